@@ -1,0 +1,105 @@
+//! `octile info`: dimensions, counts and proportions of a dungeon, for a person or as JSON.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use octile::dungeon::Dungeon;
+use octile::grid::SlotKind;
+use serde_json::json;
+
+/// Options of `octile info`.
+#[derive(Args)]
+pub struct InfoArgs {
+    /// The dungeon file (JSON).
+    file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Counts over all levels of a dungeon.
+struct Counts {
+    octagons: usize,
+    connectors: usize,
+    floor_cells: usize,
+    stairs: usize,
+    regions: usize,
+}
+
+fn count(d: &Dungeon) -> Counts {
+    let mut c = Counts { octagons: 0, connectors: 0, floor_cells: 0, stairs: 0, regions: 0 };
+    for pos in d.cells() {
+        match pos.slot.kind() {
+            SlotKind::Octagon => c.octagons += 1,
+            _ => c.connectors += 1,
+        }
+        let def = d.tile_def(pos).expect("invariant: cells() yields cells");
+        c.floor_cells += usize::from(def.carved);
+        c.stairs += usize::from(def.stair);
+    }
+    c.regions = octile::path::dungeon_regions(d).count();
+    c
+}
+
+/// Runs `octile info`.
+pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
+    let d = octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let c = count(&d);
+    let dims = d.dims();
+    let p = d.proportions();
+    if args.json {
+        let v = json!({
+            "octagons_grid": [dims.octagon_cols(), dims.octagon_rows()],
+            "slots": [dims.rows(), dims.cols()],
+            "levels": d.levels(),
+            "octagons": c.octagons,
+            "connectors": c.connectors,
+            "floor_cells": c.floor_cells,
+            "stairs": c.stairs,
+            "regions": c.regions,
+            "entrance": d.entrance().map(|p| [u32::from(p.level), p.slot.row, p.slot.col]),
+            "exit": d.exit().map(|p| [u32::from(p.level), p.slot.row, p.slot.col]),
+            "seed": d.seed(),
+            "proportions": {
+                "base": p.base,
+                "cut_ratio": p.cut_ratio,
+                "layer_height": p.layer_height,
+                "room_height": p.room_height,
+                "cell_spacing": p.cell_spacing(),
+                "long_edge": p.long_edge(),
+                "short_edge": p.short_edge(),
+                "seam_gap": p.seam_gap(),
+            },
+        });
+        println!("{v}");
+    } else {
+        println!("{}", args.file.display());
+        println!(
+            "  grid        {}x{} octagons (COLSxROWS) = {} rows x {} cols of slots, {} level(s)",
+            dims.octagon_cols(),
+            dims.octagon_rows(),
+            dims.rows(),
+            dims.cols(),
+            d.levels()
+        );
+        println!("  cells       {} octagons, {} connectors (all levels)", c.octagons, c.connectors);
+        println!(
+            "  floor       {} carved cells, {} stair(s), {} connected region(s)",
+            c.floor_cells, c.stairs, c.regions
+        );
+        println!(
+            "  proportions base {:.2} m, cut ratio {:.2}, level height {:.2} m, room height {:.2} m",
+            p.base, p.cut_ratio, p.layer_height, p.room_height
+        );
+        println!(
+            "  derived     cell spacing {:.4} m, long edge {:.4} m, short edge {:.4} m, seam gap {:.4} m",
+            p.cell_spacing(),
+            p.long_edge(),
+            p.short_edge(),
+            p.seam_gap()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

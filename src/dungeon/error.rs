@@ -1,0 +1,96 @@
+//! Errors of the dungeon model.
+
+use crate::geometry::GeometryError;
+use crate::grid::{Direction, GridError, SlotKind};
+
+/// A dungeon operation that was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DungeonError {
+    /// A grid address problem, with the level it happened on.
+    #[error("level {level}: {source}")]
+    Grid {
+        /// The level addressed.
+        level: u16,
+        /// What was wrong with the address.
+        #[source]
+        source: GridError,
+    },
+    /// A level index outside the dungeon.
+    #[error(transparent)]
+    Level(GridError),
+    /// Bad proportions.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+    /// A bad level count or a dungeon too large to hold.
+    #[error("dungeon of {cols}x{rows} octagons x {levels} levels: {reason}")]
+    BadShape {
+        /// Octagon columns.
+        cols: u32,
+        /// Octagon rows.
+        rows: u32,
+        /// Levels.
+        levels: u32,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A registry definition problem.
+    #[error("registry: {what}")]
+    Registry {
+        /// What was wrong.
+        what: String,
+    },
+    /// A tile or edge id that the registry does not define.
+    #[error("{what} id {id} is not in the registry")]
+    UnknownId {
+        /// "tile" or "edge state".
+        what: &'static str,
+        /// The id.
+        id: u32,
+    },
+    /// A stair placed on a slot that is not an octagon.
+    #[error("level {level}: stair at row {row}, col {col} is on a {kind:?} slot; stairs stand on octagons")]
+    StairOffOctagon {
+        /// Level.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// What the slot is.
+        kind: SlotKind,
+    },
+    /// A stair on the top level (it would lead to a level that does not exist).
+    #[error("level {level}: stair at row {row}, col {col} leads up to level {}, but the dungeon has {levels} levels", level + 1)]
+    StairOffTop {
+        /// Level.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// Levels in the dungeon.
+        levels: u16,
+    },
+    /// A stair whose top lands on rock.
+    #[error("level {level}: stair at row {row}, col {col} lands on uncarved rock on level {}", level + 1)]
+    StairLandsOnRock {
+        /// Level of the stair's foot.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+    },
+    /// An edge state set on a border wall (border walls face solid rock and carry no state).
+    #[error("level {level}: wall {} of the cell at row {row}, col {col} is on the grid's border and carries no state", dir.name())]
+    BorderEdge {
+        /// Level.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// The wall.
+        dir: Direction,
+    },
+}

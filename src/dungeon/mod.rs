@@ -1,0 +1,10 @@
+//! The dungeon model: a registry of tiles and edge states, and a dense layer of each per
+//! level (DESIGN.md section 3).
+
+mod error;
+mod model;
+mod registry;
+
+pub use error::DungeonError;
+pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
+pub use registry::{Carve, EdgeDef, EdgeStateId, Registry, TileDef, TileId};

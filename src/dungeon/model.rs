@@ -1,0 +1,389 @@
+//! `Dungeon`: levels of cell tiles and edge states over one grid, with proportions and a
+//! registry. One dense layer per property.
+
+use super::{DungeonError, EdgeStateId, Registry, TileDef, TileId};
+use crate::geometry::{Layout, Proportions};
+use crate::grid::{Dims, Direction, EdgeId, Grid, GridError, Pos, Slot, SlotKind};
+
+/// Most cells (slots x levels) a dungeon may hold: 64 Mi slots (about 400 MB of layers).
+pub const MAX_SLOTS: u64 = 64 * 1024 * 1024;
+
+/// Most levels a dungeon may have.
+pub const MAX_LEVELS: u32 = 256;
+
+/// What a new dungeon is filled with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Fill {
+    /// Every cell solid, every edge a wall.
+    #[default]
+    Solid,
+    /// Every cell floor, every edge open.
+    Floor,
+}
+
+/// A multi-level dungeon on the octile grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dungeon {
+    dims: Dims,
+    layout: Layout,
+    registry: Registry,
+    tiles: Vec<Grid<TileId>>,
+    edges: Vec<Vec<EdgeStateId>>,
+    entrance: Option<Pos>,
+    exit: Option<Pos>,
+    seed: Option<u64>,
+}
+
+impl Dungeon {
+    /// A dungeon of `cols x rows` octagons and `levels` levels with the standard registry.
+    pub fn new(
+        cols: u32,
+        rows: u32,
+        levels: u32,
+        proportions: Proportions,
+        fill: Fill,
+    ) -> Result<Dungeon, DungeonError> {
+        Self::with_registry(cols, rows, levels, proportions, Registry::standard(), fill)
+    }
+
+    /// A dungeon with a custom registry; `fill` uses its first rock / plain floor tile and
+    /// its first wall / open edge state.
+    pub fn with_registry(
+        cols: u32,
+        rows: u32,
+        levels: u32,
+        proportions: Proportions,
+        registry: Registry,
+        fill: Fill,
+    ) -> Result<Dungeon, DungeonError> {
+        let dims = Self::check_shape(cols, rows, levels)?;
+        let layout = Layout::new(proportions)?;
+        let missing = |what: &str| DungeonError::Registry { what: format!("fill needs a {what}") };
+        let (tile, edge) = match fill {
+            Fill::Solid => (
+                registry.rock().ok_or_else(|| missing("rock tile"))?,
+                registry.wall_edge().ok_or_else(|| missing("wall edge state"))?,
+            ),
+            Fill::Floor => (
+                registry.plain_floor().ok_or_else(|| missing("floor tile"))?,
+                registry.open_edge().ok_or_else(|| missing("open edge state"))?,
+            ),
+        };
+        let levels = levels as usize;
+        Ok(Dungeon {
+            dims,
+            layout,
+            registry,
+            tiles: vec![Grid::filled(dims, tile); levels],
+            edges: vec![vec![edge; dims.edge_index_len()]; levels],
+            entrance: None,
+            exit: None,
+            seed: None,
+        })
+    }
+
+    /// Checks a size and level count against the grid's and the dungeon's limits.
+    pub fn check_shape(cols: u32, rows: u32, levels: u32) -> Result<Dims, DungeonError> {
+        let dims =
+            Dims::from_octagons(cols, rows).map_err(|source| DungeonError::Grid { level: 0, source })?;
+        let shape_err = |reason: String| DungeonError::BadShape { cols, rows, levels, reason };
+        if levels == 0 || levels > MAX_LEVELS {
+            return Err(shape_err(format!("levels must be 1..={MAX_LEVELS}")));
+        }
+        if dims.slot_count() as u64 * u64::from(levels) > MAX_SLOTS {
+            return Err(shape_err(format!("more than {MAX_SLOTS} slots in all (about 5 bytes each)")));
+        }
+        Ok(dims)
+    }
+
+    /// Slot dimensions of every level.
+    #[must_use]
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// Number of levels.
+    #[must_use]
+    pub fn levels(&self) -> u16 {
+        self.tiles.len() as u16
+    }
+
+    /// The world proportions.
+    #[must_use]
+    pub fn proportions(&self) -> &Proportions {
+        self.layout.proportions()
+    }
+
+    /// The grid-to-world mapping for this dungeon's proportions.
+    #[must_use]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The registry of tiles and edge states.
+    #[must_use]
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// Replaces the proportions (validated first).
+    pub fn set_proportions(&mut self, proportions: Proportions) -> Result<(), DungeonError> {
+        self.layout = Layout::new(proportions)?;
+        Ok(())
+    }
+
+    fn check_level(&self, level: u16) -> Result<usize, DungeonError> {
+        if level < self.levels() {
+            Ok(usize::from(level))
+        } else {
+            Err(DungeonError::Level(GridError::LevelOutOfRange { level, levels: self.levels() }))
+        }
+    }
+
+    fn cell(&self, pos: Pos) -> Result<(usize, SlotKind), DungeonError> {
+        let l = self.check_level(pos.level)?;
+        let kind = self
+            .dims
+            .cell_kind(pos.slot)
+            .map_err(|source| DungeonError::Grid { level: pos.level, source })?;
+        Ok((l, kind))
+    }
+
+    /// The tile of the cell at `pos`.
+    pub fn tile(&self, pos: Pos) -> Result<TileId, DungeonError> {
+        let (l, _) = self.cell(pos)?;
+        Ok(*self.tiles[l].get(pos.slot).expect("invariant: checked cell"))
+    }
+
+    /// The definition of the tile at `pos`.
+    pub fn tile_def(&self, pos: Pos) -> Result<&TileDef, DungeonError> {
+        let id = self.tile(pos)?;
+        Ok(self.registry.tile_def(id).expect("invariant: only registered ids are stored"))
+    }
+
+    /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level.
+    pub fn set_tile(&mut self, pos: Pos, tile: TileId) -> Result<(), DungeonError> {
+        let (l, kind) = self.cell(pos)?;
+        let def = self
+            .registry
+            .tile_def(tile)
+            .ok_or(DungeonError::UnknownId { what: "tile", id: u32::from(tile.0) })?;
+        let Slot { row, col } = pos.slot;
+        if def.stair {
+            if kind != SlotKind::Octagon {
+                return Err(DungeonError::StairOffOctagon { level: pos.level, row, col, kind });
+            }
+            if pos.level + 1 >= self.levels() {
+                return Err(DungeonError::StairOffTop { level: pos.level, row, col, levels: self.levels() });
+            }
+        }
+        *self.tiles[l].get_mut(pos.slot).expect("invariant: checked cell") = tile;
+        Ok(())
+    }
+
+    /// The dense tile layer of one level (row-major over all slots; Void entries unused).
+    pub fn tile_layer(&self, level: u16) -> Result<&Grid<TileId>, DungeonError> {
+        Ok(&self.tiles[self.check_level(level)?])
+    }
+
+    /// The state of wall `dir` of the cell at `pos`, or `None` on the grid's border (a wall
+    /// facing solid rock).
+    pub fn edge_state(&self, pos: Pos, dir: Direction) -> Result<Option<EdgeStateId>, DungeonError> {
+        let l = self.check_level(pos.level)?;
+        let edge = self
+            .dims
+            .edge(pos.slot, dir)
+            .map_err(|source| DungeonError::Grid { level: pos.level, source })?;
+        Ok(edge.map(|e| self.edges[l][self.dims.edge_index(e).expect("invariant: valid edge")]))
+    }
+
+    /// The state of a canonical edge on `level`.
+    pub fn edge_state_of(&self, level: u16, edge: EdgeId) -> Result<EdgeStateId, DungeonError> {
+        let l = self.check_level(level)?;
+        self.dims.edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
+        Ok(self.edges[l][self.dims.edge_index(edge).expect("invariant: checked edge")])
+    }
+
+    /// Sets wall `dir` of the cell at `pos`; both cells that share the edge see the change.
+    pub fn set_edge(&mut self, pos: Pos, dir: Direction, state: EdgeStateId) -> Result<(), DungeonError> {
+        self.check_level(pos.level)?;
+        let edge = self
+            .dims
+            .edge(pos.slot, dir)
+            .map_err(|source| DungeonError::Grid { level: pos.level, source })?;
+        let Some(edge) = edge else {
+            let Slot { row, col } = pos.slot;
+            return Err(DungeonError::BorderEdge { level: pos.level, row, col, dir });
+        };
+        self.set_edge_of(pos.level, edge, state)
+    }
+
+    /// Sets a canonical edge on `level`.
+    pub fn set_edge_of(&mut self, level: u16, edge: EdgeId, state: EdgeStateId) -> Result<(), DungeonError> {
+        let l = self.check_level(level)?;
+        self.registry
+            .edge_def(state)
+            .ok_or(DungeonError::UnknownId { what: "edge state", id: u32::from(state.0) })?;
+        self.dims.edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
+        let i = self.dims.edge_index(edge).expect("invariant: checked edge");
+        self.edges[l][i] = state;
+        Ok(())
+    }
+
+    /// The dense edge layer of one level, indexed by [`Dims::edge_index`].
+    pub fn edge_layer(&self, level: u16) -> Result<&[EdgeStateId], DungeonError> {
+        Ok(&self.edges[self.check_level(level)?])
+    }
+
+    /// Where players start (a floor octagon on level 0), when set.
+    #[must_use]
+    pub fn entrance(&self) -> Option<Pos> {
+        self.entrance
+    }
+
+    /// Where the dungeon ends, when set.
+    #[must_use]
+    pub fn exit(&self) -> Option<Pos> {
+        self.exit
+    }
+
+    /// The seed the dungeon was generated from, when it was generated.
+    #[must_use]
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// Sets the entrance (must be a cell of this dungeon).
+    pub fn set_entrance(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
+        if let Some(p) = pos {
+            self.cell(p)?;
+        }
+        self.entrance = pos;
+        Ok(())
+    }
+
+    /// Sets the exit (must be a cell of this dungeon).
+    pub fn set_exit(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
+        if let Some(p) = pos {
+            self.cell(p)?;
+        }
+        self.exit = pos;
+        Ok(())
+    }
+
+    /// Records the generation seed.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+    }
+
+    /// Every cell position of every level, level by level, row-major.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.levels()).flat_map(move |l| self.dims.cells().map(move |s| Pos { level: l, slot: s }))
+    }
+
+    /// Every problem that makes this dungeon inconsistent (empty when it is sound):
+    /// stairs that do not stand on an octagon below the top level or land on rock, and an
+    /// entrance or exit that is not carved.
+    #[must_use]
+    pub fn problems(&self) -> Vec<DungeonError> {
+        let mut out = Vec::new();
+        for pos in self.cells() {
+            let Ok(def) = self.tile_def(pos) else { continue };
+            if !def.stair {
+                continue;
+            }
+            let Slot { row, col } = pos.slot;
+            let level = pos.level;
+            let kind = pos.slot.kind();
+            if kind != SlotKind::Octagon {
+                out.push(DungeonError::StairOffOctagon { level, row, col, kind });
+            } else if level + 1 >= self.levels() {
+                out.push(DungeonError::StairOffTop { level, row, col, levels: self.levels() });
+            } else if !self.tile_def(Pos { level: level + 1, ..pos }).is_ok_and(|d| d.carved) {
+                out.push(DungeonError::StairLandsOnRock { level, row, col });
+            }
+        }
+        out
+    }
+
+    /// Builds a dungeon from raw layers (the file loader's path); callers then check
+    /// [`Dungeon::problems`].
+    pub(crate) fn from_parts(
+        dims: Dims,
+        proportions: Proportions,
+        registry: Registry,
+        tiles: Vec<Grid<TileId>>,
+        edges: Vec<Vec<EdgeStateId>>,
+    ) -> Result<Dungeon, DungeonError> {
+        let layout = Layout::new(proportions)?;
+        Ok(Dungeon { dims, layout, registry, tiles, edges, entrance: None, exit: None, seed: None })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Dungeon {
+        Dungeon::new(3, 3, 2, Proportions::default(), Fill::Solid).unwrap()
+    }
+
+    #[test]
+    fn shared_edges_have_one_state() {
+        let mut d = small();
+        let p = Pos::new(0, 2, 2);
+        d.set_edge(p, Direction::E, Registry::OPEN).unwrap();
+        assert_eq!(d.edge_state(Pos::new(0, 2, 4), Direction::W).unwrap(), Some(Registry::OPEN));
+        d.set_edge(p, Direction::NE, Registry::DOOR).unwrap();
+        assert_eq!(d.edge_state(Pos::new(0, 1, 3), Direction::SW).unwrap(), Some(Registry::DOOR));
+        assert_eq!(d.edge_state(Pos::new(1, 1, 3), Direction::SW).unwrap(), Some(Registry::WALL));
+    }
+
+    #[test]
+    fn stairs_are_checked() {
+        let mut d = small();
+        assert!(matches!(
+            d.set_tile(Pos::new(0, 1, 1), Registry::STAIR),
+            Err(DungeonError::StairOffOctagon { .. })
+        ));
+        assert!(matches!(
+            d.set_tile(Pos::new(1, 0, 0), Registry::STAIR),
+            Err(DungeonError::StairOffTop { .. })
+        ));
+        d.set_tile(Pos::new(0, 0, 0), Registry::STAIR).unwrap();
+        assert!(matches!(
+            d.problems().as_slice(),
+            [DungeonError::StairLandsOnRock { level: 0, row: 0, col: 0 }]
+        ));
+        d.set_tile(Pos::new(1, 0, 0), Registry::FLOOR).unwrap();
+        assert!(d.problems().is_empty());
+    }
+
+    #[test]
+    fn bad_addresses_are_errors() {
+        let mut d = small();
+        assert!(matches!(d.tile(Pos::new(2, 0, 0)), Err(DungeonError::Level(_))));
+        assert!(matches!(d.tile(Pos::new(0, 0, 1)), Err(DungeonError::Grid { level: 0, .. })));
+        assert!(matches!(
+            d.set_edge(Pos::new(0, 0, 0), Direction::N, Registry::OPEN),
+            Err(DungeonError::BorderEdge { .. })
+        ));
+        assert!(matches!(d.set_tile(Pos::new(0, 0, 0), TileId(99)), Err(DungeonError::UnknownId { .. })));
+        assert!(matches!(
+            d.set_edge(Pos::new(0, 0, 0), Direction::E, EdgeStateId(99)),
+            Err(DungeonError::UnknownId { .. })
+        ));
+        assert!(matches!(
+            Dungeon::new(3, 3, 0, Proportions::default(), Fill::Solid),
+            Err(DungeonError::BadShape { .. })
+        ));
+        assert!(matches!(
+            Dungeon::new(4096, 4096, 4, Proportions::default(), Fill::Solid),
+            Err(DungeonError::BadShape { .. })
+        ));
+        assert!(matches!(
+            Dungeon::new(3, 3, 1, Proportions { cut_ratio: 0.7, ..Default::default() }, Fill::Solid),
+            Err(DungeonError::Geometry(_))
+        ));
+    }
+}

@@ -1,0 +1,314 @@
+//! The registry: what each cell tile and each edge state means, looked up by name.
+//! Algorithms ask the registry (walkable, passable, carved ...); they never match on names.
+
+use serde::{Deserialize, Serialize};
+
+use super::DungeonError;
+
+/// Index of a cell tile in a [`Registry`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct TileId(pub u16);
+
+/// Index of an edge state in a [`Registry`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct EdgeStateId(pub u8);
+
+/// How an edge state carves the seam between two carved cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Carve {
+    /// The seam stays rock: a wall stands on both cells' edges.
+    None,
+    /// The whole seam is carved: the two cells join.
+    Full,
+    /// A door-wide, door-high passage is carved through the seam.
+    Door,
+}
+
+/// What a cell tile means.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileDef {
+    /// Unique name, as written in dungeon files ("solid", "floor", "stair").
+    pub name: String,
+    /// One printable ASCII character that draws this tile in the file's plan.
+    pub symbol: char,
+    /// The cell is carved out of the rock (has a floor, ceiling and walls).
+    pub carved: bool,
+    /// The cell holds a stair up to the same octagon on the level above.
+    pub stair: bool,
+    /// One can step onto it this turn.
+    pub walkable: bool,
+    /// It joins regions (connectivity), even when not walkable right now.
+    pub passable: bool,
+    /// It blocks sight.
+    pub opaque: bool,
+    /// Extra cost to enter, in thousandths of a long step (0 for plain floor).
+    pub move_cost: u32,
+    /// Material name for meshes and export.
+    pub material: String,
+}
+
+/// What an edge state means.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EdgeDef {
+    /// Unique name, as written in dungeon files ("open", "wall", "door").
+    pub name: String,
+    /// One printable ASCII character that draws this state in the file's plan.
+    pub symbol: char,
+    /// How the seam is carved when both cells are carved.
+    pub carve: Carve,
+    /// One can cross it this turn.
+    pub walkable: bool,
+    /// It joins regions (a closed door is passable but not walkable).
+    pub passable: bool,
+    /// It blocks sight.
+    pub opaque: bool,
+    /// Extra cost to cross, in thousandths of a long step.
+    pub move_cost: u32,
+    /// Material name for meshes and export (door frames, for instance).
+    pub material: String,
+}
+
+/// The tiles and edge states a dungeon uses, by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Registry {
+    tiles: Vec<TileDef>,
+    edges: Vec<EdgeDef>,
+}
+
+impl Registry {
+    /// `solid` in the standard registry.
+    pub const SOLID: TileId = TileId(0);
+    /// `floor` in the standard registry.
+    pub const FLOOR: TileId = TileId(1);
+    /// `stair` in the standard registry.
+    pub const STAIR: TileId = TileId(2);
+    /// `wall` in the standard registry.
+    pub const WALL: EdgeStateId = EdgeStateId(0);
+    /// `open` in the standard registry.
+    pub const OPEN: EdgeStateId = EdgeStateId(1);
+    /// `door` (closed) in the standard registry.
+    pub const DOOR: EdgeStateId = EdgeStateId(2);
+
+    /// The standard set: tiles `solid`, `floor`, `stair`; edges `wall`, `open`, `door`.
+    #[must_use]
+    pub fn standard() -> Registry {
+        let tile = |name: &str, symbol, carved, stair, material: &str| TileDef {
+            name: name.into(),
+            symbol,
+            carved,
+            stair,
+            walkable: carved,
+            passable: carved,
+            opaque: !carved,
+            move_cost: 0,
+            material: material.into(),
+        };
+        let edge = |name: &str, symbol, carve, walkable, passable, material: &str| EdgeDef {
+            name: name.into(),
+            symbol,
+            carve,
+            walkable,
+            passable,
+            opaque: carve != Carve::Full,
+            move_cost: 0,
+            material: material.into(),
+        };
+        Registry {
+            tiles: vec![
+                tile("solid", '#', false, false, "rock"),
+                tile("floor", '.', true, false, "floor"),
+                tile("stair", 'S', true, true, "stair"),
+            ],
+            edges: vec![
+                edge("wall", '|', Carve::None, false, false, "wall"),
+                edge("open", 'o', Carve::Full, true, true, "floor"),
+                edge("door", 'D', Carve::Door, false, true, "door_frame"),
+            ],
+        }
+    }
+
+    /// A registry from explicit definitions; names and symbols must be unique and
+    /// symbols printable ASCII.
+    pub fn from_defs(tiles: Vec<TileDef>, edges: Vec<EdgeDef>) -> Result<Registry, DungeonError> {
+        if tiles.is_empty() || edges.is_empty() {
+            return Err(DungeonError::Registry { what: "needs at least one tile and one edge state".into() });
+        }
+        if tiles.len() > usize::from(u16::MAX) || edges.len() > usize::from(u8::MAX) {
+            return Err(DungeonError::Registry {
+                what: "too many tiles (max 65535) or edge states (max 255)".into(),
+            });
+        }
+        let mut reg = Registry { tiles: Vec::new(), edges: Vec::new() };
+        for t in tiles {
+            reg.add_tile(t)?;
+        }
+        for e in edges {
+            reg.add_edge(e)?;
+        }
+        Ok(reg)
+    }
+
+    fn check_new(&self, name: &str, symbol: char) -> Result<(), DungeonError> {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return Err(DungeonError::Registry {
+                what: format!("name {name:?} must be non-empty ASCII letters, digits, '_' or '-'"),
+            });
+        }
+        if !symbol.is_ascii_graphic() {
+            return Err(DungeonError::Registry {
+                what: format!("symbol {symbol:?} of {name:?} must be one printable ASCII character"),
+            });
+        }
+        let names = self
+            .tiles
+            .iter()
+            .map(|t| (&t.name, t.symbol))
+            .chain(self.edges.iter().map(|e| (&e.name, e.symbol)));
+        for (n, s) in names {
+            if n == name {
+                return Err(DungeonError::Registry { what: format!("name {name:?} is defined twice") });
+            }
+            if s == symbol {
+                return Err(DungeonError::Registry {
+                    what: format!("symbol {symbol:?} of {name:?} is already used by {n:?}"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a tile; its id is the next free index.
+    pub fn add_tile(&mut self, def: TileDef) -> Result<TileId, DungeonError> {
+        self.check_new(&def.name, def.symbol)?;
+        let id = u16::try_from(self.tiles.len())
+            .map_err(|_| DungeonError::Registry { what: "too many tiles".into() })?;
+        self.tiles.push(def);
+        Ok(TileId(id))
+    }
+
+    /// Adds an edge state; its id is the next free index.
+    pub fn add_edge(&mut self, def: EdgeDef) -> Result<EdgeStateId, DungeonError> {
+        self.check_new(&def.name, def.symbol)?;
+        let id = u8::try_from(self.edges.len())
+            .map_err(|_| DungeonError::Registry { what: "too many edge states".into() })?;
+        self.edges.push(def);
+        Ok(EdgeStateId(id))
+    }
+
+    /// The tile named `name`.
+    #[must_use]
+    pub fn tile(&self, name: &str) -> Option<TileId> {
+        self.tiles.iter().position(|t| t.name == name).map(|i| TileId(i as u16))
+    }
+
+    /// The edge state named `name`.
+    #[must_use]
+    pub fn edge(&self, name: &str) -> Option<EdgeStateId> {
+        self.edges.iter().position(|e| e.name == name).map(|i| EdgeStateId(i as u8))
+    }
+
+    /// The tile drawn with `symbol`.
+    #[must_use]
+    pub fn tile_by_symbol(&self, symbol: char) -> Option<TileId> {
+        self.tiles.iter().position(|t| t.symbol == symbol).map(|i| TileId(i as u16))
+    }
+
+    /// The edge state drawn with `symbol`.
+    #[must_use]
+    pub fn edge_by_symbol(&self, symbol: char) -> Option<EdgeStateId> {
+        self.edges.iter().position(|e| e.symbol == symbol).map(|i| EdgeStateId(i as u8))
+    }
+
+    /// The definition of tile `id`, or `None` when it is not in this registry.
+    #[must_use]
+    pub fn tile_def(&self, id: TileId) -> Option<&TileDef> {
+        self.tiles.get(usize::from(id.0))
+    }
+
+    /// The definition of edge state `id`, or `None` when it is not in this registry.
+    #[must_use]
+    pub fn edge_def(&self, id: EdgeStateId) -> Option<&EdgeDef> {
+        self.edges.get(usize::from(id.0))
+    }
+
+    /// All tile definitions, by id.
+    #[must_use]
+    pub fn tiles(&self) -> &[TileDef] {
+        &self.tiles
+    }
+
+    /// All edge definitions, by id.
+    #[must_use]
+    pub fn edges(&self) -> &[EdgeDef] {
+        &self.edges
+    }
+
+    /// The first tile that is carved and walkable but not a stair (the generator's floor).
+    #[must_use]
+    pub fn plain_floor(&self) -> Option<TileId> {
+        self.tiles.iter().position(|t| t.carved && t.walkable && !t.stair).map(|i| TileId(i as u16))
+    }
+
+    /// The first tile that is not carved (rock).
+    #[must_use]
+    pub fn rock(&self) -> Option<TileId> {
+        self.tiles.iter().position(|t| !t.carved).map(|i| TileId(i as u16))
+    }
+
+    /// The first stair tile.
+    #[must_use]
+    pub fn stair(&self) -> Option<TileId> {
+        self.tiles.iter().position(|t| t.stair).map(|i| TileId(i as u16))
+    }
+
+    /// The first edge state that carves fully (open).
+    #[must_use]
+    pub fn open_edge(&self) -> Option<EdgeStateId> {
+        self.edges.iter().position(|e| e.carve == Carve::Full).map(|i| EdgeStateId(i as u8))
+    }
+
+    /// The first edge state that carves nothing (wall).
+    #[must_use]
+    pub fn wall_edge(&self) -> Option<EdgeStateId> {
+        self.edges.iter().position(|e| e.carve == Carve::None).map(|i| EdgeStateId(i as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_ids_and_lookups_agree() {
+        let r = Registry::standard();
+        assert_eq!(r.tile("solid"), Some(Registry::SOLID));
+        assert_eq!(r.tile("floor"), Some(Registry::FLOOR));
+        assert_eq!(r.tile("stair"), Some(Registry::STAIR));
+        assert_eq!(r.edge("wall"), Some(Registry::WALL));
+        assert_eq!(r.edge("open"), Some(Registry::OPEN));
+        assert_eq!(r.edge("door"), Some(Registry::DOOR));
+        assert_eq!(r.plain_floor(), Some(Registry::FLOOR));
+        assert_eq!(r.rock(), Some(Registry::SOLID));
+        assert_eq!(r.stair(), Some(Registry::STAIR));
+        assert_eq!(r.open_edge(), Some(Registry::OPEN));
+        assert_eq!(r.wall_edge(), Some(Registry::WALL));
+        let door = r.edge_def(Registry::DOOR).unwrap();
+        assert!(door.passable && !door.walkable);
+        assert_eq!(r.tile("lava"), None);
+    }
+
+    #[test]
+    fn duplicates_are_refused() {
+        let mut r = Registry::standard();
+        let mut t = r.tile_def(Registry::FLOOR).unwrap().clone();
+        assert!(matches!(r.add_tile(t.clone()), Err(DungeonError::Registry { .. })));
+        t.name = "moss".into();
+        assert!(matches!(r.add_tile(t.clone()), Err(DungeonError::Registry { .. })), "same symbol");
+        t.symbol = 'm';
+        assert_eq!(r.add_tile(t), Ok(TileId(3)));
+        let mut bad = r.edge_def(Registry::OPEN).unwrap().clone();
+        bad.name = "bad name".into();
+        assert!(r.add_edge(bad).is_err());
+    }
+}

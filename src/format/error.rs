@@ -1,0 +1,132 @@
+//! Errors of reading and writing dungeon files.
+
+use std::path::PathBuf;
+
+use crate::dungeon::DungeonError;
+
+/// One thing wrong in a dungeon file, with where it is.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Problem {
+    /// The plan of a level has the wrong number of rows.
+    #[error("level {level}: `{field}` has {found} rows, expected {expected}")]
+    RowCount {
+        /// Level.
+        level: u16,
+        /// `slots` or `short_edges`.
+        field: &'static str,
+        /// Rows expected.
+        expected: usize,
+        /// Rows found.
+        found: usize,
+    },
+    /// A row of a level's plan has the wrong length.
+    #[error("level {level}: `{field}` row {row} has {found} characters, expected {expected}")]
+    RowLength {
+        /// Level.
+        level: u16,
+        /// `slots` or `short_edges`.
+        field: &'static str,
+        /// Row of the slot grid.
+        row: u32,
+        /// Characters expected.
+        expected: usize,
+        /// Characters found.
+        found: usize,
+    },
+    /// A symbol the file's tile legend does not define, on a cell slot.
+    #[error("level {level}: row {row}, col {col}: unknown tile symbol {symbol:?}")]
+    UnknownTile {
+        /// Level.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// The symbol found.
+        symbol: char,
+    },
+    /// A symbol the file's edge legend does not define, on a Void slot or a short edge.
+    #[error("level {level}: row {row}, col {col}{}: unknown edge symbol {symbol:?}", wall.map(|w| format!(" wall {w}")).unwrap_or_default())]
+    UnknownEdge {
+        /// Level.
+        level: u16,
+        /// Row of the Void slot or connector.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// Connector wall name for short edges.
+        wall: Option<&'static str>,
+        /// The symbol found.
+        symbol: char,
+    },
+    /// Levels listed out of order or missing.
+    #[error("plan entry {index} is for level {found}; levels must be listed 0, 1, 2, ...")]
+    LevelOrder {
+        /// Position in the `plan` list.
+        index: usize,
+        /// Level it names.
+        found: u32,
+    },
+    /// An entrance or exit that is not a cell of the dungeon.
+    #[error("{what}: {source}")]
+    BadMarker {
+        /// `entrance` or `exit`.
+        what: &'static str,
+        /// Why.
+        #[source]
+        source: DungeonError,
+    },
+    /// An inconsistency of the dungeon itself (stairs, for instance).
+    #[error(transparent)]
+    Dungeon(DungeonError),
+}
+
+/// A dungeon file that could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file could not be written.
+    #[error(transparent)]
+    Write(#[from] crate::io::WriteError),
+    /// Not JSON, or JSON of the wrong shape.
+    #[error("line {line}, column {column}: {message}")]
+    Json {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What serde_json said.
+        message: String,
+    },
+    /// Another kind of file.
+    #[error("`format` is {found:?}; an octile dungeon file says \"octile-dungeon\"")]
+    NotADungeon {
+        /// The `format` field found.
+        found: String,
+    },
+    /// A version this build does not read.
+    #[error("`version` is {found}; this build reads version {supported}")]
+    Version {
+        /// Version found.
+        found: u32,
+        /// Version supported.
+        supported: u32,
+    },
+    /// The header (size, levels, proportions, registry) cannot make a dungeon.
+    #[error(transparent)]
+    Header(DungeonError),
+    /// The plan has problems; every one is listed.
+    #[error("{} problem(s):\n{}", problems.len(), problems.iter().map(|p| format!("  - {p}")).collect::<Vec<_>>().join("\n"))]
+    Invalid {
+        /// Every problem found.
+        problems: Vec<Problem>,
+    },
+}

@@ -1,0 +1,232 @@
+//! `Layout`: the one grid-to-world mapping. Every polygon the mesh builder extrudes comes
+//! from here; nobody else recomputes a length.
+
+use glam::{DVec2, DVec3};
+
+use super::polygon::make_positive;
+use super::{GeometryError, Proportions};
+use crate::grid::{ConnectorWall, Direction, EdgeId, Pos, Slot, SlotKind};
+
+/// Maps slots to world space (metres, `x` east, `y` up, `z` south) for one set of
+/// validated proportions. Planar polygons are in `(x, z)` and wind positively
+/// (see [`super::signed_area`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Layout {
+    proportions: Proportions,
+    spacing: f64,
+    gap: f64,
+    half: f64,
+    cut: f64,
+}
+
+impl Layout {
+    /// A layout for `proportions`, refused when they do not validate.
+    pub fn new(proportions: Proportions) -> Result<Layout, GeometryError> {
+        proportions.validate()?;
+        Ok(Layout {
+            proportions,
+            spacing: proportions.cell_spacing(),
+            gap: proportions.seam_gap(),
+            half: proportions.half_base(),
+            cut: proportions.cut(),
+        })
+    }
+
+    /// The proportions this layout was built from.
+    #[must_use]
+    pub fn proportions(&self) -> &Proportions {
+        &self.proportions
+    }
+
+    /// Centre-to-centre slot spacing `s` (metres).
+    #[must_use]
+    pub fn spacing(&self) -> f64 {
+        self.spacing
+    }
+
+    /// Seam gap `g` (metres).
+    #[must_use]
+    pub fn gap(&self) -> f64 {
+        self.gap
+    }
+
+    /// Centre of `slot` in `(x, z)`: `(col * s, row * s)`.
+    #[must_use]
+    pub fn center(&self, slot: Slot) -> DVec2 {
+        DVec2::new(f64::from(slot.col) * self.spacing, f64::from(slot.row) * self.spacing)
+    }
+
+    /// Centre of a position at its level's floor height: `(col * s, L * H, row * s)`.
+    #[must_use]
+    pub fn world_center(&self, pos: Pos) -> DVec3 {
+        let c = self.center(pos.slot);
+        DVec3::new(c.x, self.proportions.floor_y(pos.level), c.y)
+    }
+
+    /// The octagon at `slot` (any slot is treated as an octagon centre): vertex `i` to `i + 1`
+    /// is wall `i`, as in DESIGN.md.
+    #[must_use]
+    pub fn octagon(&self, slot: Slot) -> [DVec2; 8] {
+        let (h, k) = (self.half, self.cut);
+        let c = self.center(slot);
+        [
+            DVec2::new(-h + k, -h),
+            DVec2::new(h - k, -h),
+            DVec2::new(h, -h + k),
+            DVec2::new(h, h - k),
+            DVec2::new(h - k, h),
+            DVec2::new(-h + k, h),
+            DVec2::new(-h, h - k),
+            DVec2::new(-h, -h + k),
+        ]
+        .map(|v| v + c)
+    }
+
+    /// The connector diamond at `slot`: vertices N, E, S, W; wall `j` runs from vertex
+    /// `j - 1` to vertex `j` (0 = W -> N, 1 = N -> E, 2 = E -> S, 3 = S -> W).
+    #[must_use]
+    pub fn connector(&self, slot: Slot) -> [DVec2; 4] {
+        let k = self.cut;
+        let c = self.center(slot);
+        [DVec2::new(0.0, -k), DVec2::new(k, 0.0), DVec2::new(0.0, k), DVec2::new(-k, 0.0)].map(|v| v + c)
+    }
+
+    /// The polygon of the cell at `slot` (an octagon or a connector; `None` for Void).
+    #[must_use]
+    pub fn cell_polygon(&self, slot: Slot) -> Option<Vec<DVec2>> {
+        match slot.kind() {
+            SlotKind::Octagon => Some(self.octagon(slot).to_vec()),
+            SlotKind::Connector => Some(self.connector(slot).to_vec()),
+            SlotKind::Void => None,
+        }
+    }
+
+    /// Wall `dir` of the cell at `slot` as a segment `[from, to]`, running along the cell's
+    /// positive winding (the cell's inside is on the left of from -> to, seen with z up).
+    /// `None` for a Void slot or a connector asked for a cardinal wall.
+    #[must_use]
+    pub fn wall(&self, slot: Slot, dir: Direction) -> Option<[DVec2; 2]> {
+        match slot.kind() {
+            SlotKind::Octagon => {
+                let v = self.octagon(slot);
+                let i = dir.index();
+                Some([v[i], v[(i + 1) % 8]])
+            }
+            SlotKind::Connector => {
+                let j = ConnectorWall::from_facing(dir)?.index();
+                let v = self.connector(slot);
+                Some([v[(j + 3) % 4], v[j]])
+            }
+            SlotKind::Void => None,
+        }
+    }
+
+    /// The seam between the two cells of `edge`: a rectangle between their facing walls
+    /// (a long seam `g x (B - 2k)`, or a diagonal seam `S x g / sqrt 2`). Its vertices are
+    /// `[a1, a0, b1, b0]` for the first side's wall `a0 -> a1` and the second's `b0 -> b1`,
+    /// so `seam[0..2]` lies on the first cell and `seam[2..4]` on the second.
+    #[must_use]
+    pub fn seam(&self, first: (Slot, Direction), second: (Slot, Direction)) -> Option<[DVec2; 4]> {
+        let [a0, a1] = self.wall(first.0, first.1)?;
+        let [b0, b1] = self.wall(second.0, second.1)?;
+        Some([a1, a0, b1, b0])
+    }
+
+    /// The seam of a canonical edge, given the sides the grid reports for it
+    /// ([`crate::grid::Dims::edge_sides`]).
+    #[must_use]
+    pub fn edge_seam(&self, sides: [(Slot, Direction); 2]) -> Option<[DVec2; 4]> {
+        self.seam(sides[0], sides[1])
+    }
+
+    /// The long seam of a Void slot as a positively wound rectangle (any slot of mixed
+    /// parity; `None` otherwise).
+    #[must_use]
+    pub fn long_seam(&self, void: Slot) -> Option<[DVec2; 4]> {
+        if void.kind() != SlotKind::Void {
+            return None;
+        }
+        let c = self.center(void);
+        let (hx, hz) = if void.row & 1 == 1 {
+            (self.half - self.cut, self.gap / 2.0)
+        } else {
+            (self.gap / 2.0, self.half - self.cut)
+        };
+        Some(
+            [DVec2::new(-hx, -hz), DVec2::new(hx, -hz), DVec2::new(hx, hz), DVec2::new(-hx, hz)]
+                .map(|v| v + c),
+        )
+    }
+
+    /// The diagonal seam between connector `conn`'s wall `wall` and the octagon short edge
+    /// facing it, positively wound (`None` when `conn` is not a connector slot).
+    #[must_use]
+    pub fn diagonal_seam(&self, conn: Slot, wall: ConnectorWall) -> Option<[DVec2; 4]> {
+        if conn.kind() != SlotKind::Connector {
+            return None;
+        }
+        let dir = wall.facing();
+        let (dr, dc) = dir.unit();
+        let oct = conn.offset(dr, dc)?;
+        let seam = self.seam((conn, dir), (oct, dir.opposite()))?;
+        Some(make_positive(seam))
+    }
+
+    /// The pillar beside connector `conn` in cardinal direction `side`: a right isosceles
+    /// triangle (hypotenuse `g` on the end of a long seam, apex on the connector's vertex),
+    /// positively wound. `None` for a non-connector slot or a diagonal `side`.
+    #[must_use]
+    pub fn pillar(&self, conn: Slot, side: Direction) -> Option<[DVec2; 3]> {
+        if conn.kind() != SlotKind::Connector || side.is_diagonal() {
+            return None;
+        }
+        let (dr, dc) = side.unit();
+        let u = DVec2::new(f64::from(dc), f64::from(dr));
+        let perp = DVec2::new(-u.y, u.x);
+        let c = self.center(conn);
+        let base = c + u * (self.cut + self.gap / 2.0);
+        Some(make_positive([
+            c + u * self.cut,
+            base + perp * (self.gap / 2.0),
+            base - perp * (self.gap / 2.0),
+        ]))
+    }
+
+    /// The Void slot at the end of which pillar `(conn, side)` stands.
+    #[must_use]
+    pub fn pillar_seam(conn: Slot, side: Direction) -> Option<EdgeId> {
+        let (dr, dc) = side.unit();
+        conn.offset(dr, dc).map(EdgeId::Long)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::signed_area;
+
+    #[test]
+    fn polygons_wind_positively() {
+        let l = Layout::new(Proportions::default()).unwrap();
+        assert!(signed_area(&l.octagon(Slot::new(0, 0))) > 0.0);
+        assert!(signed_area(&l.connector(Slot::new(1, 1))) > 0.0);
+        assert!(signed_area(&l.long_seam(Slot::new(0, 1)).unwrap()) > 0.0);
+        assert!(signed_area(&l.long_seam(Slot::new(1, 0)).unwrap()) > 0.0);
+        for w in ConnectorWall::ALL {
+            assert!(signed_area(&l.diagonal_seam(Slot::new(1, 1), w).unwrap()) > 0.0);
+        }
+        for d in Direction::CARDINALS {
+            assert!(signed_area(&l.pillar(Slot::new(1, 1), d).unwrap()) > 0.0);
+        }
+    }
+
+    #[test]
+    fn wrong_slots_give_none() {
+        let l = Layout::new(Proportions::default()).unwrap();
+        assert!(l.long_seam(Slot::new(0, 0)).is_none());
+        assert!(l.diagonal_seam(Slot::new(0, 0), ConnectorWall::TL).is_none());
+        assert!(l.pillar(Slot::new(1, 1), Direction::NE).is_none());
+        assert!(l.wall(Slot::new(1, 1), Direction::N).is_none());
+        assert!(l.cell_polygon(Slot::new(0, 1)).is_none());
+    }
+}

@@ -1,0 +1,10 @@
+//! World geometry: proportions, derived lengths, and the polygons of cells, seams and
+//! pillars in world space (DESIGN.md section 2). Metres; `x` east, `y` up, `z` south.
+
+mod layout;
+mod polygon;
+mod proportions;
+
+pub use layout::Layout;
+pub use polygon::{clip_convex, signed_area};
+pub use proportions::{GeometryError, Proportions, Spacing};

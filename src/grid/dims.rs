@@ -1,0 +1,350 @@
+//! Grid dimensions, neighbours across walls and canonical edge ids.
+
+use super::{ConnectorWall, Direction, GridError, Slot, SlotKind, octagon_wall};
+
+/// The largest number of octagons along one side that a grid may have.
+pub const MAX_OCTAGONS_PER_SIDE: u32 = 4096;
+
+/// The slot dimensions of one level, built from octagon columns and rows:
+/// `(2 * rows - 1) x (2 * cols - 1)` slots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dims {
+    oct_cols: u32,
+    oct_rows: u32,
+}
+
+/// One physical edge between two cells, named canonically so both cells see one id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum EdgeId {
+    /// A long edge between two octagons, named by the Void slot between them.
+    Long(Slot),
+    /// A short edge between an octagon and a connector, named by the connector and its wall.
+    Short(Slot, ConnectorWall),
+}
+
+impl std::fmt::Display for EdgeId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EdgeId::Long(s) => write!(f, "long edge at void {s}"),
+            EdgeId::Short(s, w) => write!(f, "short edge {} of connector at {s}", w.name()),
+        }
+    }
+}
+
+impl Dims {
+    /// Dimensions for `cols x rows` octagons (width first, as in the CLI).
+    pub fn from_octagons(cols: u32, rows: u32) -> Result<Dims, GridError> {
+        if cols == 0 || rows == 0 {
+            return Err(GridError::BadSize { cols, rows, reason: "needs at least 1x1 octagons" });
+        }
+        if cols > MAX_OCTAGONS_PER_SIDE || rows > MAX_OCTAGONS_PER_SIDE {
+            return Err(GridError::BadSize { cols, rows, reason: "at most 4096 octagons per side" });
+        }
+        Ok(Dims { oct_cols: cols, oct_rows: rows })
+    }
+
+    /// Dimensions from slot rows and columns, which must both be odd.
+    pub fn from_slots(rows: u32, cols: u32) -> Result<Dims, GridError> {
+        if rows & 1 == 0 || cols & 1 == 0 {
+            return Err(GridError::BadSize {
+                cols: cols / 2 + 1,
+                rows: rows / 2 + 1,
+                reason: "slot rows and columns must be odd (2n - 1)",
+            });
+        }
+        Dims::from_octagons(cols / 2 + 1, rows / 2 + 1)
+    }
+
+    /// Octagon columns.
+    #[must_use]
+    pub const fn octagon_cols(self) -> u32 {
+        self.oct_cols
+    }
+
+    /// Octagon rows.
+    #[must_use]
+    pub const fn octagon_rows(self) -> u32 {
+        self.oct_rows
+    }
+
+    /// Slot rows: `2 * octagon_rows - 1`.
+    #[must_use]
+    pub const fn rows(self) -> u32 {
+        2 * self.oct_rows - 1
+    }
+
+    /// Slot columns: `2 * octagon_cols - 1`.
+    #[must_use]
+    pub const fn cols(self) -> u32 {
+        2 * self.oct_cols - 1
+    }
+
+    /// Number of slots on one level.
+    #[must_use]
+    pub const fn slot_count(self) -> usize {
+        self.rows() as usize * self.cols() as usize
+    }
+
+    /// Number of octagons on one level.
+    #[must_use]
+    pub const fn octagon_count(self) -> usize {
+        self.oct_rows as usize * self.oct_cols as usize
+    }
+
+    /// Number of connectors on one level.
+    #[must_use]
+    pub const fn connector_count(self) -> usize {
+        (self.oct_rows as usize - 1) * (self.oct_cols as usize - 1)
+    }
+
+    /// Whether `slot` lies inside the grid.
+    #[must_use]
+    pub const fn contains(self, slot: Slot) -> bool {
+        slot.row < self.rows() && slot.col < self.cols()
+    }
+
+    /// Row-major flat index of `slot`.
+    pub fn index(self, slot: Slot) -> Result<usize, GridError> {
+        if self.contains(slot) {
+            Ok(slot.row as usize * self.cols() as usize + slot.col as usize)
+        } else {
+            Err(self.out_of_bounds(slot))
+        }
+    }
+
+    /// The slot at a row-major flat index, or `None` past the end.
+    #[must_use]
+    pub fn slot_at(self, index: usize) -> Option<Slot> {
+        if index >= self.slot_count() {
+            return None;
+        }
+        let cols = self.cols() as usize;
+        Some(Slot::new((index / cols) as u32, (index % cols) as u32))
+    }
+
+    /// Every slot, row-major.
+    pub fn slots(self) -> impl Iterator<Item = Slot> {
+        let cols = self.cols();
+        (0..self.rows()).flat_map(move |r| (0..cols).map(move |c| Slot::new(r, c)))
+    }
+
+    /// Every cell slot (octagons and connectors), row-major.
+    pub fn cells(self) -> impl Iterator<Item = Slot> {
+        self.slots().filter(|s| s.kind().is_cell())
+    }
+
+    /// The kind of a slot that must be a cell (octagon or connector).
+    pub fn cell_kind(self, slot: Slot) -> Result<SlotKind, GridError> {
+        if !self.contains(slot) {
+            return Err(self.out_of_bounds(slot));
+        }
+        match slot.kind() {
+            SlotKind::Void => Err(GridError::WrongKind {
+                slot,
+                kind: SlotKind::Void,
+                expected: "a cell (octagon or connector)",
+            }),
+            kind => Ok(kind),
+        }
+    }
+
+    /// Checks that `slot` is an octagon inside the grid.
+    pub fn require_octagon(self, slot: Slot) -> Result<(), GridError> {
+        match self.cell_kind(slot)? {
+            SlotKind::Octagon => Ok(()),
+            kind => Err(GridError::WrongKind { slot, kind, expected: "an octagon" }),
+        }
+    }
+
+    /// The wall directions of the cell at `slot`: 8 for an octagon, the 4 diagonals for a
+    /// connector.
+    pub fn walls(self, slot: Slot) -> Result<&'static [Direction], GridError> {
+        Ok(match self.cell_kind(slot)? {
+            SlotKind::Octagon => &Direction::ALL,
+            _ => &Direction::DIAGONALS,
+        })
+    }
+
+    fn check_wall(self, slot: Slot, dir: Direction) -> Result<SlotKind, GridError> {
+        let kind = self.cell_kind(slot)?;
+        if kind == SlotKind::Connector && !dir.is_diagonal() {
+            return Err(GridError::NoSuchWall { slot, kind, dir });
+        }
+        Ok(kind)
+    }
+
+    /// The cell on the other side of wall `dir` of the cell at `slot` (it sees this cell
+    /// through wall `dir.opposite()`), or `None` when that wall is on the grid's border.
+    pub fn neighbor(self, slot: Slot, dir: Direction) -> Result<Option<Slot>, GridError> {
+        let kind = self.check_wall(slot, dir)?;
+        let (dr, dc) = match kind {
+            SlotKind::Octagon => octagon_wall(dir).1,
+            _ => dir.unit(),
+        };
+        Ok(slot.offset(dr, dc).filter(|s| self.contains(*s)))
+    }
+
+    /// The canonical id of wall `dir` of the cell at `slot`, or `None` on the grid's border
+    /// (border edges face the solid outside and carry no state).
+    pub fn edge(self, slot: Slot, dir: Direction) -> Result<Option<EdgeId>, GridError> {
+        let kind = self.check_wall(slot, dir)?;
+        if self.neighbor(slot, dir)?.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(match kind {
+            SlotKind::Connector => {
+                EdgeId::Short(slot, ConnectorWall::from_facing(dir).expect("invariant: checked diagonal"))
+            }
+            _ if dir.is_diagonal() => {
+                let (dr, dc) = dir.unit();
+                let conn = slot.offset(dr, dc).expect("invariant: neighbour exists");
+                EdgeId::Short(conn, ConnectorWall::from_facing(dir.opposite()).expect("invariant: diagonal"))
+            }
+            _ => {
+                let (dr, dc) = dir.unit();
+                EdgeId::Long(slot.offset(dr, dc).expect("invariant: neighbour exists"))
+            }
+        }))
+    }
+
+    /// The two sides of an edge: each cell and the wall through which it sees the edge.
+    /// For a long edge the first side is the north or west octagon; for a short edge the
+    /// first side is the connector.
+    pub fn edge_sides(self, edge: EdgeId) -> Result<[(Slot, Direction); 2], GridError> {
+        match edge {
+            EdgeId::Long(void) => {
+                if !self.contains(void) {
+                    return Err(self.out_of_bounds(void));
+                }
+                if void.kind() != SlotKind::Void {
+                    return Err(GridError::WrongKind {
+                        slot: void,
+                        kind: void.kind(),
+                        expected: "a Void slot (a long edge)",
+                    });
+                }
+                // Void slots always lie between two octagons inside the grid.
+                let (a, b, dir) = if void.row & 1 == 1 {
+                    (Slot::new(void.row - 1, void.col), Slot::new(void.row + 1, void.col), Direction::S)
+                } else {
+                    (Slot::new(void.row, void.col - 1), Slot::new(void.row, void.col + 1), Direction::E)
+                };
+                Ok([(a, dir), (b, dir.opposite())])
+            }
+            EdgeId::Short(conn, wall) => {
+                match self.cell_kind(conn)? {
+                    SlotKind::Connector => {}
+                    kind => {
+                        return Err(GridError::WrongKind {
+                            slot: conn,
+                            kind,
+                            expected: "a connector (a short edge)",
+                        });
+                    }
+                }
+                let dir = wall.facing();
+                let oct = self.neighbor(conn, dir)?.expect("invariant: connectors are interior");
+                Ok([(conn, dir), (oct, dir.opposite())])
+            }
+        }
+    }
+
+    /// Size of the dense edge index space of one level (see [`Dims::edge_index`]).
+    #[must_use]
+    pub const fn edge_index_len(self) -> usize {
+        self.slot_count() * 5
+    }
+
+    /// A dense index for an edge: a long edge uses its Void slot's flat index, a short edge
+    /// `slot_count + 4 * connector_index + wall`. Indices of non-edges are never produced.
+    pub fn edge_index(self, edge: EdgeId) -> Result<usize, GridError> {
+        match edge {
+            EdgeId::Long(void) => self.index(void),
+            EdgeId::Short(conn, wall) => Ok(self.slot_count() + 4 * self.index(conn)? + wall.index()),
+        }
+    }
+
+    /// The edge with dense index `index`, or `None` when that index names no edge.
+    #[must_use]
+    pub fn edge_at(self, index: usize) -> Option<EdgeId> {
+        let n = self.slot_count();
+        if index < n {
+            let slot = self.slot_at(index)?;
+            (slot.kind() == SlotKind::Void).then_some(EdgeId::Long(slot))
+        } else {
+            let slot = self.slot_at((index - n) / 4)?;
+            (slot.kind() == SlotKind::Connector)
+                .then(|| EdgeId::Short(slot, ConnectorWall::ALL[(index - n) % 4]))
+        }
+    }
+
+    /// Every edge of the level (long edges by Void slot, then short edges by connector),
+    /// in dense-index order.
+    pub fn edges(self) -> impl Iterator<Item = EdgeId> {
+        let long = self.slots().filter(|s| s.kind() == SlotKind::Void).map(EdgeId::Long);
+        let short = self
+            .slots()
+            .filter(|s| s.kind() == SlotKind::Connector)
+            .flat_map(|s| ConnectorWall::ALL.into_iter().map(move |w| EdgeId::Short(s, w)));
+        long.chain(short)
+    }
+
+    fn out_of_bounds(self, slot: Slot) -> GridError {
+        GridError::OutOfBounds { slot, rows: self.rows(), cols: self.cols() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ten_by_ten_counts() {
+        let d = Dims::from_octagons(10, 10).unwrap();
+        assert_eq!((d.rows(), d.cols()), (19, 19));
+        let kinds: Vec<_> = d.slots().map(|s| s.kind()).collect();
+        assert_eq!(kinds.iter().filter(|k| **k == SlotKind::Octagon).count(), 100);
+        assert_eq!(kinds.iter().filter(|k| **k == SlotKind::Connector).count(), 81);
+        assert_eq!(kinds.iter().filter(|k| **k == SlotKind::Void).count(), 180);
+        assert_eq!(d.octagon_count(), 100);
+        assert_eq!(d.connector_count(), 81);
+    }
+
+    #[test]
+    fn bad_sizes_are_typed_errors() {
+        assert!(matches!(Dims::from_octagons(0, 3), Err(GridError::BadSize { .. })));
+        assert!(matches!(Dims::from_octagons(5000, 3), Err(GridError::BadSize { .. })));
+        assert!(matches!(Dims::from_slots(4, 3), Err(GridError::BadSize { .. })));
+        assert_eq!(Dims::from_slots(5, 3).unwrap(), Dims::from_octagons(2, 3).unwrap());
+    }
+
+    #[test]
+    fn wrong_kind_and_outside_are_errors() {
+        let d = Dims::from_octagons(3, 3).unwrap();
+        assert!(matches!(d.neighbor(Slot::new(0, 1), Direction::N), Err(GridError::WrongKind { .. })));
+        assert!(matches!(d.neighbor(Slot::new(1, 1), Direction::N), Err(GridError::NoSuchWall { .. })));
+        assert!(matches!(d.neighbor(Slot::new(9, 0), Direction::N), Err(GridError::OutOfBounds { .. })));
+        assert!(matches!(d.require_octagon(Slot::new(1, 1)), Err(GridError::WrongKind { .. })));
+        assert!(matches!(d.edge_sides(EdgeId::Long(Slot::new(0, 0))), Err(GridError::WrongKind { .. })));
+    }
+
+    #[test]
+    fn border_walls_have_no_edge() {
+        let d = Dims::from_octagons(1, 1).unwrap();
+        for dir in Direction::ALL {
+            assert_eq!(d.neighbor(Slot::new(0, 0), dir).unwrap(), None);
+            assert_eq!(d.edge(Slot::new(0, 0), dir).unwrap(), None);
+        }
+        assert_eq!(d.edges().count(), 0);
+    }
+
+    #[test]
+    fn edge_index_round_trips() {
+        let d = Dims::from_octagons(4, 3).unwrap();
+        for e in d.edges() {
+            let i = d.edge_index(e).unwrap();
+            assert_eq!(d.edge_at(i), Some(e));
+        }
+        assert_eq!(d.edge_at(0), None); // slot (0,0) is an octagon, not an edge
+    }
+}

@@ -1,0 +1,56 @@
+//! Errors of grid addressing.
+
+use super::{Direction, Slot, SlotKind};
+
+/// A grid address that does not exist or names the wrong kind of slot.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// A grid size that cannot be built.
+    #[error("grid of {cols}x{rows} octagons (COLSxROWS): {reason}")]
+    BadSize {
+        /// Octagon columns asked for.
+        cols: u32,
+        /// Octagon rows asked for.
+        rows: u32,
+        /// Why it was refused.
+        reason: &'static str,
+    },
+    /// A slot beyond the grid's rows or columns.
+    #[error("{slot} is outside the grid of {rows}x{cols} slots (rows x cols)")]
+    OutOfBounds {
+        /// The slot asked for.
+        slot: Slot,
+        /// Slot rows of the grid.
+        rows: u32,
+        /// Slot columns of the grid.
+        cols: u32,
+    },
+    /// A cell operation on a Void slot, or an octagon-only operation on a connector.
+    #[error("{slot} is a {kind:?} slot; expected {expected}")]
+    WrongKind {
+        /// The slot asked for.
+        slot: Slot,
+        /// What that slot is.
+        kind: SlotKind,
+        /// What the operation needs.
+        expected: &'static str,
+    },
+    /// A wall direction a cell does not have (connectors only have the four diagonal walls).
+    #[error("{slot} is a {kind:?}; it has no wall facing {}", dir.name())]
+    NoSuchWall {
+        /// The cell asked for.
+        slot: Slot,
+        /// Its kind.
+        kind: SlotKind,
+        /// The direction asked for.
+        dir: Direction,
+    },
+    /// A level index beyond the dungeon's levels.
+    #[error("level {level} does not exist (the dungeon has {levels} levels)")]
+    LevelOutOfRange {
+        /// The level asked for.
+        level: u16,
+        /// How many levels exist.
+        levels: u16,
+    },
+}

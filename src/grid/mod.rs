@@ -1,0 +1,17 @@
+//! Grid addressing: slots and their kinds, walls, neighbours, canonical edges, layers.
+//!
+//! A level is an interleaved array of `(2 * oct_rows - 1) x (2 * oct_cols - 1)` slots. Even/even
+//! slots are octagons, odd/odd slots are connector diamonds, mixed slots are Void (the long
+//! seam between two octagons). See DESIGN.md section 1.
+
+mod dims;
+mod direction;
+mod error;
+mod layer;
+mod slot;
+
+pub use dims::{Dims, EdgeId, MAX_OCTAGONS_PER_SIDE};
+pub use direction::{ConnectorWall, Direction, EdgeLength, octagon_wall};
+pub use error::GridError;
+pub use layer::Grid;
+pub use slot::{Pos, Slot, SlotKind};

@@ -1,0 +1,7 @@
+//! The `octile` command-line tool.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

@@ -1,0 +1,85 @@
+//! The mesh types every consumer shares: one vertex layout feeds the glTF buffers and the
+//! GPU buffers, so the viewer shows exactly what is exported.
+
+use bytemuck::{Pod, Zeroable};
+
+/// One vertex: position (metres, relative to its level node at `L * H`), flat normal
+/// pointing into carved space, UV0 in texture units (world metres / texture size), UV1 for
+/// lightmaps (inside [0, 1]).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
+pub struct Vertex {
+    /// Position in metres, level-local (`y = 0` is the level's floor).
+    pub position: [f32; 3],
+    /// Unit normal, pointing into carved (walkable) space.
+    pub normal: [f32; 3],
+    /// Texture coordinates: world metres divided by the texture size.
+    pub uv: [f32; 2],
+    /// Lightmap coordinates, non-overlapping inside [0, 1] per level.
+    pub uv1: [f32; 2],
+}
+
+/// What a surface is, which decides its material.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MaterialRole {
+    /// Walkable floors.
+    Floor,
+    /// Walls, seam sides and pillar faces.
+    Wall,
+    /// Ceilings.
+    Ceiling,
+    /// The spiral stair solid.
+    Stair,
+    /// The jambs and lintel of a door passage.
+    DoorFrame,
+}
+
+impl MaterialRole {
+    /// Every role, in the order primitives and materials are written.
+    pub const ALL: [MaterialRole; 5] = [
+        MaterialRole::Floor,
+        MaterialRole::Wall,
+        MaterialRole::Ceiling,
+        MaterialRole::Stair,
+        MaterialRole::DoorFrame,
+    ];
+
+    /// Lower-case name ("floor", "wall", "ceiling", "stair", "door_frame").
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            MaterialRole::Floor => "floor",
+            MaterialRole::Wall => "wall",
+            MaterialRole::Ceiling => "ceiling",
+            MaterialRole::Stair => "stair",
+            MaterialRole::DoorFrame => "door_frame",
+        }
+    }
+}
+
+/// Triangles of one material role on one level.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Primitive {
+    /// Vertices (level-local).
+    pub vertices: Vec<Vertex>,
+    /// Triangle list, counter-clockwise seen from the carved side.
+    pub indices: Vec<u32>,
+}
+
+/// The mesh of one level: one primitive per material role that has triangles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelMesh {
+    /// Level index.
+    pub level: u16,
+    /// World height of the level's floor, `L * H` (metres): where its node stands.
+    pub floor_y: f64,
+    /// Primitives by role, in [`MaterialRole::ALL`] order; roles without triangles are absent.
+    pub primitives: Vec<(MaterialRole, Primitive)>,
+}
+
+/// The meshes of every level of a dungeon.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DungeonMesh {
+    /// One mesh per level, bottom first.
+    pub levels: Vec<LevelMesh>,
+}
