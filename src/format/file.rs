@@ -243,8 +243,11 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
         tiles.push(tile_layer);
         edges.push(edge_layer);
     }
-    if !problems.is_empty() {
-        return Err(FormatError::Invalid { problems });
+    // Keep going past plan problems so that every problem is reported at once: missing
+    // levels are padded with tile 0 / edge state 0.
+    while tiles.len() < file.levels as usize {
+        tiles.push(Grid::filled(dims, crate::dungeon::TileId(0)));
+        edges.push(vec![crate::dungeon::EdgeStateId(0); dims.edge_index_len()]);
     }
     let mut dungeon =
         Dungeon::from_parts(dims, file.proportions, registry, tiles, edges).map_err(FormatError::Header)?;

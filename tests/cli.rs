@@ -1,0 +1,107 @@
+//! The `octile` binary: `new`, `info --json` and `validate`, run as a user would.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn octile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_octile")).args(args).output().expect("the binary runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("octile-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn new_then_info_json() {
+    let path = scratch("floor.json");
+    let p = path.to_str().unwrap();
+    let o = octile(&["new", "--octagons", "10x7", "--levels", "2", "--fill", "floor", "--cut", "0.29", "-o", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = octile(&["info", p, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["slots"], serde_json::json!([13, 19]), "[rows, cols] of one level");
+    assert_eq!(v["levels"], 2);
+    assert_eq!(v["octagons"], 140);
+    assert_eq!(v["connectors"], 2 * 9 * 6);
+    assert_eq!(v["floor_cells"], 140 + 108);
+    assert_eq!(v["regions"], 2, "two levels without stairs");
+    let prop = &v["proportions"];
+    assert_eq!(prop["cut_ratio"], 0.29);
+    let k = 0.29 * 12.8;
+    assert!((prop["long_edge"].as_f64().unwrap() - (12.8 - 2.0 * k)).abs() < 1e-9);
+    for key in ["base", "layer_height", "room_height", "cell_spacing", "short_edge", "seam_gap"] {
+        assert!(prop[key].as_f64().is_some(), "{key}");
+    }
+    let o = octile(&["info", p]);
+    assert!(stdout(&o).contains("10x7 octagons"), "{}", stdout(&o));
+}
+
+#[test]
+fn new_solid_has_no_floor() {
+    let path = scratch("solid.json");
+    let p = path.to_str().unwrap();
+    assert!(octile(&["new", "--octagons", "3x4", "-o", p]).status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&octile(&["info", p, "--json"]))).unwrap();
+    assert_eq!(v["floor_cells"], 0);
+    assert_eq!(v["regions"], 0);
+    assert_eq!(v["slots"], serde_json::json!([7, 5]));
+}
+
+#[test]
+fn sample_info_counts_regions_across_the_stair() {
+    let o = octile(&["info", "assets/two_levels.json", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["regions"], 1);
+    assert_eq!(v["floor_cells"], 7);
+    assert_eq!(v["levels"], 2);
+}
+
+#[test]
+fn validate_accepts_samples_and_lists_problems() {
+    for s in ["assets/plus_arena.json", "assets/l_bend.json", "assets/two_levels.json"] {
+        let o = octile(&["validate", s]);
+        assert!(o.status.success(), "{s}: {}", stdout(&o));
+    }
+    let text = std::fs::read_to_string("assets/two_levels.json").unwrap();
+    let bad = text.replacen("\"|S|#|\"", "\"|S|#|\"", 1).replacen("\"|#|#|\",\n        \".o.oS\"", "\"|S|#|\",\n        \".o.o?\"", 1);
+    assert_ne!(bad, text);
+    let path = scratch("bad.json");
+    std::fs::write(&path, bad).unwrap();
+    let o = octile(&["validate", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("level 0: row 2, col 4: unknown tile symbol '?'"), "{out}");
+    assert!(out.contains("2 problem(s)") || stderr(&o).contains("2 problem(s)"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_non_zero_with_a_message() {
+    let o = octile(&["info", "no/such/file.json"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no/such/file.json"), "{}", stderr(&o));
+    let o = octile(&["new", "--octagons", "0x3"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("at least 1"), "{}", stderr(&o));
+    let o = octile(&["new", "--cut", "0.6"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cut_ratio"), "{}", stderr(&o));
+    let o = octile(&["new", "--levels", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+    let path = scratch("not-json.json");
+    std::fs::write(&path, "hello").unwrap();
+    let o = octile(&["validate", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("line 1"), "{}", stdout(&o));
+}
