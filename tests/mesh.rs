@@ -284,3 +284,83 @@ proptest! {
         check(&d, "random");
     }
 }
+
+/// Do two triangles in the plane overlap with positive area (separating axis test)?
+fn overlap(a: &[[f64; 2]; 3], b: &[[f64; 2]; 3]) -> bool {
+    for (t, o) in [(a, b), (b, a)] {
+        for i in 0..3 {
+            let (p, q) = (t[i], t[(i + 1) % 3]);
+            let n = [q[1] - p[1], p[0] - q[0]];
+            let proj = |v: &[f64; 2]| v[0] * n[0] + v[1] * n[1];
+            let (t_lo, t_hi) =
+                t.iter().map(proj).fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+            let (o_lo, o_hi) =
+                o.iter().map(proj).fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+            let eps = 1e-7 * (n[0].abs() + n[1].abs());
+            if t_hi <= o_lo + eps || o_hi <= t_lo + eps {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[test]
+fn lightmap_charts_do_not_overlap() {
+    for (name, d) in support::samples() {
+        let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+        for level in &m.levels {
+            let mut tris: Vec<[[f64; 2]; 3]> = Vec::new();
+            for (_, p) in &level.primitives {
+                for t in p.indices.chunks_exact(3) {
+                    tris.push([t[0], t[1], t[2]].map(|i| p.vertices[i as usize].uv1.map(f64::from)));
+                }
+            }
+            assert!(tris.iter().flatten().flatten().all(|&x| (0.0..=1.0).contains(&x)));
+            let area: f64 = tris
+                .iter()
+                .map(|t| {
+                    ((t[1][0] - t[0][0]) * (t[2][1] - t[0][1]) - (t[2][0] - t[0][0]) * (t[1][1] - t[0][1]))
+                        .abs()
+                        / 2.0
+                })
+                .sum();
+            assert!(area > 0.2 && area <= 1.0, "{name}: level {} lightmap covers {area}", level.level);
+            // Sort by min u to prune pairs.
+            tris.sort_by(|a, b| {
+                a.iter()
+                    .map(|v| v[0])
+                    .fold(f64::MAX, f64::min)
+                    .total_cmp(&b.iter().map(|v| v[0]).fold(f64::MAX, f64::min))
+            });
+            for i in 0..tris.len() {
+                let hi = tris[i].iter().map(|v| v[0]).fold(f64::MIN, f64::max);
+                for j in i + 1..tris.len() {
+                    if tris[j].iter().map(|v| v[0]).fold(f64::MAX, f64::min) >= hi {
+                        break;
+                    }
+                    assert!(
+                        !overlap(&tris[i], &tris[j]),
+                        "{name}: level {}: lightmap triangles overlap",
+                        level.level
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn wall_uvs_run_on_along_a_straight_run() {
+    // Two octagons side by side with every edge a wall: their north walls are collinear,
+    // so U at the shared line continues (world metres / texture size).
+    let d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+    let m = mesh::build(&d, &MeshOptions { texture_size: 2.0, ..Default::default() }).unwrap();
+    let (_, walls) = m.levels[0].primitives.iter().find(|(r, _)| *r == MaterialRole::Wall).unwrap();
+    let north: Vec<_> = walls.vertices.iter().filter(|v| v.normal == [0.0, 0.0, 1.0]).collect();
+    assert!(!north.is_empty());
+    for v in &north {
+        assert!((v.uv[0].abs() - v.position[0].abs() / 2.0).abs() < 1e-5, "u is x / texture size: {v:?}");
+        assert!((v.uv[1] - v.position[1] / 2.0).abs() < 1e-6);
+    }
+}

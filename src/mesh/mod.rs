@@ -67,3 +67,27 @@ pub fn build(dungeon: &Dungeon, options: &MeshOptions) -> Result<DungeonMesh, Me
         .collect::<Result<Vec<_>, MeshError>>()?;
     Ok(DungeonMesh { levels })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Fill, Registry};
+    use crate::geometry::Proportions;
+    use crate::grid::{Grid, Slot};
+
+    #[test]
+    fn a_stair_on_the_top_level_is_refused() {
+        // Only raw layers (as a file loader sees them) can hold this; the setters refuse it.
+        let d = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Floor).unwrap();
+        let mut tiles: Grid<_> = d.tile_layer(0).unwrap().clone();
+        *tiles.get_mut(Slot::new(0, 2)).unwrap() = Registry::STAIR;
+        let edges = d.edge_layer(0).unwrap().to_vec();
+        let raw =
+            Dungeon::from_parts(d.dims(), *d.proportions(), d.registry().clone(), vec![tiles], vec![edges])
+                .unwrap();
+        assert_eq!(
+            build(&raw, &MeshOptions::default()),
+            Err(MeshError::StairOffTop { level: 0, row: 0, col: 2 })
+        );
+    }
+}
