@@ -22,6 +22,9 @@ pub struct ExportArgs {
     /// Leave out TEXCOORD_1 (lightmap UVs).
     #[arg(long)]
     no_lightmap_uv: bool,
+    /// Add a `Level_NN_Collider` node (positions only) under each level.
+    #[arg(long)]
+    colliders: bool,
 }
 
 /// Runs `octile export`.
@@ -31,6 +34,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         mesh: MeshOptions { texture_size: args.texture_size, ..MeshOptions::default() },
         lightmap_uv: !args.no_lightmap_uv,
         route: None,
+        colliders: args.colliders,
     };
     let summary =
         export(&d, &args.output, &options).with_context(|| format!("exporting {}", args.file.display()))?;

@@ -8,7 +8,7 @@ use serde_json::json as value;
 
 use super::{ExportError, glb, names};
 use crate::dungeon::Dungeon;
-use crate::mesh::{DungeonMesh, MaterialRole, Primitive, Vertex};
+use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 
 /// Name of the scene (no node has it).
 const SCENE: &str = "Octile";
@@ -91,23 +91,40 @@ fn accessor(
     })
 }
 
+/// Which attributes of [`Vertex`] a primitive writes (a prefix of its fields).
+#[derive(Clone, Copy, PartialEq)]
+enum Attributes {
+    /// POSITION only (colliders).
+    Position,
+    /// POSITION, NORMAL, TEXCOORD_0.
+    Surface,
+    /// POSITION, NORMAL, TEXCOORD_0, TEXCOORD_1.
+    Lightmapped,
+}
+
 /// Writes one primitive's vertices (interleaved) and indices (u16 when every index fits
 /// below 65535, else u32) and returns its glTF primitive.
 fn primitive(
     root: &mut Root,
     bin: &mut Vec<u8>,
     prim: &Primitive,
-    uv1: bool,
-    material: Index<json::Material>,
+    attrs: Attributes,
+    material: Option<Index<json::Material>>,
 ) -> json::mesh::Primitive {
     use json::accessor::{ComponentType as C, Type as T};
     use json::buffer::Target;
-    let stride = if uv1 { size_of::<Vertex>() } else { size_of::<Vertex>() - 8 };
+    use json::mesh::Semantic;
+    let stride = match attrs {
+        Attributes::Position => 12,
+        Attributes::Surface => size_of::<Vertex>() - 8,
+        Attributes::Lightmapped => size_of::<Vertex>(),
+    };
     let mut data = Vec::with_capacity(prim.vertices.len() * stride);
     for v in &prim.vertices {
         data.extend_from_slice(&bytemuck::bytes_of(v)[..stride]);
     }
-    let view = push_view(root, bin, &data, Some(stride), Target::ArrayBuffer);
+    let interleaved = attrs != Attributes::Position;
+    let view = push_view(root, bin, &data, interleaved.then_some(stride), Target::ArrayBuffer);
     let mut lo = [f32::INFINITY; 3];
     let mut hi = [f32::NEG_INFINITY; 3];
     for v in &prim.vertices {
@@ -117,16 +134,17 @@ fn primitive(
         }
     }
     let n = prim.vertices.len();
-    let pos = accessor(root, view, 0, n, C::F32, T::Vec3, Some(f32s(&lo)), Some(f32s(&hi)));
-    let nor = accessor(root, view, 12, n, C::F32, T::Vec3, None, None);
-    let tex0 = accessor(root, view, 24, n, C::F32, T::Vec2, None, None);
     let mut attributes = std::collections::BTreeMap::new();
-    attributes.insert(Valid(json::mesh::Semantic::Positions), pos);
-    attributes.insert(Valid(json::mesh::Semantic::Normals), nor);
-    attributes.insert(Valid(json::mesh::Semantic::TexCoords(0)), tex0);
-    if uv1 {
-        let tex1 = accessor(root, view, 32, n, C::F32, T::Vec2, None, None);
-        attributes.insert(Valid(json::mesh::Semantic::TexCoords(1)), tex1);
+    let pos = accessor(root, view, 0, n, C::F32, T::Vec3, Some(f32s(&lo)), Some(f32s(&hi)));
+    attributes.insert(Valid(Semantic::Positions), pos);
+    if interleaved {
+        attributes.insert(Valid(Semantic::Normals), accessor(root, view, 12, n, C::F32, T::Vec3, None, None));
+        attributes
+            .insert(Valid(Semantic::TexCoords(0)), accessor(root, view, 24, n, C::F32, T::Vec2, None, None));
+    }
+    if attrs == Attributes::Lightmapped {
+        attributes
+            .insert(Valid(Semantic::TexCoords(1)), accessor(root, view, 32, n, C::F32, T::Vec2, None, None));
     }
     let narrow: Option<Vec<u16>> =
         prim.indices.iter().map(|&i| u16::try_from(i).ok().filter(|&i| i != u16::MAX)).collect();
@@ -141,10 +159,31 @@ fn primitive(
         extensions: None,
         extras: None,
         indices: Some(indices),
-        material: Some(material),
+        material,
         mode: Valid(json::mesh::Mode::Triangles),
         targets: None,
     }
+}
+
+/// One level's triangles of every role welded by position only: a collision mesh.
+fn collider(level: &LevelMesh) -> Primitive {
+    let mut positions: Vec<[f32; 3]> = Vec::new();
+    let mut indices = Vec::new();
+    for (_, p) in &level.primitives {
+        let base = positions.len() as u32;
+        positions.extend(p.vertices.iter().map(|v| v.position));
+        indices.extend(p.indices.iter().map(|i| base + i));
+    }
+    let (count, remap) = meshopt::generate_vertex_remap(&positions, Some(&indices));
+    let indices = meshopt::remap_index_buffer(Some(&indices), positions.len(), &remap);
+    let mut vertices =
+        vec![Vertex { position: [0.0; 3], normal: [0.0; 3], uv: [0.0; 2], uv1: [0.0; 2] }; count];
+    for (p, &r) in positions.iter().zip(&remap) {
+        if r != u32::MAX {
+            vertices[r as usize].position = *p;
+        }
+    }
+    Primitive { vertices, indices }
 }
 
 fn material(root: &mut Root, name: String, colour: [f32; 4], double_sided: bool) -> Index<json::Material> {
@@ -171,7 +210,14 @@ fn point(p: glam::DVec3) -> [f32; 3] {
 
 impl Built {
     /// The document for `mesh` (and a route ribbon in world metres, when given).
-    pub(crate) fn new(dungeon: &Dungeon, mesh: &DungeonMesh, ribbon: Option<&Primitive>, uv1: bool) -> Built {
+    pub(crate) fn new(
+        dungeon: &Dungeon,
+        mesh: &DungeonMesh,
+        ribbon: Option<&Primitive>,
+        uv1: bool,
+        colliders: bool,
+    ) -> Built {
+        let attrs = if uv1 { Attributes::Lightmapped } else { Attributes::Surface };
         let mut root = Root::default();
         root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let mut bin = Vec::new();
@@ -215,7 +261,7 @@ impl Built {
                         triangles += prim.indices.len() / 3;
                         vertices += prim.vertices.len();
                         let m = materials.iter().find(|(r, _)| r == role).expect("invariant: used role").1;
-                        primitive(&mut root, &mut bin, prim, uv1, m)
+                        primitive(&mut root, &mut bin, prim, attrs, Some(m))
                     })
                     .collect();
                 n.mesh = Some(root.push(json::Mesh {
@@ -226,11 +272,23 @@ impl Built {
                     weights: None,
                 }));
             }
+            if colliders && !level.primitives.is_empty() {
+                let name = format!("{}_Collider", names::level(level.level));
+                let prim = primitive(&mut root, &mut bin, &collider(level), Attributes::Position, None);
+                let mesh = root.push(json::Mesh {
+                    name: Some(format!("{name}_Mesh")),
+                    primitives: vec![prim],
+                    extensions: None,
+                    extras: None,
+                    weights: None,
+                });
+                n.children = Some(vec![root.push(json::Node { mesh: Some(mesh), ..node(name) })]);
+            }
             children.push(root.push(n));
         }
         if let Some(rib) = ribbon.filter(|r| !r.indices.is_empty()) {
             let m = material(&mut root, "path".into(), [0.9, 0.75, 0.1, 1.0], true);
-            let prim = primitive(&mut root, &mut bin, rib, false, m);
+            let prim = primitive(&mut root, &mut bin, rib, Attributes::Surface, Some(m));
             let mesh = root.push(json::Mesh {
                 name: Some("Path_Mesh".into()),
                 primitives: vec![prim],

@@ -29,11 +29,14 @@ pub struct ExportOptions {
     /// When set, a node `Path` with a thin ribbon 0.1 m above each floor along the cell
     /// centres of these positions (in order; a stair climb is a straight segment).
     pub route: Option<Vec<Pos>>,
+    /// Add a child node `Level_NN_Collider` to each level: every triangle of the level,
+    /// POSITION only, welded by position, without a material (for physics engines).
+    pub colliders: bool,
 }
 
 impl Default for ExportOptions {
     fn default() -> Self {
-        ExportOptions { mesh: MeshOptions::default(), lightmap_uv: true, route: None }
+        ExportOptions { mesh: MeshOptions::default(), lightmap_uv: true, route: None, colliders: false }
     }
 }
 
@@ -93,5 +96,5 @@ fn build(dungeon: &Dungeon, options: &ExportOptions) -> Result<document::Built, 
         Some(route) => Some(route::ribbon(dungeon, route)?),
         None => None,
     };
-    Ok(document::Built::new(dungeon, &mesh, ribbon.as_ref(), options.lightmap_uv))
+    Ok(document::Built::new(dungeon, &mesh, ribbon.as_ref(), options.lightmap_uv, options.colliders))
 }
