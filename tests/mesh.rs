@@ -364,3 +364,25 @@ fn wall_uvs_run_on_along_a_straight_run() {
         assert!((v.uv[1] - v.position[1] / 2.0).abs() < 1e-6);
     }
 }
+
+#[test]
+fn tight_spacing_builds_without_degenerate_triangles() {
+    // Tight spacing is not a manifold by position (walls between floor cells are back to
+    // back), so only the weaker promises are checked here.
+    let p = Proportions { spacing: octile::geometry::Spacing::Tight, ..Default::default() };
+    let mut d = Dungeon::new(3, 3, 2, p, Fill::Floor).unwrap();
+    d.set_edge(Pos::new(0, 2, 2), Direction::E, Registry::WALL).unwrap();
+    d.set_edge(Pos::new(0, 2, 2), Direction::S, Registry::DOOR).unwrap();
+    d.set_tile(Pos::new(0, 0, 0), Registry::STAIR).unwrap();
+    let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+    for l in 0..2 {
+        let tris = level(&m, l, |_| true);
+        assert!(!tris.is_empty());
+        for t in &tris {
+            let u = [0, 1, 2].map(|k| t[1][k] - t[0][k]);
+            let w = [0, 1, 2].map(|k| t[2][k] - t[0][k]);
+            let c = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+            assert!(c.iter().map(|x| x * x).sum::<f64>() > 1e-12, "degenerate {t:?}");
+        }
+    }
+}

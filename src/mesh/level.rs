@@ -8,7 +8,7 @@ use super::triangulate::{centre_fan, fan, strip};
 use super::{MaterialRole, MeshError, stair};
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::Layout;
-use crate::grid::{Direction, EdgeId, Pos, Slot, SlotKind};
+use crate::grid::{Direction, EdgeId, Slot, SlotKind};
 
 /// Carved and stair flags of every slot of one level (dense, by slot index).
 struct Flags {
@@ -274,10 +274,5 @@ fn ctx_landing(ctx: &Ctx<'_>, slot: Slot) -> stair::Spec {
             (centre - *a).perp_dot(d).abs()
         })
         .fold(f64::INFINITY, f64::min);
-    stair::Spec {
-        centre,
-        landing: ctx.layout.wall(slot, dir).expect("invariant: wall of a cell"),
-        inradius,
-        pos: Pos { level: ctx.level, slot },
-    }
+    stair::Spec { centre, landing: ctx.layout.wall(slot, dir).expect("invariant: wall of a cell"), inradius }
 }

@@ -8,7 +8,6 @@ use glam::{DVec2, DVec3};
 use super::MaterialRole;
 use super::panel::{Panel, at};
 use super::triangulate::{fan, strip};
-use crate::grid::Pos;
 
 /// Highest rise of one step (metres).
 pub const MAX_RISE: f64 = 0.25;
@@ -28,9 +27,6 @@ pub(crate) struct Spec {
     pub landing: [DVec2; 2],
     /// Distance from the centre to the nearest wall line (metres).
     pub inradius: f64,
-    /// The stair's cell (for diagnostics).
-    #[allow(dead_code)]
-    pub pos: Pos,
 }
 
 /// Number of steps (the landing included) for a rise of `height`.
