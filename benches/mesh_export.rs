@@ -18,18 +18,21 @@ fn sizes() -> Vec<(u32, u32, u32)> {
     }
 }
 
-/// Triangle-weighted ACMR and overfetch over every primitive of a mesh.
-fn stats(m: &mesh::DungeonMesh) -> (usize, f64, f64) {
-    let (mut tris, mut acmr, mut over) = (0usize, 0.0, 0.0);
+/// Triangles, vertices, and ACMR, ATVR and overfetch over every primitive of a mesh
+/// (ACMR weighted by triangles, ATVR and overfetch by vertices).
+fn stats(m: &mesh::DungeonMesh) -> (usize, usize, f64, f64, f64) {
+    let (mut tris, mut verts, mut acmr, mut atvr, mut over) = (0usize, 0usize, 0.0, 0.0, 0.0);
     for level in &m.levels {
         for (_, p) in &level.primitives {
             let s = mesh::analyze(p);
             tris += s.triangles;
+            verts += s.vertices;
             acmr += f64::from(s.acmr) * s.triangles as f64;
-            over += f64::from(s.overfetch) * s.triangles as f64;
+            atvr += f64::from(s.atvr) * s.vertices as f64;
+            over += f64::from(s.overfetch) * s.vertices as f64;
         }
     }
-    (tris, acmr / tris as f64, over / tris as f64)
+    (tris, verts, acmr / tris as f64, atvr / verts as f64, over / verts as f64)
 }
 
 fn bench(c: &mut Criterion) {
@@ -39,14 +42,18 @@ fn bench(c: &mut Criterion) {
         let d = Dungeon::new(cols, rows, levels, Proportions::default(), Fill::Floor).unwrap();
         let name = format!("{cols}x{rows}x{levels}");
         let raw = MeshOptions { optimize: false, ..Default::default() };
-        let (tris, acmr0, over0) = stats(&mesh::build(&d, &raw).unwrap());
-        let (_, acmr1, over1) = stats(&mesh::build(&d, &MeshOptions::default()).unwrap());
-        let bytes = to_glb(&d, &ExportOptions::default()).unwrap().len();
-        let bytes_bare =
-            to_glb(&d, &ExportOptions { lightmap_uv: false, ..Default::default() }).unwrap().len();
-        println!(
-            "TABLE | {name} | {tris} | {bytes} | {bytes_bare} | {acmr0:.3} -> {acmr1:.3} | {over0:.3} -> {over1:.3} |"
-        );
+        let mut tris = 0;
+        for uv1 in [true, false] {
+            let before = MeshOptions { lightmap_uv: uv1, ..raw.clone() };
+            let after = MeshOptions { lightmap_uv: uv1, ..Default::default() };
+            let (t, verts, acmr0, atvr0, over0) = stats(&mesh::build(&d, &before).unwrap());
+            let (_, _, acmr1, atvr1, over1) = stats(&mesh::build(&d, &after).unwrap());
+            let bytes = to_glb(&d, &ExportOptions { lightmap_uv: uv1, ..Default::default() }).unwrap().len();
+            println!(
+                "TABLE | {name} | uv1 {uv1} | {t} | {verts} | {bytes} | {acmr0:.3} -> {acmr1:.3} | {atvr0:.3} -> {atvr1:.3} | {over0:.3} -> {over1:.3} |"
+            );
+            tris = t;
+        }
         group.throughput(Throughput::Elements(tris as u64));
         group.bench_function(BenchmarkId::new("build_optimised", &name), |b| {
             b.iter(|| mesh::build(&d, &MeshOptions::default()).unwrap())

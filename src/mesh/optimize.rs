@@ -12,8 +12,11 @@ pub struct PrimitiveStats {
     pub triangles: usize,
     /// Vertices.
     pub vertices: usize,
-    /// Average cache miss ratio: vertex shader runs per triangle (0.5 is ideal, 3 worst).
+    /// Average cache miss ratio: vertex shader runs per triangle (3 worst; never below
+    /// vertices / triangles).
     pub acmr: f32,
+    /// Average transformed vertex ratio: vertex shader runs per vertex (1 is ideal).
+    pub atvr: f32,
     /// Bytes fetched from the vertex buffer over its size (1 is ideal).
     pub overfetch: f32,
 }
@@ -28,6 +31,7 @@ pub fn analyze(primitive: &Primitive) -> PrimitiveStats {
         triangles: primitive.indices.len() / 3,
         vertices: n,
         acmr: cache.acmr,
+        atvr: cache.atvr,
         overfetch: fetch.overfetch,
     }
 }
