@@ -386,3 +386,16 @@ fn tight_spacing_builds_without_degenerate_triangles() {
         }
     }
 }
+
+#[test]
+fn a_compact_floor_is_one_lightmap_chart() {
+    // Two octagons joined by an open long seam fill most of their bounding box, so the floor
+    // is one chart: its vertices weld across cells exactly as they do without UV1.
+    let d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+    let count = |uv1: bool| {
+        let m = mesh::build(&d, &MeshOptions { lightmap_uv: uv1, ..Default::default() }).unwrap();
+        m.levels[0].primitives.iter().find(|(r, _)| *r == MaterialRole::Floor).unwrap().1.vertices.len()
+    };
+    assert_eq!(count(true), count(false));
+    assert!(count(true) < 8 + 8 + 4, "cells share their corners");
+}
