@@ -18,4 +18,10 @@ pub enum Error {
     /// Writing a file.
     #[error(transparent)]
     Write(#[from] crate::io::WriteError),
+    /// Mesh extrusion.
+    #[error(transparent)]
+    Mesh(#[from] crate::mesh::MeshError),
+    /// glTF export.
+    #[error(transparent)]
+    Export(#[from] crate::export::ExportError),
 }

@@ -21,6 +21,7 @@
 
 pub mod dungeon;
 pub mod error;
+pub mod export;
 pub mod format;
 pub mod geometry;
 pub mod grid;

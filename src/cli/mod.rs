@@ -1,6 +1,7 @@
 //! Command-line interface: parses arguments and dispatches to one file per subcommand.
 
 mod args;
+mod export;
 mod info;
 mod new;
 mod validate;
@@ -25,6 +26,8 @@ enum Command {
     Info(info::InfoArgs),
     /// Check a dungeon file; print every problem and exit non-zero if there is any.
     Validate(validate::ValidateArgs),
+    /// Export a dungeon file as glTF: `.glb`, or `.gltf` + `.bin`.
+    Export(export::ExportArgs),
 }
 
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
@@ -34,6 +37,7 @@ pub fn run() -> ExitCode {
         Command::New(a) => new::run(a),
         Command::Info(a) => info::run(a),
         Command::Validate(a) => validate::run(a),
+        Command::Export(a) => export::run(a),
     };
     match result {
         Ok(code) => code,

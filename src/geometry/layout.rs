@@ -139,6 +139,21 @@ impl Layout {
         self.seam(sides[0], sides[1])
     }
 
+    /// The door passage a door edge carves through the seam between `first` and `second`:
+    /// a rectangle `door_width` wide, centred along the seam and running its whole depth,
+    /// with vertices `[a1, a0, b1, b0]` as in [`Layout::seam`] (`a0 -> a1` is the part of
+    /// the first cell's wall that the passage opens, `b0 -> b1` the second's). `None` when
+    /// either side has no such wall.
+    #[must_use]
+    pub fn door(&self, first: (Slot, Direction), second: (Slot, Direction)) -> Option<[DVec2; 4]> {
+        let [a0, a1] = self.wall(first.0, first.1)?;
+        let [b0, b1] = self.wall(second.0, second.1)?;
+        let len = (a1 - a0).length();
+        let t0 = ((len - self.proportions.door_width) / 2.0 / len).clamp(0.0, 0.5);
+        let t1 = 1.0 - t0;
+        Some([a0.lerp(a1, t1), a0.lerp(a1, t0), b0.lerp(b1, t1), b0.lerp(b1, t0)])
+    }
+
     /// The long seam of a Void slot as a positively wound rectangle (any slot of mixed
     /// parity; `None` otherwise).
     #[must_use]
@@ -218,6 +233,21 @@ mod tests {
         for d in Direction::CARDINALS {
             assert!(signed_area(&l.pillar(Slot::new(1, 1), d).unwrap()) > 0.0);
         }
+    }
+
+    #[test]
+    fn doors_are_door_wide_and_centred() {
+        let l = Layout::new(Proportions::default()).unwrap();
+        let first = (Slot::new(1, 1), Direction::NE);
+        let second = (Slot::new(0, 2), Direction::SW);
+        let seam = l.seam(first, second).unwrap();
+        let door = l.door(first, second).unwrap();
+        assert!((door[0].distance(door[1]) - 2.0).abs() < 1e-9);
+        assert!((door[2].distance(door[3]) - 2.0).abs() < 1e-9);
+        assert!((door[1].distance(door[2]) - seam[1].distance(seam[2])).abs() < 1e-9);
+        let mid = |p: &[DVec2; 4]| (p[0] + p[1] + p[2] + p[3]) / 4.0;
+        assert!(mid(&door).distance(mid(&seam)) < 1e-9);
+        assert!(l.door((Slot::new(0, 1), Direction::N), second).is_none());
     }
 
     #[test]

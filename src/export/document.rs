@@ -1,0 +1,357 @@
+//! The glTF document: buffers, accessors, meshes, materials, nodes and the scene, built
+//! with `gltf-json` from a [`DungeonMesh`].
+
+use gltf_json as json;
+use json::validation::{Checked::Valid, USize64};
+use json::{Index, Root};
+use serde_json::json as value;
+
+use super::{ExportError, glb, names};
+use crate::dungeon::Dungeon;
+use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
+
+/// Name of the scene (no node has it).
+const SCENE: &str = "Octile";
+
+/// Base colours by role (linear RGBA), distinct so roles tell apart in any viewer.
+fn colour(role: MaterialRole) -> [f32; 4] {
+    match role {
+        MaterialRole::Floor => [0.55, 0.50, 0.42, 1.0],
+        MaterialRole::Wall => [0.42, 0.44, 0.48, 1.0],
+        MaterialRole::Ceiling => [0.30, 0.30, 0.32, 1.0],
+        MaterialRole::Stair => [0.60, 0.38, 0.22, 1.0],
+        MaterialRole::DoorFrame => [0.35, 0.22, 0.12, 1.0],
+    }
+}
+
+/// A document ready to serialise, with its binary buffer.
+pub(crate) struct Built {
+    root: Root,
+    bin: Vec<u8>,
+    triangles: usize,
+    vertices: usize,
+    levels: usize,
+}
+
+fn extras(v: serde_json::Value) -> json::Extras {
+    Some(serde_json::value::to_raw_value(&v).expect("invariant: JSON values serialise"))
+}
+
+fn f32s(v: &[f32]) -> serde_json::Value {
+    value!(v.iter().map(|&x| f64::from(x)).collect::<Vec<_>>())
+}
+
+/// Appends bytes to the buffer, 4-aligned, and returns a view over them.
+fn push_view(
+    root: &mut Root,
+    bin: &mut Vec<u8>,
+    data: &[u8],
+    stride: Option<usize>,
+    target: json::buffer::Target,
+) -> Index<json::buffer::View> {
+    let offset = bin.len();
+    bin.extend_from_slice(data);
+    bin.resize(bin.len().div_ceil(4) * 4, 0);
+    root.push(json::buffer::View {
+        buffer: Index::new(0),
+        byte_length: USize64::from(data.len()),
+        byte_offset: Some(USize64::from(offset)),
+        byte_stride: stride.map(json::buffer::Stride),
+        name: None,
+        target: Some(Valid(target)),
+        extensions: None,
+        extras: None,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn accessor(
+    root: &mut Root,
+    view: Index<json::buffer::View>,
+    offset: usize,
+    count: usize,
+    component: json::accessor::ComponentType,
+    kind: json::accessor::Type,
+    min: Option<serde_json::Value>,
+    max: Option<serde_json::Value>,
+) -> Index<json::Accessor> {
+    root.push(json::Accessor {
+        buffer_view: Some(view),
+        byte_offset: Some(USize64::from(offset)),
+        count: USize64::from(count),
+        component_type: Valid(json::accessor::GenericComponentType(component)),
+        extensions: None,
+        extras: None,
+        type_: Valid(kind),
+        min,
+        max,
+        name: None,
+        normalized: false,
+        sparse: None,
+    })
+}
+
+/// Which attributes of [`Vertex`] a primitive writes (a prefix of its fields).
+#[derive(Clone, Copy, PartialEq)]
+enum Attributes {
+    /// POSITION only (colliders).
+    Position,
+    /// POSITION, NORMAL, TEXCOORD_0.
+    Surface,
+    /// POSITION, NORMAL, TEXCOORD_0, TEXCOORD_1.
+    Lightmapped,
+}
+
+/// Writes one primitive's vertices (interleaved) and indices (u16 when every index fits
+/// below 65535, else u32) and returns its glTF primitive.
+fn primitive(
+    root: &mut Root,
+    bin: &mut Vec<u8>,
+    prim: &Primitive,
+    attrs: Attributes,
+    material: Option<Index<json::Material>>,
+) -> json::mesh::Primitive {
+    use json::accessor::{ComponentType as C, Type as T};
+    use json::buffer::Target;
+    use json::mesh::Semantic;
+    let stride = match attrs {
+        Attributes::Position => 12,
+        Attributes::Surface => size_of::<Vertex>() - 8,
+        Attributes::Lightmapped => size_of::<Vertex>(),
+    };
+    let mut data = Vec::with_capacity(prim.vertices.len() * stride);
+    for v in &prim.vertices {
+        data.extend_from_slice(&bytemuck::bytes_of(v)[..stride]);
+    }
+    let interleaved = attrs != Attributes::Position;
+    let view = push_view(root, bin, &data, interleaved.then_some(stride), Target::ArrayBuffer);
+    let mut lo = [f32::INFINITY; 3];
+    let mut hi = [f32::NEG_INFINITY; 3];
+    for v in &prim.vertices {
+        for k in 0..3 {
+            lo[k] = lo[k].min(v.position[k]);
+            hi[k] = hi[k].max(v.position[k]);
+        }
+    }
+    let n = prim.vertices.len();
+    let mut attributes = std::collections::BTreeMap::new();
+    let pos = accessor(root, view, 0, n, C::F32, T::Vec3, Some(f32s(&lo)), Some(f32s(&hi)));
+    attributes.insert(Valid(Semantic::Positions), pos);
+    if interleaved {
+        attributes.insert(Valid(Semantic::Normals), accessor(root, view, 12, n, C::F32, T::Vec3, None, None));
+        attributes
+            .insert(Valid(Semantic::TexCoords(0)), accessor(root, view, 24, n, C::F32, T::Vec2, None, None));
+    }
+    if attrs == Attributes::Lightmapped {
+        attributes
+            .insert(Valid(Semantic::TexCoords(1)), accessor(root, view, 32, n, C::F32, T::Vec2, None, None));
+    }
+    let narrow: Option<Vec<u16>> =
+        prim.indices.iter().map(|&i| u16::try_from(i).ok().filter(|&i| i != u16::MAX)).collect();
+    let (bytes, component) = match narrow {
+        Some(v) => (bytemuck::cast_slice::<u16, u8>(&v).to_vec(), C::U16),
+        None => (bytemuck::cast_slice::<u32, u8>(&prim.indices).to_vec(), C::U32),
+    };
+    let iview = push_view(root, bin, &bytes, None, Target::ElementArrayBuffer);
+    let indices = accessor(root, iview, 0, prim.indices.len(), component, T::Scalar, None, None);
+    json::mesh::Primitive {
+        attributes,
+        extensions: None,
+        extras: None,
+        indices: Some(indices),
+        material,
+        mode: Valid(json::mesh::Mode::Triangles),
+        targets: None,
+    }
+}
+
+/// One level's triangles of every role welded by position only: a collision mesh.
+fn collider(level: &LevelMesh) -> Primitive {
+    let mut positions: Vec<[f32; 3]> = Vec::new();
+    let mut indices = Vec::new();
+    for (_, p) in &level.primitives {
+        let base = positions.len() as u32;
+        positions.extend(p.vertices.iter().map(|v| v.position));
+        indices.extend(p.indices.iter().map(|i| base + i));
+    }
+    let (count, remap) = meshopt::generate_vertex_remap(&positions, Some(&indices));
+    let indices = meshopt::remap_index_buffer(Some(&indices), positions.len(), &remap);
+    let mut vertices =
+        vec![Vertex { position: [0.0; 3], normal: [0.0; 3], uv: [0.0; 2], uv1: [0.0; 2] }; count];
+    for (p, &r) in positions.iter().zip(&remap) {
+        if r != u32::MAX {
+            vertices[r as usize].position = *p;
+        }
+    }
+    Primitive { vertices, indices }
+}
+
+fn material(root: &mut Root, name: String, colour: [f32; 4], double_sided: bool) -> Index<json::Material> {
+    root.push(json::Material {
+        name: Some(name),
+        double_sided,
+        pbr_metallic_roughness: json::material::PbrMetallicRoughness {
+            base_color_factor: json::material::PbrBaseColorFactor(colour),
+            metallic_factor: json::material::StrengthFactor(0.0),
+            roughness_factor: json::material::StrengthFactor(0.9),
+            ..Default::default()
+        },
+        ..Default::default()
+    })
+}
+
+fn node(name: String) -> json::Node {
+    json::Node { name: Some(name), ..Default::default() }
+}
+
+fn point(p: glam::DVec3) -> [f32; 3] {
+    [p.x as f32, p.y as f32, p.z as f32].map(|v| if v == 0.0 { 0.0 } else { v })
+}
+
+impl Built {
+    /// The document for `mesh` (and a route ribbon in world metres, when given).
+    pub(crate) fn new(
+        dungeon: &Dungeon,
+        mesh: &DungeonMesh,
+        ribbon: Option<&Primitive>,
+        uv1: bool,
+        colliders: bool,
+    ) -> Built {
+        let attrs = if uv1 { Attributes::Lightmapped } else { Attributes::Surface };
+        let mut root = Root::default();
+        root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
+        let mut bin = Vec::new();
+        let used =
+            |role: MaterialRole| mesh.levels.iter().any(|l| l.primitives.iter().any(|(r, _)| *r == role));
+        let mut materials = Vec::new();
+        for (role, name) in names::materials(dungeon.registry()) {
+            if used(role) {
+                materials.push((role, material(&mut root, name, colour(role), false)));
+            }
+        }
+        let p = dungeon.proportions();
+        let dims = dungeon.dims();
+        let mut dungeon_node = node("Dungeon".into());
+        dungeon_node.extras = extras(value!({
+            "base": p.base,
+            "cut_ratio": p.cut_ratio,
+            "layer_h": p.layer_height,
+            "room_h": p.room_height,
+            "door_w": p.door_width,
+            "door_h": p.door_height,
+            "spacing": p.cell_spacing(),
+            "cols": dims.octagon_cols(),
+            "rows": dims.octagon_rows(),
+            "levels": dungeon.levels(),
+            "seed": dungeon.seed().map(|s| s.to_string()),
+        }));
+        let root_index: Index<json::Node> = Index::new(0);
+        root.nodes.push(dungeon_node);
+        let mut children = Vec::new();
+        let (mut triangles, mut vertices) = (0, 0);
+        for level in &mesh.levels {
+            let mut n = node(names::level(level.level));
+            n.translation = Some(point(glam::DVec3::new(0.0, level.floor_y, 0.0)));
+            n.extras = extras(value!({ "level": level.level }));
+            if !level.primitives.is_empty() {
+                let prims = level
+                    .primitives
+                    .iter()
+                    .map(|(role, prim)| {
+                        triangles += prim.indices.len() / 3;
+                        vertices += prim.vertices.len();
+                        let m = materials.iter().find(|(r, _)| r == role).expect("invariant: used role").1;
+                        primitive(&mut root, &mut bin, prim, attrs, Some(m))
+                    })
+                    .collect();
+                n.mesh = Some(root.push(json::Mesh {
+                    name: Some(format!("{}_Mesh", names::level(level.level))),
+                    primitives: prims,
+                    extensions: None,
+                    extras: None,
+                    weights: None,
+                }));
+            }
+            if colliders && !level.primitives.is_empty() {
+                let name = format!("{}_Collider", names::level(level.level));
+                let prim = primitive(&mut root, &mut bin, &collider(level), Attributes::Position, None);
+                let mesh = root.push(json::Mesh {
+                    name: Some(format!("{name}_Mesh")),
+                    primitives: vec![prim],
+                    extensions: None,
+                    extras: None,
+                    weights: None,
+                });
+                n.children = Some(vec![root.push(json::Node { mesh: Some(mesh), ..node(name) })]);
+            }
+            children.push(root.push(n));
+        }
+        if let Some(rib) = ribbon.filter(|r| !r.indices.is_empty()) {
+            let m = material(&mut root, "path".into(), [0.9, 0.75, 0.1, 1.0], true);
+            let prim = primitive(&mut root, &mut bin, rib, Attributes::Surface, Some(m));
+            let mesh = root.push(json::Mesh {
+                name: Some("Path_Mesh".into()),
+                primitives: vec![prim],
+                extensions: None,
+                extras: None,
+                weights: None,
+            });
+            children.push(root.push(json::Node { mesh: Some(mesh), ..node("Path".into()) }));
+        }
+        for (name, pos) in [("Entrance", dungeon.entrance()), ("Exit", dungeon.exit())] {
+            if let Some(pos) = pos {
+                let at = dungeon.layout().world_center(pos);
+                let mut n = node(name.into());
+                n.translation = Some(point(at));
+                n.extras = extras(value!({ "level": pos.level, "row": pos.slot.row, "col": pos.slot.col }));
+                children.push(root.push(n));
+            }
+        }
+        root.nodes[root_index.value()].children = Some(children);
+        let scene = root.push(json::Scene {
+            name: Some(SCENE.into()),
+            nodes: vec![root_index],
+            extensions: None,
+            extras: None,
+        });
+        root.scene = Some(scene);
+        if !bin.is_empty() {
+            root.push(json::Buffer {
+                byte_length: USize64::from(bin.len()),
+                name: None,
+                uri: None,
+                extensions: None,
+                extras: None,
+            });
+        }
+        Built { root, bin, triangles, vertices, levels: mesh.levels.len() }
+    }
+
+    /// `(triangles, vertices)` over all levels.
+    pub(crate) fn counts(&self) -> (usize, usize) {
+        (self.triangles, self.vertices)
+    }
+
+    /// Number of level nodes.
+    pub(crate) fn levels(&self) -> usize {
+        self.levels
+    }
+
+    fn json(&self) -> Vec<u8> {
+        self.root.to_vec().expect("invariant: glTF JSON serialises")
+    }
+
+    /// One binary GLB.
+    pub(crate) fn into_glb(self) -> Result<Vec<u8>, ExportError> {
+        glb::pack(&self.json(), &self.bin)
+    }
+
+    /// JSON text with the buffer at `uri`, and the buffer's bytes.
+    pub(crate) fn into_parts(mut self, uri: Option<String>) -> Result<(Vec<u8>, Vec<u8>), ExportError> {
+        if let Some(b) = self.root.buffers.first_mut() {
+            b.uri = uri;
+        }
+        let bin = std::mem::take(&mut self.bin);
+        Ok((self.root.to_vec_pretty().expect("invariant: glTF JSON serialises"), bin))
+    }
+}

@@ -1,0 +1,42 @@
+//! Why a dungeon could not be exported.
+
+use std::path::PathBuf;
+
+use crate::grid::Pos;
+
+/// An export that failed, saying where.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// Meshing failed.
+    #[error(transparent)]
+    Mesh(#[from] crate::mesh::MeshError),
+    /// Writing the file failed.
+    #[error(transparent)]
+    Write(#[from] crate::io::WriteError),
+    /// The output path cannot be used.
+    #[error("cannot export to {path}: {reason}")]
+    BadPath {
+        /// The path given.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A route position that is not a cell of the dungeon.
+    #[error("route step {index} at {pos} is not a cell of the dungeon")]
+    RouteOffGrid {
+        /// Index of the step in the route.
+        index: usize,
+        /// The position given.
+        pos: Pos,
+    },
+    /// The mesh is too large for the glTF container.
+    #[error("{what} is {size} bytes, over the glTF limit of {limit}")]
+    TooLarge {
+        /// Which part overflows.
+        what: &'static str,
+        /// Its size.
+        size: u64,
+        /// The most allowed.
+        limit: u64,
+    },
+}

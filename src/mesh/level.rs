@@ -1,0 +1,278 @@
+//! Extrusion of one level: floors, ceilings, walls, seams, door passages, stair shafts and
+//! stair solids, as panels (DESIGN.md section 2).
+
+use glam::DVec2;
+
+use super::panel::{Panel, at};
+use super::triangulate::{centre_fan, fan, strip};
+use super::{MaterialRole, MeshError, stair};
+use crate::dungeon::{Carve, Dungeon};
+use crate::geometry::Layout;
+use crate::grid::{Direction, EdgeId, Slot, SlotKind};
+
+/// Carved and stair flags of every slot of one level (dense, by slot index).
+struct Flags {
+    carved: Vec<bool>,
+    stair: Vec<bool>,
+}
+
+fn flags(d: &Dungeon, level: u16) -> Flags {
+    let reg = d.registry();
+    let layer = d.tile_layer(level).expect("invariant: level in range");
+    let def = |id| reg.tile_def(id).expect("invariant: only registered ids are stored");
+    let mut carved = Vec::with_capacity(layer.as_slice().len());
+    let mut stair = Vec::with_capacity(layer.as_slice().len());
+    for (i, &id) in layer.as_slice().iter().enumerate() {
+        let cell = d.dims().slot_at(i).is_some_and(|s| s.kind().is_cell());
+        carved.push(cell && def(id).carved);
+        stair.push(
+            cell && def(id).stair && d.dims().slot_at(i).is_some_and(|s| s.kind() == SlotKind::Octagon),
+        );
+    }
+    Flags { carved, stair }
+}
+
+/// The walls of a cell in winding order (wall `k` runs from outline vertex `k` to `k + 1`).
+pub(crate) fn cell_walls(slot: Slot) -> &'static [Direction] {
+    match slot.kind() {
+        SlotKind::Octagon => &Direction::ALL,
+        _ => &Direction::DIAGONALS,
+    }
+}
+
+/// What the extruder needs to know about one level and its neighbours.
+struct Ctx<'a> {
+    d: &'a Dungeon,
+    layout: &'a Layout,
+    level: u16,
+    here: Flags,
+    below: Option<Flags>,
+    above: Option<Flags>,
+}
+
+impl Ctx<'_> {
+    fn idx(&self, slot: Slot) -> usize {
+        self.d.dims().index(slot).expect("invariant: slot in grid")
+    }
+
+    fn flags(&self, level: u16) -> &Flags {
+        if level == self.level {
+            &self.here
+        } else if level < self.level {
+            self.below.as_ref().expect("invariant: level below exists")
+        } else {
+            self.above.as_ref().expect("invariant: level above exists")
+        }
+    }
+
+    /// How `edge` is carved on `level` (level is this one or the one above).
+    fn carve(&self, level: u16, edge: EdgeId) -> Carve {
+        let dims = self.d.dims();
+        let sides = dims.edge_sides(edge).expect("invariant: edge from the grid");
+        let f = self.flags(level);
+        if !sides.iter().all(|(s, _)| f.carved[self.idx(*s)]) {
+            return Carve::None;
+        }
+        let state = self.d.edge_layer(level).expect("invariant: level in range")
+            [dims.edge_index(edge).expect("invariant: edge from the grid")];
+        self.d.registry().edge_def(state).expect("invariant: only registered ids are stored").carve
+    }
+
+    /// Carve state of wall `dir` of `slot` on `level`, with its edge (border walls are rock).
+    fn wall_carve(&self, level: u16, slot: Slot, dir: Direction) -> (Carve, Option<EdgeId>) {
+        match self.d.dims().edge(slot, dir).expect("invariant: wall of a cell") {
+            None => (Carve::None, None),
+            Some(e) => (self.carve(level, e), Some(e)),
+        }
+    }
+
+    /// The two door points on wall `dir` of `slot`, in the wall's running order.
+    fn door_points(&self, slot: Slot, edge: EdgeId) -> [DVec2; 2] {
+        let sides = self.d.dims().edge_sides(edge).expect("invariant: edge from the grid");
+        let [a1, a0, b1, b0] = self.layout.door(sides[0], sides[1]).expect("invariant: sides are walls");
+        if sides[0].0 == slot { [a0, a1] } else { [b0, b1] }
+    }
+
+    /// The wall segment `dir` of `slot` and, on `level`, the door points it is split at.
+    fn wall_splits(&self, level: u16, slot: Slot, dir: Direction) -> ([DVec2; 2], Option<[DVec2; 2]>) {
+        let seg = self.layout.wall(slot, dir).expect("invariant: wall of a cell");
+        match self.wall_carve(level, slot, dir) {
+            (Carve::Door, Some(e)) => (seg, Some(self.door_points(slot, e))),
+            _ => (seg, None),
+        }
+    }
+
+    /// The outline of a cell with this level's door points inserted.
+    fn outline(&self, slot: Slot) -> (Vec<DVec2>, bool) {
+        let mut out = Vec::with_capacity(12);
+        let mut split = false;
+        for &dir in cell_walls(slot) {
+            let ([from, _], door) = self.wall_splits(self.level, slot, dir);
+            out.push(from);
+            if let Some(d) = door {
+                out.extend(d);
+                split = true;
+            }
+        }
+        (out, split)
+    }
+}
+
+/// Every panel of `level`.
+pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> {
+    let ctx = Ctx {
+        d,
+        layout: d.layout(),
+        level,
+        here: flags(d, level),
+        below: (level > 0).then(|| flags(d, level - 1)),
+        above: (level + 1 < d.levels()).then(|| flags(d, level + 1)),
+    };
+    let p = d.proportions();
+    let (rh, dh, lh) = (p.room_height, p.door_height, p.layer_height);
+    let mut panels = Vec::new();
+    for slot in d.dims().cells() {
+        let i = ctx.idx(slot);
+        if !ctx.here.carved[i] {
+            continue;
+        }
+        let stair = ctx.here.stair[i];
+        let under_stair = ctx.below.as_ref().is_some_and(|b| b.stair[i]);
+        let (outline, split) = ctx.outline(slot);
+        let tri = |y: f64| {
+            let poly: Vec<_> = outline.iter().map(|&v| at(v, y)).collect();
+            if split { centre_fan(&poly) } else { fan(&poly) }
+        };
+        if !under_stair {
+            let mut floor = Panel::horizontal(MaterialRole::Floor, true);
+            floor.extend(tri(0.0));
+            panels.push(floor);
+        }
+        if !stair {
+            let mut ceiling = Panel::horizontal(MaterialRole::Ceiling, false);
+            ceiling.extend(tri(rh));
+            panels.push(ceiling);
+        }
+        let centre = ctx.layout.center(slot);
+        for &dir in cell_walls(slot) {
+            let (carve, _) = ctx.wall_carve(level, slot, dir);
+            let ([from, to], door) = ctx.wall_splits(level, slot, dir);
+            let mut wall = Panel::vertical(MaterialRole::Wall, from, to, centre);
+            match (carve, door) {
+                (Carve::Full, _) => {}
+                (_, Some([d0, d1])) => {
+                    wall.extend(strip(
+                        &[at(from, 0.0), at(from, rh)],
+                        &[at(d0, 0.0), at(d0, dh), at(d0, rh)],
+                    ));
+                    wall.extend(strip(&[at(d0, dh), at(d0, rh)], &[at(d1, dh), at(d1, rh)]));
+                    wall.extend(strip(&[at(d1, 0.0), at(d1, dh), at(d1, rh)], &[at(to, 0.0), at(to, rh)]));
+                }
+                _ => wall.extend(strip(&[at(from, 0.0), at(from, rh)], &[at(to, 0.0), at(to, rh)])),
+            }
+            if !wall.tris.is_empty() {
+                panels.push(wall);
+            }
+        }
+        if stair {
+            let Slot { row, col } = slot;
+            let above = ctx.above.as_ref().ok_or(MeshError::StairOffTop { level, row, col })?;
+            if !above.carved[i] {
+                return Err(MeshError::StairLandsOnRock { level, row, col });
+            }
+            panels.extend(shaft(&ctx, slot, rh, lh));
+            panels.extend(stair::spiral(&ctx_landing(&ctx, slot), lh));
+        }
+    }
+    for edge in d.dims().edges() {
+        let sides = d.dims().edge_sides(edge).expect("invariant: edge from the grid");
+        match ctx.carve(level, edge) {
+            Carve::None => {}
+            Carve::Full => {
+                let seam = ctx.layout.edge_seam(sides).expect("invariant: sides are walls");
+                panels.extend(passage(seam, rh, MaterialRole::Ceiling, MaterialRole::Wall));
+            }
+            Carve::Door => {
+                let door = ctx.layout.door(sides[0], sides[1]).expect("invariant: sides are walls");
+                panels.extend(passage(door, dh, MaterialRole::DoorFrame, MaterialRole::DoorFrame));
+            }
+        }
+    }
+    Ok(panels)
+}
+
+/// A carved rectangle through a seam (`[a1, a0, b1, b0]`): floor, top at `height`, and the
+/// two side walls that do not lie on a cell (pillar faces, or door jambs).
+fn passage(rect: [DVec2; 4], height: f64, top_role: MaterialRole, side_role: MaterialRole) -> Vec<Panel> {
+    let [a1, a0, b1, b0] = rect;
+    let mid = (a1 + a0 + b1 + b0) / 4.0;
+    let mut floor = Panel::horizontal(MaterialRole::Floor, true);
+    floor.extend(fan(&rect.map(|v| at(v, 0.0))));
+    let mut top = Panel::horizontal(top_role, false);
+    top.extend(fan(&rect.map(|v| at(v, height))));
+    let mut out = vec![floor, top];
+    for (p, q) in [(a0, b1), (b0, a1)] {
+        let mut side = Panel::vertical(side_role, p, q, mid);
+        side.extend(strip(&[at(p, 0.0), at(p, height)], &[at(q, 0.0), at(q, height)]));
+        out.push(side);
+    }
+    out.retain(|p| !p.tris.is_empty());
+    out
+}
+
+/// The shaft walls of a stair octagon: from this level's ceiling height up to the next
+/// level's floor, split where either level's door passages meet them.
+fn shaft(ctx: &Ctx<'_>, slot: Slot, rh: f64, lh: f64) -> Vec<Panel> {
+    let centre = ctx.layout.center(slot);
+    cell_walls(slot)
+        .iter()
+        .map(|&dir| {
+            let ([from, to], low) = ctx.wall_splits(ctx.level, slot, dir);
+            let (_, high) = ctx.wall_splits(ctx.level + 1, slot, dir);
+            let chain = |y: f64, door: Option<[DVec2; 2]>| {
+                let mut c = vec![at(from, y)];
+                c.extend(door.into_iter().flatten().map(|v| at(v, y)));
+                c.push(at(to, y));
+                c
+            };
+            let mut wall = Panel::vertical(MaterialRole::Wall, from, to, centre);
+            wall.extend(strip(&chain(rh, low), &chain(lh, high)));
+            wall
+        })
+        .collect()
+}
+
+/// Where the stair in `slot` leaves its top step: the first wall (cardinals first) that is
+/// carved on the level above and not on this one, else carved above, else north.
+fn ctx_landing(ctx: &Ctx<'_>, slot: Slot) -> stair::Spec {
+    let order = [
+        Direction::N,
+        Direction::E,
+        Direction::S,
+        Direction::W,
+        Direction::NE,
+        Direction::SE,
+        Direction::SW,
+        Direction::NW,
+    ];
+    let open = |level: u16, dir: Direction| ctx.wall_carve(level, slot, dir).0 != Carve::None;
+    let dir = order
+        .iter()
+        .copied()
+        .find(|&d| open(ctx.level + 1, d) && !open(ctx.level, d))
+        .or_else(|| order.iter().copied().find(|&d| open(ctx.level + 1, d)))
+        .unwrap_or(Direction::N);
+    let centre = ctx.layout.center(slot);
+    let walls: Vec<[DVec2; 2]> = cell_walls(slot)
+        .iter()
+        .map(|&d| ctx.layout.wall(slot, d).expect("invariant: wall of a cell"))
+        .collect();
+    let inradius = walls
+        .iter()
+        .map(|[a, b]| {
+            let d = (*b - *a).normalize();
+            (centre - *a).perp_dot(d).abs()
+        })
+        .fold(f64::INFINITY, f64::min);
+    stair::Spec { centre, landing: ctx.layout.wall(slot, dir).expect("invariant: wall of a cell"), inradius }
+}

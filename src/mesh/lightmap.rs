@@ -1,0 +1,167 @@
+//! Lightmap UVs (UV1): panels of a level that lie in one plane and touch (share a corner)
+//! form one chart, in the plane's own metres, so a floor region or a straight wall run is
+//! lit without seams; charts are packed into [0, 1] by shelves with padding and never
+//! overlap.
+
+use glam::DVec2;
+
+use super::panel::Panel;
+
+/// Padding around each chart, as a fraction of the estimated atlas side.
+const PAD_FRACTION: f64 = 0.002;
+
+/// Where one panel's chart lands in the atlas.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Chart {
+    min: DVec2,
+    offset: DVec2,
+    scale: f64,
+}
+
+impl Chart {
+    /// The atlas coordinates of a point given in the panel's metres.
+    pub(crate) fn map(&self, metres: DVec2) -> [f32; 2] {
+        let p = (metres - self.min + self.offset) * self.scale;
+        [p.x.clamp(0.0, 1.0) as f32, p.y.clamp(0.0, 1.0) as f32]
+    }
+}
+
+/// Quantises a length to a key (0.1 um), so equal points computed alike compare equal.
+fn q(x: f64) -> i64 {
+    (x * 1e7).round() as i64
+}
+
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+/// The chart of every panel: panels in one plane that share a corner are one chart.
+/// Returns the chart index of each panel and the number of charts.
+fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
+    let mut parent: Vec<usize> = (0..panels.len()).collect();
+    let mut corners: Vec<([i64; 7], usize)> = Vec::new();
+    for (i, p) in panels.iter().enumerate() {
+        let n = p.normal;
+        let Some(first) = p.tris.first() else { continue };
+        let d = n.dot(first[0]);
+        for &v in p.tris.iter().flatten() {
+            corners.push(([q(n.x), q(n.y), q(n.z), q(d), q(v.x), q(v.y), q(v.z)], i));
+        }
+    }
+    corners.sort_unstable();
+    for w in corners.windows(2) {
+        if w[0].0 == w[1].0 {
+            let (a, b) = (find(&mut parent, w[0].1), find(&mut parent, w[1].1));
+            if a != b {
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut chart = vec![usize::MAX; panels.len()];
+    let mut count = 0;
+    for i in 0..panels.len() {
+        let r = find(&mut parent, i);
+        if chart[r] == usize::MAX {
+            chart[r] = count;
+            count += 1;
+        }
+        chart[i] = chart[r];
+    }
+    (chart, count)
+}
+
+/// Smallest share of its bounding box a merged chart must fill; sparser groups (an L-bend
+/// of floor) fall back to one chart per panel so the atlas is not mostly empty.
+const MIN_FILL: f64 = 0.5;
+
+fn bounds_of(panels: &[Panel], chart_of: &[usize], count: usize) -> Vec<(DVec2, DVec2)> {
+    let mut lo = vec![DVec2::splat(f64::INFINITY); count];
+    let mut hi = vec![DVec2::splat(f64::NEG_INFINITY); count];
+    for (p, &c) in panels.iter().zip(chart_of) {
+        for &v in p.tris.iter().flatten() {
+            let m = p.uv_metres(v);
+            lo[c] = lo[c].min(m);
+            hi[c] = hi[c].max(m);
+        }
+    }
+    lo.iter()
+        .zip(&hi)
+        .map(|(&l, &h)| if l.x.is_finite() { (l, h - l) } else { (DVec2::ZERO, DVec2::ZERO) })
+        .collect()
+}
+
+/// Groups from [`group`], with groups that fill less than [`MIN_FILL`] of their bounding
+/// box split back into single panels.
+fn charts(panels: &[Panel]) -> (Vec<usize>, usize) {
+    let (grouped, count) = group(panels);
+    let bounds = bounds_of(panels, &grouped, count);
+    let mut area = vec![0.0; count];
+    for (p, &c) in panels.iter().zip(&grouped) {
+        area[c] += p.tris.iter().map(|[a, b, c]| (*b - *a).cross(*c - *a).length() / 2.0).sum::<f64>();
+    }
+    let dense: Vec<bool> = (0..count).map(|c| area[c] >= MIN_FILL * bounds[c].1.x * bounds[c].1.y).collect();
+    let mut renumber = vec![usize::MAX; count];
+    let mut out = Vec::with_capacity(panels.len());
+    let mut next = 0;
+    for &g in &grouped {
+        if dense[g] {
+            if renumber[g] == usize::MAX {
+                renumber[g] = next;
+                next += 1;
+            }
+            out.push(renumber[g]);
+        } else {
+            out.push(next);
+            next += 1;
+        }
+    }
+    (out, next)
+}
+
+/// The chart of every panel, by panel index.
+pub(crate) fn pack(panels: &[Panel]) -> Vec<Chart> {
+    let (chart_of, count) = charts(panels);
+    let mut lo = vec![DVec2::splat(f64::INFINITY); count];
+    let mut hi = vec![DVec2::splat(f64::NEG_INFINITY); count];
+    for (p, &c) in panels.iter().zip(&chart_of) {
+        for &v in p.tris.iter().flatten() {
+            let m = p.uv_metres(v);
+            lo[c] = lo[c].min(m);
+            hi[c] = hi[c].max(m);
+        }
+    }
+    let bounds: Vec<(DVec2, DVec2)> = lo
+        .iter()
+        .zip(&hi)
+        .map(|(&l, &h)| if l.x.is_finite() { (l, h - l) } else { (DVec2::ZERO, DVec2::ZERO) })
+        .collect();
+    let area: f64 = bounds.iter().map(|(_, s)| s.x * s.y).sum();
+    let pad = area.sqrt().max(1.0) * PAD_FRACTION;
+    let width = (area.sqrt() * 1.1).max(bounds.iter().map(|(_, s)| s.x + 2.0 * pad).fold(0.0, f64::max));
+    let mut order: Vec<usize> = (0..bounds.len()).collect();
+    order.sort_by(|&a, &b| bounds[b].1.y.total_cmp(&bounds[a].1.y).then(a.cmp(&b)));
+    let mut offsets = vec![DVec2::ZERO; bounds.len()];
+    let (mut x, mut y, mut shelf) = (0.0_f64, 0.0_f64, 0.0_f64);
+    let mut used_w = 0.0_f64;
+    for &i in &order {
+        let size = bounds[i].1 + DVec2::splat(2.0 * pad);
+        if x + size.x > width && x > 0.0 {
+            y += shelf;
+            x = 0.0;
+            shelf = 0.0;
+        }
+        offsets[i] = DVec2::new(x + pad, y + pad);
+        x += size.x;
+        used_w = used_w.max(x);
+        shelf = shelf.max(size.y);
+    }
+    let side = used_w.max(y + shelf).max(f64::MIN_POSITIVE);
+    let scale = 1.0 / side;
+    let charts: Vec<Chart> =
+        bounds.iter().zip(offsets).map(|(&(min, _), offset)| Chart { min, offset, scale }).collect();
+    chart_of.iter().map(|&c| charts[c]).collect()
+}

@@ -1,0 +1,101 @@
+//! Welding and meshopt optimisation of one primitive, and the statistics benchmarks report.
+
+use super::{Primitive, Vertex};
+
+/// Vertex cache size the statistics assume (a typical post-transform cache).
+const CACHE_SIZE: u32 = 16;
+
+/// meshopt's measures of how well a primitive uses the GPU's caches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PrimitiveStats {
+    /// Triangles.
+    pub triangles: usize,
+    /// Vertices.
+    pub vertices: usize,
+    /// Average cache miss ratio: vertex shader runs per triangle (3 worst; never below
+    /// vertices / triangles).
+    pub acmr: f32,
+    /// Average transformed vertex ratio: vertex shader runs per vertex (1 is ideal).
+    pub atvr: f32,
+    /// Bytes fetched from the vertex buffer over its size (1 is ideal).
+    pub overfetch: f32,
+}
+
+/// Cache statistics of `primitive` (FIFO cache of 16 entries).
+#[must_use]
+pub fn analyze(primitive: &Primitive) -> PrimitiveStats {
+    let n = primitive.vertices.len();
+    let cache = meshopt::analyze_vertex_cache(&primitive.indices, n, CACHE_SIZE, 0, 0);
+    let fetch = meshopt::analyze_vertex_fetch(&primitive.indices, n, size_of::<Vertex>());
+    PrimitiveStats {
+        triangles: primitive.indices.len() / 3,
+        vertices: n,
+        acmr: cache.acmr,
+        atvr: cache.atvr,
+        overfetch: fetch.overfetch,
+    }
+}
+
+/// Welds identical vertices of an unindexed triangle list, removes degenerate and
+/// duplicate triangles, then (when `optimize`) reorders for the vertex cache, overdraw and
+/// vertex fetch.
+pub(crate) fn finish(unindexed: &[Vertex], optimize: bool) -> Primitive {
+    let (count, remap) = meshopt::generate_vertex_remap(unindexed, None);
+    let indices = meshopt::remap_index_buffer(None, unindexed.len(), &remap);
+    let vertices = apply_remap(unindexed, count, &remap);
+    let mut indices = clean(&indices);
+    if !optimize || indices.is_empty() {
+        return Primitive { vertices, indices };
+    }
+    meshopt::optimize_vertex_cache_in_place(&mut indices, vertices.len());
+    let bytes: &[u8] = bytemuck::cast_slice(&vertices);
+    let adapter = meshopt::VertexDataAdapter::new(bytes, size_of::<Vertex>(), 0)
+        .expect("invariant: vertex bytes are a whole number of vertices");
+    meshopt::optimize_overdraw_in_place(&mut indices, &adapter, 1.05);
+    let remap = meshopt::optimize_vertex_fetch_remap(&indices, vertices.len());
+    let indices = meshopt::remap_index_buffer(Some(&indices), vertices.len(), &remap);
+    let used = remap.iter().filter(|&&r| r != u32::MAX).count();
+    let vertices = apply_remap(&vertices, used, &remap);
+    Primitive { vertices, indices }
+}
+
+/// Moves each vertex `i` to `remap[i]` (`u32::MAX`: unused, dropped) in a buffer of `count`.
+fn apply_remap(vertices: &[Vertex], count: usize, remap: &[u32]) -> Vec<Vertex> {
+    let mut out = vec![bytemuck::Zeroable::zeroed(); count];
+    for (v, &r) in vertices.iter().zip(remap) {
+        if r != u32::MAX {
+            out[r as usize] = *v;
+        }
+    }
+    out
+}
+
+/// Drops triangles with a repeated index and every repeat of a triangle (same vertices in
+/// the same cyclic order), keeping the first; order is otherwise unchanged.
+fn clean(indices: &[u32]) -> Vec<u32> {
+    let tris: Vec<[u32; 3]> = indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
+    let canon = |t: [u32; 3]| {
+        let m = (0..3).min_by_key(|&i| t[i]).expect("invariant: three indices");
+        [t[m], t[(m + 1) % 3], t[(m + 2) % 3]]
+    };
+    let mut keys: Vec<([u32; 3], usize)> = tris.iter().enumerate().map(|(i, &t)| (canon(t), i)).collect();
+    keys.sort_unstable();
+    let mut keep = vec![false; tris.len()];
+    for (k, w) in keys.iter().enumerate() {
+        let (t, i) = *w;
+        let repeat = k > 0 && keys[k - 1].0 == t;
+        keep[i] = !repeat && t[0] != t[1] && t[1] != t[2] && t[0] != t[2];
+    }
+    tris.iter().zip(keep).filter(|(_, k)| *k).flat_map(|(t, _)| *t).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clean_drops_degenerate_and_repeats() {
+        let out = clean(&[0, 1, 2, 1, 2, 0, 3, 3, 4, 2, 1, 0, 5, 6, 7]);
+        assert_eq!(out, vec![0, 1, 2, 2, 1, 0, 5, 6, 7]);
+    }
+}

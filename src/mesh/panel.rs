@@ -1,0 +1,115 @@
+//! Panels: flat pieces of surface (one floor polygon, one wall face, one riser) with one
+//! normal and one UV frame, and their assembly into per-role primitives.
+
+use glam::{DVec2, DVec3};
+
+use super::{LevelMesh, MaterialRole, MeshOptions, Primitive, Vertex, lightmap, optimize};
+use crate::dungeon::Dungeon;
+
+/// A flat piece of surface: triangles in level-local metres sharing one normal (pointing
+/// into carved space, or out of a solid) and one UV frame.
+#[derive(Debug, Clone)]
+pub(crate) struct Panel {
+    /// Material role of every triangle.
+    pub role: MaterialRole,
+    /// Unit normal.
+    pub normal: DVec3,
+    /// Unit axis of U in the panel's plane (metres along it).
+    pub u_axis: DVec3,
+    /// Unit axis of V in the panel's plane.
+    pub v_axis: DVec3,
+    /// Triangles, wound counter-clockwise seen from the normal's side.
+    pub tris: Vec<[DVec3; 3]>,
+}
+
+/// `(x, z)` at height `y`.
+pub(crate) fn at(p: DVec2, y: f64) -> DVec3 {
+    DVec3::new(p.x, y, p.y)
+}
+
+impl Panel {
+    /// A horizontal panel facing up (floors, treads) or down (ceilings, lintels).
+    pub(crate) fn horizontal(role: MaterialRole, up: bool) -> Panel {
+        let normal = if up { DVec3::Y } else { DVec3::NEG_Y };
+        Panel { role, normal, u_axis: DVec3::X, v_axis: DVec3::Z, tris: Vec::new() }
+    }
+
+    /// A vertical panel along the line `from -> to` (in `(x, z)`) whose normal points to the
+    /// side of `towards`.
+    pub(crate) fn vertical(role: MaterialRole, from: DVec2, to: DVec2, towards: DVec2) -> Panel {
+        let d = (to - from).normalize_or_zero();
+        let mut n = DVec2::new(-d.y, d.x);
+        if n.dot(towards - from) < 0.0 {
+            n = -n;
+        }
+        // U runs along the wall so that (U, V) reads unmirrored from the normal's side.
+        let u = DVec2::new(n.y, -n.x);
+        Panel { role, normal: at(n, 0.0), u_axis: at(u, 0.0), v_axis: DVec3::Y, tris: Vec::new() }
+    }
+
+    /// Adds triangles, winding each to face the normal and dropping zero-area ones (which
+    /// only tight spacing makes: seams of zero width).
+    pub(crate) fn extend(&mut self, tris: impl IntoIterator<Item = [DVec3; 3]>) {
+        for [a, b, c] in tris {
+            let cross = (b - a).cross(c - a);
+            if cross.length_squared() <= 1e-18 {
+                continue;
+            }
+            self.tris.push(if cross.dot(self.normal) >= 0.0 { [a, b, c] } else { [a, c, b] });
+        }
+    }
+
+    /// `(u, v)` of a point in metres in this panel's frame.
+    pub(crate) fn uv_metres(&self, p: DVec3) -> DVec2 {
+        DVec2::new(p.dot(self.u_axis), p.dot(self.v_axis))
+    }
+}
+
+/// Rounds to `f32`, with `-0.0` made `0.0` so that welding by bits sees equal points.
+fn to_f32(x: f64) -> f32 {
+    let v = x as f32;
+    if v == 0.0 { 0.0 } else { v }
+}
+
+fn vec3(v: DVec3) -> [f32; 3] {
+    [to_f32(v.x), to_f32(v.y), to_f32(v.z)]
+}
+
+/// Turns the panels of one level into its primitives: UVs, lightmap UVs, welding and
+/// meshopt optimisation, one primitive per role in [`MaterialRole::ALL`] order.
+pub(crate) fn assemble(
+    dungeon: &Dungeon,
+    level: u16,
+    panels: Vec<Panel>,
+    options: &MeshOptions,
+) -> LevelMesh {
+    let charts = if options.lightmap_uv { Some(lightmap::pack(&panels)) } else { None };
+    let inv = 1.0 / options.texture_size;
+    let mut primitives = Vec::new();
+    for role in MaterialRole::ALL {
+        let mut vertices = Vec::new();
+        for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
+            let normal = vec3(panel.normal);
+            for tri in &panel.tris {
+                for &p in tri {
+                    let m = panel.uv_metres(p);
+                    let uv1 = charts.as_ref().map_or([0.0; 2], |c| c[i].map(m));
+                    vertices.push(Vertex {
+                        position: vec3(p),
+                        normal,
+                        uv: [to_f32(m.x * inv), to_f32(m.y * inv)],
+                        uv1,
+                    });
+                }
+            }
+        }
+        if vertices.is_empty() {
+            continue;
+        }
+        let prim: Primitive = optimize::finish(&vertices, options.optimize);
+        if !prim.indices.is_empty() {
+            primitives.push((role, prim));
+        }
+    }
+    LevelMesh { level, floor_y: dungeon.proportions().floor_y(level), primitives }
+}

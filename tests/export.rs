@@ -1,0 +1,210 @@
+//! glTF export: read back with the `gltf` crate, exact bounds, determinism, errors.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use octile::dungeon::{Dungeon, Fill};
+use octile::export::{self, ExportError, ExportOptions};
+use octile::geometry::Proportions;
+use octile::grid::Pos;
+use octile::mesh::{self, MeshOptions};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("octile-export-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Reads `doc` back and checks it against the mesh the library builds for `d`.
+fn check_document(d: &Dungeon, doc: &gltf::Document, bin: &[u8], uv1: bool, what: &str) {
+    let scene = doc.default_scene().expect("a default scene");
+    let scene_name = scene.name().unwrap();
+    assert!(doc.nodes().all(|n| n.name() != Some(scene_name)), "{what}: scene name repeats a node name");
+    assert!(doc.nodes().all(|n| n.name().is_some_and(|s| s.is_ascii() && s.len() <= 63)));
+    let root: Vec<_> = scene.nodes().collect();
+    assert_eq!(root.len(), 1);
+    assert_eq!(root[0].name(), Some("Dungeon"));
+    let extras: serde_json::Value = serde_json::from_str(root[0].extras().as_ref().unwrap().get()).unwrap();
+    assert_eq!(extras["base"], 12.8);
+    assert_eq!(extras["levels"], d.levels());
+    assert!(doc.extensions_required().next().is_none());
+    let m = mesh::build(d, &MeshOptions { lightmap_uv: uv1, ..Default::default() }).unwrap();
+    let levels: Vec<_> =
+        root[0].children().filter(|n| n.name().is_some_and(|s| s.starts_with("Level_"))).collect();
+    assert_eq!(levels.len(), m.levels.len(), "{what}: level nodes");
+    let names: Vec<String> = doc.materials().map(|mat| mat.name().unwrap().to_string()).collect();
+    for (node, level) in levels.iter().zip(&m.levels) {
+        assert_eq!(node.name().unwrap(), format!("Level_{:02}", level.level));
+        let (t, _, s) = node.transform().decomposed();
+        assert_eq!(t, [0.0, level.floor_y as f32, 0.0]);
+        assert_eq!(s, [1.0, 1.0, 1.0]);
+        let e: serde_json::Value = serde_json::from_str(node.extras().as_ref().unwrap().get()).unwrap();
+        assert_eq!(e["level"], level.level);
+        let Some(gm) = node.mesh() else {
+            assert!(level.primitives.is_empty());
+            continue;
+        };
+        let prims: Vec<_> = gm.primitives().collect();
+        assert_eq!(prims.len(), level.primitives.len(), "{what}: primitives of {:?}", node.name());
+        for (gp, (role, p)) in prims.iter().zip(&level.primitives) {
+            let mat = gp.material();
+            assert!(!mat.double_sided());
+            assert!(names.contains(&mat.name().unwrap().to_string()));
+            if *role == octile::mesh::MaterialRole::Floor {
+                assert_eq!(mat.name(), Some("floor"));
+            }
+            let reader = gp.reader(|_| Some(bin));
+            let pos: Vec<[f32; 3]> = reader.read_positions().unwrap().collect();
+            assert_eq!(pos.len(), p.vertices.len());
+            assert!(pos.iter().zip(&p.vertices).all(|(a, v)| *a == v.position));
+            let idx: Vec<u32> = reader.read_indices().unwrap().into_u32().collect();
+            assert_eq!(idx, p.indices);
+            let wide = gp.indices().unwrap().data_type() == gltf::accessor::DataType::U32;
+            assert_eq!(
+                wide,
+                p.vertices.len() > 65535,
+                "{what}: index width for {} vertices",
+                p.vertices.len()
+            );
+            assert_eq!(reader.read_tex_coords(1).is_some(), uv1);
+            if let Some(t1) = reader.read_tex_coords(1) {
+                assert!(t1.into_f32().all(|[u, v]| (0.0..=1.0).contains(&u) && (0.0..=1.0).contains(&v)));
+            }
+            assert_eq!(reader.read_normals().unwrap().count(), pos.len());
+            // Exact bounds.
+            let b = gp.bounding_box();
+            for k in 0..3 {
+                assert_eq!(b.min[k], pos.iter().map(|q| q[k]).fold(f32::INFINITY, f32::min));
+                assert_eq!(b.max[k], pos.iter().map(|q| q[k]).fold(f32::NEG_INFINITY, f32::max));
+            }
+        }
+    }
+}
+
+#[test]
+fn samples_read_back_level_by_level() {
+    for (name, d) in support::samples() {
+        let bytes = export::to_glb(&d, &ExportOptions::default()).unwrap();
+        let g = gltf::Gltf::from_slice(&bytes).unwrap();
+        let blob = g.blob.clone().unwrap();
+        check_document(&d, &g.document, &blob, true, &name);
+        let again = export::to_glb(&d, &ExportOptions::default()).unwrap();
+        assert!(bytes == again, "{name}: two exports differ");
+        let bare = export::to_glb(&d, &ExportOptions { lightmap_uv: false, ..Default::default() }).unwrap();
+        let g = gltf::Gltf::from_slice(&bare).unwrap();
+        check_document(&d, &g.document, g.blob.as_ref().unwrap(), false, &name);
+    }
+}
+
+#[test]
+fn files_are_written_glb_or_gltf_plus_bin() {
+    let dir = temp_dir("files");
+    let (_, d) = support::samples().into_iter().find(|(n, _)| n == "two_levels.json").unwrap();
+    let glb = dir.join("two.glb");
+    let s = export::export(&d, &glb, &ExportOptions::default()).unwrap();
+    assert_eq!(s.files, vec![glb.clone()]);
+    assert_eq!(std::fs::read(&glb).unwrap(), export::to_glb(&d, &ExportOptions::default()).unwrap());
+    assert_eq!(s.levels, 2);
+    let gltf_path = dir.join("two.gltf");
+    let s = export::export(&d, &gltf_path, &ExportOptions::default()).unwrap();
+    assert_eq!(s.files, vec![gltf_path.clone(), dir.join("two.bin")]);
+    let g = gltf::Gltf::open(&gltf_path).unwrap();
+    let bin = std::fs::read(dir.join("two.bin")).unwrap();
+    assert!(matches!(g.buffers().next().unwrap().source(), gltf::buffer::Source::Uri("two.bin")));
+    check_document(&d, &g.document, &bin, true, "two.gltf");
+    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 3, "no temporary files left: {names:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn route_entrance_and_exit_become_nodes() {
+    let mut d = Dungeon::new(3, 1, 2, Proportions::default(), Fill::Floor).unwrap();
+    d.set_tile(Pos::new(0, 0, 4), octile::dungeon::Registry::STAIR).unwrap();
+    d.set_entrance(Some(Pos::new(0, 0, 0))).unwrap();
+    d.set_exit(Some(Pos::new(1, 0, 0))).unwrap();
+    let route =
+        vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 0, 4), Pos::new(1, 0, 4), Pos::new(1, 0, 0)];
+    let opts = ExportOptions { route: Some(route), ..Default::default() };
+    let bytes = export::to_glb(&d, &opts).unwrap();
+    let g = gltf::Gltf::from_slice(&bytes).unwrap();
+    let node = |n: &str| g.nodes().find(|x| x.name() == Some(n)).unwrap_or_else(|| panic!("no node {n}"));
+    let s = d.layout().spacing() as f32;
+    assert_eq!(node("Entrance").transform().decomposed().0, [0.0, 0.0, 0.0]);
+    assert_eq!(node("Exit").transform().decomposed().0, [0.0, 12.0, 0.0]);
+    let path = node("Path").mesh().unwrap();
+    let prim = path.primitives().next().unwrap();
+    let pos: Vec<[f32; 3]> = prim.reader(|_| g.blob.as_deref()).read_positions().unwrap().collect();
+    assert_eq!(pos.len(), 4 * 4, "four steps, one quad each");
+    assert!(pos.iter().all(|p| (p[1] - 0.1).abs() < 1e-5 || (p[1] - 12.1).abs() < 1e-4), "{pos:?}");
+    assert!(pos.iter().any(|p| (p[0] - 4.0 * s).abs() < 0.2));
+    let bad = ExportOptions { route: Some(vec![Pos::new(0, 0, 1)]), ..Default::default() };
+    assert!(matches!(export::to_glb(&d, &bad), Err(ExportError::RouteOffGrid { index: 0, .. })));
+}
+
+#[test]
+fn big_levels_use_wide_indices() {
+    let d = Dungeon::new(48, 48, 1, Proportions::default(), Fill::Floor).unwrap();
+    let bytes = export::to_glb(&d, &ExportOptions::default()).unwrap();
+    let g = gltf::Gltf::from_slice(&bytes).unwrap();
+    check_document(&d, &g.document, g.blob.as_ref().unwrap(), true, "48x48");
+    let types: Vec<_> = g
+        .meshes()
+        .flat_map(|m| m.primitives().map(|p| p.indices().unwrap().data_type()).collect::<Vec<_>>())
+        .collect();
+    assert!(types.contains(&gltf::accessor::DataType::U32));
+}
+
+#[test]
+fn export_errors_say_where() {
+    let (_, d) = support::samples().into_iter().next().unwrap();
+    let err = export::export(&d, Path::new("/"), &ExportOptions::default()).unwrap_err();
+    assert!(matches!(err, ExportError::BadPath { .. }), "{err}");
+    let missing = temp_dir("errors").join("no-such-dir").join("x.glb");
+    let err = export::export(&d, &missing, &ExportOptions::default()).unwrap_err();
+    assert!(matches!(err, ExportError::Write(_)), "{err}");
+    assert!(err.to_string().contains("no-such-dir"));
+    let bad = ExportOptions {
+        mesh: MeshOptions { texture_size: -1.0, ..Default::default() },
+        ..Default::default()
+    };
+    assert!(matches!(export::to_glb(&d, &bad), Err(ExportError::Mesh(_))));
+}
+
+#[test]
+fn colliders_are_position_only_welded_and_complete() {
+    let (_, d) = support::samples().into_iter().find(|(n, _)| n == "two_levels.json").unwrap();
+    let opts = ExportOptions { colliders: true, ..Default::default() };
+    let bytes = export::to_glb(&d, &opts).unwrap();
+    let g = gltf::Gltf::from_slice(&bytes).unwrap();
+    let blob = g.blob.as_deref().unwrap();
+    for l in 0..2 {
+        let level = g.nodes().find(|n| n.name() == Some(&format!("Level_{l:02}"))).unwrap();
+        let collider = level.children().next().expect("collider child");
+        assert_eq!(collider.name(), Some(format!("Level_{l:02}_Collider").as_str()));
+        let prim = collider.mesh().unwrap().primitives().next().unwrap();
+        assert_eq!(prim.attributes().count(), 1);
+        assert!(prim.material().index().is_none());
+        let r = prim.reader(|_| Some(blob));
+        let pos: Vec<[f32; 3]> = r.read_positions().unwrap().collect();
+        let tris: Vec<support::Tri> = r
+            .read_indices()
+            .unwrap()
+            .into_u32()
+            .collect::<Vec<_>>()
+            .chunks_exact(3)
+            .map(|t| [0, 1, 2].map(|k| pos[t[k] as usize].map(f64::from)))
+            .collect();
+        let unique = {
+            let mut p = pos.clone();
+            p.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            p.dedup();
+            p.len()
+        };
+        assert_eq!(unique, pos.len(), "welded by position");
+        let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+        let n: usize = m.levels[l].primitives.iter().map(|(_, p)| p.indices.len() / 3).sum();
+        assert_eq!(tris.len(), n);
+    }
+}

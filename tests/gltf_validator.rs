@@ -1,0 +1,65 @@
+//! The Khronos glTF-Validator (npm `gltf-validator`, run by `tools/validate_gltf.mjs`)
+//! must report 0 errors and 0 warnings on every sample's export. Without node or the
+//! package the test prints SKIPPED, unless `GLTF_VALIDATOR_REQUIRED=1` (set by `.ci/run`).
+
+mod support;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use octile::dungeon::{Dungeon, Fill, Registry};
+use octile::export::{self, ExportOptions};
+use octile::geometry::Proportions;
+use octile::grid::{Direction, Pos};
+
+fn validator_ready(tools: &std::path::Path) -> Result<(), String> {
+    if !tools.join("node_modules/gltf-validator").is_dir() {
+        return Err(format!("{} has no node_modules/gltf-validator (run npm ci there)", tools.display()));
+    }
+    match Command::new("node").arg("--version").output() {
+        Ok(o) if o.status.success() => Ok(()),
+        _ => Err("node is not installed".into()),
+    }
+}
+
+#[test]
+fn khronos_validator_passes_every_sample() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let tools = root.join("tools");
+    if let Err(why) = validator_ready(&tools) {
+        assert!(
+            std::env::var("GLTF_VALIDATOR_REQUIRED").as_deref() != Ok("1"),
+            "glTF validator required: {why}"
+        );
+        println!("SKIPPED khronos_validator_passes_every_sample: {why}");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("octile-validator-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut dungeons = support::samples();
+    let mut mixed = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+    mixed.set_edge(Pos::new(0, 2, 2), Direction::E, Registry::DOOR).unwrap();
+    mixed.set_edge(Pos::new(1, 2, 2), Direction::NW, Registry::DOOR).unwrap();
+    mixed.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
+    mixed.set_entrance(Some(Pos::new(0, 0, 0))).unwrap();
+    dungeons.push(("mixed.json".into(), mixed));
+    let mut files = Vec::new();
+    for (name, d) in &dungeons {
+        let stem = name.trim_end_matches(".json");
+        let route = Some(vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 1, 3)]);
+        for (suffix, options) in [
+            ("glb", ExportOptions::default()),
+            ("gltf", ExportOptions { lightmap_uv: false, route, colliders: true, ..Default::default() }),
+        ] {
+            let path = dir.join(format!("{stem}.{suffix}"));
+            export::export(d, &path, &options).unwrap();
+            files.push(path);
+        }
+    }
+    let out = Command::new("node").arg(tools.join("validate_gltf.mjs")).args(&files).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the validator found errors or warnings:\n{text}");
+    assert_eq!(text.lines().filter(|l| l.contains(" errors=0 warnings=0 ")).count(), files.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

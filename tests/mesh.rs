@@ -1,0 +1,401 @@
+//! Mesh extrusion: watertightness, measures and normals (octile spacing throughout).
+
+mod support;
+
+use glam::DVec2;
+use octile::dungeon::{Carve, Dungeon, Fill, Registry};
+use octile::geometry::{Proportions, signed_area};
+use octile::grid::{Direction, EdgeId, Pos, Slot};
+use octile::mesh::{self, MaterialRole, MeshError, MeshOptions};
+use proptest::prelude::*;
+use support::{Tri, assert_watertight, level, volume_inward, world};
+
+fn not_stair(r: MaterialRole) -> bool {
+    r != MaterialRole::Stair
+}
+
+/// Checks everything the mesh of `d` must satisfy.
+fn check(d: &Dungeon, what: &str) {
+    let m = mesh::build(d, &MeshOptions::default()).unwrap();
+    assert_eq!(m.levels.len(), usize::from(d.levels()));
+    let any = m.levels.iter().any(|l| !l.primitives.is_empty());
+    if any {
+        assert_watertight(&world(&m, not_stair), &format!("{what}: carved volume"));
+    }
+    for l in 0..d.levels() {
+        let touches_stair = d.dims().cells().any(|s| {
+            let st = |lv: u16| d.tile_def(Pos { level: lv, slot: s }).unwrap().stair;
+            st(l) || (l > 0 && st(l - 1))
+        });
+        let tris = level(&m, usize::from(l), not_stair);
+        if !touches_stair && !tris.is_empty() {
+            assert_watertight(&tris, &format!("{what}: level {l}"));
+        }
+        let expected = expected_volume(d, l);
+        let got = volume_inward(&tris);
+        assert!(
+            (got - expected).abs() <= 1e-3 * expected.max(1.0),
+            "{what}: level {l} encloses {got} m3, expected {expected}"
+        );
+        let stairs = level(&m, usize::from(l), |r| r == MaterialRole::Stair);
+        let count =
+            d.dims().cells().filter(|&s| d.tile_def(Pos { level: l, slot: s }).unwrap().stair).count();
+        if count == 1 {
+            assert_watertight(&stairs, &format!("{what}: stair solid on level {l}"));
+        }
+        assert_normals_into_carved(d, l, &tris, what);
+    }
+}
+
+fn carved(d: &Dungeon, level: u16, slot: Slot) -> bool {
+    d.tile_def(Pos { level, slot }).unwrap().carved
+}
+
+/// How `edge` is carved on `level` (a reference written here, not the builder's).
+fn carve_of(d: &Dungeon, level: u16, edge: EdgeId) -> Carve {
+    let sides = d.dims().edge_sides(edge).unwrap();
+    if !sides.iter().all(|(s, _)| carved(d, level, *s)) {
+        return Carve::None;
+    }
+    d.registry().edge_def(d.edge_state_of(level, edge).unwrap()).unwrap().carve
+}
+
+/// Carved floor area x room height, plus door passages and stair shafts.
+fn expected_volume(d: &Dungeon, level: u16) -> f64 {
+    let p = d.proportions();
+    let lay = d.layout();
+    let mut v = 0.0;
+    for s in d.dims().cells().filter(|&s| carved(d, level, s)) {
+        let a = signed_area(&lay.cell_polygon(s).unwrap());
+        v += a * p.room_height;
+        if d.tile_def(Pos { level, slot: s }).unwrap().stair {
+            v += a * (p.layer_height - p.room_height);
+        }
+    }
+    for e in d.dims().edges() {
+        let sides = d.dims().edge_sides(e).unwrap();
+        match carve_of(d, level, e) {
+            Carve::Full => v += signed_area(&lay.edge_seam(sides).unwrap()).abs() * p.room_height,
+            Carve::Door => v += signed_area(&lay.door(sides[0], sides[1]).unwrap()).abs() * p.door_height,
+            Carve::None => {}
+        }
+    }
+    v
+}
+
+fn inside_convex(poly: &[DVec2], p: DVec2) -> bool {
+    let s = signed_area(poly).signum();
+    (0..poly.len()).all(|i| (poly[(i + 1) % poly.len()] - poly[i]).perp_dot(p - poly[i]) * s > 0.0)
+}
+
+/// Is the level-local point inside the carved volume of `level` (reference oracle)?
+fn in_carved(d: &Dungeon, level: u16, q: [f64; 3]) -> bool {
+    let p = d.proportions();
+    let lay = d.layout();
+    let xz = DVec2::new(q[0], q[2]);
+    let y = q[1];
+    for s in d.dims().cells().filter(|&s| carved(d, level, s)) {
+        let stair = d.tile_def(Pos { level, slot: s }).unwrap().stair;
+        let top = if stair { p.layer_height } else { p.room_height };
+        if y > 0.0 && y < top && inside_convex(&lay.cell_polygon(s).unwrap(), xz) {
+            return true;
+        }
+    }
+    for e in d.dims().edges() {
+        let sides = d.dims().edge_sides(e).unwrap();
+        let (rect, top) = match carve_of(d, level, e) {
+            Carve::Full => (lay.edge_seam(sides).unwrap(), p.room_height),
+            Carve::Door => (lay.door(sides[0], sides[1]).unwrap(), p.door_height),
+            Carve::None => continue,
+        };
+        if y > 0.0 && y < top && inside_convex(&rect, xz) {
+            return true;
+        }
+    }
+    false
+}
+
+fn assert_normals_into_carved(d: &Dungeon, l: u16, tris: &[Tri], what: &str) {
+    let m = mesh::build(d, &MeshOptions::default()).unwrap();
+    for (_, prim) in m.levels[usize::from(l)].primitives.iter().filter(|(r, _)| not_stair(*r)) {
+        for v in &prim.vertices {
+            let n = v.normal.map(f64::from);
+            let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+            assert!((len - 1.0).abs() < 1e-6, "{what}: normal {n:?} is not unit");
+        }
+        for t in prim.indices.chunks_exact(3) {
+            let v = prim.vertices[t[0] as usize];
+            let n = v.normal.map(f64::from);
+            let c: Vec<[f64; 3]> =
+                t.iter().map(|&i| prim.vertices[i as usize].position.map(f64::from)).collect();
+            let centre = [0, 1, 2].map(|k| (c[0][k] + c[1][k] + c[2][k]) / 3.0);
+            let eps = 0.01;
+            let fwd = [0, 1, 2].map(|k| centre[k] + n[k] * eps);
+            let back = [0, 1, 2].map(|k| centre[k] - n[k] * eps);
+            assert!(in_carved(d, l, fwd), "{what}: level {l}: normal {n:?} at {centre:?} points into rock");
+            // A triangle on the stair's hole ring faces the level above, not rock; skip those.
+            if back[1] < d.proportions().layer_height - 1e-6 {
+                assert!(
+                    !in_carved(d, l, back),
+                    "{what}: level {l}: face at {centre:?} has carved space behind it"
+                );
+            }
+        }
+    }
+    let _ = tris;
+}
+
+#[test]
+fn samples_are_watertight_and_measure_right() {
+    for (name, d) in support::samples() {
+        check(&d, &name);
+    }
+}
+
+#[test]
+fn lone_octagon_walls_measure_the_design() {
+    let mut d = Dungeon::new(3, 3, 1, Proportions::default(), Fill::Solid).unwrap();
+    d.set_tile(Pos::new(0, 2, 2), Registry::FLOOR).unwrap();
+    check(&d, "lone octagon");
+    let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+    let walls = level(&m, 0, |r| r == MaterialRole::Wall);
+    let rh = d.proportions().room_height;
+    let mut bottom = 0.0;
+    for t in &walls {
+        let ys: Vec<f64> = t.iter().map(|p| p[1]).collect();
+        assert!(ys.iter().all(|&y| y.abs() < 1e-6 || (y - rh).abs() < 1e-6), "wall heights {ys:?}");
+        for i in 0..3 {
+            let (a, b) = (t[i], t[(i + 1) % 3]);
+            if a[1].abs() < 1e-6 && b[1].abs() < 1e-6 {
+                bottom += ((a[0] - b[0]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+            }
+        }
+    }
+    let p = d.proportions();
+    let want = 4.0 * p.long_edge() + 4.0 * p.short_edge();
+    assert!((bottom - want).abs() < 1e-3, "wall bottoms {bottom} m, want {want} (4 x 7.68 + 4 x 3.62)");
+    assert!((want - (4.0 * 7.68 + 4.0 * 3.6204)).abs() < 1e-3);
+    // Walls are vertical: their normals have no y.
+    for (role, p) in &m.levels[0].primitives {
+        if *role == MaterialRole::Wall {
+            assert!(p.vertices.iter().all(|v| v.normal[1] == 0.0));
+        }
+    }
+}
+
+#[test]
+fn doors_and_stairs_stay_closed() {
+    let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+    d.set_edge(Pos::new(0, 2, 2), Direction::E, Registry::DOOR).unwrap();
+    d.set_edge(Pos::new(0, 2, 2), Direction::NE, Registry::DOOR).unwrap();
+    d.set_edge(Pos::new(1, 2, 2), Direction::S, Registry::DOOR).unwrap();
+    d.set_edge(Pos::new(1, 2, 2), Direction::W, Registry::WALL).unwrap();
+    d.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
+    check(&d, "doors and stairs");
+    let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+    assert!(m.levels[0].primitives.iter().any(|(r, _)| *r == MaterialRole::DoorFrame));
+    assert!(m.levels[0].primitives.iter().any(|(r, _)| *r == MaterialRole::Stair));
+}
+
+#[test]
+fn stair_steps_are_low_and_the_top_meets_the_next_floor() {
+    let d = &support::samples().into_iter().find(|(n, _)| n == "two_levels.json").unwrap().1;
+    let m = mesh::build(d, &MeshOptions::default()).unwrap();
+    let stair = level(&m, 0, |r| r == MaterialRole::Stair);
+    let mut ys: Vec<f64> = stair.iter().flatten().map(|p| p[1]).collect();
+    ys.sort_by(f64::total_cmp);
+    ys.dedup_by(|a, b| (*a - *b).abs() < 1e-5);
+    let h = d.proportions().layer_height;
+    assert!((ys[0]).abs() < 1e-6 && (ys[ys.len() - 1] - h).abs() < 1e-5);
+    assert!(ys.windows(2).all(|w| w[1] - w[0] <= 0.25 + 1e-5), "a step rises more than 0.25 m: {ys:?}");
+    // The landing's top reaches an octagon wall that is open on the level above.
+    let lay = d.layout();
+    let stair_slot = Slot::new(2, 4);
+    let top: Vec<DVec2> =
+        stair.iter().flatten().filter(|p| (p[1] - h).abs() < 1e-5).map(|p| DVec2::new(p[0], p[2])).collect();
+    let reaches = |dir: Direction| {
+        let [a, b] = lay.wall(stair_slot, dir).unwrap();
+        top.iter().any(|p| p.distance(a) < 1e-3) && top.iter().any(|p| p.distance(b) < 1e-3)
+    };
+    let open_dirs: Vec<Direction> = Direction::ALL
+        .into_iter()
+        .filter(|&dir| d.edge_state(Pos { level: 1, slot: stair_slot }, dir).unwrap() == Some(Registry::OPEN))
+        .collect();
+    assert!(open_dirs.iter().any(|&dir| reaches(dir)), "landing reaches none of {open_dirs:?}");
+}
+
+#[test]
+fn errors_name_the_place() {
+    let mut d = Dungeon::new(2, 2, 2, Proportions::default(), Fill::Floor).unwrap();
+    d.set_tile(Pos::new(0, 0, 0), Registry::STAIR).unwrap();
+    d.set_tile(Pos::new(1, 0, 0), Registry::SOLID).unwrap();
+    assert_eq!(
+        mesh::build(&d, &MeshOptions::default()),
+        Err(MeshError::StairLandsOnRock { level: 0, row: 0, col: 0 })
+    );
+    let bad = MeshOptions { texture_size: 0.0, ..Default::default() };
+    assert!(matches!(mesh::build(&d, &bad), Err(MeshError::BadOption { name: "texture_size", .. })));
+}
+
+#[test]
+fn same_dungeon_same_mesh() {
+    for (_, d) in support::samples() {
+        let a = mesh::build(&d, &MeshOptions::default()).unwrap();
+        let b = mesh::build(&d, &MeshOptions::default()).unwrap();
+        assert_eq!(a, b);
+    }
+}
+
+/// A random small dungeon: tiles floor or solid, edges open, wall or door, some stairs
+/// (only where the octagon above is floor).
+fn random_dungeon(cells: Vec<u8>, edges: Vec<u8>, stairs: Vec<bool>) -> Dungeon {
+    let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Solid).unwrap();
+    let positions: Vec<Pos> = d.cells().collect();
+    for (p, c) in positions.iter().zip(cells.iter().cycle()) {
+        d.set_tile(*p, if c % 3 == 0 { Registry::SOLID } else { Registry::FLOOR }).unwrap();
+    }
+    let dims = d.dims();
+    let all: Vec<EdgeId> = dims.edges().collect();
+    for level in 0..2 {
+        for (e, s) in all.iter().zip(edges.iter().cycle().skip(usize::from(level) * 7)) {
+            let state = [Registry::OPEN, Registry::WALL, Registry::DOOR][usize::from(s % 3)];
+            d.set_edge_of(level, *e, state).unwrap();
+        }
+    }
+    let octs: Vec<Slot> = dims.cells().filter(|s| s.row % 2 == 0 && s.col % 2 == 0).collect();
+    for (s, &st) in octs.iter().zip(stairs.iter()) {
+        let up = Pos { level: 1, slot: *s };
+        if st && d.tile_def(up).unwrap().carved {
+            d.set_tile(Pos { level: 0, slot: *s }, Registry::STAIR).unwrap();
+        }
+    }
+    d
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #[test]
+    fn random_dungeons_are_watertight(
+        cells in prop::collection::vec(0u8..6, 1..40),
+        edges in prop::collection::vec(0u8..6, 1..40),
+        stairs in prop::collection::vec(any::<bool>(), 9),
+    ) {
+        let d = random_dungeon(cells, edges, stairs);
+        check(&d, "random");
+    }
+}
+
+/// Do two triangles in the plane overlap with positive area (separating axis test)?
+fn overlap(a: &[[f64; 2]; 3], b: &[[f64; 2]; 3]) -> bool {
+    for (t, o) in [(a, b), (b, a)] {
+        for i in 0..3 {
+            let (p, q) = (t[i], t[(i + 1) % 3]);
+            let n = [q[1] - p[1], p[0] - q[0]];
+            let proj = |v: &[f64; 2]| v[0] * n[0] + v[1] * n[1];
+            let (t_lo, t_hi) =
+                t.iter().map(proj).fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+            let (o_lo, o_hi) =
+                o.iter().map(proj).fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+            let eps = 1e-7 * (n[0].abs() + n[1].abs());
+            if t_hi <= o_lo + eps || o_hi <= t_lo + eps {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[test]
+fn lightmap_charts_do_not_overlap() {
+    for (name, d) in support::samples() {
+        let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+        for level in &m.levels {
+            let mut tris: Vec<[[f64; 2]; 3]> = Vec::new();
+            for (_, p) in &level.primitives {
+                for t in p.indices.chunks_exact(3) {
+                    tris.push([t[0], t[1], t[2]].map(|i| p.vertices[i as usize].uv1.map(f64::from)));
+                }
+            }
+            assert!(tris.iter().flatten().flatten().all(|&x| (0.0..=1.0).contains(&x)));
+            let area: f64 = tris
+                .iter()
+                .map(|t| {
+                    ((t[1][0] - t[0][0]) * (t[2][1] - t[0][1]) - (t[2][0] - t[0][0]) * (t[1][1] - t[0][1]))
+                        .abs()
+                        / 2.0
+                })
+                .sum();
+            assert!(area > 0.2 && area <= 1.0, "{name}: level {} lightmap covers {area}", level.level);
+            // Sort by min u to prune pairs.
+            tris.sort_by(|a, b| {
+                a.iter()
+                    .map(|v| v[0])
+                    .fold(f64::MAX, f64::min)
+                    .total_cmp(&b.iter().map(|v| v[0]).fold(f64::MAX, f64::min))
+            });
+            for i in 0..tris.len() {
+                let hi = tris[i].iter().map(|v| v[0]).fold(f64::MIN, f64::max);
+                for j in i + 1..tris.len() {
+                    if tris[j].iter().map(|v| v[0]).fold(f64::MAX, f64::min) >= hi {
+                        break;
+                    }
+                    assert!(
+                        !overlap(&tris[i], &tris[j]),
+                        "{name}: level {}: lightmap triangles overlap",
+                        level.level
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn wall_uvs_run_on_along_a_straight_run() {
+    // Two octagons side by side with every edge a wall: their north walls are collinear,
+    // so U at the shared line continues (world metres / texture size).
+    let d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+    let m = mesh::build(&d, &MeshOptions { texture_size: 2.0, ..Default::default() }).unwrap();
+    let (_, walls) = m.levels[0].primitives.iter().find(|(r, _)| *r == MaterialRole::Wall).unwrap();
+    let north: Vec<_> = walls.vertices.iter().filter(|v| v.normal == [0.0, 0.0, 1.0]).collect();
+    assert!(!north.is_empty());
+    for v in &north {
+        assert!((v.uv[0].abs() - v.position[0].abs() / 2.0).abs() < 1e-5, "u is x / texture size: {v:?}");
+        assert!((v.uv[1] - v.position[1] / 2.0).abs() < 1e-6);
+    }
+}
+
+#[test]
+fn tight_spacing_builds_without_degenerate_triangles() {
+    // Tight spacing is not a manifold by position (walls between floor cells are back to
+    // back), so only the weaker promises are checked here.
+    let p = Proportions { spacing: octile::geometry::Spacing::Tight, ..Default::default() };
+    let mut d = Dungeon::new(3, 3, 2, p, Fill::Floor).unwrap();
+    d.set_edge(Pos::new(0, 2, 2), Direction::E, Registry::WALL).unwrap();
+    d.set_edge(Pos::new(0, 2, 2), Direction::S, Registry::DOOR).unwrap();
+    d.set_tile(Pos::new(0, 0, 0), Registry::STAIR).unwrap();
+    let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+    for l in 0..2 {
+        let tris = level(&m, l, |_| true);
+        assert!(!tris.is_empty());
+        for t in &tris {
+            let u = [0, 1, 2].map(|k| t[1][k] - t[0][k]);
+            let w = [0, 1, 2].map(|k| t[2][k] - t[0][k]);
+            let c = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+            assert!(c.iter().map(|x| x * x).sum::<f64>() > 1e-12, "degenerate {t:?}");
+        }
+    }
+}
+
+#[test]
+fn a_compact_floor_is_one_lightmap_chart() {
+    // Two octagons joined by an open long seam fill most of their bounding box, so the floor
+    // is one chart: its vertices weld across cells exactly as they do without UV1.
+    let d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+    let count = |uv1: bool| {
+        let m = mesh::build(&d, &MeshOptions { lightmap_uv: uv1, ..Default::default() }).unwrap();
+        m.levels[0].primitives.iter().find(|(r, _)| *r == MaterialRole::Floor).unwrap().1.vertices.len()
+    };
+    assert_eq!(count(true), count(false));
+    assert!(count(true) < 8 + 8 + 4, "cells share their corners");
+}

@@ -1,0 +1,104 @@
+//! Invariant checkers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use octile::dungeon::Dungeon;
+use octile::mesh::{DungeonMesh, MaterialRole, Primitive};
+
+/// Every sample dungeon in `assets/`, by file name.
+pub fn samples() -> Vec<(String, Dungeon)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into(), octile::format::load(&p).unwrap()))
+        .collect()
+}
+
+/// A triangle in world or level-local metres.
+pub type Tri = [[f64; 3]; 3];
+
+/// The triangles of one primitive, lifted by `dy`.
+pub fn triangles(p: &Primitive, dy: f64) -> Vec<Tri> {
+    p.indices
+        .chunks_exact(3)
+        .map(|t| {
+            [t[0], t[1], t[2]].map(|i| {
+                let v = p.vertices[i as usize].position;
+                [f64::from(v[0]), f64::from(v[1]) + dy, f64::from(v[2])]
+            })
+        })
+        .collect()
+}
+
+/// World triangles of every level, keeping the roles `keep` accepts.
+pub fn world(mesh: &DungeonMesh, keep: impl Fn(MaterialRole) -> bool) -> Vec<Tri> {
+    let mut out = Vec::new();
+    for level in &mesh.levels {
+        for (role, p) in &level.primitives {
+            if keep(*role) {
+                out.extend(triangles(p, level.floor_y));
+            }
+        }
+    }
+    out
+}
+
+/// Triangles of one level (level-local), keeping the roles `keep` accepts.
+pub fn level(mesh: &DungeonMesh, l: usize, keep: impl Fn(MaterialRole) -> bool) -> Vec<Tri> {
+    let level = &mesh.levels[l];
+    level.primitives.iter().filter(|(r, _)| keep(*r)).flat_map(|(_, p)| triangles(p, 0.0)).collect()
+}
+
+fn key(p: [f64; 3]) -> [i64; 3] {
+    p.map(|x| (x * 1e4).round() as i64)
+}
+
+/// Asserts that `tris`, welded by position (0.1 mm), form a closed oriented 2-manifold:
+/// every edge is used by exactly two triangles, once in each direction.
+pub fn assert_watertight(tris: &[Tri], what: &str) {
+    assert!(!tris.is_empty(), "{what}: no triangles");
+    let mut directed: Vec<([i64; 3], [i64; 3])> = Vec::with_capacity(tris.len() * 3);
+    for t in tris {
+        let k = t.map(key);
+        assert!(k[0] != k[1] && k[1] != k[2] && k[0] != k[2], "{what}: degenerate triangle {t:?}");
+        for i in 0..3 {
+            directed.push((k[i], k[(i + 1) % 3]));
+        }
+    }
+    directed.sort();
+    for w in directed.windows(2) {
+        assert!(w[0] != w[1], "{what}: edge {:?} used twice in the same direction", w[0]);
+    }
+    let mut undirected: Vec<_> = directed.iter().map(|&(a, b)| if a < b { (a, b) } else { (b, a) }).collect();
+    undirected.sort();
+    let mut i = 0;
+    while i < undirected.len() {
+        let mut j = i;
+        while j < undirected.len() && undirected[j] == undirected[i] {
+            j += 1;
+        }
+        assert_eq!(j - i, 2, "{what}: edge {:?} is used by {} triangles", undirected[i], j - i);
+        i = j;
+    }
+}
+
+/// The volume enclosed by `tris` (normals pointing inward), by the divergence theorem with
+/// the field `(x, 0, 0)`: horizontal openings (a shaft's top) add nothing to it.
+pub fn volume_inward(tris: &[Tri]) -> f64 {
+    let mut v = 0.0;
+    for t in tris {
+        let [a, b, c] = t;
+        let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        let w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+        let nx = u[1] * w[2] - u[2] * w[1];
+        v += nx / 2.0 * (a[0] + b[0] + c[0]) / 3.0;
+    }
+    -v
+}
