@@ -3,6 +3,7 @@
 mod args;
 mod info;
 mod new;
+mod path;
 mod validate;
 
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ enum Command {
     Info(info::InfoArgs),
     /// Check a dungeon file; print every problem and exit non-zero if there is any.
     Validate(validate::ValidateArgs),
+    /// Find the cheapest route between two cells and print its cost and steps.
+    Path(path::PathArgs),
 }
 
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
@@ -34,6 +37,7 @@ pub fn run() -> ExitCode {
         Command::New(a) => new::run(a),
         Command::Info(a) => info::run(a),
         Command::Validate(a) => validate::run(a),
+        Command::Path(a) => path::run(a),
     };
     match result {
         Ok(code) => code,
