@@ -17,11 +17,11 @@ pub struct Route {
     pub cost: u64,
 }
 
-/// Per-node search state; valid only when `stamp` belongs to the current search.
+/// Per-node search state (16 bytes); valid only when `stamp` belongs to the current
+/// search. The heuristic is recomputed rather than stored, which keeps this small.
 #[derive(Debug, Clone, Copy, Default)]
 struct Scratch {
     g: u64,
-    h: u64,
     parent: u32,
     stamp: u32,
 }
@@ -93,7 +93,7 @@ impl AStar {
         let csr = graph.csr(rules);
         let (open, closed) = (self.open_stamp, self.open_stamp + 1);
         let h0 = h.at(from.0);
-        self.scratch[from.0 as usize] = Scratch { g: 0, h: h0, parent: NO_PARENT, stamp: open };
+        self.scratch[from.0 as usize] = Scratch { g: 0, parent: NO_PARENT, stamp: open };
         self.heap.push(h0, from.0);
         while let Some((_, v)) = self.heap.pop() {
             let sv = &mut self.scratch[v as usize];
@@ -111,16 +111,16 @@ impl AStar {
                 if su.stamp == closed {
                     continue; // consistent heuristic: a closed node never improves
                 }
-                let ng = g + graph.arc_cost(arc);
+                let ng = g + u64::from(arc.cost);
                 if su.stamp != open {
-                    *su = Scratch { g: ng, h: h.at(arc.to), parent: v, stamp: open };
+                    *su = Scratch { g: ng, parent: v, stamp: open };
                 } else if ng < su.g {
                     su.g = ng;
                     su.parent = v;
                 } else {
                     continue;
                 }
-                self.heap.push(ng + su.h, arc.to);
+                self.heap.push(ng + h.at(arc.to), arc.to);
             }
         }
         None

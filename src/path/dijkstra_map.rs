@@ -167,7 +167,7 @@ impl<'g> DijkstraMap<'g> {
                 if x == UNREACHED || x >= here {
                     continue;
                 }
-                let step = self.graph.arc_cost(arc);
+                let step = u64::from(arc.cost);
                 let total = i128::from(x) + i128::from(step);
                 if best.is_none_or(|(b, _, _)| total < b) {
                     best = Some((total, arc.to, step));

@@ -35,11 +35,7 @@ pub enum PathError {
     },
     /// A step whose cost (base step plus the registry's move costs) does not fit in `u32`
     /// thousandths of a long step.
-    #[error(
-        "level {level}, row {row}, col {col}: the step through wall {} costs more than {} thousandths",
-        dir.name(),
-        u32::MAX
-    )]
+    #[error("level {level}, row {row}, col {col}: {} costs more than {} thousandths", step_name(*dir), u32::MAX)]
     CostOverflow {
         /// Level of the cell the step leaves.
         level: u16,
@@ -47,7 +43,14 @@ pub enum PathError {
         row: u32,
         /// Column.
         col: u32,
-        /// The wall stepped through.
-        dir: Direction,
+        /// The wall stepped through, or `None` for a stair step.
+        dir: Option<Direction>,
     },
+}
+
+fn step_name(dir: Option<Direction>) -> String {
+    match dir {
+        Some(d) => format!("the step through wall {}", d.name()),
+        None => "the stair step".into(),
+    }
 }

@@ -51,12 +51,12 @@ pub struct PathRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct NodeId(pub u32);
 
-/// One step out of a node: the node it reaches and the cost of crossing (base step plus
-/// the edge's move cost; the entered tile's move cost is added separately).
+/// One step out of a node: the node it reaches and the full cost of the step (base step,
+/// the edge's move cost and the entered tile's move cost).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Arc {
     pub(crate) to: u32,
-    pub(crate) cross: u32,
+    pub(crate) cost: u32,
 }
 
 /// Adjacency in compressed rows: the arcs of node `v` are `arcs[start[v]..start[v + 1]]`.
@@ -150,13 +150,11 @@ impl PathGraph {
                     continue;
                 }
                 let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
-                let cross = base.checked_add(def.move_cost).ok_or(PathError::CostOverflow {
-                    level,
-                    row: c.row,
-                    col: c.col,
-                    dir,
-                })?;
-                let arc = Arc { to, cross };
+                let cost = base
+                    .checked_add(def.move_cost)
+                    .and_then(|x| x.checked_add(enter[to as usize]))
+                    .ok_or(PathError::CostOverflow { level, row: c.row, col: c.col, dir: Some(dir) })?;
+                let arc = Arc { to, cost };
                 pass.arcs.push(arc);
                 if def.walkable && walkable[v] && walkable[to as usize] {
                     walk.arcs.push(arc);
@@ -164,22 +162,29 @@ impl PathGraph {
             }
             let i = dims.index(slot).expect("invariant");
             let mut climb = |to: u32| {
-                let arc = Arc { to, cross: stair_cost };
+                let cost = stair_cost.checked_add(enter[to as usize]).ok_or(PathError::CostOverflow {
+                    level,
+                    row: c.row,
+                    col: c.col,
+                    dir: None,
+                })?;
+                let arc = Arc { to, cost };
                 pass.arcs.push(arc);
                 if walkable[v] && walkable[to as usize] {
                     walk.arcs.push(arc);
                 }
+                Ok::<(), PathError>(())
             };
             if stair[v] && level + 1 < levels {
                 let up = node_of_slot[usize::from(level + 1) * n + i];
                 if up != NONE {
-                    climb(up);
+                    climb(up)?;
                 }
             }
             if level > 0 {
                 let down = node_of_slot[usize::from(level - 1) * n + i];
                 if down != NONE && stair[down as usize] {
-                    climb(down);
+                    climb(down)?;
                 }
             }
             walk.close_row();
@@ -280,7 +285,7 @@ impl PathGraph {
     /// The steps out of `node` under `rules` and their full costs (crossing plus the entered
     /// tile's move cost), in a fixed order (walls clockwise from north, then up, then down).
     pub fn successors(&self, node: NodeId, rules: &PathRules) -> impl Iterator<Item = (NodeId, u64)> + '_ {
-        self.csr(rules).row(node.0).iter().map(|a| (NodeId(a.to), self.arc_cost(a)))
+        self.csr(rules).row(node.0).iter().map(|a| (NodeId(a.to), u64::from(a.cost)))
     }
 
     /// The cost of one step from `from` to an adjacent node `to` under `rules`, or `None`
@@ -335,13 +340,14 @@ impl PathGraph {
         &self.pass
     }
 
-    pub(crate) fn arc_cost(&self, arc: &Arc) -> u64 {
-        u64::from(arc.cross) + u64::from(self.enter[arc.to as usize])
+    /// Cost of `arc` without the entered tile's move cost (symmetric in both directions).
+    pub(crate) fn cross_cost(&self, arc: &Arc) -> u64 {
+        u64::from(arc.cost) - u64::from(self.enter[arc.to as usize])
     }
 
     /// Cost of the reverse of `arc` (from `arc.to` back to the node `from` it leaves).
     pub(crate) fn reverse_cost(&self, from: u32, arc: &Arc) -> u64 {
-        u64::from(arc.cross) + u64::from(self.enter[from as usize])
+        self.cross_cost(arc) + u64::from(self.enter[from as usize])
     }
 }
 
@@ -426,7 +432,7 @@ mod tests {
         d.set_edge(Pos::new(0, 0, 0), Direction::E, tar).unwrap();
         assert_eq!(
             PathGraph::new(&d).unwrap_err(),
-            PathError::CostOverflow { level: 0, row: 0, col: 0, dir: Direction::E }
+            PathError::CostOverflow { level: 0, row: 0, col: 0, dir: Some(Direction::E) }
         );
     }
 }

@@ -113,7 +113,7 @@ fn distances(graph: &PathGraph, source: u32, heap: &mut RadixHeap, dist: &mut [u
             continue;
         }
         for a in csr.row(v) {
-            let nd = d + u64::from(a.cross);
+            let nd = d + graph.cross_cost(a);
             if nd < dist[a.to as usize] {
                 dist[a.to as usize] = nd;
                 heap.push(nd, a.to);
