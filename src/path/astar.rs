@@ -106,7 +106,9 @@ impl AStar {
             if v == to.0 {
                 return Some(self.route(graph, to.0));
             }
-            for arc in csr.row(v) {
+            let here = graph.coord(v);
+            let (arcs, moves) = csr.row_moves(v);
+            for (arc, &step) in arcs.iter().zip(moves) {
                 let su = &mut self.scratch[arc.to as usize];
                 if su.stamp == closed {
                     continue; // consistent heuristic: a closed node never improves
@@ -120,7 +122,7 @@ impl AStar {
                 } else {
                     continue;
                 }
-                self.heap.push(ng + h.at(arc.to), arc.to);
+                self.heap.push(ng + h.at_coord(arc.to, here.moved(step)), arc.to);
             }
         }
         None

@@ -206,6 +206,10 @@ mod tests {
         assert_eq!(m.value(Pos::new(0, 0, 6)).unwrap(), UNREACHED);
         assert_eq!(m.descend(Pos::new(0, 0, 6)).unwrap(), None);
         assert!(m.value(Pos::new(0, 0, 1)).is_err());
+        let no_levels = MapBounds { levels: vec![3], ..all };
+        let m = DijkstraMap::new(&g, &[Pos::new(0, 0, 0)], &no_levels, &PathRules::default()).unwrap();
+        assert!(m.values().iter().all(|&x| x == UNREACHED));
+        assert_eq!(m.descend(Pos::new(0, 0, 0)).unwrap(), None);
     }
 
     #[test]

@@ -59,11 +59,14 @@ pub(crate) struct Arc {
     pub(crate) cost: u32,
 }
 
-/// Adjacency in compressed rows: the arcs of node `v` are `arcs[start[v]..start[v + 1]]`.
+/// Adjacency in compressed rows: the arcs of node `v` are `arcs[start[v]..start[v + 1]]`;
+/// `moves` holds, arc by arc, how the step moves (an index into [`MOVES`]), so a search
+/// can find a neighbour's coordinates without reading them from memory.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Csr {
     start: Vec<u32>,
     arcs: Vec<Arc>,
+    moves: Vec<u8>,
 }
 
 impl Csr {
@@ -71,11 +74,39 @@ impl Csr {
         self.start.push(u32::try_from(self.arcs.len()).expect("invariant: arcs fit in u32"));
     }
 
+    fn push(&mut self, arc: Arc, step: u8) {
+        self.arcs.push(arc);
+        self.moves.push(step);
+    }
+
     pub(crate) fn row(&self, v: u32) -> &[Arc] {
         let v = v as usize;
         &self.arcs[self.start[v] as usize..self.start[v + 1] as usize]
     }
+
+    /// The arcs of `v` with their moves.
+    pub(crate) fn row_moves(&self, v: u32) -> (&[Arc], &[u8]) {
+        let (a, b) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
+        (&self.arcs[a..b], &self.moves[a..b])
+    }
 }
+
+/// `(d_level, d_row, d_col)` of each kind of step: walls 0..7 clockwise from north (long
+/// steps move two slots, short steps one diagonal slot), then up a stair, then down.
+const MOVES: [(i32, i32, i32); 10] = [
+    (0, -2, 0),
+    (0, -1, 1),
+    (0, 0, 2),
+    (0, 1, 1),
+    (0, 2, 0),
+    (0, 1, -1),
+    (0, 0, -2),
+    (0, -1, -1),
+    (1, 0, 0),
+    (-1, 0, 0),
+];
+const MOVE_UP: u8 = 8;
+const MOVE_DOWN: u8 = 9;
 
 /// Where a node is, unpacked for the heuristic.
 #[derive(Debug, Clone, Copy)]
@@ -83,6 +114,19 @@ pub(crate) struct Coord {
     pub(crate) level: u32,
     pub(crate) row: u32,
     pub(crate) col: u32,
+}
+
+impl Coord {
+    /// The coordinates after one step of kind `step` (see [`MOVES`]).
+    #[inline]
+    pub(crate) fn moved(self, step: u8) -> Coord {
+        let (dl, dr, dc) = MOVES[usize::from(step)];
+        Coord {
+            level: self.level.wrapping_add_signed(dl),
+            row: self.row.wrapping_add_signed(dr),
+            col: self.col.wrapping_add_signed(dc),
+        }
+    }
 }
 
 /// The multi-level octile graph of one dungeon, with dense per-node arrays (no hashing).
@@ -155,13 +199,14 @@ impl PathGraph {
                     .and_then(|x| x.checked_add(enter[to as usize]))
                     .ok_or(PathError::CostOverflow { level, row: c.row, col: c.col, dir: Some(dir) })?;
                 let arc = Arc { to, cost };
-                pass.arcs.push(arc);
+                let step = dir.index() as u8;
+                pass.push(arc, step);
                 if def.walkable && walkable[v] && walkable[to as usize] {
-                    walk.arcs.push(arc);
+                    walk.push(arc, step);
                 }
             }
             let i = dims.index(slot).expect("invariant");
-            let mut climb = |to: u32| {
+            let mut climb = |to: u32, step: u8| {
                 let cost = stair_cost.checked_add(enter[to as usize]).ok_or(PathError::CostOverflow {
                     level,
                     row: c.row,
@@ -169,22 +214,22 @@ impl PathGraph {
                     dir: None,
                 })?;
                 let arc = Arc { to, cost };
-                pass.arcs.push(arc);
+                pass.push(arc, step);
                 if walkable[v] && walkable[to as usize] {
-                    walk.arcs.push(arc);
+                    walk.push(arc, step);
                 }
                 Ok::<(), PathError>(())
             };
             if stair[v] && level + 1 < levels {
                 let up = node_of_slot[usize::from(level + 1) * n + i];
                 if up != NONE {
-                    climb(up)?;
+                    climb(up, MOVE_UP)?;
                 }
             }
             if level > 0 {
                 let down = node_of_slot[usize::from(level - 1) * n + i];
                 if down != NONE && stair[down as usize] {
-                    climb(down)?;
+                    climb(down, MOVE_DOWN)?;
                 }
             }
             walk.close_row();
@@ -336,6 +381,10 @@ impl PathGraph {
         if rules.open_doors { &self.pass } else { &self.walk }
     }
 
+    pub(crate) fn coord(&self, v: u32) -> Coord {
+        self.coords[v as usize]
+    }
+
     pub(crate) fn pass_csr(&self) -> &Csr {
         &self.pass
     }
@@ -369,7 +418,12 @@ impl Heuristic<'_> {
 
     #[inline]
     pub(crate) fn at(&self, v: u32) -> u64 {
-        let c = self.graph.coords[v as usize];
+        self.at_coord(v, self.graph.coords[v as usize])
+    }
+
+    /// The estimate from node `v`, whose coordinates the caller already knows.
+    #[inline]
+    pub(crate) fn at_coord(&self, v: u32, c: Coord) -> u64 {
         let dr = u64::from(c.row.abs_diff(self.target.row));
         let dc = u64::from(c.col.abs_diff(self.target.col));
         let (hi, lo) = if dr > dc { (dr, dc) } else { (dc, dr) };
