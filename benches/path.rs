@@ -107,6 +107,17 @@ fn bench_astar(c: &mut Criterion, name: &str, d: &Dungeon, count: usize) {
     assert_eq!(run_ours(&plain, &mut astar, &qs), want);
     assert_eq!(run_ours(&alt, &mut astar, &qs), want);
     assert_eq!(run_pathfinding(&alt, &qs, true), want);
+    let rules = PathRules::default();
+    let expanded = |g: &PathGraph, astar: &mut AStar| -> usize {
+        qs.iter().map(|&(a, b)| (astar.search(g, a, b, &rules), astar.expanded()).1).sum::<usize>() / qs.len()
+    };
+    eprintln!(
+        "{name}: {} nodes, {} queries, nodes expanded per query: {} (octile), {} (landmarks)",
+        plain.node_count(),
+        qs.len(),
+        expanded(&plain, &mut astar),
+        expanded(&alt, &mut astar)
+    );
     let mut group = c.benchmark_group(format!("astar_{name}"));
     group.sample_size(20);
     group.bench_function("octile/pathfinding", |b| b.iter(|| black_box(run_pathfinding(&plain, &qs, false))));
