@@ -15,6 +15,9 @@ pub enum Error {
     /// Dungeon files.
     #[error(transparent)]
     Format(#[from] crate::format::FormatError),
+    /// Path queries.
+    #[error(transparent)]
+    Path(#[from] crate::path::PathError),
     /// Writing a file.
     #[error(transparent)]
     Write(#[from] crate::io::WriteError),

@@ -4,6 +4,7 @@ mod args;
 mod export;
 mod info;
 mod new;
+mod path;
 mod validate;
 
 use std::process::ExitCode;
@@ -28,6 +29,8 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Export a dungeon file as glTF: `.glb`, or `.gltf` + `.bin`.
     Export(export::ExportArgs),
+    /// Find the cheapest route between two cells and print its cost and steps.
+    Path(path::PathArgs),
 }
 
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
@@ -38,6 +41,7 @@ pub fn run() -> ExitCode {
         Command::Info(a) => info::run(a),
         Command::Validate(a) => validate::run(a),
         Command::Export(a) => export::run(a),
+        Command::Path(a) => path::run(a),
     };
     match result {
         Ok(code) => code,

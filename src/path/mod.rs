@@ -1,7 +1,18 @@
-//! Pathing over the multi-level octile graph (DESIGN.md section 5): regions for now.
+//! Pathing over the multi-level octile graph (DESIGN.md sections 5 and 6): the graph read
+//! from a dungeon, A*, Dijkstra maps, and connected regions.
 
+mod astar;
 mod connectivity;
+mod dijkstra_map;
+mod error;
+mod graph;
+mod landmarks;
+mod queue;
 mod regions;
 
+pub use astar::{AStar, Route, find_path};
 pub use connectivity::{dungeon_regions, node_index, node_pos};
+pub use dijkstra_map::{DijkstraMap, MapBounds, UNREACHED};
+pub use error::PathError;
+pub use graph::{Heuristic, LONG_STEP, NodeId, PathGraph, PathRules, SHORT_STEP, stair_cost};
 pub use regions::{BitSet, RegionId, Regions, flood, label_regions};

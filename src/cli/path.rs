@@ -1,0 +1,95 @@
+//! `octile path`: the cheapest route between two cells, as text or JSON.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::str::FromStr;
+
+use anyhow::Context;
+use clap::Args;
+use octile::grid::Pos;
+use octile::path::{PathRules, find_path};
+use serde_json::json;
+
+/// A position written `L,R,C` (level, slot row, slot column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PosArg(pub Pos);
+
+impl FromStr for PosArg {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PosArg, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        let [l, r, c] = parts[..] else {
+            return Err(format!("{s:?} is not LEVEL,ROW,COL (for example 0,2,4)"));
+        };
+        let bad = |what: &str, v: &str| format!("{what} {v:?} in {s:?} is not a whole number");
+        let level = l.parse::<u16>().map_err(|_| bad("level", l))?;
+        let row = r.parse::<u32>().map_err(|_| bad("row", r))?;
+        let col = c.parse::<u32>().map_err(|_| bad("col", c))?;
+        Ok(PosArg(Pos::new(level, row, col)))
+    }
+}
+
+/// Options of `octile path`.
+#[derive(Args)]
+pub struct PathArgs {
+    /// The dungeon file (JSON).
+    file: PathBuf,
+    /// Start cell, `LEVEL,ROW,COL` in slots.
+    #[arg(long)]
+    from: PosArg,
+    /// Goal cell, `LEVEL,ROW,COL` in slots.
+    #[arg(long)]
+    to: PosArg,
+    /// Print `{"cost": N, "steps": [[l, r, c], ...]}` instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Let the route open doors (follow `passable` instead of `walkable`).
+    #[arg(long)]
+    open_doors: bool,
+}
+
+/// Runs `octile path`; exit 1 with a message when there is no route.
+pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
+    let d = octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let (from, to) = (args.from.0, args.to.0);
+    let rules = PathRules { open_doors: args.open_doors };
+    let route = find_path(&d, from, to, &rules).context("bad --from or --to")?;
+    let Some(route) = route else {
+        let doors = PathRules { open_doors: true };
+        let blocked_by_doors = !args.open_doors && find_path(&d, from, to, &doors)?.is_some();
+        let hint = if blocked_by_doors { " (closed doors block it; try --open-doors)" } else { "" };
+        eprintln!("no path from {from} to {to}{hint}");
+        return Ok(ExitCode::FAILURE);
+    };
+    if args.json {
+        let steps: Vec<[u32; 3]> =
+            route.steps.iter().map(|p| [u32::from(p.level), p.slot.row, p.slot.col]).collect();
+        println!("{}", json!({ "cost": route.cost, "steps": steps }));
+    } else {
+        println!(
+            "cost {} ({:.3} long steps), {} steps from {from} to {to}",
+            route.cost,
+            route.cost as f64 / 1000.0,
+            route.steps.len() - 1
+        );
+        for p in &route.steps {
+            println!("  {}", p);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_level_row_col() {
+        assert_eq!("1,2,3".parse::<PosArg>(), Ok(PosArg(Pos::new(1, 2, 3))));
+        assert_eq!(" 0, 4 ,6".parse::<PosArg>(), Ok(PosArg(Pos::new(0, 4, 6))));
+        assert!("1,2".parse::<PosArg>().is_err());
+        assert!("1,2,x".parse::<PosArg>().is_err());
+        assert!("-1,2,3".parse::<PosArg>().is_err());
+    }
+}

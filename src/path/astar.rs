@@ -1,0 +1,205 @@
+//! A* over a [`PathGraph`], with scratch buffers kept between searches, and the one-call
+//! [`find_path`].
+
+use super::queue::RadixHeap;
+use super::{NodeId, PathError, PathGraph, PathRules};
+use crate::dungeon::Dungeon;
+use crate::grid::Pos;
+
+const NO_PARENT: u32 = u32::MAX;
+
+/// A route through the dungeon.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    /// Every cell visited, from the start to the goal, both included.
+    pub steps: Vec<Pos>,
+    /// Total cost in thousandths of a long step (the sum of the steps' costs).
+    pub cost: u64,
+}
+
+/// Per-node search state (16 bytes); valid only when `stamp` belongs to the current
+/// search. The heuristic is recomputed rather than stored, which keeps this small.
+#[derive(Debug, Clone, Copy, Default)]
+struct Scratch {
+    g: u64,
+    parent: u32,
+    stamp: u32,
+}
+
+/// A* search that keeps its per-node buffers and queue between searches, so repeated
+/// queries on one graph allocate nothing. Ties are broken the same way on every run
+/// (among equal `f`, the node reached last is expanded first).
+#[derive(Debug, Clone)]
+pub struct AStar {
+    scratch: Vec<Scratch>,
+    open_stamp: u32,
+    heap: RadixHeap,
+    expanded: usize,
+}
+
+impl Default for AStar {
+    fn default() -> Self {
+        AStar::new()
+    }
+}
+
+impl AStar {
+    /// A search with empty buffers (they grow to the graph's size on first use).
+    #[must_use]
+    pub fn new() -> AStar {
+        AStar { scratch: Vec::new(), open_stamp: 0, heap: RadixHeap::default(), expanded: 0 }
+    }
+
+    /// Number of nodes expanded by the last search.
+    #[must_use]
+    pub fn expanded(&self) -> usize {
+        self.expanded
+    }
+
+    /// The cheapest route between two positions, `Ok(None)` when there is none (including
+    /// when either end is not floor). Errors for positions outside the dungeon or on Void
+    /// slots.
+    pub fn find(
+        &mut self,
+        graph: &PathGraph,
+        from: Pos,
+        to: Pos,
+        rules: &PathRules,
+    ) -> Result<Option<Route>, PathError> {
+        let (a, b) = (graph.node(from)?, graph.node(to)?);
+        Ok(match (a, b) {
+            (Some(a), Some(b)) => self.search(graph, a, b, rules),
+            _ => None,
+        })
+    }
+
+    /// The cheapest route between two nodes under `rules`, or `None` when there is none.
+    pub fn search(
+        &mut self,
+        graph: &PathGraph,
+        from: NodeId,
+        to: NodeId,
+        rules: &PathRules,
+    ) -> Option<Route> {
+        self.expanded = 0;
+        if from == to {
+            return Some(Route { steps: vec![graph.pos(from)], cost: 0 });
+        }
+        if !graph.connected(from, to, rules) {
+            return None;
+        }
+        self.begin(graph.node_count());
+        let h = graph.heuristic(to);
+        let csr = graph.csr(rules);
+        let (open, closed) = (self.open_stamp, self.open_stamp + 1);
+        let h0 = h.at(from.0);
+        self.scratch[from.0 as usize] = Scratch { g: 0, parent: NO_PARENT, stamp: open };
+        self.heap.push(h0, from.0);
+        while let Some((_, v)) = self.heap.pop() {
+            let sv = &mut self.scratch[v as usize];
+            if sv.stamp == closed {
+                continue;
+            }
+            sv.stamp = closed;
+            let g = sv.g;
+            self.expanded += 1;
+            if v == to.0 {
+                return Some(self.route(graph, to.0));
+            }
+            let here = graph.coord(v);
+            let (arcs, moves) = csr.row_moves(v);
+            for (arc, &step) in arcs.iter().zip(moves) {
+                let su = &mut self.scratch[arc.to as usize];
+                if su.stamp == closed {
+                    continue; // consistent heuristic: a closed node never improves
+                }
+                let ng = g + u64::from(arc.cost);
+                if su.stamp != open {
+                    *su = Scratch { g: ng, parent: v, stamp: open };
+                } else if ng < su.g {
+                    su.g = ng;
+                    su.parent = v;
+                } else {
+                    continue;
+                }
+                self.heap.push(ng + h.at_coord(arc.to, here.moved(step)), arc.to);
+            }
+        }
+        None
+    }
+
+    /// Prepares the buffers for a new search over `nodes` nodes.
+    fn begin(&mut self, nodes: usize) {
+        if self.scratch.len() < nodes {
+            self.scratch.resize(nodes, Scratch::default());
+        }
+        self.heap.clear();
+        // Stamps of earlier searches are below `open_stamp`; restart the count before it wraps.
+        if self.open_stamp >= u32::MAX - 2 {
+            self.scratch.iter_mut().for_each(|s| s.stamp = 0);
+            self.open_stamp = 0;
+        }
+        self.open_stamp += 2;
+    }
+
+    fn route(&self, graph: &PathGraph, goal: u32) -> Route {
+        let mut steps = Vec::new();
+        let mut v = goal;
+        while v != NO_PARENT {
+            steps.push(graph.pos(NodeId(v)));
+            v = self.scratch[v as usize].parent;
+        }
+        steps.reverse();
+        Route { steps, cost: self.scratch[goal as usize].g }
+    }
+}
+
+/// The cheapest route from `from` to `to` in `dungeon` under `rules` (builds the graph and
+/// runs one A* search; build a [`PathGraph`] and keep an [`AStar`] for repeated queries).
+pub fn find_path(
+    dungeon: &Dungeon,
+    from: Pos,
+    to: Pos,
+    rules: &PathRules,
+) -> Result<Option<Route>, PathError> {
+    let graph = PathGraph::new(dungeon)?;
+    AStar::new().find(&graph, from, to, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Fill, Registry};
+    use crate::geometry::Proportions;
+    use crate::grid::Direction;
+
+    #[test]
+    fn open_floor_diagonal_goes_through_connectors() {
+        let d = Dungeon::new(3, 3, 1, Proportions::default(), Fill::Floor).unwrap();
+        let r = find_path(&d, Pos::new(0, 0, 0), Pos::new(0, 4, 4), &PathRules::default()).unwrap().unwrap();
+        assert_eq!(r.cost, 4 * 707);
+        assert_eq!(r.steps.len(), 5);
+        assert_eq!(r.steps[0], Pos::new(0, 0, 0));
+        assert_eq!(*r.steps.last().unwrap(), Pos::new(0, 4, 4));
+    }
+
+    #[test]
+    fn same_start_and_goal_and_rock() {
+        let mut d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+        let p = Pos::new(0, 0, 0);
+        assert_eq!(find_path(&d, p, p, &PathRules::default()).unwrap().unwrap().cost, 0);
+        d.set_tile(Pos::new(0, 0, 2), Registry::SOLID).unwrap();
+        assert_eq!(find_path(&d, p, Pos::new(0, 0, 2), &PathRules::default()).unwrap(), None);
+        assert!(find_path(&d, p, Pos::new(0, 0, 1), &PathRules::default()).is_err());
+    }
+
+    #[test]
+    fn door_needs_open_doors_rule() {
+        let mut d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+        d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::DOOR).unwrap();
+        let (a, b) = (Pos::new(0, 0, 0), Pos::new(0, 0, 2));
+        assert_eq!(find_path(&d, a, b, &PathRules::default()).unwrap(), None);
+        let open = PathRules { open_doors: true };
+        assert_eq!(find_path(&d, a, b, &open).unwrap().unwrap().cost, 1000);
+    }
+}

@@ -1,0 +1,227 @@
+//! Dijkstra maps: the cost from every node to the nearest of some goals, bounded to a
+//! rectangle of slots and a set of levels. Values are signed, so a map can be scaled by a
+//! negative factor and rescanned into a "flee" map; rolling downhill from any reached node
+//! follows a cheapest route to a goal.
+
+use std::num::NonZeroU32;
+use std::ops::Range;
+
+use super::queue::RadixHeap;
+use super::{NodeId, PathError, PathGraph, PathRules, Route};
+use crate::grid::Pos;
+
+/// The value of a node the map did not reach (outside its bounds, not a node, or cut off).
+pub const UNREACHED: i64 = i64::MAX;
+
+/// Where a [`DijkstraMap`] may spread: slot rows and columns (half-open ranges) and a set
+/// of levels.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapBounds {
+    /// Slot rows, half-open.
+    pub rows: Range<u32>,
+    /// Slot columns, half-open.
+    pub cols: Range<u32>,
+    /// Levels included (any order; duplicates and levels past the top are ignored).
+    pub levels: Vec<u16>,
+}
+
+impl MapBounds {
+    /// The whole graph: every slot of every level.
+    #[must_use]
+    pub fn everywhere(graph: &PathGraph) -> MapBounds {
+        MapBounds {
+            rows: 0..graph.dims().rows(),
+            cols: 0..graph.dims().cols(),
+            levels: (0..graph.levels()).collect(),
+        }
+    }
+}
+
+/// Costs to the nearest goal, per node, in thousandths of a long step.
+#[derive(Debug, Clone)]
+pub struct DijkstraMap<'g> {
+    graph: &'g PathGraph,
+    rules: PathRules,
+    inside: Vec<bool>,
+    values: Vec<i64>,
+}
+
+impl<'g> DijkstraMap<'g> {
+    /// A map with value 0 at every goal, spreading within `bounds` under `rules`. Goals
+    /// that are not floor or lie outside the bounds are ignored.
+    pub fn new(
+        graph: &'g PathGraph,
+        goals: &[Pos],
+        bounds: &MapBounds,
+        rules: &PathRules,
+    ) -> Result<DijkstraMap<'g>, PathError> {
+        let seeds: Vec<(Pos, i64)> = goals.iter().map(|&p| (p, 0)).collect();
+        DijkstraMap::from_seeds(graph, &seeds, bounds, rules)
+    }
+
+    /// A map seeded with a value per position (lower is more attractive); otherwise as
+    /// [`DijkstraMap::new`].
+    pub fn from_seeds(
+        graph: &'g PathGraph,
+        seeds: &[(Pos, i64)],
+        bounds: &MapBounds,
+        rules: &PathRules,
+    ) -> Result<DijkstraMap<'g>, PathError> {
+        let mut levels = vec![false; usize::from(graph.levels())];
+        for &l in &bounds.levels {
+            if let Some(x) = levels.get_mut(usize::from(l)) {
+                *x = true;
+            }
+        }
+        let inside = (0..graph.node_count() as u32)
+            .map(|v| {
+                let p = graph.pos(NodeId(v));
+                levels[usize::from(p.level)]
+                    && bounds.rows.contains(&p.slot.row)
+                    && bounds.cols.contains(&p.slot.col)
+            })
+            .collect::<Vec<bool>>();
+        let mut map = DijkstraMap { graph, rules: *rules, values: vec![UNREACHED; inside.len()], inside };
+        for &(pos, value) in seeds {
+            if let Some(v) = graph.node(pos)?
+                && map.inside[v.0 as usize]
+            {
+                let x = &mut map.values[v.0 as usize];
+                *x = (*x).min(value.min(UNREACHED - 1));
+            }
+        }
+        map.rescan();
+        Ok(map)
+    }
+
+    /// The value at `pos` ([`UNREACHED`] for cells that are not floor or were not reached).
+    pub fn value(&self, pos: Pos) -> Result<i64, PathError> {
+        Ok(self.graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.0 as usize]))
+    }
+
+    /// The value of every node, indexed by [`NodeId`].
+    #[must_use]
+    pub fn values(&self) -> &[i64] {
+        &self.values
+    }
+
+    /// Multiplies every reached value by `num / den` (rounding towards minus infinity,
+    /// saturating). A negative factor (about -1.2) followed by [`DijkstraMap::rescan`]
+    /// turns a map towards threats into one that flees them.
+    pub fn scale(&mut self, num: i32, den: NonZeroU32) {
+        for x in self.values.iter_mut().filter(|x| **x != UNREACHED) {
+            let scaled = (i128::from(*x) * i128::from(num)).div_euclid(i128::from(den.get()));
+            *x = scaled.clamp(i128::from(i64::MIN), i128::from(UNREACHED - 1)) as i64;
+        }
+    }
+
+    /// Lowers every value to the cheapest of itself and (a neighbour's value plus the step
+    /// to it), to a fixed point: afterwards the map is consistent, so descending it works.
+    pub fn rescan(&mut self) {
+        let Some(min) = self.values.iter().copied().filter(|&x| x != UNREACHED).min() else { return };
+        let key = |x: i64| (i128::from(x) - i128::from(min)) as u64;
+        let mut heap = RadixHeap::default();
+        for (v, &x) in self.values.iter().enumerate() {
+            if x != UNREACHED {
+                heap.push(key(x), v as u32);
+            }
+        }
+        let csr = self.graph.csr(&self.rules);
+        while let Some((k, u)) = heap.pop() {
+            let xu = self.values[u as usize];
+            if k != key(xu) {
+                continue; // stale: lowered since it was pushed
+            }
+            // The arcs out of `u` lead to the nodes that can step into `u`.
+            for arc in csr.row(u) {
+                let v = arc.to as usize;
+                if !self.inside[v] {
+                    continue;
+                }
+                let step = i64::try_from(self.graph.reverse_cost(u, arc)).unwrap_or(i64::MAX);
+                let Some(nx) = xu.checked_add(step).filter(|&x| x != UNREACHED) else { continue };
+                if nx < self.values[v] {
+                    self.values[v] = nx;
+                    heap.push(key(nx), arc.to);
+                }
+            }
+        }
+    }
+
+    /// Rolls downhill from `from`: repeatedly steps to the neighbour with the least value
+    /// plus step cost, while that neighbour's value is lower than the current one. On a
+    /// map built by [`DijkstraMap::new`] this is a cheapest route to the nearest goal.
+    /// `Ok(None)` when `from` was not reached.
+    pub fn descend(&self, from: Pos) -> Result<Option<Route>, PathError> {
+        let Some(mut v) = self.graph.node(from)?.map(|v| v.0) else { return Ok(None) };
+        if self.values[v as usize] == UNREACHED {
+            return Ok(None);
+        }
+        let mut route = Route { steps: vec![from], cost: 0 };
+        let csr = self.graph.csr(&self.rules);
+        loop {
+            let here = self.values[v as usize];
+            let mut best: Option<(i128, u32, u64)> = None;
+            for arc in csr.row(v) {
+                let x = self.values[arc.to as usize];
+                if x == UNREACHED || x >= here {
+                    continue;
+                }
+                let step = u64::from(arc.cost);
+                let total = i128::from(x) + i128::from(step);
+                if best.is_none_or(|(b, _, _)| total < b) {
+                    best = Some((total, arc.to, step));
+                }
+            }
+            let Some((_, next, step)) = best else { return Ok(Some(route)) };
+            route.steps.push(self.graph.pos(NodeId(next)));
+            route.cost += step;
+            v = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Dungeon, Fill};
+    use crate::geometry::Proportions;
+
+    fn corridor() -> PathGraph {
+        let d = Dungeon::new(5, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+        PathGraph::new(&d).unwrap()
+    }
+
+    #[test]
+    fn distances_bounds_and_descent() {
+        let g = corridor();
+        let all = MapBounds::everywhere(&g);
+        let m = DijkstraMap::new(&g, &[Pos::new(0, 0, 0)], &all, &PathRules::default()).unwrap();
+        assert_eq!(m.value(Pos::new(0, 0, 8)).unwrap(), 4000);
+        let r = m.descend(Pos::new(0, 0, 8)).unwrap().unwrap();
+        assert_eq!((r.cost, r.steps.len()), (4000, 5));
+        let cut = MapBounds { cols: 0..5, ..all.clone() };
+        let m = DijkstraMap::new(&g, &[Pos::new(0, 0, 0)], &cut, &PathRules::default()).unwrap();
+        assert_eq!(m.value(Pos::new(0, 0, 4)).unwrap(), 2000);
+        assert_eq!(m.value(Pos::new(0, 0, 6)).unwrap(), UNREACHED);
+        assert_eq!(m.descend(Pos::new(0, 0, 6)).unwrap(), None);
+        assert!(m.value(Pos::new(0, 0, 1)).is_err());
+        let no_levels = MapBounds { levels: vec![3], ..all };
+        let m = DijkstraMap::new(&g, &[Pos::new(0, 0, 0)], &no_levels, &PathRules::default()).unwrap();
+        assert!(m.values().iter().all(|&x| x == UNREACHED));
+        assert_eq!(m.descend(Pos::new(0, 0, 0)).unwrap(), None);
+    }
+
+    #[test]
+    fn flee_map_runs_away() {
+        let g = corridor();
+        let all = MapBounds::everywhere(&g);
+        let mut m = DijkstraMap::new(&g, &[Pos::new(0, 0, 2)], &all, &PathRules::default()).unwrap();
+        m.scale(-6, NonZeroU32::new(5).unwrap());
+        assert_eq!(m.value(Pos::new(0, 0, 8)).unwrap(), -3600);
+        m.rescan();
+        // From next to the threat, fleeing leads to the far end, not the near one.
+        let r = m.descend(Pos::new(0, 0, 4)).unwrap().unwrap();
+        assert_eq!(*r.steps.last().unwrap(), Pos::new(0, 0, 8));
+    }
+}
