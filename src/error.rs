@@ -18,4 +18,10 @@ pub enum Error {
     /// Writing a file.
     #[error(transparent)]
     Write(#[from] crate::io::WriteError),
+    /// WFC setup or solving.
+    #[error(transparent)]
+    Solve(#[from] crate::wfc::SolveError),
+    /// Dungeon generation.
+    #[error(transparent)]
+    Generate(#[from] crate::generate::GenerateError),
 }

@@ -22,10 +22,12 @@
 pub mod dungeon;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod io;
 pub mod mesh;
 pub mod path;
+pub mod wfc;
 
 pub use error::Error;

@@ -1,9 +1,13 @@
 //! Command-line interface: parses arguments and dispatches to one file per subcommand.
 
 mod args;
+mod generate;
 mod info;
 mod new;
+mod plan_text;
+mod progress;
 mod validate;
+mod wfc;
 
 use std::process::ExitCode;
 
@@ -25,6 +29,10 @@ enum Command {
     Info(info::InfoArgs),
     /// Check a dungeon file; print every problem and exit non-zero if there is any.
     Validate(validate::ValidateArgs),
+    /// Solve one grid with a WFC tile set and print it (square17: one hex mask per cell).
+    Wfc(wfc::WfcArgs),
+    /// Generate a connected multi-level dungeon.
+    Generate(generate::GenerateArgs),
 }
 
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
@@ -34,6 +42,8 @@ pub fn run() -> ExitCode {
         Command::New(a) => new::run(a),
         Command::Info(a) => info::run(a),
         Command::Validate(a) => validate::run(a),
+        Command::Wfc(a) => wfc::run(a),
+        Command::Generate(a) => generate::run(a),
     };
     match result {
         Ok(code) => code,

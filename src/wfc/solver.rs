@@ -1,0 +1,557 @@
+//! The WFC solver: bitset domains, arc consistency by counting supporting sockets, lowest
+//! entropy choice with seeded tie-breaking noise, and depth-first backtracking over a log of
+//! undoable removals, with a budget.
+//!
+//! Supports are counted per (cell, wall, socket): how many tiles still in the cell's domain
+//! show that socket on that wall. When a count falls to zero, the neighbour across the wall
+//! loses exactly the tiles whose facing socket has no legal partner left, found with one
+//! precomputed mask per (wall, socket). This is AC-4 with the tile pairs grouped by socket,
+//! which is exact for socket rules and needs `dirs * sockets` counters per cell instead of
+//! `dirs * tiles`.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::Rng;
+
+use super::{Conflict, SocketId, SolveError, TileIndex, TileSet, Topology};
+
+/// The most solver state, in bytes, that [`Solver::new`] agrees to allocate (2 GiB). About
+/// 200 bytes per cell for `square17`, about 2.3 KB per cell for `octile` (mostly the undo log).
+pub const MEMORY_LIMIT: u64 = 2 << 30;
+
+/// Default number of backtracks before a solve gives up.
+pub const DEFAULT_BUDGET: u32 = 10_000;
+
+/// A cell whose tile is restricted before solving.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixedCell {
+    /// Cell index in the topology.
+    pub cell: u32,
+    /// The tiles it may take (at least one).
+    pub allowed: Vec<TileIndex>,
+}
+
+/// The inputs of one solve besides the topology and tile set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveInput {
+    /// The seed the caller's RNG was made from, named in errors so a failure can be replayed.
+    pub seed: u64,
+    /// The socket the outside of the grid shows on border walls (`None`: unconstrained).
+    pub border: Option<SocketId>,
+    /// Cells restricted before solving.
+    pub fixed: Vec<FixedCell>,
+    /// Backtracks allowed before giving up.
+    pub budget: u32,
+}
+
+impl Default for SolveInput {
+    fn default() -> Self {
+        SolveInput { seed: 0, border: None, fixed: Vec::new(), budget: DEFAULT_BUDGET }
+    }
+}
+
+/// How far a solve has come, reported through the progress callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveProgress {
+    /// Cells down to one tile.
+    pub collapsed: usize,
+    /// All cells.
+    pub total: usize,
+    /// Backtracks so far.
+    pub backtracks: u32,
+}
+
+/// Estimated bytes of topology and solver state for `cells` cells of `tileset` (domains,
+/// support counters, neighbour table, entropy sums and the undo log, which holds up to one
+/// entry per tile of the largest cell class per cell). Callers check it against
+/// [`MEMORY_LIMIT`] before building anything.
+#[must_use]
+pub fn estimated_bytes(cells: u64, tileset: &TileSet) -> u64 {
+    let dirs = tileset.dirs() as u64;
+    let words = tileset.len().div_ceil(64) as u64;
+    let classes = tileset.tiles().iter().map(|t| usize::from(t.class)).max().unwrap_or(0) + 1;
+    let largest_class = (0..classes)
+        .map(|k| tileset.tiles().iter().filter(|t| usize::from(t.class) == k).count())
+        .max()
+        .unwrap_or(0);
+    let per_cell =
+        words * 8 + dirs * tileset.socket_count() as u64 * 2 + dirs * 8 + 48 + 8 * largest_class as u64;
+    cells.saturating_mul(per_cell)
+}
+
+const NO_CELL: u32 = u32::MAX - 1; // neighbour values >= this are border or absent
+
+#[derive(Debug, Clone, Copy)]
+struct Decision {
+    trail: usize,
+    cell: u32,
+    tile: u16,
+}
+
+/// Solver state for one topology and tile set, allocated once and reused by every
+/// [`Solver::solve`] call (attempts, levels).
+#[derive(Debug, Clone)]
+pub struct Solver {
+    cells: usize,
+    dirs: usize,
+    sockets: usize,
+    tiles: usize,
+    words: usize,
+    neighbors: Vec<u32>,
+    opposite: Vec<u8>,
+    classes: Vec<u8>,
+    coords: Vec<(u32, u32)>,
+    socket_names: Vec<String>,
+    /// Per class, the tiles of that class with a positive weight.
+    class_mask: Vec<u64>,
+    tile_socket: Vec<u8>,
+    weight: Vec<f64>,
+    wlogw: Vec<f64>,
+    /// Per (dir, socket): tiles showing that socket on that wall.
+    socket_mask: Vec<u64>,
+    /// Per socket: bitmask of sockets it may meet.
+    partners: Vec<u16>,
+    // State, reset by every solve.
+    domain: Vec<u64>,
+    len: Vec<u16>,
+    sum_w: Vec<f64>,
+    sum_wl: Vec<f64>,
+    counts: Vec<u16>,
+    noise: Vec<u32>,
+    trail: Vec<(u32, u16)>,
+    decisions: Vec<Decision>,
+    heap: BinaryHeap<Reverse<(u64, u32, u32)>>,
+    pending: Vec<(u32, u8, u8)>,
+    touched: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    collapsed: usize,
+    conflict: Option<Conflict>,
+}
+
+impl Solver {
+    /// Builds the solver tables; refuses mismatched inputs and problems over [`MEMORY_LIMIT`].
+    pub fn new(topology: &Topology, tileset: &TileSet) -> Result<Solver, SolveError> {
+        let (cells, dirs, sockets, tiles) =
+            (topology.cell_count(), topology.dirs(), tileset.socket_count(), tileset.len());
+        if tileset.dirs() != dirs {
+            return Err(SolveError::BadInput {
+                reason: format!("tile set has {} walls per tile, topology {dirs}", tileset.dirs()),
+            });
+        }
+        if cells == 0 {
+            return Err(SolveError::BadInput { reason: "the topology has no cells".into() });
+        }
+        let words = tiles.div_ceil(64);
+        let classes_n = (0..cells).map(|c| usize::from(topology.class(c))).max().unwrap_or(0) + 1;
+        let bytes = estimated_bytes(cells as u64, tileset);
+        if bytes > MEMORY_LIMIT || cells >= NO_CELL as usize {
+            return Err(SolveError::TooLarge { cells, bytes, limit: MEMORY_LIMIT });
+        }
+        let mut class_mask = vec![0u64; classes_n * words];
+        let mut tile_socket = vec![0u8; tiles * dirs];
+        let mut socket_mask = vec![0u64; dirs * sockets * words];
+        for (t, spec) in tileset.tiles().iter().enumerate() {
+            let bit = 1u64 << (t % 64);
+            if spec.weight > 0.0 && usize::from(spec.class) < classes_n {
+                class_mask[usize::from(spec.class) * words + t / 64] |= bit;
+            }
+            for d in 0..dirs {
+                let s = usize::from(spec.sockets[d].0);
+                tile_socket[t * dirs + d] = s as u8;
+                socket_mask[(d * sockets + s) * words + t / 64] |= bit;
+            }
+        }
+        let weight: Vec<f64> = tileset.tiles().iter().map(|t| t.weight).collect();
+        let wlogw = weight.iter().map(|&w| if w > 0.0 { w * w.ln() } else { 0.0 }).collect();
+        let partners = (0..sockets)
+            .map(|a| {
+                (0..sockets)
+                    .filter(|&b| tileset.is_legal(SocketId(a as u8), SocketId(b as u8)))
+                    .fold(0u16, |m, b| m | 1 << b)
+            })
+            .collect();
+        Ok(Solver {
+            cells,
+            dirs,
+            sockets,
+            tiles,
+            words,
+            neighbors: topology.raw_neighbors().to_vec(),
+            opposite: (0..dirs).map(|d| topology.opposite(d) as u8).collect(),
+            classes: (0..cells).map(|c| topology.class(c)).collect(),
+            coords: (0..cells).map(|c| topology.coords(c)).collect(),
+            socket_names: (0..sockets).map(|s| tileset.socket_name(SocketId(s as u8)).to_string()).collect(),
+            class_mask,
+            tile_socket,
+            weight,
+            wlogw,
+            socket_mask,
+            partners,
+            domain: vec![0; cells * words],
+            len: vec![0; cells],
+            sum_w: vec![0.0; cells],
+            sum_wl: vec![0.0; cells],
+            counts: vec![0; cells * dirs * sockets],
+            noise: vec![0; cells],
+            trail: Vec::new(),
+            decisions: Vec::new(),
+            heap: BinaryHeap::new(),
+            pending: Vec::new(),
+            touched: Vec::new(),
+            stamp: vec![0; cells],
+            epoch: 1,
+            collapsed: 0,
+            conflict: None,
+        })
+    }
+
+    /// Solves the problem: one tile per cell, every seam legal, or an error saying where it
+    /// got stuck. Same RNG state and input, same result.
+    pub fn solve(
+        &mut self,
+        input: &SolveInput,
+        rng: &mut ChaCha8Rng,
+        progress: &mut dyn FnMut(SolveProgress),
+    ) -> Result<Vec<TileIndex>, SolveError> {
+        self.reset(input, rng)?;
+        let step = (self.cells / 100).max(1);
+        let mut next_report = step;
+        let mut backtracks = 0u32;
+        while let Some(cell) = self.pick() {
+            let tile = self.choose(cell, rng);
+            self.decisions.push(Decision { trail: self.trail.len(), cell: cell as u32, tile: tile as u16 });
+            let mut ok = self.collapse(cell, tile);
+            while !ok {
+                let conflict =
+                    self.conflict.take().expect("invariant: a failed propagation records a conflict");
+                let Some(dec) = self.decisions.pop() else {
+                    return Err(SolveError::Unsatisfiable { seed: input.seed, conflict });
+                };
+                if backtracks >= input.budget {
+                    return Err(SolveError::BudgetExhausted {
+                        seed: input.seed,
+                        budget: input.budget,
+                        conflict,
+                    });
+                }
+                backtracks += 1;
+                self.undo_to(dec.trail);
+                self.remove_tile(dec.cell as usize, usize::from(dec.tile));
+                ok = self.propagate();
+                self.flush();
+            }
+            if self.collapsed >= next_report {
+                next_report = self.collapsed + step;
+                progress(SolveProgress { collapsed: self.collapsed, total: self.cells, backtracks });
+            }
+        }
+        progress(SolveProgress { collapsed: self.cells, total: self.cells, backtracks });
+        Ok((0..self.cells)
+            .map(|c| {
+                let w = &self.domain[c * self.words..(c + 1) * self.words];
+                let i = w.iter().position(|&x| x != 0).expect("invariant: solved cells keep one tile");
+                TileIndex((i * 64 + w[i].trailing_zeros() as usize) as u16)
+            })
+            .collect())
+    }
+
+    fn reset(&mut self, input: &SolveInput, rng: &mut ChaCha8Rng) -> Result<(), SolveError> {
+        let (w, d, s) = (self.words, self.dirs, self.sockets);
+        for c in 0..self.cells {
+            let k = usize::from(self.classes[c]);
+            self.domain[c * w..(c + 1) * w].copy_from_slice(&self.class_mask[k * w..(k + 1) * w]);
+            self.noise[c] = rng.next_u32();
+        }
+        for f in &input.fixed {
+            let c = f.cell as usize;
+            if c >= self.cells {
+                return Err(SolveError::BadInput {
+                    reason: format!("fixed cell {c} is outside the {} cells", self.cells),
+                });
+            }
+            let mut mask = vec![0u64; w];
+            for t in &f.allowed {
+                let t = usize::from(t.0);
+                if t >= self.tiles {
+                    return Err(SolveError::BadInput {
+                        reason: format!("fixed cell {c}: tile {t} is not in the {} tiles", self.tiles),
+                    });
+                }
+                mask[t / 64] |= 1 << (t % 64);
+            }
+            for (x, m) in self.domain[c * w..(c + 1) * w].iter_mut().zip(&mask) {
+                *x &= m;
+            }
+        }
+        if let Some(b) = input.border {
+            let b = usize::from(b.0);
+            for c in 0..self.cells {
+                for dir in 0..d {
+                    if self.neighbors[c * d + dir] != Topology::RAW_BORDER {
+                        continue;
+                    }
+                    for i in 0..w {
+                        let mut ok = 0u64;
+                        for t in 0..s {
+                            if self.partners[t] >> b & 1 == 1 {
+                                ok |= self.socket_mask[(dir * s + t) * w + i];
+                            }
+                        }
+                        self.domain[c * w + i] &= ok;
+                    }
+                }
+            }
+        }
+        self.counts.fill(0);
+        self.collapsed = 0;
+        self.trail.clear();
+        self.decisions.clear();
+        self.heap.clear();
+        self.pending.clear();
+        self.touched.clear();
+        self.conflict = None;
+        for c in 0..self.cells {
+            let (mut n, mut sw, mut swl) = (0u16, 0.0, 0.0);
+            for i in 0..w {
+                let mut m = self.domain[c * w + i];
+                while m != 0 {
+                    let t = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    n += 1;
+                    sw += self.weight[t];
+                    swl += self.wlogw[t];
+                    for dir in 0..d {
+                        self.counts[(c * d + dir) * s + usize::from(self.tile_socket[t * d + dir])] += 1;
+                    }
+                }
+            }
+            (self.len[c], self.sum_w[c], self.sum_wl[c]) = (n, sw, swl);
+            if n == 0 {
+                let conflict = self.conflict_at(c, 0, None);
+                return Err(SolveError::Unsatisfiable { seed: input.seed, conflict });
+            }
+            if n == 1 {
+                self.collapsed += 1;
+            }
+            for dir in 0..d {
+                if self.neighbors[c * d + dir] >= NO_CELL {
+                    continue;
+                }
+                for sock in 0..s {
+                    if self.counts[(c * d + dir) * s + sock] == 0 {
+                        self.pending.push((c as u32, dir as u8, sock as u8));
+                    }
+                }
+            }
+        }
+        if !self.propagate() {
+            let conflict = self.conflict.take().expect("invariant: a failed propagation records a conflict");
+            return Err(SolveError::Unsatisfiable { seed: input.seed, conflict });
+        }
+        // The initial propagation is not undoable: it is the problem itself.
+        self.trail.clear();
+        self.touched.clear();
+        self.epoch = self.epoch.wrapping_add(1);
+        for c in 0..self.cells {
+            if self.len[c] > 1 {
+                let key = self.key(c);
+                self.heap.push(Reverse((key, self.noise[c], c as u32)));
+            }
+        }
+        Ok(())
+    }
+
+    fn key(&self, c: usize) -> u64 {
+        let sw = self.sum_w[c];
+        let e = sw.ln() - self.sum_wl[c] / sw;
+        if e > 0.0 { e.to_bits() } else { 0 }
+    }
+
+    fn pick(&mut self) -> Option<usize> {
+        while let Some(Reverse((key, _, c))) = self.heap.pop() {
+            let c = c as usize;
+            if self.len[c] > 1 && self.key(c) == key {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    fn choose(&self, cell: usize, rng: &mut ChaCha8Rng) -> usize {
+        let w = self.words;
+        let total: f64 = self.tiles_of(cell).map(|t| self.weight[t]).sum();
+        let mut r = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
+        let mut last = 0;
+        for t in self.tiles_of(cell) {
+            last = t;
+            r -= self.weight[t];
+            if r < 0.0 {
+                return t;
+            }
+        }
+        debug_assert!(self.domain[cell * w..(cell + 1) * w].iter().any(|&x| x != 0));
+        last
+    }
+
+    fn tiles_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let w = self.words;
+        (0..w).flat_map(move |i| {
+            let mut m = self.domain[cell * w + i];
+            std::iter::from_fn(move || {
+                (m != 0).then(|| {
+                    let t = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    t
+                })
+            })
+        })
+    }
+
+    fn collapse(&mut self, cell: usize, keep: usize) -> bool {
+        let w = self.words;
+        for i in 0..w {
+            let mut m = self.domain[cell * w + i];
+            if i == keep / 64 {
+                m &= !(1u64 << (keep % 64));
+            }
+            while m != 0 {
+                let t = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.remove_tile(cell, t);
+            }
+        }
+        let ok = self.propagate();
+        self.flush();
+        ok
+    }
+
+    #[inline]
+    fn remove_tile(&mut self, cell: usize, t: usize) {
+        let (w, d, s) = (self.words, self.dirs, self.sockets);
+        self.domain[cell * w + t / 64] &= !(1u64 << (t % 64));
+        self.len[cell] -= 1;
+        if self.len[cell] == 1 {
+            self.collapsed += 1;
+        }
+        self.sum_w[cell] -= self.weight[t];
+        self.sum_wl[cell] -= self.wlogw[t];
+        self.trail.push((cell as u32, t as u16));
+        if self.stamp[cell] != self.epoch {
+            self.stamp[cell] = self.epoch;
+            self.touched.push(cell as u32);
+        }
+        for dir in 0..d {
+            if self.neighbors[cell * d + dir] >= NO_CELL {
+                continue;
+            }
+            let sock = usize::from(self.tile_socket[t * d + dir]);
+            let i = (cell * d + dir) * s + sock;
+            self.counts[i] -= 1;
+            if self.counts[i] == 0 {
+                self.pending.push((cell as u32, dir as u8, sock as u8));
+            }
+        }
+    }
+
+    /// Removes every tile that lost its last supporting socket; false on an empty domain.
+    fn propagate(&mut self) -> bool {
+        let (w, d, s) = (self.words, self.dirs, self.sockets);
+        while let Some((c, dir, sock)) = self.pending.pop() {
+            let (c, dir) = (c as usize, usize::from(dir));
+            let n = self.neighbors[c * d + dir] as usize;
+            let e = usize::from(self.opposite[dir]);
+            let base = (c * d + dir) * s;
+            // Sockets on n's side that `sock` could have supported.
+            let mut maybe = self.partners[usize::from(sock)];
+            while maybe != 0 {
+                let t = maybe.trailing_zeros() as usize;
+                maybe &= maybe - 1;
+                let mut p = self.partners[t];
+                let mut supported = false;
+                while p != 0 {
+                    let q = p.trailing_zeros() as usize;
+                    p &= p - 1;
+                    if self.counts[base + q] > 0 {
+                        supported = true;
+                        break;
+                    }
+                }
+                if supported {
+                    continue;
+                }
+                let mb = (e * s + t) * w;
+                for i in 0..w {
+                    let mut m = self.domain[n * w + i] & self.socket_mask[mb + i];
+                    while m != 0 {
+                        let tile = i * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        self.remove_tile(n, tile);
+                    }
+                }
+                if self.len[n] == 0 {
+                    self.conflict = Some(self.conflict_at(n, e, Some(c)));
+                    self.pending.clear();
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn conflict_at(&self, cell: usize, dir: usize, from: Option<usize>) -> Conflict {
+        let (d, s) = (self.dirs, self.sockets);
+        let (neighbor_at, offered) = match from {
+            Some(c) => {
+                let back = (0..d).find(|&x| self.neighbors[c * d + x] == cell as u32).unwrap_or(0);
+                let offered = (0..s)
+                    .filter(|&q| self.counts[(c * d + back) * s + q] > 0)
+                    .map(|q| self.socket_names[q].clone())
+                    .collect();
+                (self.coords[c], offered)
+            }
+            None => (self.coords[cell], vec!["(fixed cells and border allow no tile)".to_string()]),
+        };
+        Conflict { cell: cell as u32, at: self.coords[cell], dir: dir as u8, neighbor_at, offered }
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        let (w, d, s) = (self.words, self.dirs, self.sockets);
+        while self.trail.len() > mark {
+            let (c, t) = self.trail.pop().expect("invariant: trail longer than mark");
+            let (c, t) = (c as usize, usize::from(t));
+            self.domain[c * w + t / 64] |= 1u64 << (t % 64);
+            if self.len[c] == 1 {
+                self.collapsed -= 1;
+            }
+            self.len[c] += 1;
+            self.sum_w[c] += self.weight[t];
+            self.sum_wl[c] += self.wlogw[t];
+            for dir in 0..d {
+                if self.neighbors[c * d + dir] < NO_CELL {
+                    self.counts[(c * d + dir) * s + usize::from(self.tile_socket[t * d + dir])] += 1;
+                }
+            }
+            if self.stamp[c] != self.epoch {
+                self.stamp[c] = self.epoch;
+                self.touched.push(c as u32);
+            }
+        }
+        self.pending.clear();
+    }
+
+    /// Queues every cell changed since the last flush under its new entropy.
+    fn flush(&mut self) {
+        for i in 0..self.touched.len() {
+            let c = self.touched[i] as usize;
+            if self.len[c] > 1 {
+                let key = self.key(c);
+                self.heap.push(Reverse((key, self.noise[c], c as u32)));
+            }
+        }
+        self.touched.clear();
+        self.epoch = self.epoch.wrapping_add(1);
+    }
+}
