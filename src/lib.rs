@@ -28,6 +28,7 @@ pub mod grid;
 pub mod io;
 pub mod mesh;
 pub mod path;
+pub mod plan;
 pub mod wfc;
 
 pub use error::Error;

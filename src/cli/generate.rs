@@ -70,6 +70,7 @@ impl GenerateArgs {
                 wall_factor: self.wall_factor.unwrap_or(w.wall_factor),
                 connector_void_weight: self.connector_void_weight.unwrap_or(w.connector_void_weight),
                 connector_open_weight: self.connector_open_weight.unwrap_or(w.connector_open_weight),
+                ..w
             },
             stairs: self.stairs.unwrap_or(d.stairs),
             loops: self.loops.unwrap_or(d.loops),

@@ -4,6 +4,7 @@ mod args;
 mod generate;
 mod info;
 mod new;
+mod plan;
 mod plan_text;
 mod progress;
 mod validate;
@@ -33,6 +34,8 @@ enum Command {
     Wfc(wfc::WfcArgs),
     /// Generate a connected multi-level dungeon.
     Generate(generate::GenerateArgs),
+    /// Draw every level of a dungeon file side by side as SVG.
+    Plan(plan::PlanArgs),
 }
 
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
@@ -44,6 +47,7 @@ pub fn run() -> ExitCode {
         Command::Validate(a) => validate::run(a),
         Command::Wfc(a) => wfc::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Plan(a) => plan::run(a),
     };
     match result {
         Ok(code) => code,

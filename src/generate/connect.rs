@@ -77,40 +77,77 @@ pub(crate) fn connect_level(floors: &mut Floors, level: usize, main: &mut [bool]
 }
 
 /// Smallest detour, in thousandths of a long step, that a carved loop must cut short.
-pub(crate) const MIN_LOOP_GAIN: u32 = 6000;
+pub(crate) const MIN_LOOP_GAIN: u32 = 3000;
 
-/// Carves up to `count` single rock cells on `level` that join two floor cells whose costs
-/// from `sources` differ most (so each carve closes the longest cycle it can). Returns the
-/// number carved.
+/// Longest tunnel through rock, in cells, that a loop may carve.
+pub(crate) const MAX_TUNNEL: usize = 3;
+
+/// Carves up to `count` short tunnels (at most [`MAX_TUNNEL`] rock cells) on `level`, each
+/// joining two floor cells whose costs from `sources` differ most for the rock carved, so
+/// each tunnel closes the longest cycle it can. Returns the number carved.
 pub(crate) fn add_loops(floors: &mut Floors, level: usize, count: u32, sources: &[usize], stair: u32) -> u32 {
     let n = floors.cells;
     let base = level * n;
     let mut made = 0;
+    // Scratch for the bounded searches, reused for every start cell.
+    let mut seen = vec![u32::MAX; n];
+    let mut parent = vec![u32::MAX; n];
+    let mut frontier = Vec::new();
+    let mut next = Vec::new();
+    let mut tunnel = Vec::new();
     for _ in 0..count {
         let dist = floor_distances(floors, sources, stair);
-        let mut best: Option<(u32, usize)> = None;
-        for c in 0..n {
-            let node = base + c;
-            if floors.floor[node] {
+        // The best gain so far (first found wins ties) and its tunnel's rock cells.
+        let mut best: Option<u32> = None;
+        for a in 0..n {
+            let da = dist[base + a];
+            if !floors.floor[base + a] || da == FAR {
                 continue;
             }
-            let (mut lo, mut hi) = (FAR, 0u32);
-            for (v, _) in floors.level_steps(node) {
-                if floors.floor[v] && dist[v] != FAR {
-                    lo = lo.min(dist[v]);
-                    hi = hi.max(dist[v]);
+            frontier.clear();
+            seen[a] = a as u32;
+            frontier.push(a);
+            for depth in 0..MAX_TUNNEL {
+                next.clear();
+                for &u in &frontier {
+                    for (v, _) in floors.level_steps(base + u) {
+                        let vc = v - base;
+                        if seen[vc] == a as u32 {
+                            continue;
+                        }
+                        seen[vc] = a as u32;
+                        if floors.floor[v] {
+                            // A floor cell reached through `depth` rock cells (none when u == a).
+                            if depth == 0 || dist[v] == FAR || dist[v] <= da {
+                                continue;
+                            }
+                            let cost = depth as u32 * 1000;
+                            let gain = (dist[v] - da).saturating_sub(cost);
+                            if gain >= MIN_LOOP_GAIN && best.is_none_or(|g| gain > g) {
+                                best = Some(gain);
+                                tunnel.clear();
+                                let mut x = u;
+                                while x != a {
+                                    tunnel.push(x);
+                                    x = parent[x] as usize;
+                                }
+                            }
+                        } else {
+                            parent[vc] = u as u32;
+                            next.push(vc);
+                        }
+                    }
                 }
-            }
-            if lo == FAR {
-                continue;
-            }
-            let gain = hi - lo;
-            if gain >= MIN_LOOP_GAIN && best.is_none_or(|(g, _)| gain > g) {
-                best = Some((gain, node));
+                std::mem::swap(&mut frontier, &mut next);
             }
         }
-        let Some((_, node)) = best else { break };
-        floors.floor[node] = true;
+        if best.is_none() {
+            break;
+        }
+        for &c in &tunnel {
+            floors.floor[base + c] = true;
+        }
+        seen.fill(u32::MAX);
         made += 1;
     }
     made

@@ -23,7 +23,8 @@ use crate::dungeon::{Dungeon, Fill, Registry};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Pos, SlotKind};
 use crate::wfc::{
-    FixedCell, MEMORY_LIMIT, SOCKET_SOLID, SolveInput, SolveProgress, Solver, estimated_bytes, octile,
+    FixedCell, MEMORY_LIMIT, Neighbor, SOCKET_SOLID, SolveInput, SolveProgress, Solver, estimated_bytes,
+    octile,
 };
 
 /// What generation is doing, reported through the progress callback.
@@ -89,6 +90,7 @@ pub fn generate(
 
     let mut solver = Solver::new(&floors.topology, &tileset).map_err(GenerateError::Tiles)?;
     let open = octile::open_octagon_tiles();
+    let any_floor: Vec<_> = (0..=255u8).map(|m| octile::octagon_tile(Some(m))).collect();
     for level in 0..levels {
         let mut fixed_cells: Vec<usize> = Vec::new();
         if level == 0 {
@@ -103,7 +105,17 @@ pub fn generate(
         let input = SolveInput {
             seed: options.seed,
             border: Some(SOCKET_SOLID),
-            fixed: fixed_cells.iter().map(|&c| FixedCell { cell: c as u32, allowed: open.clone() }).collect(),
+            fixed: fixed_cells
+                .iter()
+                .map(|&c| {
+                    // An octagon with no neighbour (a 1x1 grid) cannot open any wall.
+                    let alone = (0..8).all(|d| !matches!(floors.topology.neighbor(c, d), Neighbor::Cell(_)));
+                    FixedCell {
+                        cell: c as u32,
+                        allowed: if alone { any_floor.clone() } else { open.clone() },
+                    }
+                })
+                .collect(),
             budget: options.budget,
         };
         let lv = level as u16;

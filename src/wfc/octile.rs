@@ -28,16 +28,21 @@ pub struct Weights {
     pub connector_void_weight: f64,
     /// Weight of a floor connector with no walls.
     pub connector_open_weight: f64,
+    /// Whether a floor connector may open on one side or none (a diagonal stub ending in
+    /// rock, or an isolated diamond). Off by default: every diagonal passage then joins two
+    /// octagons.
+    pub dead_end_connectors: bool,
 }
 
 impl Default for Weights {
     fn default() -> Self {
         Weights {
-            void_weight: 60.0,
-            open_weight: 1.0,
-            wall_factor: 0.5,
+            void_weight: 12.0,
+            open_weight: 2.0,
+            wall_factor: 0.6,
             connector_void_weight: 4.0,
-            connector_open_weight: 0.5,
+            connector_open_weight: 1.0,
+            dead_end_connectors: false,
         }
     }
 }
@@ -105,8 +110,11 @@ pub fn tileset(weights: &Weights) -> Result<TileSet, SolveError> {
     for mask in std::iter::once(None).chain((0..16u8).map(Some)) {
         tiles.push(TileSpec {
             class: 1,
-            weight: mask
-                .map_or(weights.connector_void_weight, |m| floor_weight(weights.connector_open_weight, m)),
+            weight: match mask {
+                None => weights.connector_void_weight,
+                Some(m) if m.count_ones() >= 3 && !weights.dead_end_connectors => 0.0,
+                Some(m) => floor_weight(weights.connector_open_weight, m),
+            },
             sockets: Direction::ALL
                 .iter()
                 .map(|&d| match connector_bit(d) {

@@ -555,3 +555,77 @@ impl Solver {
         self.epoch = self.epoch.wrapping_add(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand_core::SeedableRng;
+
+    use super::*;
+    use crate::grid::Dims;
+    use crate::wfc::TileSpec;
+
+    /// Two colours that must differ across every seam: impossible on the octile grid's
+    /// triangles (two octagons and the connector between them), yet arc consistent at start.
+    fn two_colours() -> (Topology, TileSet) {
+        let tile = |class, s| TileSpec { class, weight: 1.0, sockets: vec![SocketId(s); 8] };
+        let set = TileSet::new(
+            8,
+            &["X", "Y"],
+            &[(SocketId(0), SocketId(1))],
+            vec![tile(0, 0), tile(0, 1), tile(1, 0), tile(1, 1)],
+        )
+        .unwrap();
+        (Topology::octile(Dims::from_octagons(3, 3).unwrap()), set)
+    }
+
+    #[test]
+    fn budget_and_exhaustion_are_errors_with_conflicts() {
+        let (topo, set) = two_colours();
+        let mut solver = Solver::new(&topo, &set).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let input = SolveInput { seed: 77, budget: 0, ..SolveInput::default() };
+        let e = solver.solve(&input, &mut rng, &mut |_| {}).unwrap_err();
+        let SolveError::BudgetExhausted { seed: 77, budget: 0, conflict } = &e else { panic!("{e}") };
+        assert!(!conflict.offered.is_empty());
+        assert!(e.to_string().contains("seed 77") && e.to_string().contains("0 backtracks"), "{e}");
+        // With budget to spare the search runs out of choices instead.
+        let input = SolveInput { seed: 77, budget: 1000, ..SolveInput::default() };
+        let e = solver.solve(&input, &mut rng, &mut |_| {}).unwrap_err();
+        assert!(matches!(e, SolveError::Unsatisfiable { seed: 77, .. }), "{e}");
+    }
+
+    #[test]
+    fn fixed_cells_are_kept_and_checked() {
+        let set = crate::wfc::square17::tileset(&crate::wfc::square17::Weights::default()).unwrap();
+        let topo = Topology::square(6, 6);
+        let mut solver = Solver::new(&topo, &set).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let want = crate::wfc::square17::tile(Some(0));
+        let fixed = vec![FixedCell { cell: 14, allowed: vec![want] }];
+        let input = SolveInput { border: Some(crate::wfc::SOCKET_SOLID), fixed, ..SolveInput::default() };
+        let mut reports = 0;
+        let tiles = solver.solve(&input, &mut rng, &mut |_| reports += 1).unwrap();
+        assert_eq!(tiles[14], want);
+        assert!(reports > 0, "progress is reported");
+        let bad =
+            SolveInput { fixed: vec![FixedCell { cell: 99, allowed: vec![want] }], ..SolveInput::default() };
+        assert!(matches!(solver.solve(&bad, &mut rng, &mut |_| {}), Err(SolveError::BadInput { .. })));
+        let bad = SolveInput {
+            fixed: vec![FixedCell { cell: 0, allowed: vec![TileIndex(40)] }],
+            ..SolveInput::default()
+        };
+        assert!(matches!(solver.solve(&bad, &mut rng, &mut |_| {}), Err(SolveError::BadInput { .. })));
+        // A fixed floor cell with no walls in a corner contradicts the solid border at once.
+        let corner = SolveInput {
+            border: Some(crate::wfc::SOCKET_SOLID),
+            fixed: vec![FixedCell { cell: 0, allowed: vec![want] }],
+            ..SolveInput::default()
+        };
+        assert!(matches!(
+            solver.solve(&corner, &mut rng, &mut |_| {}),
+            Err(SolveError::Unsatisfiable { .. })
+        ));
+        let four = Topology::octile(Dims::from_octagons(2, 2).unwrap());
+        assert!(matches!(Solver::new(&four, &set), Err(SolveError::BadInput { .. })));
+    }
+}

@@ -23,7 +23,7 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Self {
-        Weights { void_weight: 4.0, open_weight: 1.0, wall_factor: 0.6 }
+        Weights { void_weight: 2.0, open_weight: 1.0, wall_factor: 0.4 }
     }
 }
 
