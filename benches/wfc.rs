@@ -59,7 +59,10 @@ fn wfc_stats(set: &TileSet) -> GlobalStats {
             let allowed = |d: usize| {
                 (0..t as u32)
                     .filter(|&b| {
-                        is_legal_seam(set.socket(TileIndex(a as u16), d), set.socket(TileIndex(b as u16), (d + 2) % 4))
+                        is_legal_seam(
+                            set.socket(TileIndex(a as u16), d),
+                            set.socket(TileIndex(b as u16), (d + 2) % 4),
+                        )
                     })
                     .collect::<Vec<_>>()
             };
@@ -102,14 +105,17 @@ impl ForbidPattern for SolidOutside {
 
 fn solid_outside(set: &TileSet) -> SolidOutside {
     let banned = |d: usize| {
-        (0..set.len() as u32).filter(|&p| !is_legal_seam(set.socket(TileIndex(p as u16), d), SOCKET_SOLID)).collect()
+        (0..set.len() as u32)
+            .filter(|&p| !is_legal_seam(set.socket(TileIndex(p as u16), d), SOCKET_SOLID))
+            .collect()
     };
     SolidOutside { banned: [banned(0), banned(1), banned(2), banned(3)] }
 }
 
 fn wfc_crate(n: u32, stats: &GlobalStats, forbid: &SolidOutside) -> Vec<TileIndex> {
     let mut rng = rand_chacha_03::ChaCha8Rng::seed_from_u64(SEED);
-    let run = wfc::RunOwn::new_wrap_forbid(Size::new(n, n), stats, wfc::wrap::WrapNone, forbid.clone(), &mut rng);
+    let run =
+        wfc::RunOwn::new_wrap_forbid(Size::new(n, n), stats, wfc::wrap::WrapNone, forbid.clone(), &mut rng);
     let wave = run.collapse_retrying(wfc::retry::Forever, &mut rng);
     wave.grid().iter().map(|cell| TileIndex(cell.chosen_pattern_id().expect("collapsed") as u16)).collect()
 }
@@ -129,7 +135,12 @@ fn ghx_rules(set: &TileSet) -> Rules<Cartesian2D> {
     for t in 0..set.len() {
         // Rows grow with y here: y_pos is south (dir 2), y_neg north (dir 0).
         models
-            .create(SocketsCartesian2D::Simple { x_pos: by_id(t, 1), x_neg: by_id(t, 3), y_pos: by_id(t, 2), y_neg: by_id(t, 0) })
+            .create(SocketsCartesian2D::Simple {
+                x_pos: by_id(t, 1),
+                x_neg: by_id(t, 3),
+                y_pos: by_id(t, 2),
+                y_neg: by_id(t, 0),
+            })
             .with_weight(set.tiles()[t].weight as f32);
     }
     RulesBuilder::new_cartesian_2d(models, sockets).build().expect("ghx rules")
@@ -175,7 +186,9 @@ fn square(c: &mut Criterion) {
         check_seams(&set, n, &wfc_crate(n, &stats, &forbid));
         check_seams(&set, n, &ghx(n, &rules));
         group.bench_with_input(BenchmarkId::new("ours", n), &n, |b, &n| b.iter(|| ours(n, &weights)));
-        group.bench_with_input(BenchmarkId::new("wfc", n), &n, |b, &n| b.iter(|| wfc_crate(n, &stats, &forbid)));
+        group.bench_with_input(BenchmarkId::new("wfc", n), &n, |b, &n| {
+            b.iter(|| wfc_crate(n, &stats, &forbid))
+        });
         group.bench_with_input(BenchmarkId::new("ghx_proc_gen", n), &n, |b, &n| b.iter(|| ghx(n, &rules)));
     }
     group.finish();
@@ -185,7 +198,8 @@ fn octile_generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("octile_generate");
     group.sample_size(10);
     for n in [32u32, 64, 128] {
-        let options = GenerateOptions { seed: SEED, levels: 4, cols: n, rows: n, ..GenerateOptions::default() };
+        let options =
+            GenerateOptions { seed: SEED, levels: 4, cols: n, rows: n, ..GenerateOptions::default() };
         group.bench_with_input(BenchmarkId::from_parameter(n), &options, |b, o| {
             b.iter(|| generate(o, &mut |_| {}).expect("generates"))
         });

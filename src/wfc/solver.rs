@@ -64,8 +64,8 @@ pub struct SolveProgress {
 }
 
 /// Estimated bytes of topology and solver state for `cells` cells of `tileset` (domains,
-/// support counters, neighbour table, entropy sums and the undo log, which holds up to one
-/// entry per tile of the largest cell class per cell). Callers check it against
+/// support counters, neighbour table, entropy sums and the undo log, counted at 16 bytes per
+/// entry and up to eight entries per domain word, typical of a solve). Callers check it against
 /// [`MEMORY_LIMIT`] before building anything.
 #[must_use]
 pub fn estimated_bytes(cells: u64, tileset: &TileSet) -> u64 {
@@ -79,6 +79,13 @@ pub fn estimated_bytes(cells: u64, tileset: &TileSet) -> u64 {
     let per_cell =
         words * 8 + dirs * tileset.socket_count() as u64 * 2 + dirs * 8 + 48 + 8 * largest_class as u64;
     cells.saturating_mul(per_cell)
+}
+
+/// Shannon entropy of a domain with weight sum `sw` and sum of `w ln w` `swl`, as the bits
+/// of a non-negative f32 (which order like the numbers).
+fn entropy_bits(sw: f64, swl: f64) -> u32 {
+    let e = (sw.ln() - swl / sw) as f32;
+    if e > 0.0 { e.to_bits() } else { 0 }
 }
 
 const NO_CELL: u32 = u32::MAX - 1; // neighbour values >= this are border or absent
@@ -106,7 +113,6 @@ pub struct Solver {
     socket_names: Vec<String>,
     /// Per class, the tiles of that class with a positive weight.
     class_mask: Vec<u64>,
-    tile_socket: Vec<u8>,
     weight: Vec<f64>,
     wlogw: Vec<f64>,
     /// Per (dir, socket): tiles showing that socket on that wall.
@@ -120,9 +126,21 @@ pub struct Solver {
     sum_wl: Vec<f64>,
     counts: Vec<u16>,
     noise: Vec<u32>,
-    trail: Vec<(u32, u16)>,
+    /// Undo log: (cell * words + word, the bits removed from that domain word).
+    trail: Vec<(u32, u64)>,
     decisions: Vec<Decision>,
-    heap: BinaryHeap<Reverse<(u64, u32, u32)>>,
+    /// Cells whose domain changed, by (entropy as f32 bits << 32 | noise); stale entries
+    /// are skipped when popped.
+    heap: BinaryHeap<Reverse<u64>>,
+    /// The cell with each noise value (noise is a permutation of the cells).
+    by_noise: Vec<u32>,
+    /// Whether a cell has been put in the heap since the reset.
+    queued: Vec<bool>,
+    /// Per class, the cells whose domain is still the whole class, in noise order: they all
+    /// share one entropy, so they wait here instead of in the heap.
+    fresh: Vec<Vec<u32>>,
+    fresh_at: Vec<usize>,
+    fresh_key: Vec<u32>,
     pending: Vec<(u32, u8, u8)>,
     touched: Vec<u32>,
     stamp: Vec<u32>,
@@ -151,7 +169,6 @@ impl Solver {
             return Err(SolveError::TooLarge { cells, bytes, limit: MEMORY_LIMIT });
         }
         let mut class_mask = vec![0u64; classes_n * words];
-        let mut tile_socket = vec![0u8; tiles * dirs];
         let mut socket_mask = vec![0u64; dirs * sockets * words];
         for (t, spec) in tileset.tiles().iter().enumerate() {
             let bit = 1u64 << (t % 64);
@@ -160,7 +177,6 @@ impl Solver {
             }
             for d in 0..dirs {
                 let s = usize::from(spec.sockets[d].0);
-                tile_socket[t * dirs + d] = s as u8;
                 socket_mask[(d * sockets + s) * words + t / 64] |= bit;
             }
         }
@@ -185,7 +201,6 @@ impl Solver {
             coords: (0..cells).map(|c| topology.coords(c)).collect(),
             socket_names: (0..sockets).map(|s| tileset.socket_name(SocketId(s as u8)).to_string()).collect(),
             class_mask,
-            tile_socket,
             weight,
             wlogw,
             socket_mask,
@@ -199,6 +214,11 @@ impl Solver {
             trail: Vec::new(),
             decisions: Vec::new(),
             heap: BinaryHeap::new(),
+            by_noise: vec![0; cells],
+            queued: vec![false; cells],
+            fresh: vec![Vec::new(); classes_n],
+            fresh_at: vec![0; classes_n],
+            fresh_key: vec![0; classes_n],
             pending: Vec::new(),
             touched: Vec::new(),
             stamp: vec![0; cells],
@@ -263,7 +283,12 @@ impl Solver {
         for c in 0..self.cells {
             let k = usize::from(self.classes[c]);
             self.domain[c * w..(c + 1) * w].copy_from_slice(&self.class_mask[k * w..(k + 1) * w]);
-            self.noise[c] = rng.next_u32();
+            self.noise[c] = c as u32;
+        }
+        // Tie-breaking noise: a seeded random permutation of the cells (Fisher-Yates).
+        for k in (1..self.cells).rev() {
+            let j = (rng.next_u64() % (k as u64 + 1)) as usize;
+            self.noise.swap(k, j);
         }
         for f in &input.fixed {
             let c = f.cell as usize;
@@ -323,8 +348,12 @@ impl Solver {
                     n += 1;
                     sw += self.weight[t];
                     swl += self.wlogw[t];
-                    for dir in 0..d {
-                        self.counts[(c * d + dir) * s + usize::from(self.tile_socket[t * d + dir])] += 1;
+                }
+                for dir in 0..d {
+                    for sock in 0..s {
+                        let k = (self.domain[c * w + i] & self.socket_mask[(dir * s + sock) * w + i])
+                            .count_ones();
+                        self.counts[(c * d + dir) * s + sock] += k as u16;
                     }
                 }
             }
@@ -355,59 +384,110 @@ impl Solver {
         self.trail.clear();
         self.touched.clear();
         self.epoch = self.epoch.wrapping_add(1);
+        // `noise[c]` is c's position in the permutation; walk it in that order.
         for c in 0..self.cells {
-            if self.len[c] > 1 {
-                let key = self.key(c);
-                self.heap.push(Reverse((key, self.noise[c], c as u32)));
+            self.by_noise[self.noise[c] as usize] = c as u32;
+        }
+        for k in 0..self.fresh.len() {
+            self.fresh[k].clear();
+            self.fresh_at[k] = 0;
+            let (mut sw, mut swl) = (0.0, 0.0);
+            for i in 0..w {
+                let mut m = self.class_mask[k * w + i];
+                while m != 0 {
+                    let t = i * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    sw += self.weight[t];
+                    swl += self.wlogw[t];
+                }
+            }
+            self.fresh_key[k] = entropy_bits(sw, swl);
+        }
+        self.queued.fill(false);
+        for i in 0..self.cells {
+            let c = self.by_noise[i] as usize;
+            if self.len[c] <= 1 {
+                continue;
+            }
+            let k = usize::from(self.classes[c]);
+            if self.domain[c * w..(c + 1) * w] == self.class_mask[k * w..(k + 1) * w] {
+                self.fresh[k].push(c as u32);
+            } else {
+                self.enqueue(c);
             }
         }
         Ok(())
     }
 
-    fn key(&self, c: usize) -> u64 {
-        let sw = self.sum_w[c];
-        let e = sw.ln() - self.sum_wl[c] / sw;
-        if e > 0.0 { e.to_bits() } else { 0 }
+    fn enqueue(&mut self, c: usize) {
+        let key = u64::from(entropy_bits(self.sum_w[c], self.sum_wl[c])) << 32 | u64::from(self.noise[c]);
+        self.heap.push(Reverse(key));
+        self.queued[c] = true;
     }
 
+    /// The undecided cell of lowest entropy (ties: lowest noise), from the heap or from the
+    /// head of a class's fresh list, whichever is lower.
     fn pick(&mut self) -> Option<usize> {
-        while let Some(Reverse((key, _, c))) = self.heap.pop() {
-            let c = c as usize;
-            if self.len[c] > 1 && self.key(c) == key {
-                return Some(c);
+        let mut best: Option<(u64, usize, usize)> = None;
+        while let Some(&Reverse(key)) = self.heap.peek() {
+            let c = self.by_noise[key as u32 as usize] as usize;
+            if self.len[c] > 1 && entropy_bits(self.sum_w[c], self.sum_wl[c]) == (key >> 32) as u32 {
+                best = Some((key, c, usize::MAX));
+                break;
+            }
+            self.heap.pop();
+        }
+        for k in 0..self.fresh.len() {
+            let mut at = self.fresh_at[k];
+            while let Some(&c) = self.fresh[k].get(at) {
+                if !self.queued[c as usize] && self.len[c as usize] > 1 {
+                    break;
+                }
+                at += 1;
+            }
+            self.fresh_at[k] = at;
+            if let Some(&c) = self.fresh[k].get(at) {
+                let key = u64::from(self.fresh_key[k]) << 32 | u64::from(self.noise[c as usize]);
+                if best.is_none_or(|(b, _, _)| key < b) {
+                    best = Some((key, c as usize, k));
+                }
             }
         }
-        None
+        let (_, c, from) = best?;
+        if from == usize::MAX {
+            self.heap.pop();
+        } else {
+            self.fresh_at[from] += 1;
+        }
+        Some(c)
     }
 
     fn choose(&self, cell: usize, rng: &mut ChaCha8Rng) -> usize {
         let w = self.words;
-        let total: f64 = self.tiles_of(cell).map(|t| self.weight[t]).sum();
-        let mut r = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
-        let mut last = 0;
-        for t in self.tiles_of(cell) {
-            last = t;
-            r -= self.weight[t];
-            if r < 0.0 {
-                return t;
+        let words = &self.domain[cell * w..(cell + 1) * w];
+        let mut total = 0.0;
+        for (i, &word) in words.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                total += self.weight[i * 64 + m.trailing_zeros() as usize];
+                m &= m - 1;
             }
         }
-        debug_assert!(self.domain[cell * w..(cell + 1) * w].iter().any(|&x| x != 0));
+        let mut r = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
+        let mut last = 0;
+        for (i, &word) in words.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let t = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                last = t;
+                r -= self.weight[t];
+                if r < 0.0 {
+                    return t;
+                }
+            }
+        }
         last
-    }
-
-    fn tiles_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        let w = self.words;
-        (0..w).flat_map(move |i| {
-            let mut m = self.domain[cell * w + i];
-            std::iter::from_fn(move || {
-                (m != 0).then(|| {
-                    let t = i * 64 + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    t
-                })
-            })
-        })
     }
 
     fn collapse(&mut self, cell: usize, keep: usize) -> bool {
@@ -417,28 +497,43 @@ impl Solver {
             if i == keep / 64 {
                 m &= !(1u64 << (keep % 64));
             }
-            while m != 0 {
-                let t = i * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.remove_tile(cell, t);
-            }
+            self.remove_bits(cell, i, m);
         }
         let ok = self.propagate();
         self.flush();
         ok
     }
 
-    #[inline]
+    /// Removes one tile from a cell's domain.
     fn remove_tile(&mut self, cell: usize, t: usize) {
+        self.remove_bits(cell, t / 64, 1u64 << (t % 64));
+    }
+
+    /// Removes the tiles `bits` (all present) from word `i` of `cell`'s domain: one log
+    /// entry, support counts lowered by popcount per (wall, socket).
+    #[inline]
+    fn remove_bits(&mut self, cell: usize, i: usize, bits: u64) {
+        if bits == 0 {
+            return;
+        }
         let (w, d, s) = (self.words, self.dirs, self.sockets);
-        self.domain[cell * w + t / 64] &= !(1u64 << (t % 64));
-        self.len[cell] -= 1;
-        if self.len[cell] == 1 {
+        self.domain[cell * w + i] &= !bits;
+        let before = self.len[cell];
+        self.len[cell] -= bits.count_ones() as u16;
+        if before > 1 && self.len[cell] == 1 {
             self.collapsed += 1;
         }
-        self.sum_w[cell] -= self.weight[t];
-        self.sum_wl[cell] -= self.wlogw[t];
-        self.trail.push((cell as u32, t as u16));
+        let mut m = bits;
+        let (mut sw, mut swl) = (0.0, 0.0);
+        while m != 0 {
+            let t = i * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            sw += self.weight[t];
+            swl += self.wlogw[t];
+        }
+        self.sum_w[cell] -= sw;
+        self.sum_wl[cell] -= swl;
+        self.trail.push(((cell * w + i) as u32, bits));
         if self.stamp[cell] != self.epoch {
             self.stamp[cell] = self.epoch;
             self.touched.push(cell as u32);
@@ -447,11 +542,16 @@ impl Solver {
             if self.neighbors[cell * d + dir] >= NO_CELL {
                 continue;
             }
-            let sock = usize::from(self.tile_socket[t * d + dir]);
-            let i = (cell * d + dir) * s + sock;
-            self.counts[i] -= 1;
-            if self.counts[i] == 0 {
-                self.pending.push((cell as u32, dir as u8, sock as u8));
+            for sock in 0..s {
+                let k = (bits & self.socket_mask[(dir * s + sock) * w + i]).count_ones() as u16;
+                if k == 0 {
+                    continue;
+                }
+                let ci = (cell * d + dir) * s + sock;
+                self.counts[ci] -= k;
+                if self.counts[ci] == 0 {
+                    self.pending.push((cell as u32, dir as u8, sock as u8));
+                }
             }
         }
     }
@@ -484,12 +584,8 @@ impl Solver {
                 }
                 let mb = (e * s + t) * w;
                 for i in 0..w {
-                    let mut m = self.domain[n * w + i] & self.socket_mask[mb + i];
-                    while m != 0 {
-                        let tile = i * 64 + m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        self.remove_tile(n, tile);
-                    }
+                    let m = self.domain[n * w + i] & self.socket_mask[mb + i];
+                    self.remove_bits(n, i, m);
                 }
                 if self.len[n] == 0 {
                     self.conflict = Some(self.conflict_at(n, e, Some(c)));
@@ -520,18 +616,27 @@ impl Solver {
     fn undo_to(&mut self, mark: usize) {
         let (w, d, s) = (self.words, self.dirs, self.sockets);
         while self.trail.len() > mark {
-            let (c, t) = self.trail.pop().expect("invariant: trail longer than mark");
-            let (c, t) = (c as usize, usize::from(t));
-            self.domain[c * w + t / 64] |= 1u64 << (t % 64);
+            let (at, bits) = self.trail.pop().expect("invariant: trail longer than mark");
+            let (c, i) = (at as usize / w, at as usize % w);
+            self.domain[at as usize] |= bits;
             if self.len[c] == 1 {
                 self.collapsed -= 1;
             }
-            self.len[c] += 1;
-            self.sum_w[c] += self.weight[t];
-            self.sum_wl[c] += self.wlogw[t];
+            self.len[c] += bits.count_ones() as u16;
+            let mut m = bits;
+            while m != 0 {
+                let t = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.sum_w[c] += self.weight[t];
+                self.sum_wl[c] += self.wlogw[t];
+            }
             for dir in 0..d {
-                if self.neighbors[c * d + dir] < NO_CELL {
-                    self.counts[(c * d + dir) * s + usize::from(self.tile_socket[t * d + dir])] += 1;
+                if self.neighbors[c * d + dir] >= NO_CELL {
+                    continue;
+                }
+                for sock in 0..s {
+                    let k = (bits & self.socket_mask[(dir * s + sock) * w + i]).count_ones() as u16;
+                    self.counts[(c * d + dir) * s + sock] += k;
                 }
             }
             if self.stamp[c] != self.epoch {
@@ -547,8 +652,7 @@ impl Solver {
         for i in 0..self.touched.len() {
             let c = self.touched[i] as usize;
             if self.len[c] > 1 {
-                let key = self.key(c);
-                self.heap.push(Reverse((key, self.noise[c], c as u32)));
+                self.enqueue(c);
             }
         }
         self.touched.clear();
