@@ -234,3 +234,13 @@ fn weights_matter() {
     let (_, walls_lo) = stats(Weights { wall_factor: 0.3, ..base });
     assert!(walls_lo < walls_hi - 0.1, "mean walls {walls_hi} -> {walls_lo}");
 }
+
+#[test]
+fn stage_errors_wrap_into_the_crate_error() {
+    let e: octile::Error = bad(GenerateOptions { levels: 0, ..GenerateOptions::default() }).into();
+    assert!(matches!(e, octile::Error::Generate(GenerateError::BadOption { .. })));
+    let w = octile::wfc::square17::Weights { open_weight: f64::INFINITY, ..Default::default() };
+    let e: octile::Error = octile::wfc::square17::tileset(&w).unwrap_err().into();
+    assert!(matches!(e, octile::Error::Solve(SolveError::BadWeight { .. })));
+    assert!(e.to_string().contains("open_weight"));
+}
