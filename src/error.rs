@@ -27,4 +27,10 @@ pub enum Error {
     /// glTF export.
     #[error(transparent)]
     Export(#[from] crate::export::ExportError),
+    /// WFC setup or solving.
+    #[error(transparent)]
+    Solve(#[from] crate::wfc::SolveError),
+    /// Dungeon generation.
+    #[error(transparent)]
+    Generate(#[from] crate::generate::GenerateError),
 }

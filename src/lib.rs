@@ -23,10 +23,13 @@ pub mod dungeon;
 pub mod error;
 pub mod export;
 pub mod format;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod io;
 pub mod mesh;
 pub mod path;
+pub mod plan;
+pub mod wfc;
 
 pub use error::Error;

@@ -5,7 +5,12 @@ mod export;
 mod info;
 mod new;
 mod path;
+mod generate;
+mod plan;
+mod plan_text;
+mod progress;
 mod validate;
+mod wfc;
 
 use std::process::ExitCode;
 
@@ -31,6 +36,12 @@ enum Command {
     Export(export::ExportArgs),
     /// Find the cheapest route between two cells and print its cost and steps.
     Path(path::PathArgs),
+    /// Solve one grid with a WFC tile set and print it (square17: one hex mask per cell).
+    Wfc(wfc::WfcArgs),
+    /// Generate a connected multi-level dungeon.
+    Generate(generate::GenerateArgs),
+    /// Draw every level of a dungeon file side by side as SVG.
+    Plan(plan::PlanArgs),
 }
 
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
@@ -42,6 +53,9 @@ pub fn run() -> ExitCode {
         Command::Validate(a) => validate::run(a),
         Command::Export(a) => export::run(a),
         Command::Path(a) => path::run(a),
+        Command::Wfc(a) => wfc::run(a),
+        Command::Generate(a) => generate::run(a),
+        Command::Plan(a) => plan::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,118 @@
+//! `octile generate`: generate a multi-level dungeon and write it.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use octile::generate::{GenerateOptions, Progress, generate};
+
+use super::args::Size;
+use super::progress::Bar;
+
+/// Options of `octile generate`.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Seed: the same seed and options give the same dungeon.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Number of levels.
+    #[arg(long, default_value_t = 3)]
+    levels: u32,
+    /// Octagon columns x rows (COLSxROWS).
+    #[arg(long, value_name = "COLSxROWS", default_value = "12x12")]
+    octagons: Size,
+    /// Corner cut ratio (0 < r < 0.5; presets 0.15 cramped, 0.20, 0.29 spacious).
+    #[arg(long, default_value_t = 0.20)]
+    cut: f64,
+    /// Weight of a solid octagon (higher: more rock).
+    #[arg(long)]
+    void_weight: Option<f64>,
+    /// Weight of a floor octagon with no walls (higher: bigger open rooms).
+    #[arg(long)]
+    open_weight: Option<f64>,
+    /// Factor per wall of a floor tile (< 1 makes walled tiles rarer).
+    #[arg(long)]
+    wall_factor: Option<f64>,
+    /// Weight of a solid connector diamond.
+    #[arg(long)]
+    connector_void_weight: Option<f64>,
+    /// Weight of a floor connector diamond with no walls (higher: more diagonal passages).
+    #[arg(long)]
+    connector_open_weight: Option<f64>,
+    /// Stairs between each pair of adjacent levels.
+    #[arg(long)]
+    stairs: Option<u32>,
+    /// Extra cycles carved per level so the dungeon is not a tree.
+    #[arg(long)]
+    loops: Option<u32>,
+    /// Output: `.json` writes the dungeon file; `.glb` writes glTF.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Also write the dungeon file (JSON) here.
+    #[arg(long, value_name = "FILE")]
+    save_dungeon: Option<PathBuf>,
+}
+
+impl GenerateArgs {
+    fn options(&self) -> GenerateOptions {
+        let d = GenerateOptions::default();
+        let w = d.weights;
+        GenerateOptions {
+            seed: self.seed,
+            levels: self.levels,
+            cols: self.octagons.cols,
+            rows: self.octagons.rows,
+            cut_ratio: self.cut,
+            weights: octile::wfc::octile::Weights {
+                void_weight: self.void_weight.unwrap_or(w.void_weight),
+                open_weight: self.open_weight.unwrap_or(w.open_weight),
+                wall_factor: self.wall_factor.unwrap_or(w.wall_factor),
+                connector_void_weight: self.connector_void_weight.unwrap_or(w.connector_void_weight),
+                connector_open_weight: self.connector_open_weight.unwrap_or(w.connector_open_weight),
+                ..w
+            },
+            stairs: self.stairs.unwrap_or(d.stairs),
+            loops: self.loops.unwrap_or(d.loops),
+            ..d
+        }
+    }
+}
+
+fn is_json(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// Runs `octile generate`.
+pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    if !is_json(&args.output) {
+        bail!(
+            "{}: glb export not available yet; write a .json dungeon file instead (-o dungeon.json)",
+            args.output.display()
+        );
+    }
+    let options = args.options();
+    let mut bar = Bar::new("generating");
+    let dungeon = generate(&options, &mut |p| match p {
+        Progress::Solving { level, levels, solve } => {
+            let total = solve.total as u64 * u64::from(levels);
+            bar.update(u64::from(level) * solve.total as u64 + solve.collapsed as u64, total);
+        }
+        Progress::Connecting { .. } => bar.set_label("connecting"),
+    })?;
+    bar.finish();
+    for path in std::iter::once(&args.output).chain(&args.save_dungeon) {
+        octile::format::save(&dungeon, path).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let entrance = dungeon.entrance().map(|p| p.to_string()).unwrap_or_default();
+    let exit = dungeon.exit().map(|p| p.to_string()).unwrap_or_default();
+    eprintln!(
+        "wrote {} (seed {}, {} level(s) of {}x{} octagons; entrance {entrance}; exit {exit})",
+        args.output.display(),
+        options.seed,
+        dungeon.levels(),
+        options.cols,
+        options.rows
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,34 @@
+//! `octile plan`: draw every level of a dungeon file side by side as SVG.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use octile::plan::{PlanOptions, to_svg};
+
+/// Options of `octile plan`.
+#[derive(Args)]
+pub struct PlanArgs {
+    /// The dungeon file (JSON).
+    file: PathBuf,
+    /// Output SVG file.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Pixels per metre.
+    #[arg(long, default_value_t = 3.0)]
+    scale: f64,
+}
+
+/// Runs `octile plan`.
+pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
+    let dungeon =
+        octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    if !(args.scale.is_finite() && args.scale > 0.0) {
+        anyhow::bail!("--scale {}: must be a positive number of pixels per metre", args.scale);
+    }
+    let svg = to_svg(&dungeon, &PlanOptions { scale: args.scale, ..PlanOptions::default() });
+    octile::io::write_atomic(&args.output, svg.as_bytes())?;
+    eprintln!("wrote {}", args.output.display());
+    Ok(ExitCode::SUCCESS)
+}

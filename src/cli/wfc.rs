@@ -1,0 +1,88 @@
+//! `octile wfc`: solve one grid with a tile set and print it.
+
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use octile::wfc::{octile as octile_set, square17};
+
+use super::args::Size;
+use super::progress::Bar;
+
+/// The tile sets `octile wfc` can solve.
+#[derive(Clone, Copy, ValueEnum)]
+enum TileSetArg {
+    /// The tutorial set on a square grid: solid plus 16 floor masks.
+    Square17,
+    /// Octagons (8-bit masks) and connectors (4-bit masks) on one octile level.
+    Octile,
+}
+
+/// Options of `octile wfc`.
+#[derive(Args)]
+pub struct WfcArgs {
+    /// Tile set.
+    #[arg(long, value_enum, default_value = "square17")]
+    tileset: TileSetArg,
+    /// Grid size COLSxROWS (cells for square17, octagons for octile).
+    #[arg(long, value_name = "COLSxROWS", default_value = "32x32")]
+    size: Size,
+    /// Seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Weight of solid tiles.
+    #[arg(long)]
+    void_weight: Option<f64>,
+    /// Weight of a floor tile with no walls.
+    #[arg(long)]
+    open_weight: Option<f64>,
+    /// Factor per wall (< 1 makes walled tiles rarer).
+    #[arg(long)]
+    wall_factor: Option<f64>,
+}
+
+/// Runs `octile wfc`: square17 prints one line per row (`#` solid, else the mask as one hex
+/// digit); octile prints the level in the dungeon file's plan symbols.
+pub fn run(args: WfcArgs) -> anyhow::Result<ExitCode> {
+    let mut bar = Bar::new("solving");
+    match args.tileset {
+        TileSetArg::Square17 => {
+            let d = square17::Weights::default();
+            let w = square17::Weights {
+                void_weight: args.void_weight.unwrap_or(d.void_weight),
+                open_weight: args.open_weight.unwrap_or(d.open_weight),
+                wall_factor: args.wall_factor.unwrap_or(d.wall_factor),
+            };
+            let grid = square17::generate(args.size.cols, args.size.rows, &w, args.seed, &mut |p| {
+                bar.update(p.collapsed as u64, p.total as u64)
+            })?;
+            bar.finish();
+            print!("{}", grid.render());
+        }
+        TileSetArg::Octile => {
+            let d = octile_set::Weights::default();
+            let weights = octile_set::Weights {
+                void_weight: args.void_weight.unwrap_or(d.void_weight),
+                open_weight: args.open_weight.unwrap_or(d.open_weight),
+                wall_factor: args.wall_factor.unwrap_or(d.wall_factor),
+                ..d
+            };
+            let options = octile::generate::GenerateOptions {
+                seed: args.seed,
+                levels: 1,
+                cols: args.size.cols,
+                rows: args.size.rows,
+                weights,
+                loops: 0,
+                ..Default::default()
+            };
+            let dungeon = octile::generate::generate(&options, &mut |p| {
+                if let octile::generate::Progress::Solving { solve, .. } = p {
+                    bar.update(solve.collapsed as u64, solve.total as u64);
+                }
+            })?;
+            bar.finish();
+            print!("{}", super::plan_text::level_text(&dungeon, 0));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

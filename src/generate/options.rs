@@ -1,0 +1,82 @@
+//! `GenerateOptions`: everything `generate` needs besides the progress callback.
+
+use super::GenerateError;
+use crate::wfc::{DEFAULT_BUDGET, octile};
+
+/// Options of [`super::generate`]. `Default` is a 3-level dungeon of 12x12 octagons.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenerateOptions {
+    /// Seed of the one RNG every random choice is drawn from.
+    pub seed: u64,
+    /// Number of levels (1..=256).
+    pub levels: u32,
+    /// Octagon columns (width).
+    pub cols: u32,
+    /// Octagon rows (height).
+    pub rows: u32,
+    /// Corner cut ratio of the octagons (0 < r < 0.5).
+    pub cut_ratio: f64,
+    /// Tile weights (octagons and, apart, connectors).
+    pub weights: octile::Weights,
+    /// Stairs between each pair of adjacent levels (at least 1 when there are 2+ levels).
+    pub stairs: u32,
+    /// Extra cycles carved on each level after it is connected (0 keeps whatever cycles the
+    /// solver made).
+    pub loops: u32,
+    /// Backtracks one level's solve may use.
+    pub budget: u32,
+    /// Solve attempts per level before giving up (each continues the same RNG stream).
+    pub attempts: u32,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        GenerateOptions {
+            seed: 0,
+            levels: 3,
+            cols: 12,
+            rows: 12,
+            cut_ratio: 0.2,
+            weights: octile::Weights::default(),
+            stairs: 2,
+            loops: 2,
+            budget: DEFAULT_BUDGET,
+            attempts: 3,
+        }
+    }
+}
+
+impl GenerateOptions {
+    /// Checks the options that need no allocation; sizes, proportions and weights get
+    /// their own checks where they are used.
+    pub fn validate(&self) -> Result<(), GenerateError> {
+        let bad = |name: &'static str, value: String, reason: &str| {
+            Err(GenerateError::BadOption { name, value, reason: reason.to_string() })
+        };
+        if self.cols == 0 || self.rows == 0 {
+            return bad("octagons", format!("{}x{}", self.cols, self.rows), "both sides must be at least 1");
+        }
+        if self.levels == 0 {
+            return bad("levels", "0".into(), "at least one level");
+        }
+        if self.levels > 1 && self.stairs == 0 {
+            return bad("stairs", "0".into(), "at least one stair joins each pair of levels");
+        }
+        let octagons = u64::from(self.cols) * u64::from(self.rows);
+        if self.levels > 1 && 2 * u64::from(self.stairs) + 1 > octagons {
+            return bad(
+                "stairs",
+                self.stairs.to_string(),
+                &format!(
+                    "more stairs than octagons: each level needs room for its stairs up, the landings \
+                     of the stairs from below and the entrance, so at most {} per pair on {octagons} octagons",
+                    (octagons - 1) / 2
+                ),
+            );
+        }
+        if self.attempts == 0 {
+            return bad("attempts", "0".into(), "at least one attempt");
+        }
+        Ok(())
+    }
+}

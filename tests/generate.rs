@@ -1,0 +1,246 @@
+//! Multi-level generation: connectivity, stairs, determinism, golden hashes, weights that
+//! matter, and clear errors for bad options.
+
+use octile::dungeon::{Dungeon, Registry};
+use octile::generate::{GenerateError, GenerateOptions, generate};
+use octile::grid::{Pos, SlotKind};
+use octile::path::dungeon_regions;
+use octile::wfc::{SolveError, octile as oct};
+use sha2::{Digest, Sha256};
+
+fn make(options: &GenerateOptions) -> Dungeon {
+    generate(options, &mut |_| {}).unwrap()
+}
+
+fn json_sha(d: &Dungeon) -> String {
+    Sha256::digest(octile::format::to_json(d).as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Panics unless the dungeon is one region over all levels, every stair lands on carved
+/// floor, entrance and exit are floor octagons (entrance on level 0, exit on the last level)
+/// and every edge is open exactly between two carved cells.
+fn assert_sound(d: &Dungeon) {
+    assert!(d.problems().is_empty(), "{:?}", d.problems());
+    let regions = dungeon_regions(d);
+    assert_eq!(regions.count(), 1, "one region over all levels");
+    let entrance = d.entrance().expect("entrance set");
+    let exit = d.exit().expect("exit set");
+    assert_eq!(entrance.level, 0);
+    assert_eq!(exit.level, d.levels() - 1);
+    for p in [entrance, exit] {
+        assert_eq!(p.slot.kind(), SlotKind::Octagon);
+        assert!(d.tile_def(p).unwrap().carved);
+    }
+    let dims = d.dims();
+    for level in 0..d.levels() {
+        for edge in dims.edges() {
+            let sides = dims.edge_sides(edge).unwrap();
+            let both = sides.iter().all(|(s, _)| d.tile_def(Pos { level, slot: *s }).unwrap().carved);
+            let open = d.edge_state_of(level, edge).unwrap() == Registry::OPEN;
+            assert_eq!(open, both, "level {level} {edge}");
+        }
+    }
+    let mut stairs = vec![0; usize::from(d.levels())];
+    for p in d.cells() {
+        if d.tile_def(p).unwrap().stair {
+            stairs[usize::from(p.level)] += 1;
+            assert!(
+                d.tile_def(Pos { level: p.level + 1, ..p }).unwrap().carved,
+                "stair at {p} lands on rock"
+            );
+        }
+    }
+    for (l, n) in stairs.iter().enumerate().take(usize::from(d.levels()) - 1) {
+        assert!(*n >= 1, "level {l} has no stair up");
+    }
+}
+
+#[test]
+fn default_dungeon_is_sound() {
+    let d = make(&GenerateOptions::default());
+    assert_eq!(d.levels(), 3);
+    assert_eq!((d.dims().octagon_cols(), d.dims().octagon_rows()), (12, 12));
+    assert_eq!(d.seed(), Some(0));
+    assert_sound(&d);
+}
+
+#[test]
+fn many_seeds_and_shapes_are_sound() {
+    for seed in 0..12 {
+        let o = GenerateOptions {
+            seed,
+            levels: 1 + (seed % 4) as u32,
+            cols: 3 + (seed * 5 % 11) as u32,
+            rows: 2 + (seed * 3 % 7) as u32,
+            stairs: 1,
+            loops: (seed % 3) as u32,
+            ..GenerateOptions::default()
+        };
+        assert_sound(&make(&o));
+    }
+    // The smallest dungeons.
+    assert_sound(&make(&GenerateOptions { cols: 1, rows: 1, levels: 1, ..GenerateOptions::default() }));
+    assert_sound(&make(&GenerateOptions {
+        cols: 3,
+        rows: 1,
+        levels: 2,
+        stairs: 1,
+        ..GenerateOptions::default()
+    }));
+}
+
+#[test]
+fn sparse_weights_are_repaired_into_one_region() {
+    // Mostly rock: many pockets, all joined by carving.
+    let w = oct::Weights { void_weight: 400.0, ..oct::Weights::default() };
+    let d = make(&GenerateOptions { weights: w, seed: 9, cols: 16, rows: 16, ..GenerateOptions::default() });
+    assert_sound(&d);
+}
+
+#[test]
+fn same_seed_same_bytes_other_seed_other_dungeon() {
+    let o = GenerateOptions { seed: 42, ..GenerateOptions::default() };
+    let a = octile::format::to_json(&make(&o));
+    assert_eq!(a, octile::format::to_json(&make(&o)));
+    let b = octile::format::to_json(&make(&GenerateOptions { seed: 43, ..o }));
+    assert_ne!(a, b);
+}
+
+#[test]
+fn loops_add_cycles() {
+    let base =
+        GenerateOptions { seed: 3, levels: 1, cols: 16, rows: 16, loops: 0, ..GenerateOptions::default() };
+    let floor = |d: &Dungeon| d.cells().filter(|p| d.tile_def(*p).unwrap().carved).count();
+    let without = make(&base);
+    let with = make(&GenerateOptions { loops: 4, ..base });
+    assert!(floor(&with) > floor(&without), "loops carve rock");
+    assert_sound(&with);
+}
+
+/// Pins of the dungeon JSON of a few seeds: any change to generated output is a visible,
+/// deliberate diff here.
+#[test]
+fn golden_json_hashes() {
+    let cases = [
+        (GenerateOptions::default(), "160b1bf22816d48025736e4ffc66c0b01b79a08067c99b9778c7ed3417194037"),
+        (
+            GenerateOptions { seed: 7, levels: 2, cols: 9, rows: 6, ..GenerateOptions::default() },
+            "5f705468cac658894ef90f0da8364acc7268dd23a7c6ed2aefc457e0af1ec466",
+        ),
+        (
+            GenerateOptions {
+                seed: 12345,
+                levels: 4,
+                cols: 20,
+                rows: 20,
+                stairs: 3,
+                ..GenerateOptions::default()
+            },
+            "5bf73ff6ace6d29ba2997d9312494b45364a2b749d16f7529f7cb7326a5f2f6a",
+        ),
+    ];
+    let got: Vec<String> = cases.iter().map(|(o, _)| json_sha(&make(o))).collect();
+    let want: Vec<&str> = cases.iter().map(|(_, h)| *h).collect();
+    assert_eq!(got, want);
+}
+
+fn bad(o: GenerateOptions) -> GenerateError {
+    generate(&o, &mut |_| {}).unwrap_err()
+}
+
+#[test]
+fn bad_options_are_clear_errors() {
+    let d = GenerateOptions::default();
+    let e = bad(GenerateOptions { cols: 0, ..d.clone() });
+    assert!(matches!(e, GenerateError::BadOption { name: "octagons", .. }), "{e}");
+    assert!(matches!(
+        bad(GenerateOptions { levels: 0, ..d.clone() }),
+        GenerateError::BadOption { name: "levels", .. }
+    ));
+    let e = bad(GenerateOptions { stairs: 72, ..d.clone() });
+    assert!(matches!(e, GenerateError::BadOption { name: "stairs", .. }));
+    assert!(e.to_string().contains("more stairs than octagons"), "{e}");
+    assert!(matches!(
+        bad(GenerateOptions { stairs: 0, ..d.clone() }),
+        GenerateError::BadOption { name: "stairs", .. }
+    ));
+    assert!(matches!(
+        bad(GenerateOptions { attempts: 0, ..d.clone() }),
+        GenerateError::BadOption { name: "attempts", .. }
+    ));
+    let w = oct::Weights { void_weight: -1.0, ..oct::Weights::default() };
+    let e = bad(GenerateOptions { weights: w, ..d.clone() });
+    assert!(
+        matches!(&e, GenerateError::Tiles(SolveError::BadWeight { name, .. }) if name == "void_weight"),
+        "{e}"
+    );
+    let w = oct::Weights { wall_factor: f64::NAN, ..oct::Weights::default() };
+    assert!(matches!(
+        bad(GenerateOptions { weights: w, ..d.clone() }),
+        GenerateError::Tiles(SolveError::BadWeight { .. })
+    ));
+    assert!(matches!(bad(GenerateOptions { cut_ratio: 0.6, ..d.clone() }), GenerateError::Dungeon(_)));
+    // Over the dungeon's slot limit.
+    assert!(matches!(
+        bad(GenerateOptions { cols: 4000, rows: 4000, ..d.clone() }),
+        GenerateError::Dungeon(_)
+    ));
+    // Within the dungeon's limit but over the solver's memory limit (about 2.3 KB a cell).
+    let e = bad(GenerateOptions { cols: 1000, rows: 1000, levels: 1, ..d.clone() });
+    assert!(matches!(e, GenerateError::Tiles(SolveError::TooLarge { .. })), "{e}");
+}
+
+#[test]
+fn a_level_that_cannot_be_solved_names_level_and_seed() {
+    // No floor octagon may be placed, but the entrance must be floor.
+    let w = oct::Weights { open_weight: 0.0, ..oct::Weights::default() };
+    let e = bad(GenerateOptions { weights: w, seed: 5, ..GenerateOptions::default() });
+    assert!(
+        matches!(
+            &e,
+            GenerateError::Level { level: 0, seed: 5, attempts: 3, source: SolveError::Unsatisfiable { .. } }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("level 0 (seed 5"), "{e}");
+}
+
+#[test]
+fn weights_matter() {
+    // Raising void_weight raises the solid fraction; lowering wall_factor lowers the mean
+    // wall count. Fixed seeds, square17, 40x40.
+    use octile::wfc::square17::{Weights, generate as sq};
+    let stats = |w: Weights| {
+        let (mut solid, mut walls, mut floor) = (0usize, 0u32, 0u32);
+        for seed in 0..20 {
+            let g = sq(40, 40, &w, seed, &mut |_| {}).unwrap();
+            for c in &g.cells {
+                match c {
+                    None => solid += 1,
+                    Some(m) => {
+                        floor += 1;
+                        walls += m.count_ones();
+                    }
+                }
+            }
+        }
+        (solid as f64 / (20.0 * 1600.0), f64::from(walls) / f64::from(floor.max(1)))
+    };
+    let base = Weights { void_weight: 1.0, ..Weights::default() };
+    let (solid_lo, _) = stats(Weights { void_weight: 1.0, ..base });
+    let (solid_hi, _) = stats(Weights { void_weight: 10.0, ..base });
+    assert!(solid_hi > solid_lo + 0.05, "solid fraction {solid_lo} -> {solid_hi}");
+    let (_, walls_hi) = stats(Weights { wall_factor: 1.0, ..base });
+    let (_, walls_lo) = stats(Weights { wall_factor: 0.3, ..base });
+    assert!(walls_lo < walls_hi - 0.1, "mean walls {walls_hi} -> {walls_lo}");
+}
+
+#[test]
+fn stage_errors_wrap_into_the_crate_error() {
+    let e: octile::Error = bad(GenerateOptions { levels: 0, ..GenerateOptions::default() }).into();
+    assert!(matches!(e, octile::Error::Generate(GenerateError::BadOption { .. })));
+    let w = octile::wfc::square17::Weights { open_weight: f64::INFINITY, ..Default::default() };
+    let e: octile::Error = octile::wfc::square17::tileset(&w).unwrap_err().into();
+    assert!(matches!(e, octile::Error::Solve(SolveError::BadWeight { .. })));
+    assert!(e.to_string().contains("open_weight"));
+}

@@ -1,0 +1,98 @@
+//! Every seam of every solved grid is legal (both tile sets), and square17 masks equal
+//! `derive_masks` of the floor map.
+
+use octile::grid::Dims;
+use octile::wfc::{
+    Neighbor, SOCKET_SOLID, SolveInput, Solver, TileIndex, TileSet, Topology, is_legal_seam, octile as oct,
+    square17,
+};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// Panics unless every seam between two cells is legal, every border wall shows a socket
+/// legal against solid, and every tile has a positive weight.
+fn assert_legal(topology: &Topology, tileset: &TileSet, tiles: &[TileIndex]) {
+    for (c, &t) in tiles.iter().enumerate() {
+        assert_eq!(usize::from(tileset.tile(t).class), usize::from(topology.class(c)), "cell {c} class");
+        assert!(tileset.tile(t).weight > 0.0, "cell {c} has zero-weight tile {}", t.0);
+        for d in 0..topology.dirs() {
+            let mine = tileset.socket(t, d);
+            match topology.neighbor(c, d) {
+                Neighbor::Cell(n) => {
+                    let theirs = tileset.socket(tiles[n as usize], topology.opposite(d));
+                    assert!(is_legal_seam(mine, theirs), "cell {c} dir {d}: {mine:?} meets {theirs:?}");
+                }
+                Neighbor::Border => assert!(is_legal_seam(mine, SOCKET_SOLID), "cell {c} dir {d} at border"),
+                Neighbor::Absent => {}
+            }
+        }
+    }
+}
+
+fn solve(topology: &Topology, tileset: &TileSet, seed: u64) -> Vec<TileIndex> {
+    let mut solver = Solver::new(topology, tileset).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let input = SolveInput { seed, border: Some(SOCKET_SOLID), ..SolveInput::default() };
+    solver.solve(&input, &mut rng, &mut |_| {}).unwrap()
+}
+
+#[test]
+fn square17_many_seeds() {
+    let set = square17::tileset(&square17::Weights::default()).unwrap();
+    let topo = Topology::square(24, 17);
+    for seed in 0..40 {
+        assert_legal(&topo, &set, &solve(&topo, &set, seed));
+    }
+}
+
+#[test]
+fn octile_many_seeds() {
+    let set = oct::tileset(&oct::Weights::default()).unwrap();
+    let topo = Topology::octile(Dims::from_octagons(9, 7).unwrap());
+    for seed in 0..20 {
+        assert_legal(&topo, &set, &solve(&topo, &set, seed));
+    }
+}
+
+#[test]
+fn reused_solver_stays_legal() {
+    let set = oct::tileset(&oct::Weights::default()).unwrap();
+    let topo = Topology::octile(Dims::from_octagons(10, 10).unwrap());
+    let mut solver = Solver::new(&topo, &set).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let input = SolveInput { seed: 7, border: Some(SOCKET_SOLID), ..SolveInput::default() };
+    for _ in 0..10 {
+        let tiles = solver.solve(&input, &mut rng, &mut |_| {}).unwrap();
+        assert_legal(&topo, &set, &tiles);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn square17_any_size_and_weights(
+        cols in 1u32..30, rows in 1u32..30, seed in any::<u64>(),
+        void_weight in 0.05f64..20.0, open_weight in 0.05f64..20.0, wall_factor in 0.05f64..2.0,
+    ) {
+        let w = square17::Weights { void_weight, open_weight, wall_factor };
+        let grid = square17::generate(cols, rows, &w, seed, &mut |_| {}).unwrap();
+        prop_assert_eq!(&grid.cells, &square17::derive_masks(&grid.floor_map(), cols, rows));
+        let set = square17::tileset(&w).unwrap();
+        let tiles: Vec<TileIndex> = grid.cells.iter().map(|m| square17::tile(*m)).collect();
+        assert_legal(&Topology::square(cols, rows), &set, &tiles);
+    }
+
+    #[test]
+    fn octile_any_size_and_weights(
+        cols in 1u32..12, rows in 1u32..12, seed in any::<u64>(),
+        void_weight in 0.5f64..50.0, open_weight in 0.1f64..5.0, wall_factor in 0.2f64..1.5,
+        connector_void_weight in 0.5f64..10.0, connector_open_weight in 0.1f64..5.0,
+    ) {
+        let w = oct::Weights { void_weight, open_weight, wall_factor, connector_void_weight, connector_open_weight, ..oct::Weights::default() };
+        let set = oct::tileset(&w).unwrap();
+        let topo = Topology::octile(Dims::from_octagons(cols, rows).unwrap());
+        assert_legal(&topo, &set, &solve(&topo, &set, seed));
+    }
+}
