@@ -25,7 +25,8 @@ fn stderr(o: &Output) -> String {
 fn new_then_info_json() {
     let path = scratch("floor.json");
     let p = path.to_str().unwrap();
-    let o = octile(&["new", "--octagons", "10x7", "--levels", "2", "--fill", "floor", "--cut", "0.29", "-o", p]);
+    let o =
+        octile(&["new", "--octagons", "10x7", "--levels", "2", "--fill", "floor", "--cut", "0.29", "-o", p]);
     assert!(o.status.success(), "{}", stderr(&o));
     let o = octile(&["info", p, "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));

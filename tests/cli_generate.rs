@@ -75,10 +75,53 @@ fn generate_writes_json_and_plan_draws_it() {
 }
 
 #[test]
-fn generate_refuses_glb_for_now_and_bad_options() {
-    let out = octile().args(["generate", "-o"]).arg(temp("d.glb")).output().unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("glb export not available yet"));
+fn generate_writes_glb_and_refuses_bad_options() {
+    let glb = temp("d.glb");
+    let json = temp("d.json");
+    let out = octile()
+        .args(["generate", "--seed", "9", "-o"])
+        .arg(&glb)
+        .arg("--save-dungeon")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc = gltf::Gltf::from_slice(&std::fs::read(&glb).unwrap()).unwrap();
+    let names: Vec<_> = doc.nodes().filter_map(|n| n.name().map(str::to_owned)).collect();
+    for want in ["Dungeon", "Level_00", "Level_01", "Level_02", "Entrance", "Exit"] {
+        assert!(names.iter().any(|n| n == want), "{want} missing from {names:?}");
+    }
+    let d = octile::format::load(&json).unwrap();
+    assert_eq!(d.seed(), Some(9));
+    let (e, x) = (d.entrance().unwrap(), d.exit().unwrap());
+    let route =
+        format!("{},{},{}:{},{},{}", e.level, e.slot.row, e.slot.col, x.level, x.slot.row, x.slot.col);
+    let with_path = temp("p.glb");
+    let out = octile()
+        .args(["export"])
+        .arg(&json)
+        .arg("-o")
+        .arg(&with_path)
+        .args(["--path", &route])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc = gltf::Gltf::from_slice(&std::fs::read(&with_path).unwrap()).unwrap();
+    assert!(doc.nodes().any(|n| n.name() == Some("Path")));
+    let out = octile()
+        .args(["export"])
+        .arg(&json)
+        .arg("-o")
+        .arg(&with_path)
+        .args(["--path", "0,0,1:0,0,0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--path"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = octile().args(["generate", "--stairs", "500", "-o"]).arg(temp("e.json")).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("more stairs than octagons"));

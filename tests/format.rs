@@ -9,7 +9,16 @@ use serde_json::Value;
 
 /// A random but consistent dungeon: any tiles and edges, stairs only where legal.
 fn arb_dungeon() -> impl Strategy<Value = Dungeon> {
-    (1u32..6, 1u32..6, 1u32..4, 0.05f64..0.45, 8.0f64..20.0, any::<u64>(), any::<Option<u64>>(), any::<bool>())
+    (
+        1u32..6,
+        1u32..6,
+        1u32..4,
+        0.05f64..0.45,
+        8.0f64..20.0,
+        any::<u64>(),
+        any::<Option<u64>>(),
+        any::<bool>(),
+    )
         .prop_map(|(cols, rows, levels, cut, base, bits, seed, mark)| {
             let p = Proportions { base, cut_ratio: cut, door_width: 0.5, ..Default::default() };
             let mut d = Dungeon::new(cols, rows, levels, p, Fill::Solid).unwrap();
@@ -122,11 +131,17 @@ fn wrong_dimensions_are_reported_per_level() {
     let mut v = sample();
     v["octagons"] = serde_json::json!([4, 3]);
     let p = problems(&v);
-    assert!(p.iter().any(|p| matches!(p, Problem::RowLength { level: 0, row: 0, expected: 7, found: 5, .. })), "{p:?}");
+    assert!(
+        p.iter().any(|p| matches!(p, Problem::RowLength { level: 0, row: 0, expected: 7, found: 5, .. })),
+        "{p:?}"
+    );
     let mut v = sample();
     v["plan"][1]["slots"].as_array_mut().unwrap().pop();
     let p = problems(&v);
-    assert!(matches!(p.as_slice(), [Problem::RowCount { level: 1, field: "slots", expected: 5, found: 4 }]), "{p:?}");
+    assert!(
+        matches!(p.as_slice(), [Problem::RowCount { level: 1, field: "slots", expected: 5, found: 4 }]),
+        "{p:?}"
+    );
     let mut v = sample();
     v["levels"] = 3.into();
     assert!(!problems(&v).is_empty());

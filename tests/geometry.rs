@@ -24,7 +24,8 @@ fn derived_lengths_match_design_formulas() {
         assert!(close(p.seam_gap(), 2.0 * spacing - b, 1e-4), "r={r}");
     }
     let p = Proportions::default();
-    for (got, want) in [(p.long_edge(), 7.68), (p.short_edge(), 3.6204), (p.cell_spacing(), 8.2102), (p.seam_gap(), 3.6204)]
+    for (got, want) in
+        [(p.long_edge(), 7.68), (p.short_edge(), 3.6204), (p.cell_spacing(), 8.2102), (p.seam_gap(), 3.6204)]
     {
         assert!(close(got, want, 1e-4), "{got} vs {want}");
     }

@@ -20,7 +20,11 @@ fn neighbours_are_symmetric_and_edges_canonical() {
                     Some(n) => {
                         assert!(dims.contains(n));
                         assert!(n.kind().is_cell());
-                        assert_eq!(dims.neighbor(n, back).unwrap(), Some(slot), "{cols}x{rows}: {slot} {dir:?}");
+                        assert_eq!(
+                            dims.neighbor(n, back).unwrap(),
+                            Some(slot),
+                            "{cols}x{rows}: {slot} {dir:?}"
+                        );
                         let edge = edge.expect("inner walls have an id");
                         assert_eq!(dims.edge(n, back).unwrap(), Some(edge), "both sides see one id");
                         match edge {

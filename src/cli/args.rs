@@ -2,6 +2,8 @@
 
 use std::str::FromStr;
 
+use octile::grid::Pos;
+
 /// A size written `COLSxROWS` (width first), as everywhere in the CLI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size {
@@ -28,6 +30,45 @@ impl FromStr for Size {
     }
 }
 
+/// A position written `L,R,C` (level, slot row, slot column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PosArg(pub Pos);
+
+impl FromStr for PosArg {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PosArg, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        let [l, r, c] = parts[..] else {
+            return Err(format!("{s:?} is not LEVEL,ROW,COL (for example 0,2,4)"));
+        };
+        let bad = |what: &str, v: &str| format!("{what} {v:?} in {s:?} is not a whole number");
+        let level = l.parse::<u16>().map_err(|_| bad("level", l))?;
+        let row = r.parse::<u32>().map_err(|_| bad("row", r))?;
+        let col = c.parse::<u32>().map_err(|_| bad("col", c))?;
+        Ok(PosArg(Pos::new(level, row, col)))
+    }
+}
+
+/// A route request written `L,R,C:L,R,C` (from, to).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RouteArg {
+    /// Start cell.
+    pub from: Pos,
+    /// Goal cell.
+    pub to: Pos,
+}
+
+impl FromStr for RouteArg {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RouteArg, String> {
+        let (a, b) =
+            s.split_once(':').ok_or_else(|| format!("{s:?} is not L,R,C:L,R,C (for example 0,2,0:1,0,4)"))?;
+        Ok(RouteArg { from: a.parse::<PosArg>()?.0, to: b.parse::<PosArg>()?.0 })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,5 +79,22 @@ mod tests {
         assert!("10".parse::<Size>().is_err());
         assert!("0x3".parse::<Size>().is_err());
         assert!("ax3".parse::<Size>().is_err());
+    }
+
+    #[test]
+    fn parses_level_row_col() {
+        assert_eq!("1,2,3".parse::<PosArg>(), Ok(PosArg(Pos::new(1, 2, 3))));
+        assert_eq!(" 0, 4 ,6".parse::<PosArg>(), Ok(PosArg(Pos::new(0, 4, 6))));
+        assert!("1,2".parse::<PosArg>().is_err());
+        assert!("1,2,x".parse::<PosArg>().is_err());
+        assert!("-1,2,3".parse::<PosArg>().is_err());
+    }
+
+    #[test]
+    fn parses_routes() {
+        let r: RouteArg = "0,2,0:1,0,4".parse().unwrap();
+        assert_eq!((r.from, r.to), (Pos::new(0, 2, 0), Pos::new(1, 0, 4)));
+        assert!("0,2,0".parse::<RouteArg>().is_err());
+        assert!("0,2,0:1,0".parse::<RouteArg>().is_err());
     }
 }

@@ -3,11 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Args;
 use octile::generate::{GenerateOptions, Progress, generate};
 
 use super::args::Size;
+use super::gltf_out::GltfArgs;
 use super::progress::Bar;
 
 /// Options of `octile generate`.
@@ -46,9 +47,11 @@ pub struct GenerateArgs {
     /// Extra cycles carved per level so the dungeon is not a tree.
     #[arg(long)]
     loops: Option<u32>,
-    /// Output: `.json` writes the dungeon file; `.glb` writes glTF.
+    /// Output: `.json` writes the dungeon file; `.glb` (or `.gltf`) writes glTF.
     #[arg(short, long)]
     output: PathBuf,
+    #[command(flatten)]
+    gltf: GltfArgs,
     /// Also write the dungeon file (JSON) here.
     #[arg(long, value_name = "FILE")]
     save_dungeon: Option<PathBuf>,
@@ -85,12 +88,6 @@ fn is_json(path: &Path) -> bool {
 
 /// Runs `octile generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    if !is_json(&args.output) {
-        bail!(
-            "{}: glb export not available yet; write a .json dungeon file instead (-o dungeon.json)",
-            args.output.display()
-        );
-    }
     let options = args.options();
     let mut bar = Bar::new("generating");
     let dungeon = generate(&options, &mut |p| match p {
@@ -101,7 +98,13 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         Progress::Connecting { .. } => bar.set_label("connecting"),
     })?;
     bar.finish();
-    for path in std::iter::once(&args.output).chain(&args.save_dungeon) {
+    if is_json(&args.output) {
+        octile::format::save(&dungeon, &args.output)
+            .with_context(|| format!("writing {}", args.output.display()))?;
+    } else {
+        args.gltf.write(&dungeon, &args.output)?;
+    }
+    if let Some(path) = &args.save_dungeon {
         octile::format::save(&dungeon, path).with_context(|| format!("writing {}", path.display()))?;
     }
     let entrance = dungeon.entrance().map(|p| p.to_string()).unwrap_or_default();

@@ -2,10 +2,11 @@
 
 mod args;
 mod export;
+mod generate;
+mod gltf_out;
 mod info;
 mod new;
 mod path;
-mod generate;
 mod plan;
 mod plan_text;
 mod progress;

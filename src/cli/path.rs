@@ -2,33 +2,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::str::FromStr;
 
 use anyhow::Context;
 use clap::Args;
-use octile::grid::Pos;
 use octile::path::{PathRules, find_path};
 use serde_json::json;
 
-/// A position written `L,R,C` (level, slot row, slot column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PosArg(pub Pos);
-
-impl FromStr for PosArg {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<PosArg, String> {
-        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-        let [l, r, c] = parts[..] else {
-            return Err(format!("{s:?} is not LEVEL,ROW,COL (for example 0,2,4)"));
-        };
-        let bad = |what: &str, v: &str| format!("{what} {v:?} in {s:?} is not a whole number");
-        let level = l.parse::<u16>().map_err(|_| bad("level", l))?;
-        let row = r.parse::<u32>().map_err(|_| bad("row", r))?;
-        let col = c.parse::<u32>().map_err(|_| bad("col", c))?;
-        Ok(PosArg(Pos::new(level, row, col)))
-    }
-}
+use super::args::PosArg;
 
 /// Options of `octile path`.
 #[derive(Args)]
@@ -78,18 +58,4 @@ pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_level_row_col() {
-        assert_eq!("1,2,3".parse::<PosArg>(), Ok(PosArg(Pos::new(1, 2, 3))));
-        assert_eq!(" 0, 4 ,6".parse::<PosArg>(), Ok(PosArg(Pos::new(0, 4, 6))));
-        assert!("1,2".parse::<PosArg>().is_err());
-        assert!("1,2,x".parse::<PosArg>().is_err());
-        assert!("-1,2,3".parse::<PosArg>().is_err());
-    }
 }

@@ -1,0 +1,68 @@
+//! glTF output options shared by `octile export` and `octile generate`, and the one place
+//! that turns them into an export.
+
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use octile::dungeon::Dungeon;
+use octile::export::{ExportOptions, export};
+use octile::mesh::MeshOptions;
+use octile::path::{PathRules, find_path};
+
+use super::args::RouteArg;
+
+/// How the glTF file is written.
+#[derive(Args)]
+pub struct GltfArgs {
+    /// World metres covered by one texture repeat (UV0 = metres / this).
+    #[arg(long, default_value_t = MeshOptions::default().texture_size)]
+    texture_size: f64,
+    /// Leave out TEXCOORD_1 (lightmap UVs).
+    #[arg(long)]
+    no_lightmap_uv: bool,
+    /// Add a `Level_NN_Collider` node (positions only) under each level.
+    #[arg(long)]
+    colliders: bool,
+    /// Add a node `Path`: a ribbon 0.1 m above the floor along the cheapest route between
+    /// two cells (`LEVEL,ROW,COL:LEVEL,ROW,COL`; doors on the way are opened).
+    #[arg(long, value_name = "L,R,C:L,R,C")]
+    path: Option<RouteArg>,
+}
+
+impl GltfArgs {
+    fn options(&self, dungeon: &Dungeon) -> anyhow::Result<ExportOptions> {
+        let route = match self.path {
+            None => None,
+            Some(RouteArg { from, to }) => {
+                let rules = PathRules { open_doors: true };
+                let found = find_path(dungeon, from, to, &rules).context("bad --path")?;
+                let Some(route) = found else { bail!("--path: no route from {from} to {to}") };
+                Some(route.steps)
+            }
+        };
+        Ok(ExportOptions {
+            mesh: MeshOptions { texture_size: self.texture_size, ..MeshOptions::default() },
+            lightmap_uv: !self.no_lightmap_uv,
+            route,
+            colliders: self.colliders,
+        })
+    }
+
+    /// Exports `dungeon` to `output` (`.glb`, or `.gltf` + `.bin`) and prints a summary line.
+    pub fn write(&self, dungeon: &Dungeon, output: &Path) -> anyhow::Result<()> {
+        let options = self.options(dungeon)?;
+        let summary =
+            export(dungeon, output, &options).with_context(|| format!("exporting {}", output.display()))?;
+        let files: Vec<String> = summary.files.iter().map(|p| p.display().to_string()).collect();
+        println!(
+            "{}: {} level(s), {} triangles, {} vertices, {} bytes",
+            files.join(" + "),
+            summary.levels,
+            summary.triangles,
+            summary.vertices,
+            summary.bytes
+        );
+        Ok(())
+    }
+}
