@@ -96,3 +96,36 @@ proptest! {
         assert_legal(&topo, &set, &solve(&topo, &set, seed));
     }
 }
+
+#[test]
+fn octile_weights_matter() {
+    // Over fixed seeds: raising void_weight raises the solid fraction of octagons; raising
+    // connector_open_weight raises the floor fraction of connectors.
+    let topo = Topology::octile(Dims::from_octagons(16, 16).unwrap());
+    let fractions = |w: oct::Weights| {
+        let set = oct::tileset(&w).unwrap();
+        let (mut solid_oct, mut oct_n, mut floor_conn, mut conn_n) = (0, 0, 0, 0);
+        for seed in 0..10 {
+            for t in solve(&topo, &set, seed) {
+                match oct::decode(t) {
+                    (octile::grid::SlotKind::Octagon, m) => {
+                        oct_n += 1;
+                        solid_oct += usize::from(m.is_none());
+                    }
+                    (_, m) => {
+                        conn_n += 1;
+                        floor_conn += usize::from(m.is_some());
+                    }
+                }
+            }
+        }
+        (solid_oct as f64 / oct_n as f64, floor_conn as f64 / conn_n as f64)
+    };
+    let base = oct::Weights::default();
+    let (lo, _) = fractions(oct::Weights { void_weight: 4.0, ..base });
+    let (hi, _) = fractions(oct::Weights { void_weight: 40.0, ..base });
+    assert!(hi > lo + 0.05, "solid octagons {lo} -> {hi}");
+    let (_, few) = fractions(oct::Weights { connector_open_weight: 0.2, ..base });
+    let (_, many) = fractions(oct::Weights { connector_open_weight: 5.0, ..base });
+    assert!(many > few + 0.05, "floor connectors {few} -> {many}");
+}

@@ -26,25 +26,26 @@ pub struct GenerateArgs {
     /// Corner cut ratio (0 < r < 0.5; presets 0.15 cramped, 0.20, 0.29 spacious).
     #[arg(long, default_value_t = 0.20)]
     cut: f64,
-    /// Weight of a solid octagon (higher: more rock).
+    /// Weight of a solid octagon (higher: more rock) [default: 12].
     #[arg(long)]
     void_weight: Option<f64>,
-    /// Weight of a floor octagon with no walls (higher: bigger open rooms).
+    /// Weight of a floor octagon with no walls (higher: bigger open rooms) [default: 2].
     #[arg(long)]
     open_weight: Option<f64>,
-    /// Factor per wall of a floor tile (< 1 makes walled tiles rarer).
+    /// Factor per wall of a floor tile (< 1 makes walled tiles rarer) [default: 0.6].
     #[arg(long)]
     wall_factor: Option<f64>,
-    /// Weight of a solid connector diamond.
+    /// Weight of a solid connector diamond [default: 4].
     #[arg(long)]
     connector_void_weight: Option<f64>,
-    /// Weight of a floor connector diamond with no walls (higher: more diagonal passages).
+    /// Weight of a floor connector diamond with no walls (higher: more diagonal passages)
+    /// [default: 1].
     #[arg(long)]
     connector_open_weight: Option<f64>,
-    /// Stairs between each pair of adjacent levels.
+    /// Stairs between each pair of adjacent levels [default: 2].
     #[arg(long)]
     stairs: Option<u32>,
-    /// Extra cycles carved per level so the dungeon is not a tree.
+    /// Extra cycles carved per level so the dungeon is not a tree [default: 2].
     #[arg(long)]
     loops: Option<u32>,
     /// Output: `.json` writes the dungeon file; `.glb` (or `.gltf`) writes glTF.

@@ -48,6 +48,15 @@ pub enum Progress {
 
 /// Generates a dungeon: every level solved, stairs placed, every floor cell reachable from
 /// the entrance, entrance and exit set, seed recorded. Same options, same dungeon.
+///
+/// ```
+/// use octile::generate::{GenerateOptions, generate};
+///
+/// let options = GenerateOptions { seed: 7, levels: 2, cols: 8, rows: 8, ..Default::default() };
+/// let dungeon = generate(&options, &mut |_| {}).unwrap();
+/// assert_eq!(octile::path::dungeon_regions(&dungeon).count(), 1);
+/// assert_eq!(dungeon.exit().unwrap().level, 1);
+/// ```
 pub fn generate(
     options: &GenerateOptions,
     progress: &mut dyn FnMut(Progress),

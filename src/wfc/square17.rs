@@ -125,6 +125,14 @@ pub fn derive_masks(floor: &[bool], cols: u32, rows: u32) -> Vec<Option<u8>> {
 }
 
 /// Solves a `cols x rows` square17 grid with the outside solid, seeded by `seed`.
+///
+/// ```
+/// use octile::wfc::square17::{Weights, derive_masks, generate};
+///
+/// let grid = generate(16, 8, &Weights::default(), 3, &mut |_| {}).unwrap();
+/// assert_eq!(grid.render().lines().count(), 8);
+/// assert_eq!(grid.cells, derive_masks(&grid.floor_map(), 16, 8));
+/// ```
 pub fn generate(
     cols: u32,
     rows: u32,
