@@ -27,5 +27,8 @@ pub mod grid;
 pub mod io;
 pub mod mesh;
 pub mod path;
+#[cfg(feature = "viewer")]
+pub mod viewer;
+pub mod walk;
 
 pub use error::Error;

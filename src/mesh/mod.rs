@@ -3,3 +3,5 @@
 mod types;
 
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
+mod build;
+pub use build::{MeshError, MeshOptions, build};
