@@ -4,6 +4,8 @@ mod args;
 mod info;
 mod new;
 mod validate;
+#[cfg(feature = "viewer")]
+mod view;
 
 use std::process::ExitCode;
 
@@ -25,6 +27,9 @@ enum Command {
     Info(info::InfoArgs),
     /// Check a dungeon file; print every problem and exit non-zero if there is any.
     Validate(validate::ValidateArgs),
+    /// Open the walkthrough viewer, or render a screenshot with --screenshot.
+    #[cfg(feature = "viewer")]
+    View(view::ViewArgs),
 }
 
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
@@ -34,6 +39,8 @@ pub fn run() -> ExitCode {
         Command::New(a) => new::run(a),
         Command::Info(a) => info::run(a),
         Command::Validate(a) => validate::run(a),
+        #[cfg(feature = "viewer")]
+        Command::View(a) => view::run(a),
     };
     match result {
         Ok(code) => code,
