@@ -85,7 +85,6 @@ pub struct Renderer {
     globals_group: wgpu::BindGroup,
     draw_group: wgpu::BindGroup,
     levels: Vec<LevelGpu>,
-    floor_y: Vec<f32>,
     path: Option<(wgpu::Buffer, u32)>,
     path_slot: usize,
     targets: Option<Targets>,
@@ -279,7 +278,6 @@ impl Renderer {
             globals_group,
             draw_group,
             levels,
-            floor_y,
             path: None,
             path_slot,
             targets: None,
@@ -392,8 +390,7 @@ impl Renderer {
             pass.set_bind_group(0, &self.globals_group, &[]);
             let visible = |i: usize| frame.levels.contains(&(i as u16));
             pass.set_pipeline(&self.solid);
-            for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| visible(*i)) {
-                let _ = self.floor_y[i];
+            for (_, level) in self.levels.iter().enumerate().filter(|(i, _)| visible(*i)) {
                 pass.set_vertex_buffer(0, level.vertices.slice(..));
                 pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
                 for &(slot, first, count, base) in &level.draws {

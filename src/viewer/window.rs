@@ -37,7 +37,6 @@ pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Resul
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         ribbon: path_ribbon(&dungeon, &prepared),
-        dungeon,
         options,
         prepared,
         frames_left: frames,
@@ -79,8 +78,12 @@ struct Keys {
     jump: bool,
 }
 
+/// Frames left out of the mean frame time (pipeline compilation, first present).
+const WARM_UP_FRAMES: u64 = 3;
+
 #[derive(Default)]
 struct Timing {
+    rendered: u64,
     frames: u64,
     total: f64,
     draw_calls: u32,
@@ -95,14 +98,13 @@ impl Timing {
     fn summary(&self) -> String {
         let mean = if self.frames > 0 { self.total / self.frames as f64 * 1000.0 } else { 0.0 };
         format!(
-            "frames: {} | mean frame time: {mean:.2} ms | draw calls: {} | triangles: {} | adapter: {}",
-            self.frames, self.draw_calls, self.triangles, self.adapter
+            "frames: {} | mean frame time after {WARM_UP_FRAMES} warm-up frames: {mean:.2} ms | draw calls: {} | triangles: {} | adapter: {}",
+            self.rendered, self.draw_calls, self.triangles, self.adapter
         )
     }
 }
 
 struct App {
-    dungeon: Dungeon,
     options: ViewOptions,
     prepared: Prepared,
     ribbon: Vec<crate::mesh::Vertex>,
@@ -238,8 +240,11 @@ impl App {
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(texture);
         let t = &mut self.timing;
-        t.frames += 1;
-        t.total += dt;
+        t.rendered += 1;
+        if t.rendered > WARM_UP_FRAMES {
+            t.frames += 1;
+            t.total += dt;
+        }
         t.draw_calls = stats.draw_calls;
         t.triangles = stats.triangles;
         t.window_frames += 1;

@@ -3,7 +3,7 @@
 
 use glam::DVec2;
 
-use super::world::{World, compass_angle, compass_dir};
+use super::world::{Stair, World, compass_angle, compass_dir};
 use crate::grid::Pos;
 
 /// Angle (radians) kept between a ramp's top and bottom when walking on or off it.
@@ -25,21 +25,21 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
         let up = next.filter(|n| n.level == pos.level + 1 && n.slot == pos.slot);
         let down = next.filter(|n| n.level + 1 == pos.level && n.slot == pos.slot);
         if let (Some(_), Some(stair)) = (up, world.stair(pos)) {
-            let radius = ring_radius(world, stair.centre, stair);
+            let radius = ring_radius(stair);
             let from = prev.map(|p| world.slot_centre(p.slot)).unwrap_or(stair.centre + compass_dir(0.0));
             let start = compass_angle(from - stair.centre);
             // Clockwise under the ramp to its foot, then one turn up to its top.
             let to_foot = (stair.exit_angle + RAMP_MARGIN - start).rem_euclid(std::f64::consts::TAU);
             let total = to_foot + std::f64::consts::TAU - 2.0 * RAMP_MARGIN;
             ring(&mut out, stair.centre, radius, start, total);
-            out.push(exit_point(world, stair, radius));
+            out.push(exit_point(stair));
             i += 2;
             continue;
         }
-        if let (Some(d), Some(stair)) = (down, world.stair(Pos { level: pos.level.wrapping_sub(1), ..pos })) {
-            let _ = d;
-            let radius = ring_radius(world, stair.centre, stair);
-            out.push(exit_point(world, stair, radius));
+        let below = down.and_then(|_| world.stair(Pos { level: pos.level - 1, ..pos }));
+        if let Some(stair) = below {
+            let radius = ring_radius(stair);
+            out.push(exit_point(stair));
             let start = stair.exit_angle - RAMP_MARGIN;
             ring(&mut out, stair.centre, radius, start, -(std::f64::consts::TAU - 2.0 * RAMP_MARGIN));
             i += 2;
@@ -51,9 +51,10 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
     out
 }
 
-fn ring_radius(world: &World, centre: DVec2, stair: &super::world::Stair) -> f64 {
-    let _ = world;
-    let inner = stair.polygon.iter().map(|v| (*v - centre).length()).fold(f64::INFINITY, f64::min);
+/// Radius of the walking line round a spiral: a little over half the octagon's corner
+/// distance, clear of the column and the walls.
+fn ring_radius(stair: &Stair) -> f64 {
+    let inner = stair.polygon.iter().map(|v| (*v - stair.centre).length()).fold(f64::INFINITY, f64::min);
     inner * 0.55
 }
 
@@ -63,8 +64,7 @@ fn ring(out: &mut Vec<DVec2>, centre: DVec2, radius: f64, start: f64, total: f64
 }
 
 /// A point just beyond the stair's exit wall, on the top step's side of the exit.
-fn exit_point(world: &World, stair: &super::world::Stair, radius: f64) -> DVec2 {
-    let _ = (world, radius);
+fn exit_point(stair: &Stair) -> DVec2 {
     let a = stair.exit_angle - RAMP_MARGIN * 0.5;
     let reach = stair.polygon.iter().map(|v| (*v - stair.centre).length()).fold(0.0, f64::max);
     stair.centre + compass_dir(a) * (reach + 0.8)
