@@ -9,7 +9,7 @@ struct Globals {
     light: vec4<f32>,
     // rgb: fog colour (linear); a: unused.
     fog_colour: vec4<f32>,
-    // x: fog start, y: fog end (metres), z: cut height (fragments above are dropped), w: unused.
+    // x: fog start, y: fog end (metres), z, w: unused.
     params: vec4<f32>,
 };
 
@@ -52,9 +52,6 @@ const FILL: f32 = 0.25;
 
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
-    if in.world.y > globals.params.z {
-        discard;
-    }
     var to_eye = globals.eye.xyz - in.world;
     if globals.eye.w > 0.5 {
         to_eye = globals.eye.xyz;

@@ -153,11 +153,15 @@ pub fn top_view(bounds: &Bounds, aspect: f32) -> View {
     View { view_proj: proj * view, eye: Vec3::Y, orthographic: true }
 }
 
+/// How far the walkthrough sees (metres): a little beyond where fog hides everything, so
+/// the far plane culls what fog would hide anyway.
+pub const WALK_FAR: f32 = 64.0;
+
 /// The first-person view of a walker.
 #[must_use]
 pub fn walk_view(walker: &Walker, aspect: f32) -> View {
     let eye = walker.eye().as_vec3();
     let view = glam::camera::rh::view::look_to_mat4(eye, walker.look().as_vec3(), Vec3::Y);
-    let proj = glam::camera::rh::proj::directx::perspective(1.2, aspect.max(1e-3), 0.05, 400.0);
+    let proj = glam::camera::rh::proj::directx::perspective(1.2, aspect.max(1e-3), 0.05, WALK_FAR);
     View { view_proj: proj * view, eye, orthographic: false }
 }

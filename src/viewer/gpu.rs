@@ -55,9 +55,14 @@ impl Gpu {
         format!("{} ({:?}, {:?})", i.name, i.backend, i.device_type)
     }
 
-    /// The largest MSAA sample count (4 or 1) the adapter allows for `format` and depth.
+    /// The MSAA sample count: 4 where the adapter allows it for `format` and depth, 1 on
+    /// CPU adapters (lavapipe pays for every sample) unless `OCTILE_MSAA=4` asks for it.
     #[must_use]
     pub fn sample_count(&self, format: wgpu::TextureFormat) -> u32 {
+        let cpu = self.adapter.get_info().device_type == wgpu::DeviceType::Cpu;
+        if cpu && std::env::var("OCTILE_MSAA").as_deref() != Ok("4") {
+            return 1;
+        }
         let ok = |f| self.adapter.get_texture_format_features(f).flags.sample_count_supported(4);
         if ok(format) && ok(super::renderer::DEPTH_FORMAT) { 4 } else { 1 }
     }

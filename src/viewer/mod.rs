@@ -6,6 +6,7 @@
 //! ([`crate::walk`]), so they are tested without a GPU.
 
 pub mod camera;
+pub mod chunks;
 mod error;
 pub mod gpu;
 mod options;

@@ -1,6 +1,7 @@
 //! The renderer: draws a [`Scene`] into any `&TextureView` (a window's surface texture or
 //! an offscreen image), with depth, MSAA where allowed, lit materials per role, fog,
-//! outlines and the path overlay. One draw per material role per visible level.
+//! outlines and the path overlay. One draw per material role per visible chunk of a
+//! visible level; chunks outside the frustum are skipped.
 
 use std::ops::RangeInclusive;
 
@@ -8,6 +9,7 @@ use bytemuck::{Pod, Zeroable};
 use wgpu::util::DeviceExt;
 
 use super::camera::View;
+use super::chunks::{ChunkedLevel, chunk_level, in_frustum};
 use super::palette::{BACKGROUND, LIGHT_DIR, OUTLINE, PATH, base_colour};
 use super::scene::Scene;
 use crate::mesh::{MaterialRole, Vertex};
@@ -43,8 +45,6 @@ pub struct Frame {
     pub view: View,
     /// Levels to draw (everything else is culled).
     pub levels: RangeInclusive<u16>,
-    /// Fragments above this world height are dropped (cutaway); `f32::MAX` keeps all.
-    pub cut_y: f32,
     /// Fog from `fog.0` to `fog.1` metres (perspective cameras only).
     pub fog: (f32, f32),
     /// Draw the floor cell outlines.
@@ -63,8 +63,8 @@ pub struct FrameStats {
 struct LevelGpu {
     vertices: wgpu::Buffer,
     indices: wgpu::Buffer,
-    /// Per role present: (role slot, first index, index count, base vertex).
-    draws: Vec<(usize, u32, u32, i32)>,
+    /// Per chunk: bounds and (draw slot, first index, index count).
+    chunks: Vec<(glam::Vec3, glam::Vec3, Vec<(usize, u32, u32)>)>,
     outline: Option<(wgpu::Buffer, u32)>,
 }
 
@@ -220,20 +220,24 @@ impl Renderer {
             .zip(&scene.outlines)
             .enumerate()
             .map(|(l, (level, outline))| {
-                let mut vertices: Vec<Vertex> = Vec::new();
-                let mut indices: Vec<u32> = Vec::new();
-                let mut draws = Vec::new();
-                for (role, prim) in &level.primitives {
-                    let r = MaterialRole::ALL.iter().position(|x| x == role).expect("invariant: known role");
-                    draws.push((
-                        l * SLOTS_PER_LEVEL + r,
-                        indices.len() as u32,
-                        prim.indices.len() as u32,
-                        vertices.len() as i32,
-                    ));
-                    vertices.extend_from_slice(&prim.vertices);
-                    indices.extend_from_slice(&prim.indices);
-                }
+                let ChunkedLevel { vertices, indices, chunks } = chunk_level(level, scene.chunk_size);
+                let chunks = chunks
+                    .into_iter()
+                    .map(|c| {
+                        let draws = c
+                            .draws
+                            .iter()
+                            .map(|&(role, first, count)| {
+                                let r = MaterialRole::ALL
+                                    .iter()
+                                    .position(|x| *x == role)
+                                    .expect("invariant: known role");
+                                (l * SLOTS_PER_LEVEL + r, first, count)
+                            })
+                            .collect();
+                        (c.min, c.max, draws)
+                    })
+                    .collect();
                 let buffer = |label, contents: &[u8], usage| {
                     device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                         label: Some(label),
@@ -263,7 +267,7 @@ impl Renderer {
                         if indices.is_empty() { &[0u8; 4] } else { bytemuck::cast_slice(&indices) },
                         wgpu::BufferUsages::INDEX,
                     ),
-                    draws,
+                    chunks,
                     outline,
                 }
             })
@@ -347,7 +351,7 @@ impl Renderer {
             eye: [v.eye.x, v.eye.y, v.eye.z, if v.orthographic { 1.0 } else { 0.0 }],
             light: [l.x, l.y, l.z, 0.0],
             fog_colour: [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1.0],
-            params: [frame.fog.0, frame.fog.1, frame.cut_y, 0.0],
+            params: [frame.fog.0, frame.fog.1, 0.0, 0.0],
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let mut stats = FrameStats::default();
@@ -393,11 +397,16 @@ impl Renderer {
             for (_, level) in self.levels.iter().enumerate().filter(|(i, _)| visible(*i)) {
                 pass.set_vertex_buffer(0, level.vertices.slice(..));
                 pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
-                for &(slot, first, count, base) in &level.draws {
-                    pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
-                    pass.draw_indexed(first..first + count, base, 0..1);
-                    stats.draw_calls += 1;
-                    stats.triangles += u64::from(count / 3);
+                for (min, max, draws) in &level.chunks {
+                    if !in_frustum(frame.view.view_proj, *min, *max) {
+                        continue;
+                    }
+                    for &(slot, first, count) in draws {
+                        pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
+                        pass.draw_indexed(first..first + count, 0, 0..1);
+                        stats.draw_calls += 1;
+                        stats.triangles += u64::from(count / 3);
+                    }
                 }
             }
             if frame.outlines {

@@ -29,6 +29,8 @@ pub struct Scene {
     pub level_height: f32,
     /// Floor-to-ceiling height (metres).
     pub room_height: f32,
+    /// Side of the square chunks the renderer culls by (metres): 8 x 8 octagons.
+    pub chunk_size: f32,
 }
 
 impl Scene {
@@ -69,6 +71,7 @@ impl Scene {
             bounds,
             level_height: p.layer_height as f32,
             room_height: p.room_height as f32,
+            chunk_size: (16.0 * layout.spacing()) as f32,
         })
     }
 

@@ -133,15 +133,11 @@ impl ViewState {
             // Only the shafts join levels: the walker sees at most one level up or down.
             levels = (*levels.start()).max(current.saturating_sub(1))..=(*levels.end()).min(current + 1);
         }
-        let cut_y = match self.mode {
-            LevelMode::Cutaway => f32::from(current) * scene.level_height + scene.room_height + 0.01,
-            _ => f32::MAX,
-        };
         let fog = match self.camera {
-            CameraKind::Walk => (8.0, 60.0),
+            CameraKind::Walk => (8.0, super::camera::WALK_FAR - 4.0),
             _ => (self.orbit.distance * 0.8, self.orbit.distance * 3.0),
         };
-        Frame { view: self.view(scene, aspect), levels, cut_y, fog, outlines: self.outlines }
+        Frame { view: self.view(scene, aspect), levels, fog, outlines: self.outlines }
     }
 }
 
