@@ -116,3 +116,11 @@ fn bad_size_is_an_error() {
         other => panic!("expected BadSize, got {other:?}"),
     }
 }
+
+#[test]
+fn bad_mesh_options_are_an_error() {
+    let d = load("plus_arena.json");
+    let mut o = options(CameraKind::Top, None);
+    o.mesh.texture_size = -1.0;
+    assert!(matches!(octile::viewer::prepare(&d, &o), Err(ViewerError::Mesh(_))));
+}

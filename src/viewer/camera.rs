@@ -97,7 +97,7 @@ impl Orbit {
     /// A three-quarter view framing `bounds`.
     #[must_use]
     pub fn framing(bounds: &Bounds) -> Orbit {
-        Orbit { target: bounds.centre(), yaw: 2.4, pitch: 0.8, distance: bounds.radius().max(5.0) * 2.0 }
+        Orbit { target: bounds.centre(), yaw: 2.4, pitch: 0.8, distance: bounds.radius().max(5.0) * 1.4 }
     }
 
     /// Camera position.

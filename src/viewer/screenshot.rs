@@ -33,12 +33,23 @@ impl Shot {
         if x >= self.width || y >= self.height {
             return None;
         }
-        let i = ((y * self.width + x) * 4) as usize;
-        Some([self.pixels[i], self.pixels[i + 1], self.pixels[i + 2], self.pixels[i + 3]])
+        let i = (y as usize * self.width as usize + x as usize) * 4;
+        let p = self.pixels.get(i..i + 4)?;
+        Some([p[0], p[1], p[2], p[3]])
     }
 
     /// Encodes the image as PNG and writes it atomically.
     pub fn save_png(&self, path: &Path) -> Result<(), ViewerError> {
+        let expected = self.width as usize * self.height as usize * 4;
+        if self.pixels.len() != expected {
+            let reason = format!(
+                "{} bytes of pixels for {}x{} RGBA (expected {expected})",
+                self.pixels.len(),
+                self.width,
+                self.height
+            );
+            return Err(ViewerError::Png { path: path.to_path_buf(), reason });
+        }
         let mut bytes = Vec::new();
         let encoder = image::codecs::png::PngEncoder::new(&mut bytes);
         image::ImageEncoder::write_image(
@@ -142,5 +153,39 @@ impl Offscreen {
         drop(data);
         buffer.unmap();
         Ok(Shot { width, height, pixels, view: frame.view, stats })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shot(pixels: Vec<u8>) -> Shot {
+        let view = View { view_proj: glam::Mat4::IDENTITY, eye: glam::Vec3::ZERO, orthographic: true };
+        Shot { width: 2, height: 1, pixels, view, stats: FrameStats::default() }
+    }
+
+    #[test]
+    fn png_round_trip_and_errors() {
+        let dir = std::env::temp_dir().join(format!("octile-shot-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ok = dir.join("ok.png");
+        shot(vec![255, 0, 0, 255, 0, 0, 255, 255]).save_png(&ok).unwrap();
+        let back = image::open(&ok).unwrap().to_rgba8();
+        assert_eq!(back.get_pixel(1, 0).0, [0, 0, 255, 255]);
+        assert_eq!(shot(vec![0; 4]).pixel(1, 0), None);
+        let short = shot(vec![0; 4]).save_png(&dir.join("short.png"));
+        assert!(matches!(short, Err(ViewerError::Png { .. })), "{short:?}");
+        let missing = shot(vec![0; 8]).save_png(&dir.join("no/such/dir/x.png"));
+        assert!(matches!(missing, Err(ViewerError::Write(_))), "{missing:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn gpu_failures_say_what_failed() {
+        let device = ViewerError::Device { adapter: "llvmpipe".into(), reason: "limits".into() };
+        assert!(device.to_string().contains("llvmpipe"));
+        let readback = ViewerError::Readback { width: 4, height: 3, reason: "lost".into() };
+        assert!(readback.to_string().contains("4x3"));
     }
 }

@@ -159,3 +159,33 @@ fn longest_view(world: &World, walker: &Walker) -> f64 {
     }
     best.1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::MeshOptions;
+
+    #[test]
+    fn level_modes_pick_levels() {
+        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let scene = Scene::new(&d, &MeshOptions::default()).unwrap();
+        let world = World::new(&d);
+        let mut s = ViewState::new(&d, &world, &scene, CameraKind::Orbit, None);
+        assert_eq!(s.spawn, d.entrance().unwrap());
+        assert_eq!(s.frame(&scene, &world, 1.0).levels, 0..=1);
+        s.level = 1;
+        s.mode = LevelMode::Only;
+        assert_eq!(s.frame(&scene, &world, 1.0).levels, 1..=1);
+        s.level = 0;
+        s.mode = s.mode.next();
+        assert_eq!(s.mode, LevelMode::Cutaway);
+        assert_eq!(s.frame(&scene, &world, 1.0).levels, 0..=0);
+        s.mode = LevelMode::All;
+        s.camera = CameraKind::Walk;
+        s.walker.feet.y = 12.0;
+        assert_eq!(s.current_level(&world), 1);
+        assert_eq!(s.frame(&scene, &world, 1.0).levels, 0..=1);
+        let on_one = ViewState::new(&d, &world, &scene, CameraKind::Walk, Some(1));
+        assert_eq!(on_one.spawn.level, 1, "spawns on the asked level");
+    }
+}
