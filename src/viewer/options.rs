@@ -73,6 +73,19 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     let world = World::new(dungeon);
     let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
     state.outlines = options.outlines;
+    if let Some(steps) =
+        route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())
+    {
+        // Walk from the route's start, facing its first step.
+        state.spawn = steps[0];
+        state.walker = crate::walk::Walker::spawn(&world, steps[0]);
+        if let Some(next) = steps.get(1) {
+            let d = world.slot_centre(next.slot) - world.slot_centre(steps[0].slot);
+            if d.length() > 0.0 {
+                state.walker.yaw = crate::walk::compass_angle(d);
+            }
+        }
+    }
     Ok(Prepared { scene, world, route, state })
 }
 
