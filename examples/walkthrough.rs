@@ -4,8 +4,8 @@
 //! cargo run --example walkthrough -- [DUNGEON.json] [--window] [--out DIR]
 //! ```
 //!
-//! Headless (default): walks the route from the entrance to the farthest reachable cell of
-//! the top level with the collision model, renders a first-person frame every half second
+//! Headless (default): walks the route from the entrance to the exit (or the last reachable
+//! cell) with the collision model, renders a first-person frame every half second
 //! of walking offscreen, writes three of them as PNG and prints the offscreen frame time.
 //! `--window` opens the viewer on the same route instead (press `P` to start the tour).
 
@@ -39,11 +39,14 @@ fn main() -> anyhow::Result<()> {
     else {
         bail!("{} has no walkable cell", file.display());
     };
-    // The goal: the reachable cell on the highest level with the longest route.
+    // The goal: the exit, else the last reachable cell (top level, south-east first).
+    let cells: Vec<Pos> = dungeon.cells().collect();
     let goal: Option<(Pos, Vec<Pos>)> = dungeon
-        .cells()
-        .filter_map(|p| route::route(&dungeon, start, p).map(|r| (p, r)))
-        .max_by_key(|(p, r)| (p.level, r.len()));
+        .exit()
+        .into_iter()
+        .chain(cells.into_iter().rev())
+        .filter(|&p| p != start && dungeon.tile_def(p).is_ok_and(|t| t.walkable))
+        .find_map(|p| route::route(&dungeon, start, p).map(|r| (p, r)));
     let Some((goal, steps)) = goal else { bail!("nothing reachable from {start}") };
     println!("route {start} -> {goal}: {} cells", steps.len());
     let options =

@@ -2,12 +2,15 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
 use octile::grid::Pos;
 use octile::viewer::camera::CameraKind;
-use octile::viewer::{ViewOptions, screenshot};
+use octile::viewer::gpu::Gpu;
+use octile::viewer::screenshot::{Offscreen, Shot};
+use octile::viewer::{ViewOptions, path_ribbon, prepare, screenshot};
 
 use super::args::Size;
 
@@ -29,7 +32,8 @@ pub struct ViewArgs {
     /// Show only this level (orbit, top) or start on it (walk).
     #[arg(long)]
     level: Option<u16>,
-    /// Render this many frames in the window, then exit (smoke tests, timing).
+    /// Render this many frames in the window, then exit and print the mean frame time (smoke
+    /// tests, timing); with --screenshot, time this many offscreen frames before the capture.
     #[arg(long)]
     frames: Option<u64>,
     /// Draw the route between two cells, `L,R,C:L,R,C`; the walkthrough's `P` key walks it.
@@ -68,7 +72,10 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         ..ViewOptions::default()
     };
     if let Some(out) = &args.screenshot {
-        let shot = screenshot(&dungeon, &options)?;
+        let shot = match args.frames {
+            Some(n) => timed_screenshot(&dungeon, &options, n)?,
+            None => screenshot(&dungeon, &options)?,
+        };
         shot.save_png(out)?;
         eprintln!(
             "wrote {} ({}x{}, {} draw calls, {} triangles)",
@@ -82,6 +89,32 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
     }
     octile::viewer::window::run(dungeon, options, args.frames)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Renders `frames` offscreen frames (after one warm-up frame), prints their mean time, and
+/// returns a capture of the same view.
+fn timed_screenshot(
+    dungeon: &octile::dungeon::Dungeon,
+    options: &ViewOptions,
+    frames: u64,
+) -> anyhow::Result<Shot> {
+    let prepared = prepare(dungeon, options)?;
+    let gpu = Gpu::offscreen(options.adapter)?;
+    let (w, h) = options.size;
+    let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
+    offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
+    let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
+    offscreen.draw(&gpu, &frame)?;
+    let start = Instant::now();
+    for _ in 0..frames {
+        offscreen.draw(&gpu, &frame)?;
+    }
+    let mean = start.elapsed().as_secs_f64() / frames.max(1) as f64 * 1000.0;
+    eprintln!(
+        "offscreen {w}x{h}: {frames} frames, mean frame time {mean:.2} ms | adapter: {}",
+        gpu.describe()
+    );
+    Ok(offscreen.capture(&gpu, &frame)?)
 }
 
 #[cfg(test)]

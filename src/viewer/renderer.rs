@@ -85,6 +85,7 @@ pub struct Renderer {
     globals_group: wgpu::BindGroup,
     draw_group: wgpu::BindGroup,
     levels: Vec<LevelGpu>,
+    floor_y: Vec<f32>,
     path: Option<(wgpu::Buffer, u32)>,
     path_slot: usize,
     targets: Option<Targets>,
@@ -282,6 +283,7 @@ impl Renderer {
             globals_group,
             draw_group,
             levels,
+            floor_y,
             path: None,
             path_slot,
             targets: None,
@@ -393,8 +395,15 @@ impl Renderer {
             });
             pass.set_bind_group(0, &self.globals_group, &[]);
             let visible = |i: usize| frame.levels.contains(&(i as u16));
+            // Nearest level first, so depth testing rejects the levels it hides.
+            let mut order: Vec<usize> = (0..self.levels.len()).filter(|&i| visible(i)).collect();
+            order.sort_by_key(|&i| {
+                let y = self.floor_y[i];
+                let key = if v.orthographic { -y * v.eye.y.signum() } else { (v.eye.y - y).abs() };
+                (key * 16.0) as i64
+            });
             pass.set_pipeline(&self.solid);
-            for (_, level) in self.levels.iter().enumerate().filter(|(i, _)| visible(*i)) {
+            for level in order.iter().map(|&i| &self.levels[i]) {
                 pass.set_vertex_buffer(0, level.vertices.slice(..));
                 pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
                 for (min, max, draws) in &level.chunks {
