@@ -124,3 +124,27 @@ fn bad_mesh_options_are_an_error() {
     o.mesh.texture_size = -1.0;
     assert!(matches!(octile::viewer::prepare(&d, &o), Err(ViewerError::Mesh(_))));
 }
+
+#[test]
+fn path_overlay_is_drawn_on_the_route() {
+    let d = load("plus_arena.json");
+    let from = octile::grid::Pos::new(0, 4, 4);
+    let to = octile::grid::Pos::new(0, 4, 0);
+    let mut o = options(CameraKind::Top, Some(0));
+    o.path = Some((from, to));
+    let Some(shot) = shoot("path_overlay_is_drawn_on_the_route", &d, &o) else { return };
+    let path = to_srgb8(octile::viewer::palette::PATH);
+    let floor = to_srgb8(shade(MaterialRole::Floor, Vec3::Y, Vec3::Y));
+    let at = |pos: octile::grid::Pos| {
+        let (x, y) =
+            shot.view.project(d.layout().world_center(pos).as_vec3(), shot.width, shot.height).unwrap();
+        shot.pixel(x as u32, y as u32).unwrap()
+    };
+    // Inner route cell (4, 2) and the seams between route cells (Void slots 3 and 1).
+    for col in [1, 2, 3] {
+        let p = at(octile::grid::Pos::new(0, 4, col));
+        assert!(close(p, path, 2), "route slot col {col} is {p:?}, expected the path colour {path:?}");
+    }
+    let off = at(octile::grid::Pos::new(0, 2, 4));
+    assert!(close(off, floor, 3), "a cell off the route keeps the floor colour: {off:?}");
+}
