@@ -60,10 +60,10 @@ pub struct Prepared {
 /// Builds the scene, the walk world, the route and the initial state; checks the options
 /// against the dungeon.
 pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, ViewerError> {
-    if let Some(level) = options.level {
-        if level >= dungeon.levels() {
-            return Err(ViewerError::NoSuchLevel { level, levels: dungeon.levels() });
-        }
+    if let Some(level) = options.level
+        && level >= dungeon.levels()
+    {
+        return Err(ViewerError::NoSuchLevel { level, levels: dungeon.levels() });
     }
     let route = match options.path {
         Some((from, to)) => Some(route::route(dungeon, from, to).ok_or(ViewerError::NoRoute { from, to })?),

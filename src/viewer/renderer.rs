@@ -60,11 +60,14 @@ pub struct FrameStats {
     pub triangles: u64,
 }
 
+/// A chunk's bounds (world metres) and its draws: (draw slot, first index, index count).
+type ChunkDraws = (glam::Vec3, glam::Vec3, Vec<(usize, u32, u32)>);
+
 struct LevelGpu {
     vertices: wgpu::Buffer,
     indices: wgpu::Buffer,
-    /// Per chunk: bounds and (draw slot, first index, index count).
-    chunks: Vec<(glam::Vec3, glam::Vec3, Vec<(usize, u32, u32)>)>,
+    /// Per chunk: bounds and its draws.
+    chunks: Vec<ChunkDraws>,
     outline: Option<(wgpu::Buffer, u32)>,
 }
 

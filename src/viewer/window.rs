@@ -307,12 +307,12 @@ impl App {
                 state.tour = None;
             }
             KeyCode::KeyP => {
-                if state.tour.take().is_none() {
-                    if let Some(steps) = steps {
-                        state.walker = Walker::spawn(&world, steps[0]);
-                        state.tour = Some(Tour::new(waypoints(&world, &steps)));
-                        state.camera = CameraKind::Walk;
-                    }
+                if state.tour.take().is_none()
+                    && let Some(steps) = steps
+                {
+                    state.walker = Walker::spawn(&world, steps[0]);
+                    state.tour = Some(Tour::new(waypoints(&world, &steps)));
+                    state.camera = CameraKind::Walk;
                 }
             }
             KeyCode::Escape => {

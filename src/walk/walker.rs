@@ -137,10 +137,10 @@ impl Walker {
             self.feet.z = q.y;
             if self.vertical_speed == 0.0 {
                 // Grounded: climb small steps, follow ramps down within one step.
-                if let Some(g) = world.ground(q, y + self.body.max_step) {
-                    if g >= y - self.body.max_step {
-                        self.feet.y = g;
-                    }
+                if let Some(g) = world.ground(q, y + self.body.max_step)
+                    && g >= y - self.body.max_step
+                {
+                    self.feet.y = g;
                 }
             }
         }

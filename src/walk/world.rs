@@ -278,10 +278,11 @@ impl World {
             }
         }
         for s in &self.stairs {
-            if let Some(h) = s.height_at(p) {
-                if h <= top && best.is_none_or(|b| h > b) {
-                    best = Some(h);
-                }
+            if let Some(h) = s.height_at(p)
+                && h <= top
+                && best.is_none_or(|b| h > b)
+            {
+                best = Some(h);
             }
         }
         best
@@ -295,16 +296,16 @@ impl World {
         out.clear();
         let level = self.level_at(y + step);
         let local = y - f64::from(level) * self.level_height;
-        if local > self.room_height - body {
-            if let Some(s) = self.stairs.iter().find(|s| s.pos.level == level && contains(&s.polygon, p)) {
-                let n = s.polygon.len();
-                out.extend((0..n).map(|i| Wall {
-                    a: s.polygon[i],
-                    b: s.polygon[(i + 1) % n],
-                    kind: WallKind::Rock,
-                }));
-                return;
-            }
+        if local > self.room_height - body
+            && let Some(s) = self.stairs.iter().find(|s| s.pos.level == level && contains(&s.polygon, p))
+        {
+            let n = s.polygon.len();
+            out.extend((0..n).map(|i| Wall {
+                a: s.polygon[i],
+                b: s.polygon[(i + 1) % n],
+                kind: WallKind::Rock,
+            }));
+            return;
         }
         let Some(li) = self.levels.get(usize::from(level)) else { return };
         for b in self.near(p) {
