@@ -18,4 +18,8 @@ pub enum Error {
     /// Writing a file.
     #[error(transparent)]
     Write(#[from] crate::io::WriteError),
+    /// The viewer (window, GPU, screenshots).
+    #[cfg(feature = "viewer")]
+    #[error(transparent)]
+    Viewer(#[from] crate::viewer::ViewerError),
 }

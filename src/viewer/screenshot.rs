@@ -187,5 +187,7 @@ mod tests {
         assert!(device.to_string().contains("llvmpipe"));
         let readback = ViewerError::Readback { width: 4, height: 3, reason: "lost".into() };
         assert!(readback.to_string().contains("4x3"));
+        let wrapped: crate::Error = readback.into();
+        assert!(matches!(wrapped, crate::Error::Viewer(ViewerError::Readback { .. })));
     }
 }
