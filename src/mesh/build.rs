@@ -2,14 +2,17 @@
 //!
 //! A stand-in with the real builder's signature so the viewer runs before it lands: floors
 //! and ceilings of every carved piece (cells and carved seams, fan-triangulated), rock
-//! walls from floor to ceiling, and the eight walls of each stair shaft above the room.
-//! No stair solid, no door frames, no lightmap UVs.
+//! walls from floor to ceiling, the eight walls of each stair shaft above the room, and a
+//! stepped spiral (top faces, risers and the column only) where the walk model puts the
+//! ramp (`walk::Stair`). No closed stair solid, no door frames, no lightmap UVs.
 
 use glam::DVec2;
 
 use super::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 use crate::dungeon::Dungeon;
-use crate::walk::{WallKind, is_stair, level_plan};
+use crate::walk::{
+    COLUMN_RADIUS, LANDING, WallKind, compass_angle, compass_dir, is_stair, level_plan, stair_exit,
+};
 
 /// Options of the mesh builder.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -61,6 +64,7 @@ pub fn build(dungeon: &Dungeon, options: &MeshOptions) -> Result<DungeonMesh, Me
             for w in plan.walls.iter().filter(|w| w.kind == WallKind::Rock) {
                 quad(&mut wall, w.a, w.b, 0.0, room, t);
             }
+            let mut stair = Primitive::default();
             for slot in dungeon.dims().cells() {
                 let pos = crate::grid::Pos { level, slot };
                 if is_stair(dungeon, pos) {
@@ -68,11 +72,19 @@ pub fn build(dungeon: &Dungeon, options: &MeshOptions) -> Result<DungeonMesh, Me
                     for i in 0..poly.len() {
                         quad(&mut wall, poly[i], poly[(i + 1) % poly.len()], room, shaft, t);
                     }
+                    if let Some(exit) = stair_exit(dungeon, pos) {
+                        let (dr, dc) = exit.unit();
+                        let start = compass_angle(DVec2::new(f64::from(dc), f64::from(dr)));
+                        spiral(&mut stair, dungeon.layout().center(slot), start, p.half_base(), shaft, t);
+                    }
                 }
             }
-            for (role, prim) in
-                [(MaterialRole::Floor, floor), (MaterialRole::Wall, wall), (MaterialRole::Ceiling, ceiling)]
-            {
+            for (role, prim) in [
+                (MaterialRole::Floor, floor),
+                (MaterialRole::Wall, wall),
+                (MaterialRole::Ceiling, ceiling),
+                (MaterialRole::Stair, stair),
+            ] {
                 if !prim.indices.is_empty() {
                     prims.push((role, prim));
                 }
@@ -118,6 +130,38 @@ fn quad(prim: &mut Primitive, a: DVec2, b: DVec2, y0: f32, y1: f32, t: f64) {
         vertex(a, y1, normal, [u0, v1]),
     ]);
     prim.indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+}
+
+/// Steps of one turn of the spiral (the rise per step stays under 0.25 m for 12 m levels).
+const SPIRAL_STEPS: usize = 64;
+
+/// A stepped spiral round `centre` rising `rise` in one clockwise turn from compass angle
+/// `start`, ending in a landing; out to `radius`, round a column.
+fn spiral(prim: &mut Primitive, centre: DVec2, start: f64, radius: f64, rise: f32, t: f64) {
+    let tau = std::f64::consts::TAU;
+    let at = |a: f64, r: f64| centre + compass_dir(a) * r;
+    for i in 0..SPIRAL_STEPS {
+        let (a0, a1) = (
+            start + tau * i as f64 / SPIRAL_STEPS as f64,
+            start + tau * (i + 1) as f64 / SPIRAL_STEPS as f64,
+        );
+        let frac = (i as f64 + 0.5) / SPIRAL_STEPS as f64;
+        let h = rise * ((frac / (1.0 - LANDING)).min(1.0) as f32);
+        // Tread, wound positively in (x, z) like every other floor piece.
+        let tread = [at(a0, radius), at(a1, radius), at(a1, COLUMN_RADIUS), at(a0, COLUMN_RADIUS)];
+        fan(prim, &tread, h, true, t);
+        // Riser at the step's start, facing the way down the spiral.
+        let prev = rise * (((i as f64 - 0.5) / SPIRAL_STEPS as f64 / (1.0 - LANDING)).clamp(0.0, 1.0) as f32);
+        if i > 0 && h > prev {
+            quad(prim, at(a0, radius), at(a0, COLUMN_RADIUS), prev, h, t);
+        }
+    }
+    let sides = 16;
+    for i in 0..sides {
+        let (a0, a1) = (tau * i as f64 / sides as f64, tau * (i + 1) as f64 / sides as f64);
+        // Column faces point outward: walk the circle the other way round.
+        quad(prim, at(a1, COLUMN_RADIUS), at(a0, COLUMN_RADIUS), 0.0, rise, t);
+    }
 }
 
 #[cfg(test)]

@@ -15,6 +15,6 @@ pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, edge_carve, is_carve
 pub use tour::{Tour, waypoints};
 pub use walker::{Body, Walker};
 pub use world::{
-    COLUMN_RADIUS, Stair, World, compass_angle, compass_dir, contains, segment_distance, segments_intersect,
-    stair_exit,
+    COLUMN_RADIUS, LANDING, Stair, World, compass_angle, compass_dir, contains, segment_distance,
+    segments_intersect, stair_exit,
 };
