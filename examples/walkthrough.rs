@@ -5,7 +5,7 @@
 //! ```
 //!
 //! Headless (default): walks the route from the entrance to the exit (or the last reachable
-//! cell) with the collision model, renders a first-person frame every half second
+//! cell that is not the hole above a stair) with the collision model, renders a first-person frame every half second
 //! of walking offscreen, writes three of them as PNG and prints the offscreen frame time.
 //! `--window` opens the viewer on the same route instead (press `P` to start the tour).
 
@@ -46,6 +46,7 @@ fn main() -> anyhow::Result<()> {
         .into_iter()
         .chain(cells.into_iter().rev())
         .filter(|&p| p != start && dungeon.tile_def(p).is_ok_and(|t| t.walkable))
+        .filter(|&p| p.level == 0 || !octile::walk::is_stair(&dungeon, Pos { level: p.level - 1, ..p }))
         .find_map(|p| route::route(&dungeon, start, p).map(|r| (p, r)));
     let Some((goal, steps)) = goal else { bail!("nothing reachable from {start}") };
     println!("route {start} -> {goal}: {} cells", steps.len());
