@@ -12,7 +12,8 @@ fn load(name: &str) -> octile::dungeon::Dungeon {
     octile::format::load(std::path::Path::new(&path)).unwrap()
 }
 
-/// Walks the route from `from` to `to`; returns the walker and the number of wall crossings.
+/// Walks the route from `from` to `to`; returns the walker, the world and the problems seen
+/// (steps that cross a wall segment, falls faster than a 0.5 m drop).
 fn walk(name: &str, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
     let d = load(name);
     let world = World::new(&d);
@@ -26,6 +27,9 @@ fn walk(name: &str, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
         let (p, y) = (w.xz(), w.feet.y);
         w.step(&world, wish, false, dt);
         let q = w.xz();
+        if w.vertical_speed < -3.2 {
+            crossings.push(format!("frame {frame}: falling at {} m/s at {:?}", w.vertical_speed, w.feet));
+        }
         for l in [world.level_at(y), world.level_at(w.feet.y)] {
             for wall in &world.plan(l).unwrap().walls {
                 if segments_intersect(p, q, wall.a, wall.b) {
@@ -84,4 +88,13 @@ fn walking_into_the_shaft_from_above_falls() {
         w.step(&world, DVec2::new(0.0, 3.0), false, 1.0 / 60.0);
     }
     assert!(w.feet.y < world.level_height() - 1.0, "fell into the shaft: {:?}", w.feet);
+}
+
+#[test]
+fn scripted_walk_goes_down_the_stair() {
+    let (from, to) = (Pos::new(1, 0, 2), Pos::new(0, 2, 0));
+    let (w, world, crossings) = walk("two_levels.json", from, to);
+    assert!(crossings.is_empty(), "{crossings:#?}");
+    assert_eq!(w.feet.y, 0.0, "ends on level 0's floor: {:?}", w.feet);
+    assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "reaches the goal: {:?}", w.feet);
 }

@@ -84,9 +84,13 @@ impl ViewState {
             .unwrap_or(Pos::new(0, 0, 0));
         let mut walker = Walker::spawn(world, spawn);
         walker.yaw = longest_view(world, &walker);
+        let mut orbit = Orbit::framing(&scene.bounds);
+        if let Some(l) = level {
+            orbit.target.y = f32::from(l) * scene.level_height;
+        }
         ViewState {
             camera,
-            orbit: Orbit::framing(&scene.bounds),
+            orbit,
             walker,
             mode: if level.is_some() && camera != CameraKind::Walk {
                 LevelMode::Only
