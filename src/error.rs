@@ -33,4 +33,8 @@ pub enum Error {
     /// Dungeon generation.
     #[error(transparent)]
     Generate(#[from] crate::generate::GenerateError),
+    /// The viewer (window, GPU, screenshots).
+    #[cfg(feature = "viewer")]
+    #[error(transparent)]
+    Viewer(#[from] crate::viewer::ViewerError),
 }

@@ -31,5 +31,8 @@ pub mod mesh;
 pub mod path;
 pub mod plan;
 pub mod wfc;
+#[cfg(feature = "viewer")]
+pub mod viewer;
+pub mod walk;
 
 pub use error::Error;

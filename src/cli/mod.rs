@@ -12,6 +12,8 @@ mod plan_text;
 mod progress;
 mod validate;
 mod wfc;
+#[cfg(feature = "viewer")]
+mod view;
 
 use std::process::ExitCode;
 
@@ -43,6 +45,9 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Draw every level of a dungeon file side by side as SVG.
     Plan(plan::PlanArgs),
+    /// Open the walkthrough viewer, or render a screenshot with --screenshot.
+    #[cfg(feature = "viewer")]
+    View(view::ViewArgs),
 }
 
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
@@ -57,6 +62,8 @@ pub fn run() -> ExitCode {
         Command::Wfc(a) => wfc::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Plan(a) => plan::run(a),
+        #[cfg(feature = "viewer")]
+        Command::View(a) => view::run(a),
     };
     match result {
         Ok(code) => code,

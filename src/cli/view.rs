@@ -1,0 +1,131 @@
+//! `octile view`: the walkthrough viewer window, or a headless screenshot.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+use octile::grid::Pos;
+use octile::viewer::camera::CameraKind;
+use octile::viewer::gpu::Gpu;
+use octile::viewer::screenshot::{Offscreen, Shot};
+use octile::viewer::{ViewOptions, path_ribbon, prepare, screenshot};
+
+use super::args::Size;
+
+/// Options of `octile view`.
+#[derive(Args)]
+#[command(after_help = octile::viewer::window::KEYS_HELP)]
+pub struct ViewArgs {
+    /// The dungeon file (JSON).
+    file: PathBuf,
+    /// Render one frame offscreen (no window) and write it to this PNG file.
+    #[arg(long, value_name = "OUT.png")]
+    screenshot: Option<PathBuf>,
+    /// Image (or initial window) size, COLSxROWS in pixels.
+    #[arg(long, default_value = "1280x720")]
+    size: Size,
+    /// Camera to start with: orbit, walk or top.
+    #[arg(long, default_value = "orbit")]
+    camera: CameraKind,
+    /// Show only this level (orbit, top) or start on it (walk).
+    #[arg(long)]
+    level: Option<u16>,
+    /// Render this many frames in the window, then exit and print the mean frame time (smoke
+    /// tests, timing); with --screenshot, time this many offscreen frames before the capture.
+    #[arg(long)]
+    frames: Option<u64>,
+    /// Draw the route between two cells, `L,R,C:L,R,C`; the walkthrough's `P` key walks it.
+    #[arg(long, value_parser = parse_path)]
+    path: Option<(Pos, Pos)>,
+    /// Hide the faint floor cell outlines.
+    #[arg(long)]
+    no_outlines: bool,
+}
+
+fn parse_pos(s: &str) -> Result<Pos, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    let [l, r, c] = parts.as_slice() else { return Err(format!("{s:?} is not LEVEL,ROW,COL")) };
+    let num = |v: &str, what| {
+        v.trim().parse::<u32>().map_err(|_| format!("{what} {v:?} in {s:?} is not a whole number"))
+    };
+    let level = u16::try_from(num(l, "level")?).map_err(|_| format!("level in {s:?} is too large"))?;
+    Ok(Pos::new(level, num(r, "row")?, num(c, "col")?))
+}
+
+fn parse_path(s: &str) -> Result<(Pos, Pos), String> {
+    let (a, b) = s.split_once(':').ok_or_else(|| format!("{s:?} is not L,R,C:L,R,C"))?;
+    Ok((parse_pos(a)?, parse_pos(b)?))
+}
+
+/// Runs `octile view`.
+pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
+    let dungeon =
+        octile::format::load(&args.file).with_context(|| format!("loading {}", args.file.display()))?;
+    let options = ViewOptions {
+        camera: args.camera,
+        level: args.level,
+        path: args.path,
+        size: (args.size.cols, args.size.rows),
+        outlines: !args.no_outlines,
+        ..ViewOptions::default()
+    };
+    if let Some(out) = &args.screenshot {
+        let shot = match args.frames {
+            Some(n) => timed_screenshot(&dungeon, &options, n)?,
+            None => screenshot(&dungeon, &options)?,
+        };
+        shot.save_png(out)?;
+        eprintln!(
+            "wrote {} ({}x{}, {} draw calls, {} triangles)",
+            out.display(),
+            shot.width,
+            shot.height,
+            shot.stats.draw_calls,
+            shot.stats.triangles
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    octile::viewer::window::run(dungeon, options, args.frames)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Renders `frames` offscreen frames (after one warm-up frame), prints their mean time, and
+/// returns a capture of the same view.
+fn timed_screenshot(
+    dungeon: &octile::dungeon::Dungeon,
+    options: &ViewOptions,
+    frames: u64,
+) -> anyhow::Result<Shot> {
+    let prepared = prepare(dungeon, options)?;
+    let gpu = Gpu::offscreen(options.adapter)?;
+    let (w, h) = options.size;
+    let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
+    offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
+    let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
+    offscreen.draw(&gpu, &frame)?;
+    let start = Instant::now();
+    for _ in 0..frames {
+        offscreen.draw(&gpu, &frame)?;
+    }
+    let mean = start.elapsed().as_secs_f64() / frames.max(1) as f64 * 1000.0;
+    eprintln!(
+        "offscreen {w}x{h}: {frames} frames, mean frame time {mean:.2} ms | adapter: {}",
+        gpu.describe()
+    );
+    Ok(offscreen.capture(&gpu, &frame)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_paths() {
+        assert_eq!(parse_path("0,2,0:1,0,2"), Ok((Pos::new(0, 2, 0), Pos::new(1, 0, 2))));
+        assert!(parse_path("0,2,0").is_err());
+        assert!(parse_path("0,2:1,0,2").is_err());
+        assert!(parse_path("0,x,0:1,0,2").is_err());
+    }
+}

@@ -1,0 +1,22 @@
+//! The wgpu viewer: a window with orbit, top and first-person walkthrough cameras, level
+//! modes and a path overlay, and headless screenshots. Behind the `viewer` feature.
+//!
+//! The renderer draws into any `&TextureView`, so the window ([`window`]) and the
+//! screenshot ([`screenshot`]) share it. Collision and walking live in the core
+//! ([`crate::walk`]), so they are tested without a GPU.
+
+pub mod camera;
+pub mod chunks;
+mod error;
+pub mod gpu;
+mod options;
+pub mod palette;
+pub mod renderer;
+pub mod route;
+pub mod scene;
+pub mod screenshot;
+pub mod state;
+pub mod window;
+
+pub use error::ViewerError;
+pub use options::{Prepared, ViewOptions, path_ribbon, prepare, screenshot};

@@ -1,0 +1,107 @@
+//! Options shared by the window and the headless screenshot, and the one-call screenshot.
+
+use super::camera::CameraKind;
+use super::gpu::{AdapterPreference, Gpu};
+use super::scene::{Scene, ribbon, route_points};
+use super::screenshot::{Offscreen, Shot};
+use super::state::ViewState;
+use super::{ViewerError, route};
+use crate::dungeon::Dungeon;
+use crate::grid::Pos;
+use crate::mesh::MeshOptions;
+use crate::walk::World;
+
+/// How to show a dungeon.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewOptions {
+    /// The camera to start with.
+    pub camera: CameraKind,
+    /// Show this level (orbit/top: only it; walk: spawn on it).
+    pub level: Option<u16>,
+    /// Draw the route between these cells (and let the walkthrough follow it).
+    pub path: Option<(Pos, Pos)>,
+    /// Image or initial window size in pixels.
+    pub size: (u32, u32),
+    /// Draw faint outlines of the floor cells.
+    pub outlines: bool,
+    /// Which adapter to prefer.
+    pub adapter: AdapterPreference,
+    /// Mesh options (the same build the exporter writes).
+    pub mesh: MeshOptions,
+}
+
+impl Default for ViewOptions {
+    fn default() -> Self {
+        ViewOptions {
+            camera: CameraKind::Orbit,
+            level: None,
+            path: None,
+            size: (1280, 720),
+            outlines: true,
+            adapter: AdapterPreference::HighPerformance,
+            mesh: MeshOptions::default(),
+        }
+    }
+}
+
+/// Everything the CPU prepares before drawing: scene, walk world, route and view state.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The scene.
+    pub scene: Scene,
+    /// The walk world.
+    pub world: World,
+    /// The route's cells, when a path was asked for.
+    pub route: Option<Vec<Pos>>,
+    /// The initial view state.
+    pub state: ViewState,
+}
+
+/// Builds the scene, the walk world, the route and the initial state; checks the options
+/// against the dungeon.
+pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, ViewerError> {
+    if let Some(level) = options.level
+        && level >= dungeon.levels()
+    {
+        return Err(ViewerError::NoSuchLevel { level, levels: dungeon.levels() });
+    }
+    let route = match options.path {
+        Some((from, to)) => Some(route::route(dungeon, from, to).ok_or(ViewerError::NoRoute { from, to })?),
+        None => None,
+    };
+    let scene = Scene::new(dungeon, &options.mesh)?;
+    let world = World::new(dungeon);
+    let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
+    state.outlines = options.outlines;
+    if let Some(steps) =
+        route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())
+    {
+        // Walk from the route's start, facing its first step.
+        state.spawn = steps[0];
+        state.walker = crate::walk::Walker::spawn(&world, steps[0]);
+        if let Some(next) = steps.get(1) {
+            let d = world.slot_centre(next.slot) - world.slot_centre(steps[0].slot);
+            if d.length() > 0.0 {
+                state.walker.yaw = crate::walk::compass_angle(d);
+            }
+        }
+    }
+    Ok(Prepared { scene, world, route, state })
+}
+
+/// The path overlay's triangles for a prepared route (empty without one).
+#[must_use]
+pub fn path_ribbon(dungeon: &Dungeon, prepared: &Prepared) -> Vec<crate::mesh::Vertex> {
+    prepared.route.as_ref().map(|r| ribbon(&route_points(dungeon, r))).unwrap_or_default()
+}
+
+/// Renders one frame of `dungeon` offscreen, no window.
+pub fn screenshot(dungeon: &Dungeon, options: &ViewOptions) -> Result<Shot, ViewerError> {
+    let prepared = prepare(dungeon, options)?;
+    let gpu = Gpu::offscreen(options.adapter)?;
+    let (w, h) = options.size;
+    let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
+    offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
+    let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
+    offscreen.capture(&gpu, &frame)
+}

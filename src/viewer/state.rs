@@ -1,0 +1,195 @@
+//! The view state shared by the window and the screenshot: which camera, which levels,
+//! the orbit and the walker, and the frame they make.
+
+use glam::DVec2;
+
+use super::camera::{CameraKind, Orbit, View, top_view, walk_view};
+use super::renderer::Frame;
+use super::scene::Scene;
+use crate::dungeon::Dungeon;
+use crate::grid::{Direction, Pos};
+use crate::walk::{Tour, Walker, World, compass_angle};
+
+/// Which levels are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LevelMode {
+    /// Every level (the walkthrough still culls to the levels next to the walker).
+    #[default]
+    All,
+    /// Only the current level.
+    Only,
+    /// The current level and those below it.
+    Cutaway,
+}
+
+impl LevelMode {
+    /// The next mode in the cycle All -> Only -> Cutaway.
+    #[must_use]
+    pub fn next(self) -> LevelMode {
+        match self {
+            LevelMode::All => LevelMode::Only,
+            LevelMode::Only => LevelMode::Cutaway,
+            LevelMode::Cutaway => LevelMode::All,
+        }
+    }
+
+    /// Lower-case name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            LevelMode::All => "all",
+            LevelMode::Only => "only",
+            LevelMode::Cutaway => "cutaway",
+        }
+    }
+}
+
+/// Everything that decides what a frame shows.
+#[derive(Debug, Clone)]
+pub struct ViewState {
+    /// The active camera.
+    pub camera: CameraKind,
+    /// The orbit camera (kept while walking).
+    pub orbit: Orbit,
+    /// The walker (kept while orbiting).
+    pub walker: Walker,
+    /// Level display mode.
+    pub mode: LevelMode,
+    /// The level chosen for orbit and top views.
+    pub level: u16,
+    /// Draw floor cell outlines.
+    pub outlines: bool,
+    /// The guided tour being walked, if any.
+    pub tour: Option<Tour>,
+    /// Where the walker spawns.
+    pub spawn: Pos,
+}
+
+impl ViewState {
+    /// The initial state: orbit framing the dungeon, walker at the entrance (or the first
+    /// walkable cell of `level`), looking down its longest free line.
+    #[must_use]
+    pub fn new(
+        dungeon: &Dungeon,
+        world: &World,
+        scene: &Scene,
+        camera: CameraKind,
+        level: Option<u16>,
+    ) -> ViewState {
+        let walkable = |p: Pos| dungeon.tile_def(p).is_ok_and(|t| t.carved && t.walkable);
+        let spawn = dungeon
+            .entrance()
+            .filter(|e| level.is_none_or(|l| e.level == l) && walkable(*e))
+            .or_else(|| dungeon.cells().find(|&p| level.is_none_or(|l| p.level == l) && walkable(p)))
+            .unwrap_or(Pos::new(0, 0, 0));
+        let mut walker = Walker::spawn(world, spawn);
+        walker.yaw = longest_view(world, &walker);
+        let mut orbit = Orbit::framing(&scene.bounds);
+        if let Some(l) = level {
+            orbit.target.y = f32::from(l) * scene.level_height;
+        }
+        ViewState {
+            camera,
+            orbit,
+            walker,
+            mode: if level.is_some() && camera != CameraKind::Walk {
+                LevelMode::Only
+            } else {
+                LevelMode::All
+            },
+            level: level.unwrap_or(0).min(scene.levels().saturating_sub(1)),
+            outlines: true,
+            tour: None,
+            spawn,
+        }
+    }
+
+    /// The level the view is about: the walker's while walking, else the chosen one.
+    #[must_use]
+    pub fn current_level(&self, world: &World) -> u16 {
+        match self.camera {
+            CameraKind::Walk => world.level_at(self.walker.feet.y + self.walker.body.max_step),
+            _ => self.level,
+        }
+    }
+
+    /// The camera's view for an image of aspect `aspect`.
+    #[must_use]
+    pub fn view(&self, scene: &Scene, aspect: f32) -> View {
+        match self.camera {
+            CameraKind::Orbit => self.orbit.view(aspect),
+            CameraKind::Top => top_view(&scene.bounds, aspect),
+            CameraKind::Walk => walk_view(&self.walker, aspect),
+        }
+    }
+
+    /// The frame to draw.
+    #[must_use]
+    pub fn frame(&self, scene: &Scene, world: &World, aspect: f32) -> Frame {
+        let top = scene.levels().saturating_sub(1);
+        let current = self.current_level(world).min(top);
+        let mut levels = match self.mode {
+            LevelMode::All => 0..=top,
+            LevelMode::Only => current..=current,
+            LevelMode::Cutaway => 0..=current,
+        };
+        if self.camera == CameraKind::Walk {
+            // Only the shafts join levels: the walker sees at most one level up or down.
+            levels = (*levels.start()).max(current.saturating_sub(1))..=(*levels.end()).min(current + 1);
+        }
+        let fog = match self.camera {
+            CameraKind::Walk => (8.0, super::camera::WALK_FAR - 4.0),
+            _ => (self.orbit.distance * 0.8, self.orbit.distance * 3.0),
+        };
+        Frame { view: self.view(scene, aspect), levels, fog, outlines: self.outlines }
+    }
+}
+
+/// The compass angle (of the eight directions) along which a walker at its spot can walk
+/// farthest, up to 60 m.
+fn longest_view(world: &World, walker: &Walker) -> f64 {
+    let mut best = (0.0, 0.0);
+    for d in Direction::ALL {
+        let (dr, dc) = d.unit();
+        let dir = DVec2::new(f64::from(dc), f64::from(dr)).normalize();
+        let mut probe = walker.clone();
+        for _ in 0..200 {
+            probe.step(world, dir * 3.0, false, 0.1);
+        }
+        let dist = (probe.xz() - walker.xz()).length();
+        if dist > best.0 + 0.5 {
+            best = (dist, compass_angle(dir));
+        }
+    }
+    best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::MeshOptions;
+
+    #[test]
+    fn level_modes_pick_levels() {
+        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let scene = Scene::new(&d, &MeshOptions::default()).unwrap();
+        let world = World::new(&d);
+        let mut s = ViewState::new(&d, &world, &scene, CameraKind::Orbit, None);
+        assert_eq!(s.spawn, d.entrance().unwrap());
+        assert_eq!(s.frame(&scene, &world, 1.0).levels, 0..=1);
+        s.level = 1;
+        s.mode = LevelMode::Only;
+        assert_eq!(s.frame(&scene, &world, 1.0).levels, 1..=1);
+        s.level = 0;
+        s.mode = s.mode.next();
+        assert_eq!(s.mode, LevelMode::Cutaway);
+        assert_eq!(s.frame(&scene, &world, 1.0).levels, 0..=0);
+        s.mode = LevelMode::All;
+        s.camera = CameraKind::Walk;
+        s.walker.feet.y = 12.0;
+        assert_eq!(s.current_level(&world), 1);
+        assert_eq!(s.frame(&scene, &world, 1.0).levels, 0..=1);
+        let on_one = ViewState::new(&d, &world, &scene, CameraKind::Walk, Some(1));
+        assert_eq!(on_one.spawn.level, 1, "spawns on the asked level");
+    }
+}

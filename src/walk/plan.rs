@@ -1,0 +1,170 @@
+//! The carved plan of one level: the convex floor pieces (cells and carved seams) and the
+//! wall segments that bound them, all from [`Layout`](crate::geometry::Layout).
+
+use glam::DVec2;
+
+use crate::dungeon::{Carve, Dungeon};
+use crate::geometry::signed_area;
+use crate::grid::{Direction, EdgeId, Pos, Slot};
+
+/// What a floor piece is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceKind {
+    /// A carved cell (octagon or connector).
+    Cell(Slot),
+    /// A carved seam (long or diagonal) between two carved cells.
+    Seam(EdgeId),
+}
+
+/// One convex carved piece of a level, wound positively in `(x, z)` (metres).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    /// The cell or seam it is.
+    pub kind: PieceKind,
+    /// Its outline in world `(x, z)` metres.
+    pub polygon: Vec<DVec2>,
+    /// It has a floor (false for the octagon above a stair: the shaft's hole).
+    pub floor: bool,
+    /// It has a ceiling (false for a stair octagon: the shaft goes up).
+    pub ceiling: bool,
+}
+
+/// Why a segment blocks walking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WallKind {
+    /// A rock face: drawn as a wall.
+    Rock,
+    /// A closed door across a carved seam (blocks walking, drawn by the door frame).
+    Door,
+}
+
+/// A wall segment in world `(x, z)` metres; carved space lies on the left of `a -> b`
+/// seen from above with north up, that is on the side of `(b - a).perp()`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Wall {
+    /// Start point.
+    pub a: DVec2,
+    /// End point.
+    pub b: DVec2,
+    /// Rock face or closed door.
+    pub kind: WallKind,
+}
+
+/// The carved pieces and walls of one level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelPlan {
+    /// The level.
+    pub level: u16,
+    /// Carved floor pieces: cells first, then seams.
+    pub pieces: Vec<Piece>,
+    /// Wall segments bounding the carved pieces.
+    pub walls: Vec<Wall>,
+}
+
+/// True when the cell at `pos` is carved.
+#[must_use]
+pub fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
+    dungeon.tile_def(pos).is_ok_and(|t| t.carved)
+}
+
+/// True when the cell at `pos` holds a stair up.
+#[must_use]
+pub fn is_stair(dungeon: &Dungeon, pos: Pos) -> bool {
+    dungeon.tile_def(pos).is_ok_and(|t| t.stair) && pos.level + 1 < dungeon.levels()
+}
+
+/// How wall `dir` of the carved cell at `pos` is carved through (None when the seam
+/// beyond stays rock: the border, a wall state, or rock on the other side).
+#[must_use]
+pub fn edge_carve(dungeon: &Dungeon, pos: Pos, dir: Direction) -> Option<(Carve, bool)> {
+    let state = dungeon.edge_state(pos, dir).ok()??;
+    let def = dungeon.registry().edge_def(state)?;
+    let other = dungeon.dims().neighbor(pos.slot, dir).ok()??;
+    if def.carve == Carve::None || !is_carved(dungeon, pos) || !is_carved(dungeon, Pos { slot: other, ..pos })
+    {
+        return None;
+    }
+    Some((def.carve, def.walkable))
+}
+
+/// The carved plan of `level` (empty when the level does not exist).
+#[must_use]
+pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
+    let dims = dungeon.dims();
+    let layout = dungeon.layout();
+    let mut plan = LevelPlan { level, pieces: Vec::new(), walls: Vec::new() };
+    if level >= dungeon.levels() {
+        return plan;
+    }
+    for slot in dims.cells() {
+        let pos = Pos { level, slot };
+        if !is_carved(dungeon, pos) {
+            continue;
+        }
+        let Some(polygon) = layout.cell_polygon(slot) else { continue };
+        let below_is_stair = level > 0 && is_stair(dungeon, Pos { level: level - 1, slot });
+        plan.pieces.push(Piece {
+            kind: PieceKind::Cell(slot),
+            polygon,
+            floor: !below_is_stair,
+            ceiling: !is_stair(dungeon, pos),
+        });
+        for &dir in dims.walls(slot).expect("invariant: cells have walls") {
+            if edge_carve(dungeon, pos, dir).is_none() {
+                let [a, b] = layout.wall(slot, dir).expect("invariant: cell wall");
+                plan.walls.push(Wall { a, b, kind: WallKind::Rock });
+            }
+        }
+    }
+    if layout.gap() <= 0.0 {
+        return plan;
+    }
+    for edge in dims.edges() {
+        let Ok(sides) = dims.edge_sides(edge) else { continue };
+        let (slot, dir) = sides[0];
+        let Some((_, walkable)) = edge_carve(dungeon, Pos { level, slot }, dir) else { continue };
+        let Some(seam) = layout.edge_seam(sides) else { continue };
+        let mut polygon = seam.to_vec();
+        if signed_area(&polygon) < 0.0 {
+            polygon.reverse();
+        }
+        // Edges 1 and 3 of a seam face pillars; edges 0 and 2 are the cells' own edges.
+        for i in [1, 3] {
+            let (a, b) = (polygon[i], polygon[(i + 1) % 4]);
+            plan.walls.push(Wall { a, b, kind: WallKind::Rock });
+        }
+        if !walkable {
+            let a = (polygon[1] + polygon[2]) / 2.0;
+            let b = (polygon[3] + polygon[0]) / 2.0;
+            plan.walls.push(Wall { a, b, kind: WallKind::Door });
+        }
+        plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor: true, ceiling: true });
+    }
+    plan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Fill, Registry};
+    use crate::geometry::Proportions;
+
+    #[test]
+    fn walls_face_carved_space() {
+        let mut d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Solid).unwrap();
+        d.set_tile(Pos::new(0, 0, 0), Registry::FLOOR).unwrap();
+        d.set_tile(Pos::new(0, 0, 2), Registry::FLOOR).unwrap();
+        let closed = level_plan(&d, 0);
+        assert_eq!(closed.pieces.len(), 2);
+        assert_eq!(closed.walls.len(), 16);
+        d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::OPEN).unwrap();
+        let open = level_plan(&d, 0);
+        assert_eq!(open.pieces.len(), 3, "the long seam is carved");
+        assert_eq!(open.walls.len(), 14 + 2, "two cell walls go, two seam sides come");
+        for w in &open.walls {
+            let mid = (w.a + w.b) / 2.0 + (w.b - w.a).perp().normalize() * 0.01;
+            let inside = open.pieces.iter().any(|p| crate::walk::contains(&p.polygon, mid));
+            assert!(inside, "wall {w:?} has carved space on its left");
+        }
+    }
+}

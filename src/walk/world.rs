@@ -1,0 +1,330 @@
+//! The walkable world: every level's plan indexed by slot, the stairs, and the queries a
+//! walker needs (ground height under a point, walls near a point).
+
+use glam::DVec2;
+
+use super::plan::{LevelPlan, Wall, WallKind, is_stair, level_plan};
+use crate::dungeon::Dungeon;
+use crate::grid::{Direction, Pos, Slot};
+
+/// Radius of the stair's central column (metres).
+pub const COLUMN_RADIUS: f64 = 0.6;
+
+/// Fraction of the stair's turn that is a landing level with the floor above.
+pub const LANDING: f64 = 0.1;
+
+/// A spiral stair as the walk model sees it: a ramp round a central column rising one
+/// level height in one clockwise turn (seen from above) from the exit direction, ending in
+/// a landing (the last [`LANDING`] of the turn) level with the floor above, beside the
+/// exit edge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stair {
+    /// The stair octagon (on its lower level).
+    pub pos: Pos,
+    /// Centre of the octagon, world `(x, z)` metres.
+    pub centre: DVec2,
+    /// Outline of the octagon.
+    pub polygon: Vec<DVec2>,
+    /// The wall of the upper octagon one walks off through at the top.
+    pub exit: Direction,
+    /// Compass angle of the exit (radians clockwise from north).
+    pub exit_angle: f64,
+    /// World height of the lower floor (metres).
+    pub base_y: f64,
+    /// Rise of one turn: the level height (metres).
+    pub rise: f64,
+}
+
+impl Stair {
+    /// Height (world metres) of the ramp at `p`, or `None` off the ramp (outside the
+    /// octagon or inside the column).
+    #[must_use]
+    pub fn height_at(&self, p: DVec2) -> Option<f64> {
+        let d = p - self.centre;
+        if d.length() < COLUMN_RADIUS || !contains(&self.polygon, p) {
+            return None;
+        }
+        let t =
+            (compass_angle(d) - self.exit_angle).rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU;
+        Some(self.base_y + self.rise * (t / (1.0 - LANDING)).min(1.0))
+    }
+}
+
+/// The compass angle of a horizontal direction: 0 north (-z), growing clockwise seen from
+/// above (east is pi/2).
+#[must_use]
+pub fn compass_angle(d: DVec2) -> f64 {
+    d.x.atan2(-d.y)
+}
+
+/// The unit `(x, z)` vector of a compass angle.
+#[must_use]
+pub fn compass_dir(angle: f64) -> DVec2 {
+    DVec2::new(angle.sin(), -angle.cos())
+}
+
+/// The wall through which one leaves a stair at the top: the first wall of the upper
+/// octagon, clockwise from north, whose seam is carved and walkable.
+/// (The mesh builder must put the stair's top step beside the same edge.)
+#[must_use]
+pub fn stair_exit(dungeon: &Dungeon, stair: Pos) -> Option<Direction> {
+    if !is_stair(dungeon, stair) {
+        return None;
+    }
+    let top = Pos { level: stair.level + 1, ..stair };
+    Direction::ALL.into_iter().find(|&d| super::plan::edge_carve(dungeon, top, d).is_some_and(|(_, w)| w))
+}
+
+/// True when the convex, positively wound polygon contains `p` (boundary included).
+#[must_use]
+pub fn contains(polygon: &[DVec2], p: DVec2) -> bool {
+    let n = polygon.len();
+    (0..n).all(|i| (polygon[(i + 1) % n] - polygon[i]).perp_dot(p - polygon[i]) >= -1e-9)
+}
+
+/// Distance from `p` to the segment `a-b`.
+#[must_use]
+pub fn segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let ab = b - a;
+    let t =
+        if ab.length_squared() > 0.0 { ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
+    (a + ab * t - p).length()
+}
+
+/// True when the segments `p-q` and `a-b` cross or touch.
+#[must_use]
+pub fn segments_intersect(p: DVec2, q: DVec2, a: DVec2, b: DVec2) -> bool {
+    let d1 = (q - p).perp_dot(a - p);
+    let d2 = (q - p).perp_dot(b - p);
+    let d3 = (b - a).perp_dot(p - a);
+    let d4 = (b - a).perp_dot(q - a);
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return true;
+    }
+    let eps = 1e-12;
+    (d1.abs() < eps && segment_distance(a, p, q) < 1e-9)
+        || (d2.abs() < eps && segment_distance(b, p, q) < 1e-9)
+        || (d3.abs() < eps && segment_distance(p, a, b) < 1e-9)
+        || (d4.abs() < eps && segment_distance(q, a, b) < 1e-9)
+}
+
+/// One level's plan with its pieces and walls bucketed by nearest slot.
+#[derive(Debug, Clone)]
+struct LevelIndex {
+    plan: LevelPlan,
+    piece_buckets: Vec<Vec<u32>>,
+    wall_buckets: Vec<Vec<u32>>,
+}
+
+/// Everything a walker collides with, for every level of a dungeon.
+#[derive(Debug, Clone)]
+pub struct World {
+    rows: u32,
+    cols: u32,
+    spacing: f64,
+    level_height: f64,
+    room_height: f64,
+    levels: Vec<LevelIndex>,
+    stairs: Vec<Stair>,
+}
+
+impl World {
+    /// Indexes every level of `dungeon`.
+    #[must_use]
+    pub fn new(dungeon: &Dungeon) -> World {
+        let dims = dungeon.dims();
+        let layout = dungeon.layout();
+        let spacing = layout.spacing();
+        let (rows, cols) = (dims.rows(), dims.cols());
+        let bucket = |p: DVec2| -> usize {
+            let r = (p.y / spacing).round().clamp(0.0, f64::from(rows - 1)) as usize;
+            let c = (p.x / spacing).round().clamp(0.0, f64::from(cols - 1)) as usize;
+            r * cols as usize + c
+        };
+        let levels = (0..dungeon.levels())
+            .map(|l| {
+                let plan = level_plan(dungeon, l);
+                let mut piece_buckets = vec![Vec::new(); dims.slot_count()];
+                let mut wall_buckets = vec![Vec::new(); dims.slot_count()];
+                for (i, p) in plan.pieces.iter().enumerate() {
+                    let c = p.polygon.iter().copied().sum::<DVec2>() / p.polygon.len() as f64;
+                    piece_buckets[bucket(c)].push(i as u32);
+                }
+                for (i, w) in plan.walls.iter().enumerate() {
+                    wall_buckets[bucket((w.a + w.b) / 2.0)].push(i as u32);
+                }
+                LevelIndex { plan, piece_buckets, wall_buckets }
+            })
+            .collect();
+        let p = dungeon.proportions();
+        let stairs = dungeon
+            .cells()
+            .filter(|&pos| is_stair(dungeon, pos))
+            .filter_map(|pos| {
+                let exit = stair_exit(dungeon, pos)?;
+                let (dr, dc) = exit.unit();
+                Some(Stair {
+                    pos,
+                    centre: layout.center(pos.slot),
+                    polygon: layout.cell_polygon(pos.slot)?,
+                    exit,
+                    exit_angle: compass_angle(DVec2::new(f64::from(dc), f64::from(dr))),
+                    base_y: p.floor_y(pos.level),
+                    rise: p.layer_height,
+                })
+            })
+            .collect();
+        World {
+            rows,
+            cols,
+            spacing,
+            level_height: p.layer_height,
+            room_height: p.room_height,
+            levels,
+            stairs,
+        }
+    }
+
+    /// Number of levels.
+    #[must_use]
+    pub fn levels(&self) -> u16 {
+        self.levels.len() as u16
+    }
+
+    /// Vertical distance between levels (metres).
+    #[must_use]
+    pub fn level_height(&self) -> f64 {
+        self.level_height
+    }
+
+    /// Floor-to-ceiling height of a room (metres).
+    #[must_use]
+    pub fn room_height(&self) -> f64 {
+        self.room_height
+    }
+
+    /// The carved plan of `level`, if it exists.
+    #[must_use]
+    pub fn plan(&self, level: u16) -> Option<&LevelPlan> {
+        self.levels.get(usize::from(level)).map(|l| &l.plan)
+    }
+
+    /// Every stair the walk model knows (stairs with a usable exit).
+    #[must_use]
+    pub fn stairs(&self) -> &[Stair] {
+        &self.stairs
+    }
+
+    /// The stair standing on `pos`, if any.
+    #[must_use]
+    pub fn stair(&self, pos: Pos) -> Option<&Stair> {
+        self.stairs.iter().find(|s| s.pos == pos)
+    }
+
+    /// The level whose floor is nearest below `y` (clamped to the dungeon's levels).
+    #[must_use]
+    pub fn level_at(&self, y: f64) -> u16 {
+        let l = (y / self.level_height + 1e-6).floor().max(0.0) as u64;
+        l.min(u64::from(self.levels().saturating_sub(1))) as u16
+    }
+
+    fn near(&self, p: DVec2) -> impl Iterator<Item = usize> + '_ {
+        let r = (p.y / self.spacing).round() as i64;
+        let c = (p.x / self.spacing).round() as i64;
+        let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
+        (r - 2..=r + 2)
+            .flat_map(move |rr| (c - 2..=c + 2).map(move |cc| (rr, cc)))
+            .filter(move |&(rr, cc)| rr >= 0 && cc >= 0 && rr < rows && cc < cols)
+            .map(move |(rr, cc)| (rr * cols + cc) as usize)
+    }
+
+    /// True when level `level` has a floor at `p`.
+    #[must_use]
+    pub fn has_floor(&self, level: u16, p: DVec2) -> bool {
+        let Some(li) = self.levels.get(usize::from(level)) else { return false };
+        self.near(p).any(|b| {
+            li.piece_buckets[b].iter().any(|&i| {
+                let piece = &li.plan.pieces[i as usize];
+                piece.floor && contains(&piece.polygon, p)
+            })
+        })
+    }
+
+    /// The cell or seam of `level` that contains `p`, if carved.
+    #[must_use]
+    pub fn piece_at(&self, level: u16, p: DVec2) -> Option<&super::plan::Piece> {
+        let li = self.levels.get(usize::from(level))?;
+        self.near(p).find_map(|b| {
+            li.piece_buckets[b]
+                .iter()
+                .map(|&i| &li.plan.pieces[i as usize])
+                .find(|pc| contains(&pc.polygon, p))
+        })
+    }
+
+    /// The highest walkable surface under `p` no higher than `top` (world metres): a level
+    /// floor or a stair ramp. `None` when there is nothing below (a bottomless fall).
+    #[must_use]
+    pub fn ground(&self, p: DVec2, top: f64) -> Option<f64> {
+        let mut best: Option<f64> = None;
+        let highest = self.level_at(top);
+        for l in (0..=highest).rev() {
+            let y = f64::from(l) * self.level_height;
+            if y <= top && self.has_floor(l, p) {
+                best = Some(y);
+                break;
+            }
+        }
+        for s in &self.stairs {
+            if let Some(h) = s.height_at(p)
+                && h <= top
+                && best.is_none_or(|b| h > b)
+            {
+                best = Some(h);
+            }
+        }
+        best
+    }
+
+    /// The wall segments that can touch a body whose feet are at height `y` near `p`:
+    /// the walls of the level it stands in, or the shaft's eight walls when the body is
+    /// in a stair shaft above the room height. `step` is how far below the next floor one
+    /// already counts as standing on it.
+    pub fn walls_near(&self, p: DVec2, y: f64, step: f64, body: f64, out: &mut Vec<Wall>) {
+        out.clear();
+        let level = self.level_at(y + step);
+        let local = y - f64::from(level) * self.level_height;
+        if local > self.room_height - body
+            && let Some(s) = self.stairs.iter().find(|s| s.pos.level == level && contains(&s.polygon, p))
+        {
+            let n = s.polygon.len();
+            out.extend((0..n).map(|i| Wall {
+                a: s.polygon[i],
+                b: s.polygon[(i + 1) % n],
+                kind: WallKind::Rock,
+            }));
+            return;
+        }
+        let Some(li) = self.levels.get(usize::from(level)) else { return };
+        for b in self.near(p) {
+            out.extend(li.wall_buckets[b].iter().map(|&i| li.plan.walls[i as usize]));
+        }
+    }
+
+    /// The stair column near `p` on the level a body at height `y` is in, if any.
+    #[must_use]
+    pub fn column_near(&self, p: DVec2, y: f64) -> Option<DVec2> {
+        self.stairs
+            .iter()
+            .find(|s| y >= s.base_y - 0.5 && y < s.base_y + s.rise - 0.5 && contains(&s.polygon, p))
+            .map(|s| s.centre)
+    }
+
+    /// World `(x, z)` of the centre of a slot.
+    #[must_use]
+    pub fn slot_centre(&self, slot: Slot) -> DVec2 {
+        DVec2::new(f64::from(slot.col) * self.spacing, f64::from(slot.row) * self.spacing)
+    }
+}

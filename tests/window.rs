@@ -1,0 +1,78 @@
+//! The `octile view` binary: a window for a few frames under a display, and messages (never
+//! panics) when there is no display, no adapter or a bad argument.
+#![cfg(feature = "viewer")]
+
+use std::process::{Command, Output};
+
+fn octile(args: &[&str], env: &[(&str, Option<&str>)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_octile"));
+    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    for (k, v) in env {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    cmd.output().expect("runs the binary")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn window_renders_frames_and_exits() {
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        assert_ne!(
+            std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref(),
+            Ok("1"),
+            "VIEWER_REQUIRE_ADAPTER=1 but no DISPLAY: run under xvfb-run"
+        );
+        eprintln!("SKIPPED window_renders_frames_and_exits: no DISPLAY or WAYLAND_DISPLAY");
+        return;
+    }
+    let o = octile(&["view", "assets/two_levels.json", "--frames", "8", "--camera", "walk"], &[]);
+    let err = stderr(&o);
+    if err.contains("no GPU adapter") && std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref() != Ok("1") {
+        eprintln!("SKIPPED window_renders_frames_and_exits: {err}");
+        return;
+    }
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("frames: 8"), "{err}");
+}
+
+#[test]
+fn no_display_is_a_message() {
+    let o = octile(
+        &["view", "assets/two_levels.json", "--frames", "2"],
+        &[("DISPLAY", None), ("WAYLAND_DISPLAY", None), ("WAYLAND_SOCKET", None)],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("error: window:") && !err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn no_adapter_is_a_message() {
+    let o = octile(
+        &["view", "assets/two_levels.json", "--screenshot", "/tmp/octile-never-written.png"],
+        &[("WGPU_BACKEND", Some("metal"))],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("no GPU adapter found") && !err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_arguments_are_messages() {
+    let level =
+        octile(&["view", "assets/two_levels.json", "--screenshot", "/tmp/x.png", "--level", "7"], &[]);
+    assert!(stderr(&level).contains("level 7 does not exist"), "{}", stderr(&level));
+    let path = octile(
+        &["view", "assets/two_levels.json", "--screenshot", "/tmp/x.png", "--path", "0,2,0:0,0,0"],
+        &[],
+    );
+    assert!(stderr(&path).contains("no walkable route"), "{}", stderr(&path));
+    let camera = octile(&["view", "assets/two_levels.json", "--camera", "fly"], &[]);
+    assert!(stderr(&camera).contains("expected orbit, walk or top"), "{}", stderr(&camera));
+}
