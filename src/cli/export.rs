@@ -25,6 +25,9 @@ pub struct ExportArgs {
     /// Add a `Level_NN_Collider` node (positions only) under each level.
     #[arg(long)]
     colliders: bool,
+    /// Write TANGENT attributes (for normal maps).
+    #[arg(long)]
+    tangents: bool,
 }
 
 /// Runs `octile export`.
@@ -35,6 +38,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         lightmap_uv: !args.no_lightmap_uv,
         route: None,
         colliders: args.colliders,
+        tangents: args.tangents,
     };
     let summary =
         export(&d, &args.output, &options).with_context(|| format!("exporting {}", args.file.display()))?;
