@@ -208,3 +208,45 @@ fn colliders_are_position_only_welded_and_complete() {
         assert_eq!(tris.len(), n);
     }
 }
+
+#[test]
+fn tangents_follow_the_texture_u_direction() {
+    let (_, d) = support::samples().into_iter().find(|(n, _)| n == "two_levels.json").unwrap();
+    let opts = ExportOptions { tangents: true, ..Default::default() };
+    let bytes = export::to_glb(&d, &opts).unwrap();
+    let g = gltf::Gltf::from_slice(&bytes).unwrap();
+    let blob = g.blob.as_deref().unwrap();
+    let mut checked = 0;
+    for m in g.meshes().filter(|m| m.name().is_some_and(|n| n.starts_with("Level_"))) {
+        for p in m.primitives() {
+            let r = p.reader(|_| Some(blob));
+            let pos: Vec<glam::Vec3> = r.read_positions().unwrap().map(glam::Vec3::from).collect();
+            let nor: Vec<glam::Vec3> = r.read_normals().unwrap().map(glam::Vec3::from).collect();
+            let uv: Vec<glam::Vec2> =
+                r.read_tex_coords(0).unwrap().into_f32().map(glam::Vec2::from).collect();
+            let tan: Vec<[f32; 4]> = r.read_tangents().expect("TANGENT written").collect();
+            for t in r.read_indices().unwrap().into_u32().collect::<Vec<_>>().chunks_exact(3) {
+                let [a, b, c] = [t[0], t[1], t[2]].map(|i| i as usize);
+                let (e1, e2) = (pos[b] - pos[a], pos[c] - pos[a]);
+                let (d1, d2) = (uv[b] - uv[a], uv[c] - uv[a]);
+                let det = d1.x * d2.y - d2.x * d1.y;
+                let dpdu = ((e1 * d2.y - e2 * d1.y) / det).normalize();
+                let dpdv = ((e2 * d1.x - e1 * d2.x) / det).normalize();
+                let tv = glam::Vec3::new(tan[a][0], tan[a][1], tan[a][2]);
+                let bit = nor[a].cross(tv) * tan[a][3];
+                assert!((tv.length() - 1.0).abs() < 1e-5 && tan[a][3].abs() == 1.0);
+                assert!(tv.dot(dpdu) > 0.999, "tangent {tv} vs dP/du {dpdu}");
+                assert!(bit.dot(dpdv) > 0.999, "bitangent {bit} vs dP/dv {dpdv}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 500);
+    let plain = export::to_glb(&d, &ExportOptions::default()).unwrap();
+    let g = gltf::Gltf::from_slice(&plain).unwrap();
+    assert!(
+        g.meshes()
+            .flat_map(|m| m.primitives().collect::<Vec<_>>())
+            .all(|p| p.get(&gltf::Semantic::Tangents).is_none())
+    );
+}

@@ -48,7 +48,7 @@ fn khronos_validator_passes_every_sample() {
         let stem = name.trim_end_matches(".json");
         let route = Some(vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 1, 3)]);
         for (suffix, options) in [
-            ("glb", ExportOptions::default()),
+            ("glb", ExportOptions { tangents: true, ..Default::default() }),
             ("gltf", ExportOptions { lightmap_uv: false, route, colliders: true, ..Default::default() }),
         ] {
             let path = dir.join(format!("{stem}.{suffix}"));

@@ -24,6 +24,9 @@ pub struct GltfArgs {
     /// Add a `Level_NN_Collider` node (positions only) under each level.
     #[arg(long)]
     colliders: bool,
+    /// Write TANGENT attributes (for normal maps).
+    #[arg(long)]
+    tangents: bool,
     /// Add a node `Path`: a ribbon 0.1 m above the floor along the cheapest route between
     /// two cells (`LEVEL,ROW,COL:LEVEL,ROW,COL`; doors on the way are opened).
     #[arg(long, value_name = "L,R,C:L,R,C")]
@@ -46,6 +49,7 @@ impl GltfArgs {
             lightmap_uv: !self.no_lightmap_uv,
             route,
             colliders: self.colliders,
+            tangents: self.tangents,
         })
     }
 

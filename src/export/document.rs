@@ -91,6 +91,21 @@ fn accessor(
     })
 }
 
+/// The tangent (direction of increasing U, with the handedness that makes
+/// `cross(normal, tangent) * w` the direction of increasing V) of a flat panel with this
+/// normal, following the mesh builder's UV frames: horizontal panels map (x, z), vertical
+/// ones (along the wall, height).
+fn tangent(n: [f32; 3]) -> [f32; 4] {
+    let n = glam::Vec3::from(n);
+    let (u, v) = if n.y.abs() > 0.5 {
+        (glam::Vec3::X, glam::Vec3::Z)
+    } else {
+        (glam::Vec3::new(n.z, 0.0, -n.x).normalize(), glam::Vec3::Y)
+    };
+    let w = if n.cross(u).dot(v) >= 0.0 { 1.0 } else { -1.0 };
+    [u.x, u.y, u.z, w].map(|c| if c == 0.0 { 0.0 } else { c })
+}
+
 /// Which attributes of [`Vertex`] a primitive writes (a prefix of its fields).
 #[derive(Clone, Copy, PartialEq)]
 enum Attributes {
@@ -109,6 +124,7 @@ fn primitive(
     bin: &mut Vec<u8>,
     prim: &Primitive,
     attrs: Attributes,
+    tangents: bool,
     material: Option<Index<json::Material>>,
 ) -> json::mesh::Primitive {
     use json::accessor::{ComponentType as C, Type as T};
@@ -145,6 +161,12 @@ fn primitive(
     if attrs == Attributes::Lightmapped {
         attributes
             .insert(Valid(Semantic::TexCoords(1)), accessor(root, view, 32, n, C::F32, T::Vec2, None, None));
+    }
+    if tangents && interleaved {
+        let t: Vec<[f32; 4]> = prim.vertices.iter().map(|v| tangent(v.normal)).collect();
+        let tview = push_view(root, bin, bytemuck::cast_slice(&t), None, Target::ArrayBuffer);
+        attributes
+            .insert(Valid(Semantic::Tangents), accessor(root, tview, 0, n, C::F32, T::Vec4, None, None));
     }
     let narrow: Option<Vec<u16>> =
         prim.indices.iter().map(|&i| u16::try_from(i).ok().filter(|&i| i != u16::MAX)).collect();
@@ -214,10 +236,10 @@ impl Built {
         dungeon: &Dungeon,
         mesh: &DungeonMesh,
         ribbon: Option<&Primitive>,
-        uv1: bool,
-        colliders: bool,
+        options: &super::ExportOptions,
     ) -> Built {
-        let attrs = if uv1 { Attributes::Lightmapped } else { Attributes::Surface };
+        let (colliders, tangents) = (options.colliders, options.tangents);
+        let attrs = if options.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
         let mut root = Root::default();
         root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let mut bin = Vec::new();
@@ -261,7 +283,7 @@ impl Built {
                         triangles += prim.indices.len() / 3;
                         vertices += prim.vertices.len();
                         let m = materials.iter().find(|(r, _)| r == role).expect("invariant: used role").1;
-                        primitive(&mut root, &mut bin, prim, attrs, Some(m))
+                        primitive(&mut root, &mut bin, prim, attrs, tangents, Some(m))
                     })
                     .collect();
                 n.mesh = Some(root.push(json::Mesh {
@@ -274,7 +296,8 @@ impl Built {
             }
             if colliders && !level.primitives.is_empty() {
                 let name = format!("{}_Collider", names::level(level.level));
-                let prim = primitive(&mut root, &mut bin, &collider(level), Attributes::Position, None);
+                let prim =
+                    primitive(&mut root, &mut bin, &collider(level), Attributes::Position, false, None);
                 let mesh = root.push(json::Mesh {
                     name: Some(format!("{name}_Mesh")),
                     primitives: vec![prim],
@@ -288,7 +311,7 @@ impl Built {
         }
         if let Some(rib) = ribbon.filter(|r| !r.indices.is_empty()) {
             let m = material(&mut root, "path".into(), [0.9, 0.75, 0.1, 1.0], true);
-            let prim = primitive(&mut root, &mut bin, rib, Attributes::Surface, Some(m));
+            let prim = primitive(&mut root, &mut bin, rib, Attributes::Surface, false, Some(m));
             let mesh = root.push(json::Mesh {
                 name: Some("Path_Mesh".into()),
                 primitives: vec![prim],

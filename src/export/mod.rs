@@ -32,11 +32,19 @@ pub struct ExportOptions {
     /// Add a child node `Level_NN_Collider` to each level: every triangle of the level,
     /// POSITION only, welded by position, without a material (for physics engines).
     pub colliders: bool,
+    /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
+    pub tangents: bool,
 }
 
 impl Default for ExportOptions {
     fn default() -> Self {
-        ExportOptions { mesh: MeshOptions::default(), lightmap_uv: true, route: None, colliders: false }
+        ExportOptions {
+            mesh: MeshOptions::default(),
+            lightmap_uv: true,
+            route: None,
+            colliders: false,
+            tangents: false,
+        }
     }
 }
 
@@ -96,5 +104,5 @@ fn build(dungeon: &Dungeon, options: &ExportOptions) -> Result<document::Built, 
         Some(route) => Some(route::ribbon(dungeon, route)?),
         None => None,
     };
-    Ok(document::Built::new(dungeon, &mesh, ribbon.as_ref(), options.lightmap_uv, options.colliders))
+    Ok(document::Built::new(dungeon, &mesh, ribbon.as_ref(), options))
 }

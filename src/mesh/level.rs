@@ -181,7 +181,7 @@ pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> 
                 return Err(MeshError::StairLandsOnRock { level, row, col });
             }
             panels.extend(shaft(&ctx, slot, rh, lh));
-            panels.extend(stair::spiral(&ctx_landing(&ctx, slot), lh));
+            panels.extend(stair::spiral(&landing_spec(&ctx, slot), lh));
         }
     }
     for edge in d.dims().edges() {
@@ -244,7 +244,7 @@ fn shaft(ctx: &Ctx<'_>, slot: Slot, rh: f64, lh: f64) -> Vec<Panel> {
 
 /// Where the stair in `slot` leaves its top step: the first wall (cardinals first) that is
 /// carved on the level above and not on this one, else carved above, else north.
-fn ctx_landing(ctx: &Ctx<'_>, slot: Slot) -> stair::Spec {
+fn landing_spec(ctx: &Ctx<'_>, slot: Slot) -> stair::Spec {
     let order = [
         Direction::N,
         Direction::E,

@@ -43,14 +43,32 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
 /// Returns the chart index of each panel and the number of charts.
 fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
     let mut parent: Vec<usize> = (0..panels.len()).collect();
-    let mut corners: Vec<([i64; 7], usize)> = Vec::new();
-    for (i, p) in panels.iter().enumerate() {
+    // Planes by id: panels sorted by (normal, offset).
+    let plane_key = |p: &Panel| {
         let n = p.normal;
-        let Some(first) = p.tris.first() else { continue };
-        let d = n.dot(first[0]);
-        for &v in p.tris.iter().flatten() {
-            corners.push(([q(n.x), q(n.y), q(n.z), q(d), q(v.x), q(v.y), q(v.z)], i));
+        let d = p.tris.first().map_or(0.0, |t| n.dot(t[0]));
+        [q(n.x), q(n.y), q(n.z), q(d)]
+    };
+    let mut by_plane: Vec<([i64; 4], usize)> =
+        panels.iter().enumerate().map(|(i, p)| (plane_key(p), i)).collect();
+    by_plane.sort_unstable();
+    let mut plane = vec![0u32; panels.len()];
+    let mut id = 0u32;
+    for (k, w) in by_plane.iter().enumerate() {
+        if k > 0 && by_plane[k - 1].0 != w.0 {
+            id += 1;
         }
+        plane[w.1] = id;
+    }
+    // Each panel's distinct corners, keyed by plane and position.
+    let mut corners: Vec<((u32, [i64; 3]), usize)> = Vec::new();
+    let mut mine: Vec<[i64; 3]> = Vec::new();
+    for (i, p) in panels.iter().enumerate() {
+        mine.clear();
+        mine.extend(p.tris.iter().flatten().map(|v| [q(v.x), q(v.y), q(v.z)]));
+        mine.sort_unstable();
+        mine.dedup();
+        corners.extend(mine.iter().map(|&c| ((plane[i], c), i)));
     }
     corners.sort_unstable();
     for w in corners.windows(2) {

@@ -59,12 +59,27 @@ impl MeshOptions {
 /// material role that has triangles).
 pub fn build(dungeon: &Dungeon, options: &MeshOptions) -> Result<DungeonMesh, MeshError> {
     options.validate()?;
-    let levels = (0..dungeon.levels())
-        .map(|level| {
-            let panels = level::extrude(dungeon, level)?;
-            Ok(panel::assemble(dungeon, level, panels, options))
-        })
-        .collect::<Result<Vec<_>, MeshError>>()?;
+    let one = |level: u16| -> Result<LevelMesh, MeshError> {
+        let panels = level::extrude(dungeon, level)?;
+        Ok(panel::assemble(dungeon, level, panels, options))
+    };
+    // Levels are independent: build contiguous runs of them on scoped threads and join the
+    // results in level order, so the output (and the first error) is the same as in series.
+    let count = dungeon.levels();
+    let workers =
+        std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, usize::from(count.max(1)));
+    let per = usize::from(count).div_ceil(workers).max(1);
+    let runs: Vec<Vec<Result<LevelMesh, MeshError>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..count)
+            .step_by(per)
+            .map(|start| {
+                let end = (usize::from(start) + per).min(usize::from(count)) as u16;
+                s.spawn(move || (start..end).map(one).collect::<Vec<_>>())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("invariant: level builders do not panic")).collect()
+    });
+    let levels = runs.into_iter().flatten().collect::<Result<Vec<_>, MeshError>>()?;
     Ok(DungeonMesh { levels })
 }
 

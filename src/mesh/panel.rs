@@ -87,8 +87,10 @@ pub(crate) fn assemble(
     let inv = 1.0 / options.texture_size;
     let mut primitives = Vec::new();
     for role in MaterialRole::ALL {
-        let mut vertices = Vec::new();
-        for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
+        let mine: Vec<usize> = (0..panels.len()).filter(|&i| panels[i].role == role).collect();
+        let mut vertices = Vec::with_capacity(mine.iter().map(|&i| panels[i].tris.len() * 3).sum());
+        for &i in &mine {
+            let panel = &panels[i];
             let normal = vec3(panel.normal);
             for tri in &panel.tris {
                 for &p in tri {
