@@ -79,7 +79,8 @@ impl AStar {
         })
     }
 
-    /// The cheapest route between two nodes under `rules`, or `None` when there is none.
+    /// The cheapest route between two nodes of `graph` under `rules`, or `None` when there
+    /// is none. Panics on a [`NodeId`] that `graph` did not hand out.
     pub fn search(
         &mut self,
         graph: &PathGraph,
