@@ -30,9 +30,9 @@ pub mod io;
 pub mod mesh;
 pub mod path;
 pub mod plan;
-pub mod wfc;
 #[cfg(feature = "viewer")]
 pub mod viewer;
 pub mod walk;
+pub mod wfc;
 
 pub use error::Error;

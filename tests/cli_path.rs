@@ -27,9 +27,28 @@ fn text_output_and_failures() {
 
     let out = octile(&["path", "assets/two_levels.json", "--from", "0,2,0", "--to", "0,0,0"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no path"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no path") && err.contains("level 0, row 0, col 0 is not floor"), "{err}");
 
     let out = octile(&["path", "assets/two_levels.json", "--from", "0,2,0", "--to", "0,2,1"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a cell"));
+}
+
+#[test]
+fn closed_door_hint_and_open_doors_flag() {
+    use octile::dungeon::{Dungeon, Fill, Registry};
+    use octile::grid::{Direction, Pos};
+    let mut d = Dungeon::new(2, 1, 1, octile::geometry::Proportions::default(), Fill::Floor).unwrap();
+    d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::DOOR).unwrap();
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_path_door.json");
+    octile::format::save(&d, &file).unwrap();
+    let file = file.to_str().unwrap();
+    let out = octile(&["path", file, "--from", "0,0,0", "--to", "0,0,2", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("try --open-doors"));
+    let out = octile(&["path", file, "--from", "0,0,0", "--to", "0,0,2", "--json", "--open-doors"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v, serde_json::json!({"cost": 1000, "steps": [[0, 0, 0], [0, 0, 2]]}));
 }

@@ -10,8 +10,8 @@ use octile::grid::{Direction, Pos};
 use octile::path::{AStar, DijkstraMap, MapBounds, PathGraph, PathRules, Route, dungeon_regions, stair_cost};
 use proptest::prelude::*;
 
-/// Standard registry plus a costly tile (`mud`, +250) and a costly open edge (`curtain`,
-/// +100), so step costs are not symmetric.
+/// Standard registry plus a costly tile (`mud`, +250), a passable but unwalkable tile
+/// (`rubble`) and a costly open edge (`curtain`, +100), so step costs are not symmetric.
 fn registry() -> Registry {
     let mut reg = Registry::standard();
     let mut mud: TileDef = reg.tiles()[1].clone();
@@ -19,6 +19,11 @@ fn registry() -> Registry {
     mud.symbol = '~';
     mud.move_cost = 250;
     reg.add_tile(mud).unwrap();
+    let mut rubble: TileDef = reg.tiles()[1].clone();
+    rubble.name = "rubble".into();
+    rubble.symbol = 'r';
+    rubble.walkable = false; // passable (joins regions) but not walkable this turn
+    reg.add_tile(rubble).unwrap();
     let mut curtain: EdgeDef = reg.edges()[1].clone();
     curtain.name = "curtain".into();
     curtain.symbol = 'c';
@@ -38,14 +43,16 @@ fn random_dungeon(cols: u32, rows: u32, levels: u32, seed: u64) -> Dungeon {
         (z ^ (z >> 31)) % n
     };
     let reg = registry();
-    let (mud, curtain) = (reg.tile("mud").unwrap(), reg.edge("curtain").unwrap());
+    let (mud, rubble) = (reg.tile("mud").unwrap(), reg.tile("rubble").unwrap());
+    let curtain = reg.edge("curtain").unwrap();
     let mut d = Dungeon::with_registry(cols, rows, levels, Proportions::default(), reg, Fill::Solid).unwrap();
     let cells: Vec<Pos> = d.cells().collect();
     for &p in &cells {
-        let tile = match next(10) {
+        let tile = match next(11) {
             0..=2 => Registry::SOLID,
             3..=6 => Registry::FLOOR,
             7 => mud,
+            8 => rubble,
             _ => Registry::STAIR,
         };
         if d.set_tile(p, tile).is_err() {

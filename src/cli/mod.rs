@@ -11,9 +11,9 @@ mod plan;
 mod plan_text;
 mod progress;
 mod validate;
-mod wfc;
 #[cfg(feature = "viewer")]
 mod view;
+mod wfc;
 
 use std::process::ExitCode;
 

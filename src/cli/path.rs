@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use octile::path::{PathRules, find_path};
+use octile::path::{AStar, PathGraph, PathRules};
 use serde_json::json;
 
 use super::args::PosArg;
@@ -33,12 +33,21 @@ pub struct PathArgs {
 pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     let d = octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let (from, to) = (args.from.0, args.to.0);
+    let graph = PathGraph::new(&d).context("building the path graph")?;
+    let mut astar = AStar::new();
     let rules = PathRules { open_doors: args.open_doors };
-    let route = find_path(&d, from, to, &rules).context("bad --from or --to")?;
+    let route = astar.find(&graph, from, to, &rules).context("bad --from or --to")?;
     let Some(route) = route else {
         let doors = PathRules { open_doors: true };
-        let blocked_by_doors = !args.open_doors && find_path(&d, from, to, &doors)?.is_some();
-        let hint = if blocked_by_doors { " (closed doors block it; try --open-doors)" } else { "" };
+        let hint = if graph.node(from)?.is_none() {
+            format!(": {from} is not floor")
+        } else if graph.node(to)?.is_none() {
+            format!(": {to} is not floor")
+        } else if !args.open_doors && astar.find(&graph, from, to, &doors)?.is_some() {
+            " (closed doors block it; try --open-doors)".to_string()
+        } else {
+            String::new()
+        };
         eprintln!("no path from {from} to {to}{hint}");
         return Ok(ExitCode::FAILURE);
     };

@@ -17,21 +17,20 @@ pub struct Route {
     pub cost: u64,
 }
 
-/// Per-node search state (16 bytes); valid only when `stamp` belongs to the current
-/// search. The heuristic is recomputed rather than stored, which keeps this small.
-#[derive(Debug, Clone, Copy, Default)]
-struct Scratch {
-    g: u64,
-    parent: u32,
-    stamp: u32,
-}
-
 /// A* search that keeps its per-node buffers and queue between searches, so repeated
 /// queries on one graph allocate nothing. Ties are broken the same way on every run
 /// (among equal `f`, the node reached last is expanded first).
 #[derive(Debug, Clone)]
 pub struct AStar {
-    scratch: Vec<Scratch>,
+    /// Per node: `open_stamp` when seen by the current search, `open_stamp + 1` when
+    /// closed, anything lower when untouched (so nothing is cleared between searches).
+    /// The per-node arrays are kept apart so the frequent "is it closed?" test reads a
+    /// dense array of 4 bytes a node.
+    stamps: Vec<u32>,
+    /// Per node: cost of the best route found so far (valid when stamped).
+    g: Vec<u64>,
+    /// Per node: the node before it on that route.
+    parent: Vec<u32>,
     open_stamp: u32,
     heap: RadixHeap,
     expanded: usize,
@@ -47,7 +46,14 @@ impl AStar {
     /// A search with empty buffers (they grow to the graph's size on first use).
     #[must_use]
     pub fn new() -> AStar {
-        AStar { scratch: Vec::new(), open_stamp: 0, heap: RadixHeap::default(), expanded: 0 }
+        AStar {
+            stamps: Vec::new(),
+            g: Vec::new(),
+            parent: Vec::new(),
+            open_stamp: 0,
+            heap: RadixHeap::default(),
+            expanded: 0,
+        }
     }
 
     /// Number of nodes expanded by the last search.
@@ -73,7 +79,8 @@ impl AStar {
         })
     }
 
-    /// The cheapest route between two nodes under `rules`, or `None` when there is none.
+    /// The cheapest route between two nodes of `graph` under `rules`, or `None` when there
+    /// is none. Panics on a [`NodeId`] that `graph` did not hand out.
     pub fn search(
         &mut self,
         graph: &PathGraph,
@@ -93,15 +100,17 @@ impl AStar {
         let csr = graph.csr(rules);
         let (open, closed) = (self.open_stamp, self.open_stamp + 1);
         let h0 = h.at(from.0);
-        self.scratch[from.0 as usize] = Scratch { g: 0, parent: NO_PARENT, stamp: open };
+        self.g[from.0 as usize] = 0;
+        self.parent[from.0 as usize] = NO_PARENT;
+        self.stamps[from.0 as usize] = open;
         self.heap.push(h0, from.0);
         while let Some((_, v)) = self.heap.pop() {
-            let sv = &mut self.scratch[v as usize];
-            if sv.stamp == closed {
+            let sv = &mut self.stamps[v as usize];
+            if *sv == closed {
                 continue;
             }
-            sv.stamp = closed;
-            let g = sv.g;
+            *sv = closed;
+            let g = self.g[v as usize];
             self.expanded += 1;
             if v == to.0 {
                 return Some(self.route(graph, to.0));
@@ -109,19 +118,19 @@ impl AStar {
             let here = graph.coord(v);
             let (arcs, moves) = csr.row_moves(v);
             for (arc, &step) in arcs.iter().zip(moves) {
-                let su = &mut self.scratch[arc.to as usize];
-                if su.stamp == closed {
+                let stamp = &mut self.stamps[arc.to as usize];
+                if *stamp == closed {
                     continue; // consistent heuristic: a closed node never improves
                 }
+                let gu = &mut self.g[arc.to as usize];
                 let ng = g + u64::from(arc.cost);
-                if su.stamp != open {
-                    *su = Scratch { g: ng, parent: v, stamp: open };
-                } else if ng < su.g {
-                    su.g = ng;
-                    su.parent = v;
-                } else {
+                if *stamp != open {
+                    *stamp = open;
+                } else if ng >= *gu {
                     continue;
                 }
+                *gu = ng;
+                self.parent[arc.to as usize] = v;
                 self.heap.push(ng + h.at_coord(arc.to, here.moved(step)), arc.to);
             }
         }
@@ -130,13 +139,15 @@ impl AStar {
 
     /// Prepares the buffers for a new search over `nodes` nodes.
     fn begin(&mut self, nodes: usize) {
-        if self.scratch.len() < nodes {
-            self.scratch.resize(nodes, Scratch::default());
+        if self.stamps.len() < nodes {
+            self.stamps.resize(nodes, 0);
+            self.g.resize(nodes, 0);
+            self.parent.resize(nodes, NO_PARENT);
         }
         self.heap.clear();
         // Stamps of earlier searches are below `open_stamp`; restart the count before it wraps.
         if self.open_stamp >= u32::MAX - 2 {
-            self.scratch.iter_mut().for_each(|s| s.stamp = 0);
+            self.stamps.fill(0);
             self.open_stamp = 0;
         }
         self.open_stamp += 2;
@@ -147,10 +158,10 @@ impl AStar {
         let mut v = goal;
         while v != NO_PARENT {
             steps.push(graph.pos(NodeId(v)));
-            v = self.scratch[v as usize].parent;
+            v = self.parent[v as usize];
         }
         steps.reverse();
-        Route { steps, cost: self.scratch[goal as usize].g }
+        Route { steps, cost: self.g[goal as usize] }
     }
 }
 

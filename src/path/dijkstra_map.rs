@@ -42,7 +42,8 @@ impl MapBounds {
 pub struct DijkstraMap<'g> {
     graph: &'g PathGraph,
     rules: PathRules,
-    inside: Vec<bool>,
+    /// Which nodes lie within the bounds; `None` when the bounds cover the whole graph.
+    inside: Option<Vec<bool>>,
     values: Vec<i64>,
 }
 
@@ -67,31 +68,25 @@ impl<'g> DijkstraMap<'g> {
         bounds: &MapBounds,
         rules: &PathRules,
     ) -> Result<DijkstraMap<'g>, PathError> {
-        let mut levels = vec![false; usize::from(graph.levels())];
-        for &l in &bounds.levels {
-            if let Some(x) = levels.get_mut(usize::from(l)) {
-                *x = true;
-            }
-        }
-        let inside = (0..graph.node_count() as u32)
-            .map(|v| {
-                let p = graph.pos(NodeId(v));
-                levels[usize::from(p.level)]
-                    && bounds.rows.contains(&p.slot.row)
-                    && bounds.cols.contains(&p.slot.col)
-            })
-            .collect::<Vec<bool>>();
-        let mut map = DijkstraMap { graph, rules: *rules, values: vec![UNREACHED; inside.len()], inside };
+        let inside = inside_mask(graph, bounds);
+        let n = graph.node_count();
+        let mut map = DijkstraMap { graph, rules: *rules, values: vec![UNREACHED; n], inside };
+        let mut starts = Vec::with_capacity(seeds.len());
         for &(pos, value) in seeds {
             if let Some(v) = graph.node(pos)?
-                && map.inside[v.0 as usize]
+                && map.is_inside(v.0 as usize)
             {
                 let x = &mut map.values[v.0 as usize];
                 *x = (*x).min(value.min(UNREACHED - 1));
+                starts.push(v.0);
             }
         }
-        map.rescan();
+        map.spread(starts);
         Ok(map)
+    }
+
+    fn is_inside(&self, v: usize) -> bool {
+        self.inside.as_ref().is_none_or(|m| m[v])
     }
 
     /// The value at `pos` ([`UNREACHED`] for cells that are not floor or were not reached).
@@ -118,13 +113,19 @@ impl<'g> DijkstraMap<'g> {
     /// Lowers every value to the cheapest of itself and (a neighbour's value plus the step
     /// to it), to a fixed point: afterwards the map is consistent, so descending it works.
     pub fn rescan(&mut self) {
-        let Some(min) = self.values.iter().copied().filter(|&x| x != UNREACHED).min() else { return };
+        let reached =
+            (0..self.values.len() as u32).filter(|&v| self.values[v as usize] != UNREACHED).collect();
+        self.spread(reached);
+    }
+
+    /// Dijkstra from the nodes `starts` with their current values, lowering values of the
+    /// nodes that can step to them.
+    fn spread(&mut self, starts: Vec<u32>) {
+        let Some(min) = starts.iter().map(|&v| self.values[v as usize]).min() else { return };
         let key = |x: i64| (i128::from(x) - i128::from(min)) as u64;
         let mut heap = RadixHeap::default();
-        for (v, &x) in self.values.iter().enumerate() {
-            if x != UNREACHED {
-                heap.push(key(x), v as u32);
-            }
+        for v in starts {
+            heap.push(key(self.values[v as usize]), v);
         }
         let csr = self.graph.csr(&self.rules);
         while let Some((k, u)) = heap.pop() {
@@ -135,7 +136,7 @@ impl<'g> DijkstraMap<'g> {
             // The arcs out of `u` lead to the nodes that can step into `u`.
             for arc in csr.row(u) {
                 let v = arc.to as usize;
-                if !self.inside[v] {
+                if !self.is_inside(v) {
                     continue;
                 }
                 let step = i64::try_from(self.graph.reverse_cost(u, arc)).unwrap_or(i64::MAX);
@@ -179,6 +180,26 @@ impl<'g> DijkstraMap<'g> {
             v = next;
         }
     }
+}
+
+/// The nodes within `bounds`, or `None` when the bounds cover every node.
+fn inside_mask(graph: &PathGraph, bounds: &MapBounds) -> Option<Vec<bool>> {
+    let mut levels = vec![false; usize::from(graph.levels())];
+    for &l in &bounds.levels {
+        if let Some(x) = levels.get_mut(usize::from(l)) {
+            *x = true;
+        }
+    }
+    let dims = graph.dims();
+    let whole = |r: &Range<u32>, len: u32| r.start == 0 && r.end >= len;
+    if levels.iter().all(|&x| x) && whole(&bounds.rows, dims.rows()) && whole(&bounds.cols, dims.cols()) {
+        return None;
+    }
+    let mask = (0..graph.node_count() as u32).map(|v| {
+        let p = graph.pos(NodeId(v));
+        levels[usize::from(p.level)] && bounds.rows.contains(&p.slot.row) && bounds.cols.contains(&p.slot.col)
+    });
+    Some(mask.collect())
 }
 
 #[cfg(test)]

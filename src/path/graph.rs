@@ -489,4 +489,22 @@ mod tests {
             PathError::CostOverflow { level: 0, row: 0, col: 0, dir: Some(Direction::E) }
         );
     }
+
+    #[test]
+    fn overflowing_stair_is_an_error_naming_the_stair() {
+        let mut reg = Registry::standard();
+        let mut lava = reg.tiles()[1].clone();
+        lava.name = "lava".into();
+        lava.symbol = 'L';
+        lava.move_cost = u32::MAX;
+        let lava = reg.add_tile(lava).unwrap();
+        let mut d = Dungeon::with_registry(1, 1, 2, Proportions::default(), reg, Fill::Floor).unwrap();
+        d.set_tile(Pos::new(0, 0, 0), Registry::STAIR).unwrap();
+        d.set_tile(Pos::new(1, 0, 0), lava).unwrap();
+        let err = PathGraph::new(&d).unwrap_err();
+        assert_eq!(err, PathError::CostOverflow { level: 0, row: 0, col: 0, dir: None });
+        assert!(err.to_string().contains("the stair step"), "{err}");
+        let wrapped: crate::Error = err.into();
+        assert!(wrapped.to_string().starts_with("level 0, row 0, col 0"));
+    }
 }
