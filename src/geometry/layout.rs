@@ -161,16 +161,19 @@ impl Layout {
         if void.kind() != SlotKind::Void {
             return None;
         }
-        let c = self.center(void);
-        let (hx, hz) = if void.row & 1 == 1 {
-            (self.half - self.cut, self.gap / 2.0)
+        // Built from the two octagons' own walls, so its corners are bit-identical to theirs.
+        let (first, second) = if void.row & 1 == 1 {
+            (
+                (Slot::new(void.row - 1, void.col), Direction::S),
+                (Slot::new(void.row + 1, void.col), Direction::N),
+            )
         } else {
-            (self.gap / 2.0, self.half - self.cut)
+            (
+                (Slot::new(void.row, void.col - 1), Direction::E),
+                (Slot::new(void.row, void.col + 1), Direction::W),
+            )
         };
-        Some(
-            [DVec2::new(-hx, -hz), DVec2::new(hx, -hz), DVec2::new(hx, hz), DVec2::new(-hx, hz)]
-                .map(|v| v + c),
-        )
+        Some(make_positive(self.seam(first, second)?))
     }
 
     /// The diagonal seam between connector `conn`'s wall `wall` and the octagon short edge
@@ -195,16 +198,17 @@ impl Layout {
         if conn.kind() != SlotKind::Connector || side.is_diagonal() {
             return None;
         }
-        let (dr, dc) = side.unit();
-        let u = DVec2::new(f64::from(dc), f64::from(dr));
-        let perp = DVec2::new(-u.y, u.x);
-        let c = self.center(conn);
-        let base = c + u * (self.cut + self.gap / 2.0);
-        Some(make_positive([
-            c + u * self.cut,
-            base + perp * (self.gap / 2.0),
-            base - perp * (self.gap / 2.0),
-        ]))
+        let apex = self.connector(conn)[side.index() / 2];
+        // The two base corners are the nearest corners of the octagons either side of `side`
+        // (copied from their polygons, so they are bit-identical to the cells' corners).
+        let corner = |diagonal: Direction| {
+            let (dr, dc) = diagonal.unit();
+            let [a, b] = self.wall(conn.offset(dr, dc)?, diagonal.opposite())?;
+            Some(if a.distance_squared(apex) < b.distance_squared(apex) { a } else { b })
+        };
+        let left = corner(Direction::from_index(side.index() + 7))?;
+        let right = corner(Direction::from_index(side.index() + 1))?;
+        Some(make_positive([apex, left, right]))
     }
 
     /// The Void slot at the end of which pillar `(conn, side)` stands.
@@ -248,6 +252,20 @@ mod tests {
         let mid = |p: &[DVec2; 4]| (p[0] + p[1] + p[2] + p[3]) / 4.0;
         assert!(mid(&door).distance(mid(&seam)) < 1e-9);
         assert!(l.door((Slot::new(0, 1), Direction::N), second).is_none());
+    }
+
+    #[test]
+    fn seams_and_pillars_share_the_cells_corners_exactly() {
+        let l = Layout::new(Proportions::default().with_cut_ratio(0.29)).unwrap();
+        let east = l.long_seam(Slot::new(2, 3)).unwrap();
+        let west_oct = l.octagon(Slot::new(2, 2));
+        let east_oct = l.octagon(Slot::new(2, 4));
+        for corner in [west_oct[2], west_oct[3], east_oct[6], east_oct[7]] {
+            assert!(east.contains(&corner), "{corner} is a seam corner");
+        }
+        let pillar = l.pillar(Slot::new(3, 3), Direction::N).unwrap();
+        assert!(pillar.contains(&l.connector(Slot::new(3, 3))[0]));
+        assert!(pillar.contains(&west_oct[3]) && pillar.contains(&east_oct[6]));
     }
 
     #[test]
