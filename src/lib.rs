@@ -7,14 +7,27 @@
 //! grid -> (wfc generation, path queries) -> dungeon -> mesh -> export (.glb) | viewer
 //! ```
 //!
-//! ```
-//! use octile::dungeon::{Dungeon, Fill};
-//! use octile::geometry::Proportions;
-//! use octile::grid::Pos;
+//! Generate a small two-level dungeon with a fixed seed, walk from its entrance to its exit,
+//! extrude it and export it as a `.glb` in memory:
 //!
-//! let dungeon = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
-//! assert_eq!(dungeon.levels(), 2);
-//! assert!(dungeon.tile_def(Pos::new(0, 0, 0)).unwrap().walkable);
+//! ```
+//! use octile::export::{ExportOptions, to_glb};
+//! use octile::generate::{GenerateOptions, generate};
+//! use octile::path::{PathRules, find_path};
+//!
+//! let options = GenerateOptions { seed: 7, levels: 2, cols: 6, rows: 6, ..Default::default() };
+//! let dungeon = generate(&options, &mut |_progress| {})?;
+//! let (entrance, exit) = (dungeon.entrance().unwrap(), dungeon.exit().unwrap());
+//! let route = find_path(&dungeon, entrance, exit, &PathRules::default())?.expect("generated dungeons are connected");
+//! assert_eq!(route.steps.last(), Some(&exit));
+//!
+//! let mesh = octile::mesh::build(&dungeon, &Default::default())?;
+//! assert_eq!(mesh.levels.len(), 2);
+//! let glb = to_glb(&dungeon, &ExportOptions::default())?;
+//! assert_eq!(&glb[0..4], b"glTF");
+//! // The same seed and options give the same bytes.
+//! assert_eq!(glb, to_glb(&generate(&options, &mut |_| {})?, &ExportOptions::default())?);
+//! # Ok::<(), octile::Error>(())
 //! ```
 
 #![deny(missing_docs)]
