@@ -87,7 +87,8 @@ fn ref_steps(d: &Dungeon, p: Pos, rules: &PathRules) -> Vec<(Pos, u64)> {
         let q = Pos { level: p.level, slot: q };
         let e = d.registry().edge_def(d.edge_state(p, dir).unwrap().unwrap()).unwrap();
         let Some(tq) = node_def(d, q) else { continue };
-        if e.passable && (rules.open_doors || e.walkable) && both_walk(tq) {
+        // The octagon above a stair is a hole, entered and left only through the stair's exit.
+        if e.passable && (rules.open_doors || e.walkable) && both_walk(tq) && d.shaft_allows(p, dir) {
             let base: u64 = if dir.is_diagonal() { 707 } else { 1000 };
             out.push((q, base + u64::from(e.move_cost) + u64::from(tq.move_cost)));
         }

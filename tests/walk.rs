@@ -1,10 +1,9 @@
 //! Walking without a GPU: a scripted walk along a computed route collides, climbs the
 //! stair and reaches the goal.
-#![cfg(feature = "viewer")]
 
 use glam::DVec2;
 use octile::grid::Pos;
-use octile::viewer::route::route;
+use octile::path::{PathRules, find_path};
 use octile::walk::{Tour, Walker, World, segments_intersect, waypoints};
 
 fn load(name: &str) -> octile::dungeon::Dungeon {
@@ -17,7 +16,7 @@ fn load(name: &str) -> octile::dungeon::Dungeon {
 fn walk(name: &str, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
     let d = load(name);
     let world = World::new(&d);
-    let steps = route(&d, from, to).expect("a route exists");
+    let steps = find_path(&d, from, to, &PathRules::default()).unwrap().expect("a route exists").steps;
     let mut tour = Tour::new(waypoints(&world, &steps));
     let mut w = Walker::spawn(&world, from);
     let mut crossings = Vec::new();
