@@ -7,6 +7,8 @@
 //! top), except the landing, the stair's top step, which reaches one wall of the octagon: the
 //! stair's *exit*. One leaves the stair at the top only through that wall, and one enters
 //! the hole from level `L + 1` only through it (anywhere else one would fall down the shaft).
+//! On the stair's own level the landing is a solid block against the same wall, from the
+//! floor up, so that wall cannot be crossed on level `L`.
 
 use super::{Carve, Dungeon, EdgeDef};
 use crate::grid::{Direction, Pos, SlotKind};
@@ -92,17 +94,21 @@ impl Dungeon {
     }
 
     /// Whether a horizontal step from the cell at `pos` through its wall `dir` is allowed by
-    /// the shaft rule: out of the hole above a stair only through that stair's exit, and into
-    /// such a hole only through its exit. Says nothing about the wall itself (ask the
-    /// registry whether it is walkable or passable).
+    /// the shaft rule: out of the hole above a stair only through that stair's exit, into
+    /// such a hole only through its exit, and never through the wall a stair's landing stands
+    /// against on the stair's own level ([`Dungeon::stair_landing`]). Says nothing about the
+    /// wall itself (ask the registry whether it is walkable or passable).
     #[must_use]
     pub fn shaft_allows(&self, pos: Pos, dir: Direction) -> bool {
-        let exit_is = |hole: Pos, d: Direction| match self.stair_below(hole) {
-            Some(stair) => self.stair_exit(stair) == Some(d),
-            None => true,
+        let side_allows = |cell: Pos, d: Direction| {
+            let hole_ok = match self.stair_below(cell) {
+                Some(stair) => self.stair_exit(stair) == Some(d),
+                None => true,
+            };
+            hole_ok && self.stair_landing(cell) != Some(d)
         };
         let Ok(Some(slot)) = self.dims().neighbor(pos.slot, dir) else { return true };
-        exit_is(pos, dir) && exit_is(Pos { slot, ..pos }, dir.opposite())
+        side_allows(pos, dir) && side_allows(Pos { slot, ..pos }, dir.opposite())
     }
 }
 
@@ -172,7 +178,9 @@ mod tests {
         assert!(d.shaft_allows(Pos::new(1, 0, 2), Direction::S), "into the hole through its exit");
         assert!(!d.shaft_allows(Pos::new(1, 2, 4), Direction::W), "into the hole beside the exit");
         assert!(!d.shaft_allows(Pos::new(1, 3, 3), Direction::NW), "diagonal into the hole");
-        assert!(d.shaft_allows(Pos::new(0, 2, 2), Direction::E), "the stair's own level is plain");
+        assert!(d.shaft_allows(Pos::new(0, 2, 2), Direction::E), "the stair's own level, beside the landing");
+        assert!(!d.shaft_allows(Pos::new(0, 2, 2), Direction::N), "the landing stands against north below");
+        assert!(!d.shaft_allows(Pos::new(0, 0, 2), Direction::S), "into the landing from the north");
         assert!(d.shaft_allows(Pos::new(1, 0, 0), Direction::E), "far from the hole");
     }
 }

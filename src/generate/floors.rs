@@ -16,6 +16,9 @@ pub(crate) struct Floors {
     /// Per node: [`NOT_A_HOLE`], or for the octagon above a stair (the shaft's hole) the
     /// index of the wall it is entered and left by (the stair's exit).
     pub(crate) exit: Vec<u8>,
+    /// Per node: [`NOT_A_HOLE`], or for a stair the index of the wall its landing stands
+    /// against on the stair's own level (the same wall as the exit above).
+    pub(crate) landing: Vec<u8>,
 }
 
 /// `exit` of a node that is not the hole above a stair.
@@ -33,22 +36,20 @@ impl Floors {
             floor: vec![false; cells * levels],
             stair: vec![false; cells * levels],
             exit: vec![NOT_A_HOLE; cells * levels],
+            landing: vec![NOT_A_HOLE; cells * levels],
         }
     }
 
     /// Same-level neighbours of node `node` (level * cells + cell) with the step cost in
     /// thousandths of a long step: 1000 octagon to octagon, 707 to or from a connector.
-    /// The hole above a stair is entered and left only through its exit (the shaft rule of
-    /// [`Dungeon::shaft_allows`](crate::dungeon::Dungeon::shaft_allows)).
+    /// Steps the shaft rule refuses are left out ([`Floors::allows`]).
     pub(crate) fn level_steps(&self, node: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
         let (level, cell) = (node / self.cells, node % self.cells);
-        let allows =
-            |v: usize, d: Direction| self.exit[v] == NOT_A_HOLE || usize::from(self.exit[v]) == d.index();
         (0..8).filter_map(move |d| match self.topology.neighbor(cell, d) {
             Neighbor::Cell(n) => {
                 let dir = Direction::ALL[d];
                 let v = level * self.cells + n as usize;
-                if !allows(node, dir) || !allows(v, dir.opposite()) {
+                if !self.allows(node, dir) || !self.allows(v, dir.opposite()) {
                     return None;
                 }
                 let cost = if dir.is_diagonal() { DIAGONAL_STEP } else { LONG_STEP };
@@ -56,6 +57,14 @@ impl Floors {
             }
             _ => None,
         })
+    }
+
+    /// Whether node `v` may be left (or entered) through its wall `d` under the shaft rule of
+    /// [`Dungeon::shaft_allows`](crate::dungeon::Dungeon::shaft_allows): a hole only through
+    /// its exit, a stair never through its landing's wall.
+    pub(crate) fn allows(&self, v: usize, d: Direction) -> bool {
+        let d = d.index() as u8;
+        (self.exit[v] == NOT_A_HOLE || self.exit[v] == d) && self.landing[v] != d
     }
 
     /// Chooses the exit of the stair on `cell` of `level` (and carves its cell above when it
@@ -78,6 +87,7 @@ impl Floors {
         if let Some((d, nb)) = best {
             self.floor[above + nb] = true;
             self.exit[above + cell] = d as u8;
+            self.landing[below + cell] = d as u8;
         }
     }
 }

@@ -17,7 +17,7 @@ use std::cmp::Reverse;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use self::floors::{Floors, NOT_A_HOLE};
+use self::floors::Floors;
 use crate::dungeon::{Dungeon, Fill, Registry};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Pos, SlotKind};
@@ -217,7 +217,8 @@ fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
 }
 
 /// The dungeon of `floors`: floor and stair tiles; every edge between two floor cells open,
-/// except the walls of a hole above a stair other than its exit.
+/// except the walls of a hole above a stair other than its exit, and the wall a stair's
+/// landing stands against on the stair's own level.
 fn build(
     floors: &Floors,
     options: &GenerateOptions,
@@ -243,8 +244,7 @@ fn build(
             let open = sides.iter().all(|(slot, dir)| {
                 let node =
                     level * n + index[dims.index(*slot).expect("invariant: edge sides are inside")] as usize;
-                floors.floor[node]
-                    && (floors.exit[node] == NOT_A_HOLE || usize::from(floors.exit[node]) == dir.index())
+                floors.floor[node] && floors.allows(node, *dir)
             });
             if open {
                 d.set_edge_of(level as u16, edge, Registry::OPEN)?;

@@ -75,7 +75,13 @@ mod tests {
         d.set_tile(Pos::new(0, 0, 2), Registry::STAIR).unwrap();
         assert_eq!(dungeon_regions(&d).count(), 2);
         d.set_edge(Pos::new(1, 0, 0), Direction::E, Registry::OPEN).unwrap();
-        assert_eq!(dungeon_regions(&d).count(), 1);
+        // The stair now leaves west on level 1, and its landing stands against the west wall
+        // on level 0, so the door there is blocked: level 0's west cell is on its own.
+        assert_eq!(d.stair_exit(Pos::new(0, 0, 2)), Some(Direction::W));
+        let r = dungeon_regions(&d);
+        assert_eq!(r.count(), 2);
+        let region = |p: Pos| r.region(node_index(&d, p).unwrap());
+        assert_eq!(region(Pos::new(1, 0, 0)), region(Pos::new(0, 0, 2)));
     }
 
     #[test]

@@ -19,7 +19,8 @@ pub const SHORT_STEP: u32 = 707;
 
 const NONE: u32 = u32::MAX;
 
-/// `hole` entry of a node that is not the hole above a stair.
+/// `hole` entry of a node that is not the hole above a stair (and `landing` entry of a node
+/// that is not a stair).
 const NOT_A_HOLE: u8 = u8::MAX;
 /// `hole` entry of a hole whose stair has no exit.
 const NO_EXIT: u8 = 8;
@@ -181,18 +182,17 @@ impl PathGraph {
             }
         }
         // The shaft rule of `Dungeon::shaft_allows`, read once per node: the exit wall of the
-        // stair below each hole.
-        let hole: Vec<u8> = coords
-            .iter()
-            .map(|c| {
-                let pos = Pos::new(c.level as u16, c.row, c.col);
-                match dungeon.stair_below(pos) {
-                    None => NOT_A_HOLE,
-                    Some(stair) => dungeon.stair_exit(stair).map_or(NO_EXIT, |d| d.index() as u8),
-                }
-            })
-            .collect();
-        let allows = |v: usize, dir: u8| hole[v] == NOT_A_HOLE || hole[v] == dir;
+        // stair below each hole, and the wall each stair's landing stands against.
+        let (mut hole, mut landing) = (Vec::with_capacity(coords.len()), Vec::with_capacity(coords.len()));
+        for c in &coords {
+            let pos = Pos::new(c.level as u16, c.row, c.col);
+            hole.push(match dungeon.stair_below(pos) {
+                None => NOT_A_HOLE,
+                Some(stair) => dungeon.stair_exit(stair).map_or(NO_EXIT, |d| d.index() as u8),
+            });
+            landing.push(dungeon.stair_landing(pos).map_or(NOT_A_HOLE, |d| d.index() as u8));
+        }
+        let allows = |v: usize, dir: u8| (hole[v] == NOT_A_HOLE || hole[v] == dir) && landing[v] != dir;
         let stair_cost = stair_cost(dungeon.proportions());
         let (mut walk, mut pass) = (Csr::default(), Csr::default());
         walk.close_row();
@@ -520,6 +520,22 @@ mod tests {
         assert_eq!(g.step_cost(node(Pos::new(1, 2, 4)), top, &PathRules { open_doors: true }), None);
         assert_eq!(g.step_cost(node(Pos::new(1, 4, 2)), top, &PathRules::default()), None);
         assert_eq!(g.step_cost(node(Pos::new(1, 0, 2)), top, &PathRules::default()), Some(1000));
+        // Below, the landing stands against the north wall: walled here, but open the wall
+        // and the step is still refused.
+        d.set_edge(stair, Direction::N, Registry::OPEN).unwrap();
+        d.set_edge(stair, Direction::E, Registry::WALL).unwrap();
+        d.set_edge(Pos::new(1, 2, 2), Direction::E, Registry::OPEN).unwrap();
+        assert_eq!(d.stair_exit(stair), Some(Direction::E), "east is now the one closed below");
+        let g = PathGraph::new(&d).unwrap();
+        let node = |p: Pos| g.node(p).unwrap().unwrap();
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 0, 2)), &PathRules::default()), Some(1000));
+        d.set_edge(stair, Direction::E, Registry::OPEN).unwrap();
+        assert_eq!(d.stair_exit(stair), Some(Direction::N), "every open wall above is open below");
+        let g = PathGraph::new(&d).unwrap();
+        let node = |p: Pos| g.node(p).unwrap().unwrap();
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 0, 2)), &PathRules::default()), None);
+        assert_eq!(g.step_cost(node(Pos::new(0, 0, 2)), node(stair), &PathRules::default()), None);
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 2, 4)), &PathRules::default()), Some(1000));
     }
 
     #[test]
