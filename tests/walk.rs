@@ -19,7 +19,7 @@ fn walk(name: &str, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
 
 /// [`walk`] on a dungeon in memory.
 fn walk_dungeon(d: &octile::dungeon::Dungeon, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
-    let world = World::new(&d);
+    let world = World::new(d);
     let steps = find_path(d, from, to, &PathRules::default()).unwrap().expect("a route exists").steps;
     let mut tour = Tour::new(waypoints(&world, &steps));
     let mut w = Walker::spawn(&world, from);
