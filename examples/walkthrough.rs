@@ -14,10 +14,11 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use octile::grid::Pos;
+use octile::path::{AStar, PathGraph, PathRules};
 use octile::viewer::camera::CameraKind;
 use octile::viewer::gpu::Gpu;
 use octile::viewer::screenshot::Offscreen;
-use octile::viewer::{ViewOptions, path_ribbon, prepare, route};
+use octile::viewer::{ViewOptions, path_ribbon, prepare};
 use octile::walk::{Tour, Walker, waypoints};
 
 fn main() -> anyhow::Result<()> {
@@ -41,13 +42,18 @@ fn main() -> anyhow::Result<()> {
     };
     // The goal: the exit, else the last reachable cell (top level, south-east first).
     let cells: Vec<Pos> = dungeon.cells().collect();
+    let graph = PathGraph::new(&dungeon)?;
+    let mut astar = AStar::new();
     let goal: Option<(Pos, Vec<Pos>)> = dungeon
         .exit()
         .into_iter()
         .chain(cells.into_iter().rev())
         .filter(|&p| p != start && dungeon.tile_def(p).is_ok_and(|t| t.walkable))
-        .filter(|&p| p.level == 0 || !octile::walk::is_stair(&dungeon, Pos { level: p.level - 1, ..p }))
-        .find_map(|p| route::route(&dungeon, start, p).map(|r| (p, r)));
+        .filter(|&p| dungeon.stair_below(p).is_none())
+        .find_map(|p| {
+            let route = astar.find(&graph, start, p, &PathRules::default()).ok().flatten()?;
+            Some((p, route.steps))
+        });
     let Some((goal, steps)) = goal else { bail!("nothing reachable from {start}") };
     println!("route {start} -> {goal}: {} cells", steps.len());
     let options =

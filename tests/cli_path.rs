@@ -19,11 +19,18 @@ fn json_route_climbs_the_stair() {
 
 #[test]
 fn text_output_and_failures() {
-    let out = octile(&["path", "assets/two_levels.json", "--from", "0,2,0", "--to", "1,2,2"]);
+    let out = octile(&["path", "assets/two_levels.json", "--from", "0,2,0", "--to", "1,0,2"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("cost 4426 "), "{text}");
+    assert!(text.starts_with("cost 5426 "), "{text}");
     assert!(text.contains("level 1, row 2, col 4"));
+
+    // West of the stair's top on level 1: not across the shaft's hole (the stair leaves
+    // north; its open west side is a drop), but round by the north: 2000 + 1426 + 3 long steps.
+    let out = octile(&["path", "assets/two_levels.json", "--from", "0,2,0", "--to", "1,2,2"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("cost 6426 "), "{text}");
+    assert!(text.contains("level 1, row 0, col 2"), "{text}");
 
     let out = octile(&["path", "assets/two_levels.json", "--from", "0,2,0", "--to", "0,0,0"]);
     assert_eq!(out.status.code(), Some(1));

@@ -41,7 +41,9 @@ fn arb_dungeon() -> impl Strategy<Value = Dungeon> {
             }
             for &pos in &cells {
                 let up = Pos { level: pos.level + 1, ..pos };
+                // Stairs do not stack: never on the top of another stair.
                 if next() % 5 == 0
+                    && d.stair_below(pos).is_none()
                     && d.set_tile(pos, Registry::STAIR).is_ok()
                     && !d.tile_def(up).unwrap().carved
                 {
@@ -165,8 +167,14 @@ fn stair_off_the_top_level_names_level_and_slot() {
     let mut v = sample();
     v["plan"][1]["slots"][2] = "#|.oS".into();
     let p = problems(&v);
-    assert_eq!(p.len(), 1, "{p:?}");
+    // The top-level stair also stands on the stair from level 0: stairs may not stack.
+    assert_eq!(p.len(), 2, "{p:?}");
     let msg = p[0].to_string();
+    assert!(
+        msg.contains("level 0") && msg.contains("row 2, col 4") && msg.contains("may not stack"),
+        "{msg}"
+    );
+    let msg = p[1].to_string();
     assert!(msg.contains("level 1") && msg.contains("row 2, col 4") && msg.contains("2 levels"), "{msg}");
 }
 

@@ -87,7 +87,8 @@ fn ref_steps(d: &Dungeon, p: Pos, rules: &PathRules) -> Vec<(Pos, u64)> {
         let q = Pos { level: p.level, slot: q };
         let e = d.registry().edge_def(d.edge_state(p, dir).unwrap().unwrap()).unwrap();
         let Some(tq) = node_def(d, q) else { continue };
-        if e.passable && (rules.open_doors || e.walkable) && both_walk(tq) {
+        // The octagon above a stair is a hole, entered and left only through the stair's exit.
+        if e.passable && (rules.open_doors || e.walkable) && both_walk(tq) && d.shaft_allows(p, dir) {
             let base: u64 = if dir.is_diagonal() { 707 } else { 1000 };
             out.push((q, base + u64::from(e.move_cost) + u64::from(tq.move_cost)));
         }
@@ -199,15 +200,18 @@ fn closed_door_blocks_walking_not_regions() {
 
 #[test]
 fn route_through_two_stairs_pays_for_both() {
-    let mut d = Dungeon::new(3, 1, 3, Proportions::default(), Fill::Floor).unwrap();
-    d.set_tile(Pos::new(0, 0, 4), Registry::STAIR).unwrap();
-    d.set_tile(Pos::new(1, 0, 0), Registry::STAIR).unwrap();
-    let (from, to) = (Pos::new(0, 0, 0), Pos::new(2, 0, 4));
+    // A corridor of 4 octagons on 3 levels. Each stair leaves east at the top (the first
+    // cardinal open above), so its landing closes its east wall below: the way on is up.
+    let mut d = Dungeon::new(4, 1, 3, Proportions::default(), Fill::Floor).unwrap();
+    d.set_tile(Pos::new(0, 0, 2), Registry::STAIR).unwrap();
+    d.set_tile(Pos::new(1, 0, 4), Registry::STAIR).unwrap();
+    let (from, to) = (Pos::new(0, 0, 0), Pos::new(2, 0, 6));
     let stair = u64::from(stair_cost(d.proportions()));
     for g in [PathGraph::new(&d).unwrap(), PathGraph::new(&d).unwrap().with_landmarks(8)] {
         let r = AStar::new().find(&g, from, to, &PathRules::default()).unwrap().unwrap();
-        assert_eq!(r.cost, 6 * 1000 + 2 * stair);
-        assert!(r.steps.contains(&Pos::new(1, 0, 4)) && r.steps.contains(&Pos::new(2, 0, 0)));
+        assert_eq!(r.cost, 3 * 1000 + 2 * stair);
+        let want = [(0, 0), (0, 2), (1, 2), (1, 4), (2, 4), (2, 6)].map(|(l, c)| Pos::new(l, 0, c));
+        assert_eq!(r.steps, want);
         check_route(&d, &r, from, to, &PathRules::default());
     }
 }

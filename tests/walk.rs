@@ -1,10 +1,9 @@
 //! Walking without a GPU: a scripted walk along a computed route collides, climbs the
 //! stair and reaches the goal.
-#![cfg(feature = "viewer")]
 
 use glam::DVec2;
 use octile::grid::Pos;
-use octile::viewer::route::route;
+use octile::path::{PathRules, find_path};
 use octile::walk::{Tour, Walker, World, segments_intersect, waypoints};
 
 fn load(name: &str) -> octile::dungeon::Dungeon {
@@ -15,9 +14,13 @@ fn load(name: &str) -> octile::dungeon::Dungeon {
 /// Walks the route from `from` to `to`; returns the walker, the world and the problems seen
 /// (steps that cross a wall segment, falls faster than a 0.5 m drop).
 fn walk(name: &str, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
-    let d = load(name);
-    let world = World::new(&d);
-    let steps = route(&d, from, to).expect("a route exists");
+    walk_dungeon(&load(name), from, to)
+}
+
+/// [`walk`] on a dungeon in memory.
+fn walk_dungeon(d: &octile::dungeon::Dungeon, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
+    let world = World::new(d);
+    let steps = find_path(d, from, to, &PathRules::default()).unwrap().expect("a route exists").steps;
     let mut tour = Tour::new(waypoints(&world, &steps));
     let mut w = Walker::spawn(&world, from);
     let mut crossings = Vec::new();
@@ -97,4 +100,23 @@ fn scripted_walk_goes_down_the_stair() {
     assert!(crossings.is_empty(), "{crossings:#?}");
     assert_eq!(w.feet.y, 0.0, "ends on level 0's floor: {:?}", w.feet);
     assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "reaches the goal: {:?}", w.feet);
+}
+
+#[test]
+fn generated_dungeons_are_walked_from_entrance_to_exit() {
+    for seed in [3, 8] {
+        let o = octile::generate::GenerateOptions {
+            seed,
+            levels: 3,
+            cols: 6,
+            rows: 6,
+            ..octile::generate::GenerateOptions::default()
+        };
+        let d = octile::generate::generate(&o, &mut |_| {}).unwrap();
+        let (from, to) = (d.entrance().unwrap(), d.exit().unwrap());
+        let (w, world, crossings) = walk_dungeon(&d, from, to);
+        assert!(crossings.is_empty(), "seed {seed}: {crossings:#?}");
+        assert_eq!(world.level_at(w.feet.y), 2, "seed {seed}: ends on the last level at {:?}", w.feet);
+        assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "seed {seed}: reaches the exit");
+    }
 }

@@ -76,3 +76,44 @@ fn bad_arguments_are_messages() {
     let camera = octile(&["view", "assets/two_levels.json", "--camera", "fly"], &[]);
     assert!(stderr(&camera).contains("expected orbit, walk or top"), "{}", stderr(&camera));
 }
+
+#[test]
+fn view_generate_shares_the_generate_options() {
+    let dir = std::env::temp_dir().join(format!("octile-view-generate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("gen.png");
+    let json = dir.join("gen.json");
+    let opts = ["--seed", "4", "--levels", "2", "--octagons", "5x4", "--loops", "1"];
+    let made = octile(&[&["generate", "-o", json.to_str().unwrap()][..], &opts[..]].concat(), &[]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let d = octile::format::load(&json).unwrap();
+    let (e, x) = (d.entrance().unwrap(), d.exit().unwrap());
+    let shot =
+        [&["view", "--generate", "--screenshot", png.to_str().unwrap(), "--size", "64x48"][..], &opts[..]];
+    let o = octile(&shot.concat(), &[]);
+    let err = stderr(&o);
+    // The same options make the same dungeon: the same entrance and exit are reported.
+    assert!(err.contains(&format!("generated seed 4: entrance {e}, exit {x}")), "{err}");
+    if err.contains("no GPU adapter found") && std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref() != Ok("1") {
+        eprintln!("SKIPPED view_generate_shares_the_generate_options (screenshot): no adapter");
+    } else {
+        assert!(o.status.success(), "{err}");
+        assert_eq!(image_size(&png), (64, 48));
+    }
+    // Generation options need --generate; a file and --generate exclude each other.
+    let alone = octile(&["view", "--seed", "3"], &[]);
+    assert!(!alone.status.success() && stderr(&alone).contains("<FILE>"), "{}", stderr(&alone));
+    let both = octile(&["view", "assets/two_levels.json", "--seed", "3"], &[]);
+    assert!(!both.status.success() && stderr(&both).contains("cannot be used with"), "{}", stderr(&both));
+    let both = octile(&["view", "assets/two_levels.json", "--generate"], &[]);
+    assert!(!both.status.success() && stderr(&both).contains("cannot be used with"), "{}", stderr(&both));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Width and height of a PNG file, from its header.
+fn image_size(path: &std::path::Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+    (be(16), be(20))
+}

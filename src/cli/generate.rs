@@ -5,15 +5,18 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, Progress, generate};
 
 use super::args::Size;
 use super::gltf_out::GltfArgs;
 use super::progress::Bar;
 
-/// Options of `octile generate`.
+/// The generation options, shared by `octile generate` and `octile view --generate` (where
+/// they need --generate).
 #[derive(Args)]
-pub struct GenerateArgs {
+#[group(id = "generation", multiple = true)]
+pub struct GenOptionsArgs {
     /// Seed: the same seed and options give the same dungeon.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -48,18 +51,11 @@ pub struct GenerateArgs {
     /// Extra cycles carved per level so the dungeon is not a tree [default: 2].
     #[arg(long)]
     loops: Option<u32>,
-    /// Output: `.json` writes the dungeon file; `.glb` (or `.gltf`) writes glTF.
-    #[arg(short, long)]
-    output: PathBuf,
-    #[command(flatten)]
-    gltf: GltfArgs,
-    /// Also write the dungeon file (JSON) here.
-    #[arg(long, value_name = "FILE")]
-    save_dungeon: Option<PathBuf>,
 }
 
-impl GenerateArgs {
-    fn options(&self) -> GenerateOptions {
+impl GenOptionsArgs {
+    /// The library's options.
+    pub fn options(&self) -> GenerateOptions {
         let d = GenerateOptions::default();
         let w = d.weights;
         GenerateOptions {
@@ -81,6 +77,36 @@ impl GenerateArgs {
             ..d
         }
     }
+
+    /// Generates the dungeon with a progress bar on stderr.
+    pub fn generate(&self) -> anyhow::Result<Dungeon> {
+        let options = self.options();
+        let mut bar = Bar::new("generating");
+        let dungeon = generate(&options, &mut |p| match p {
+            Progress::Solving { level, levels, solve } => {
+                let total = solve.total as u64 * u64::from(levels);
+                bar.update(u64::from(level) * solve.total as u64 + solve.collapsed as u64, total);
+            }
+            Progress::Connecting { .. } => bar.set_label("connecting"),
+        })?;
+        bar.finish();
+        Ok(dungeon)
+    }
+}
+
+/// Options of `octile generate`.
+#[derive(Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    generation: GenOptionsArgs,
+    /// Output: `.json` writes the dungeon file; `.glb` (or `.gltf`) writes glTF.
+    #[arg(short, long)]
+    output: PathBuf,
+    #[command(flatten)]
+    gltf: GltfArgs,
+    /// Also write the dungeon file (JSON) here.
+    #[arg(long, value_name = "FILE")]
+    save_dungeon: Option<PathBuf>,
 }
 
 fn is_json(path: &Path) -> bool {
@@ -89,16 +115,8 @@ fn is_json(path: &Path) -> bool {
 
 /// Runs `octile generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    let options = args.options();
-    let mut bar = Bar::new("generating");
-    let dungeon = generate(&options, &mut |p| match p {
-        Progress::Solving { level, levels, solve } => {
-            let total = solve.total as u64 * u64::from(levels);
-            bar.update(u64::from(level) * solve.total as u64 + solve.collapsed as u64, total);
-        }
-        Progress::Connecting { .. } => bar.set_label("connecting"),
-    })?;
-    bar.finish();
+    let options = args.generation.options();
+    let dungeon = args.generation.generate()?;
     if is_json(&args.output) {
         octile::format::save(&dungeon, &args.output)
             .with_context(|| format!("writing {}", args.output.display()))?;

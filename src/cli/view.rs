@@ -13,13 +13,21 @@ use octile::viewer::screenshot::{Offscreen, Shot};
 use octile::viewer::{ViewOptions, path_ribbon, prepare, screenshot};
 
 use super::args::Size;
+use super::generate::GenOptionsArgs;
 
 /// Options of `octile view`.
 #[derive(Args)]
 #[command(after_help = octile::viewer::window::KEYS_HELP)]
 pub struct ViewArgs {
-    /// The dungeon file (JSON).
-    file: PathBuf,
+    /// The dungeon file (JSON); leave it out with --generate.
+    #[arg(required_unless_present = "generate", conflicts_with_all = ["generate", "generation"])]
+    file: Option<PathBuf>,
+    /// Generate a dungeon (with the generation options below, as `octile generate` takes
+    /// them) and view it instead of loading a file.
+    #[arg(long)]
+    generate: bool,
+    #[command(flatten)]
+    generation: GenOptionsArgs,
     /// Render one frame offscreen (no window) and write it to this PNG file.
     #[arg(long, value_name = "OUT.png")]
     screenshot: Option<PathBuf>,
@@ -61,8 +69,16 @@ fn parse_path(s: &str) -> Result<(Pos, Pos), String> {
 
 /// Runs `octile view`.
 pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
-    let dungeon =
-        octile::format::load(&args.file).with_context(|| format!("loading {}", args.file.display()))?;
+    let dungeon = match &args.file {
+        Some(file) => octile::format::load(file).with_context(|| format!("loading {}", file.display()))?,
+        None => {
+            let d = args.generation.generate()?;
+            let name = |p: Option<octile::grid::Pos>| p.map(|p| p.to_string()).unwrap_or_default();
+            let (entrance, exit) = (name(d.entrance()), name(d.exit()));
+            eprintln!("generated seed {}: entrance {entrance}, exit {exit}", args.generation.options().seed);
+            d
+        }
+    };
     let options = ViewOptions {
         camera: args.camera,
         level: args.level,

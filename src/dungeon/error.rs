@@ -81,6 +81,17 @@ pub enum DungeonError {
         /// Column.
         col: u32,
     },
+    /// A stair whose top lands on another stair: the octagon above a stair is the shaft's
+    /// hole (only the landing is floor), so a second spiral there would stand on nothing.
+    #[error("level {level}: stair at row {row}, col {col} lands on the stair at level {}, row {row}, col {col}; stairs may not stack (the octagon above a stair is its shaft)", level + 1)]
+    StairOnStair {
+        /// Level of the lower stair's foot.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+    },
     /// An edge state set on a border wall (border walls face solid rock and carry no state).
     #[error("level {level}: wall {} of the cell at row {row}, col {col} is on the grid's border and carries no state", dir.name())]
     BorderEdge {

@@ -4,6 +4,7 @@
 mod error;
 mod model;
 mod registry;
+mod stair;
 
 pub use error::DungeonError;
 pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};

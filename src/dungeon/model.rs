@@ -282,8 +282,9 @@ impl Dungeon {
     }
 
     /// Every problem that makes this dungeon inconsistent (empty when it is sound):
-    /// stairs that do not stand on an octagon below the top level or land on rock, and an
-    /// entrance or exit that is not carved.
+    /// stairs that do not stand on an octagon below the top level, land on rock or on
+    /// another stair (stairs do not stack: see [`Dungeon::stair_exit`]), and an entrance or
+    /// exit that is not carved.
     #[must_use]
     pub fn problems(&self) -> Vec<DungeonError> {
         let mut out = Vec::new();
@@ -301,6 +302,8 @@ impl Dungeon {
                 out.push(DungeonError::StairOffTop { level, row, col, levels: self.levels() });
             } else if !self.tile_def(Pos { level: level + 1, ..pos }).is_ok_and(|d| d.carved) {
                 out.push(DungeonError::StairLandsOnRock { level, row, col });
+            } else if self.tile_def(Pos { level: level + 1, ..pos }).is_ok_and(|d| d.stair) {
+                out.push(DungeonError::StairOnStair { level, row, col });
             }
         }
         out
@@ -357,6 +360,14 @@ mod tests {
         ));
         d.set_tile(Pos::new(1, 0, 0), Registry::FLOOR).unwrap();
         assert!(d.problems().is_empty());
+        let mut tall = Dungeon::new(3, 3, 3, Proportions::default(), Fill::Floor).unwrap();
+        tall.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
+        tall.set_tile(Pos::new(1, 2, 2), Registry::STAIR).unwrap();
+        let problems = tall.problems();
+        assert_eq!(problems, [DungeonError::StairOnStair { level: 0, row: 2, col: 2 }]);
+        assert!(
+            problems[0].to_string().contains("level 0: stair at row 2, col 2 lands on the stair at level 1")
+        );
     }
 
     #[test]

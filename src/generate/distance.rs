@@ -1,23 +1,16 @@
 //! A small Dijkstra over the generator's floors: integer costs 1000 per long step, 707 per
-//! short step and a stair cost, ties broken by node index. It exists only until generation
-//! moves onto `path::DijkstraMap`, which answers the same question on a `Dungeon`.
+//! short step and the pathing core's stair cost, ties broken by node index, the shaft rule
+//! kept (see `Floors::level_steps`). Only the loop carver uses it: it runs on the working
+//! floors, before a `Dungeon` exists, and after every tunnel. The exit is chosen on the
+//! finished dungeon with `path::DijkstraMap`.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::floors::Floors;
-use crate::geometry::Proportions;
 
 /// Unreached.
 pub(crate) const FAR: u32 = u32::MAX;
-
-/// Cost of climbing one stair: the level height in thousandths of a long step (one long step
-/// is the `2 s` between octagon centres).
-#[must_use]
-pub(crate) fn stair_cost(proportions: &Proportions) -> u32 {
-    let long = 2.0 * proportions.cell_spacing();
-    (1000.0 * proportions.layer_height / long).round().max(1.0) as u32
-}
 
 /// Costs from `sources` to every floor node of every level (FAR where unreached), walking
 /// floor cells, and stairs in both directions.

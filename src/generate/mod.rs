@@ -17,11 +17,11 @@ use std::cmp::Reverse;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use self::distance::{FAR, floor_distances, stair_cost};
 use self::floors::Floors;
 use crate::dungeon::{Dungeon, Fill, Registry};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Pos, SlotKind};
+use crate::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED};
 use crate::wfc::{
     FixedCell, MEMORY_LIMIT, Neighbor, SOCKET_SOLID, SolveInput, SolveProgress, Solver, estimated_bytes,
     octile,
@@ -157,9 +157,17 @@ pub fn generate(
         }
     }
 
+    // The hole above each stair is left only through the stair's exit: choose it now, so
+    // repairs and loops respect it.
+    for (level, mine) in stairs.iter().enumerate() {
+        for &c in mine {
+            floors.choose_exit(level, c);
+        }
+    }
+
     // Repair bottom-up: level 0 joins the entrance's region; every higher level joins the
     // landings of the stairs from below, which are already joined.
-    let stair = stair_cost(&proportions);
+    let stair = crate::path::stair_cost(&proportions);
     let mut main = vec![false; floors.floor.len()];
     main[entrance] = true;
     for level in 0..levels {
@@ -173,38 +181,58 @@ pub fn generate(
         connect::add_loops(&mut floors, level, options.loops, &[entrance], stair);
     }
 
-    let dist = floor_distances(&floors, &[entrance], stair);
-    let last = (levels - 1) * floors.cells;
-    let exit = octagons
-        .iter()
-        .map(|&c| last + c)
-        .filter(|&node| dist[node] != FAR)
-        .max_by_key(|&node| (dist[node], Reverse(node)))
-        .unwrap_or(entrance);
-    build(&floors, options, proportions, entrance, exit)
+    let mut d = build(&floors, options, proportions)?;
+    let entrance = pos_of(&floors, entrance);
+    d.set_entrance(Some(entrance))?;
+    d.set_exit(Some(farthest_octagon(&d, entrance)))?;
+    d.set_seed(Some(options.seed));
+    Ok(d)
+}
+
+/// The exit: the octagon on the last level farthest from `entrance` by walking
+/// ([`DijkstraMap`]), not the hole above a stair; ties go to the first in (row, col) order.
+fn farthest_octagon(d: &Dungeon, entrance: Pos) -> Pos {
+    let graph = PathGraph::new(d).expect("invariant: the standard registry's step costs fit in u32");
+    let rules = PathRules::default();
+    let map = DijkstraMap::new(&graph, &[entrance], &MapBounds::everywhere(&graph), &rules)
+        .expect("invariant: the entrance is a cell of the dungeon");
+    let last = d.levels() - 1;
+    d.dims()
+        .cells()
+        .filter(|s| s.kind() == SlotKind::Octagon)
+        .map(|slot| Pos { level: last, slot })
+        .filter(|&p| d.stair_below(p).is_none())
+        .filter_map(|p| Some((map.value(p).ok().filter(|&v| v != UNREACHED)?, p)))
+        .max_by_key(|&(v, p)| (v, Reverse((p.slot.row, p.slot.col))))
+        .map_or(entrance, |(_, p)| p)
+}
+
+fn pos_of(floors: &Floors, node: usize) -> Pos {
+    let s = floors.slots[node % floors.cells];
+    Pos::new((node / floors.cells) as u16, s.row, s.col)
 }
 
 fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
+/// The dungeon of `floors`: floor and stair tiles; every edge between two floor cells open,
+/// except the walls of a hole above a stair other than its exit, and the wall a stair's
+/// landing stands against on the stair's own level.
 fn build(
     floors: &Floors,
     options: &GenerateOptions,
     proportions: Proportions,
-    entrance: usize,
-    exit: usize,
 ) -> Result<Dungeon, GenerateError> {
     let mut d = Dungeon::new(options.cols, options.rows, options.levels, proportions, Fill::Solid)?;
     let dims = d.dims();
     let n = floors.cells;
-    let pos = |node: usize| {
-        let s = floors.slots[node % n];
-        Pos::new((node / n) as u16, s.row, s.col)
-    };
     for node in 0..floors.floor.len() {
         if floors.floor[node] {
-            d.set_tile(pos(node), if floors.stair[node] { Registry::STAIR } else { Registry::FLOOR })?;
+            d.set_tile(
+                pos_of(floors, node),
+                if floors.stair[node] { Registry::STAIR } else { Registry::FLOOR },
+            )?;
         }
     }
     let index = crate::wfc::octile_cell_index(dims);
@@ -213,17 +241,15 @@ fn build(
             let sides = dims
                 .edge_sides(edge)
                 .map_err(|source| crate::dungeon::DungeonError::Grid { level: level as u16, source })?;
-            let both = sides.iter().all(|(slot, _)| {
-                let c = index[dims.index(*slot).expect("invariant: edge sides are inside")] as usize;
-                floors.floor[level * n + c]
+            let open = sides.iter().all(|(slot, dir)| {
+                let node =
+                    level * n + index[dims.index(*slot).expect("invariant: edge sides are inside")] as usize;
+                floors.floor[node] && floors.allows(node, *dir)
             });
-            if both {
+            if open {
                 d.set_edge_of(level as u16, edge, Registry::OPEN)?;
             }
         }
     }
-    d.set_entrance(Some(pos(entrance)))?;
-    d.set_exit(Some(pos(exit)))?;
-    d.set_seed(Some(options.seed));
     Ok(d)
 }

@@ -4,7 +4,9 @@
 mod layout;
 mod polygon;
 mod proportions;
+mod stair;
 
 pub use layout::Layout;
 pub use polygon::{clip_convex, signed_area};
 pub use proportions::{GeometryError, Proportions, Spacing};
+pub use stair::{COLUMN_FRACTION, MAX_RISE, STEPS_FRACTION, Spiral, plan_angle};

@@ -7,8 +7,8 @@ use super::panel::{Panel, at};
 use super::triangulate::{centre_fan, fan, strip};
 use super::{MaterialRole, MeshError, stair};
 use crate::dungeon::{Carve, Dungeon};
-use crate::geometry::Layout;
-use crate::grid::{Direction, EdgeId, Slot, SlotKind};
+use crate::geometry::{Layout, Spiral};
+use crate::grid::{Direction, EdgeId, Pos, Slot, SlotKind};
 
 /// Carved and stair flags of every slot of one level (dense, by slot index).
 struct Flags {
@@ -181,7 +181,7 @@ pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> 
                 return Err(MeshError::StairLandsOnRock { level, row, col });
             }
             panels.extend(shaft(&ctx, slot, rh, lh));
-            panels.extend(stair::spiral(&landing_spec(&ctx, slot), lh));
+            panels.extend(stair::spiral(&landing_spec(&ctx, slot)));
         }
     }
     for edge in d.dims().edges() {
@@ -242,37 +242,11 @@ fn shaft(ctx: &Ctx<'_>, slot: Slot, rh: f64, lh: f64) -> Vec<Panel> {
         .collect()
 }
 
-/// Where the stair in `slot` leaves its top step: the first wall (cardinals first) that is
-/// carved on the level above and not on this one, else carved above, else north.
-fn landing_spec(ctx: &Ctx<'_>, slot: Slot) -> stair::Spec {
-    let order = [
-        Direction::N,
-        Direction::E,
-        Direction::S,
-        Direction::W,
-        Direction::NE,
-        Direction::SE,
-        Direction::SW,
-        Direction::NW,
-    ];
-    let open = |level: u16, dir: Direction| ctx.wall_carve(level, slot, dir).0 != Carve::None;
-    let dir = order
-        .iter()
-        .copied()
-        .find(|&d| open(ctx.level + 1, d) && !open(ctx.level, d))
-        .or_else(|| order.iter().copied().find(|&d| open(ctx.level + 1, d)))
-        .unwrap_or(Direction::N);
-    let centre = ctx.layout.center(slot);
-    let walls: Vec<[DVec2; 2]> = cell_walls(slot)
-        .iter()
-        .map(|&d| ctx.layout.wall(slot, d).expect("invariant: wall of a cell"))
-        .collect();
-    let inradius = walls
-        .iter()
-        .map(|[a, b]| {
-            let d = (*b - *a).normalize();
-            (centre - *a).perp_dot(d).abs()
-        })
-        .fold(f64::INFINITY, f64::min);
-    stair::Spec { centre, landing: ctx.layout.wall(slot, dir).expect("invariant: wall of a cell"), inradius }
+/// The plan of the stair in `slot`: its landing reaches the wall that
+/// [`Dungeon::stair_landing`] names (the stair's exit).
+fn landing_spec(ctx: &Ctx<'_>, slot: Slot) -> Spiral {
+    let pos = Pos { level: ctx.level, slot };
+    let dir = ctx.d.stair_landing(pos).unwrap_or(Direction::N);
+    Spiral::new(ctx.layout, slot, dir, ctx.d.proportions().layer_height)
+        .expect("invariant: stairs stand on octagons")
 }

@@ -1,60 +1,31 @@
 //! The spiral stair: one closed solid standing in a stair shaft. A central column rises the
-//! whole level height; steps no higher than [`MAX_RISE`] wind once round it, each a solid
+//! whole level height; steps no higher than [`MAX_RISE`](crate::geometry::MAX_RISE) wind once round it, each a solid
 //! block from the floor up to its tread; the top step is a landing that reaches out to one
-//! wall of the octagon (an open edge of the level above), so one walks off it there.
+//! wall of the octagon (the stair's exit, [`Dungeon::stair_exit`](crate::dungeon::Dungeon::stair_exit)),
+//! so one walks off it there. The plan (angles, radii, steps) is [`Spiral`]'s.
 
 use glam::{DVec2, DVec3};
 
 use super::MaterialRole;
 use super::panel::{Panel, at};
 use super::triangulate::{fan, strip};
-
-/// Highest rise of one step (metres).
-pub const MAX_RISE: f64 = 0.25;
-
-/// Column radius as a fraction of the octagon's inradius.
-const COLUMN: f64 = 0.1;
-
-/// Outer radius of the steps as a fraction of the inradius (the rest is a walkway).
-const STEPS: f64 = 0.8;
-
-/// Where one stair stands.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Spec {
-    /// Centre of the octagon in `(x, z)`.
-    pub centre: DVec2,
-    /// The wall the landing reaches, `[from, to]` in the octagon's winding.
-    pub landing: [DVec2; 2],
-    /// Distance from the centre to the nearest wall line (metres).
-    pub inradius: f64,
-}
-
-/// Number of steps (the landing included) for a rise of `height`.
-#[must_use]
-pub(crate) fn step_count(height: f64) -> usize {
-    ((height / MAX_RISE - 1e-9).ceil() as usize).max(2)
-}
+use crate::geometry::Spiral;
 
 /// The panels of the stair solid (role [`MaterialRole::Stair`]), its normals pointing out of
-/// the solid, from `y = 0` to `y = height` (level-local).
-pub(crate) fn spiral(spec: &Spec, height: f64) -> Vec<Panel> {
+/// the solid, from `y = 0` to `y = spec.height` (level-local), following the plan `spec`.
+pub(crate) fn spiral(spec: &Spiral) -> Vec<Panel> {
     let c = spec.centre;
-    let n = step_count(height);
-    let rise = height / n as f64;
+    let height = spec.height;
+    let n = spec.steps();
     let [ea, eb] = spec.landing;
-    let angle = |p: DVec2| (p.y - c.y).atan2(p.x - c.x);
-    let theta_a = angle(ea);
-    let mut theta_b = angle(eb);
-    while theta_b <= theta_a {
-        theta_b += std::f64::consts::TAU;
-    }
-    let lambda = theta_b - theta_a;
-    let beta = (std::f64::consts::TAU - lambda) / n as f64;
+    let (_, theta_b) = spec.landing_angles();
+    let beta = spec.sector_angle();
     // Boundary k = 0..=n at angle theta_b + k * beta; sector s = 0..=n spans boundary s to
     // s + 1 (boundary n + 1 is boundary 0): sector 0 is the gap, 1..n-1 the steps, n the
     // landing. Sector s stands h(s) = s * rise tall.
     let dirs: Vec<DVec2> = (0..=n).map(|k| DVec2::from_angle(theta_b + k as f64 * beta)).collect();
-    let (rc, r) = (spec.inradius * COLUMN, spec.inradius * STEPS);
+    let (rc, r) = (spec.column_radius(), spec.step_radius());
+    let rise = spec.rise();
     let inner: Vec<DVec2> = dirs.iter().map(|&d| c + d * rc).collect();
     let outer: Vec<DVec2> = dirs.iter().map(|&d| c + d * r).collect();
     let h = |s: usize| if s == n { height } else { s as f64 * rise };

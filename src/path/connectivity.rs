@@ -23,14 +23,14 @@ pub fn node_pos(dungeon: &Dungeon, i: usize) -> Option<Pos> {
 }
 
 /// Regions of passable floor over passable edges and stairs (a stair joins its cell to the
-/// same octagon one level up, in both directions).
+/// same octagon one level up, in both directions). The octagon above a stair is the shaft's
+/// hole: it joins its level only through the stair's exit ([`Dungeon::shaft_allows`]).
 #[must_use]
 pub fn dungeon_regions(dungeon: &Dungeon) -> Regions {
     let dims = dungeon.dims();
     let n = dims.slot_count();
     let reg = dungeon.registry();
     let passable_cell = |pos: Pos| dungeon.tile_def(pos).is_ok_and(|d| d.carved && d.passable);
-    let is_stair = |pos: Pos| dungeon.tile_def(pos).is_ok_and(|d| d.stair);
     label_regions(
         n * usize::from(dungeon.levels()),
         |i| node_pos(dungeon, i).is_some_and(|p| p.slot.kind().is_cell() && passable_cell(p)),
@@ -38,17 +38,17 @@ pub fn dungeon_regions(dungeon: &Dungeon) -> Regions {
             let pos = node_pos(dungeon, i).expect("invariant: node index in range");
             for &dir in dims.walls(pos.slot).expect("invariant: nodes are cells") {
                 let Ok(Some(state)) = dungeon.edge_state(pos, dir) else { continue };
-                if !reg.edge_def(state).is_some_and(|e| e.passable) {
+                if !reg.edge_def(state).is_some_and(|e| e.passable) || !dungeon.shaft_allows(pos, dir) {
                     continue;
                 }
                 if let Ok(Some(slot)) = dims.neighbor(pos.slot, dir) {
                     out.push(usize::from(pos.level) * n + dims.index(slot).expect("invariant"));
                 }
             }
-            if is_stair(pos) && pos.level + 1 < dungeon.levels() {
+            if dungeon.is_stair(pos) {
                 out.push(i + n);
             }
-            if pos.level > 0 && is_stair(Pos { level: pos.level - 1, ..pos }) {
+            if dungeon.stair_below(pos).is_some() {
                 out.push(i - n);
             }
         },
@@ -75,6 +75,29 @@ mod tests {
         d.set_tile(Pos::new(0, 0, 2), Registry::STAIR).unwrap();
         assert_eq!(dungeon_regions(&d).count(), 2);
         d.set_edge(Pos::new(1, 0, 0), Direction::E, Registry::OPEN).unwrap();
-        assert_eq!(dungeon_regions(&d).count(), 1);
+        // The stair now leaves west on level 1, and its landing stands against the west wall
+        // on level 0, so the door there is blocked: level 0's west cell is on its own.
+        assert_eq!(d.stair_exit(Pos::new(0, 0, 2)), Some(Direction::W));
+        let r = dungeon_regions(&d);
+        assert_eq!(r.count(), 2);
+        let region = |p: Pos| r.region(node_index(&d, p).unwrap());
+        assert_eq!(region(Pos::new(1, 0, 0)), region(Pos::new(0, 0, 2)));
+    }
+
+    #[test]
+    fn the_hole_above_a_stair_joins_only_through_its_exit() {
+        // Level 1 is a corridor W - hole - E; the stair's exit is east (the first cardinal
+        // clockwise from north open above and closed below), so west is cut off.
+        let mut d = Dungeon::new(3, 1, 2, Proportions::default(), Fill::Floor).unwrap();
+        d.set_tile(Pos::new(0, 0, 2), Registry::STAIR).unwrap();
+        for dir in [Direction::E, Direction::W] {
+            d.set_edge(Pos::new(0, 0, 2), dir, Registry::WALL).unwrap();
+        }
+        assert_eq!(d.stair_exit(Pos::new(0, 0, 2)), Some(Direction::E));
+        let r = dungeon_regions(&d);
+        let region = |p: Pos| r.region(node_index(&d, p).unwrap());
+        assert_eq!(region(Pos::new(1, 0, 4)), region(Pos::new(0, 0, 2)), "through the exit");
+        assert_ne!(region(Pos::new(1, 0, 0)), region(Pos::new(1, 0, 2)), "not past the hole");
+        assert_eq!(r.count(), 4, "level 0 west, level 0 east, the stair with level 1 east, level 1 west");
     }
 }

@@ -1,6 +1,8 @@
 //! The pathing graph (DESIGN.md section 5), read once from a dungeon through its registry
 //! into dense arrays: nodes are carved, passable cells on all levels; steps cross open
-//! edges (octagon-octagon 1000, octagon-connector 707) or climb stairs.
+//! edges (octagon-octagon 1000, octagon-connector 707) or climb stairs. The octagon above a
+//! stair is the shaft's hole: it is entered and left horizontally only through the stair's
+//! exit ([`Dungeon::shaft_allows`]).
 
 use super::landmarks::Landmarks;
 use super::{PathError, Regions, label_regions};
@@ -16,6 +18,12 @@ pub const LONG_STEP: u32 = 1000;
 pub const SHORT_STEP: u32 = 707;
 
 const NONE: u32 = u32::MAX;
+
+/// `hole` entry of a node that is not the hole above a stair (and `landing` entry of a node
+/// that is not a stair).
+const NOT_A_HOLE: u8 = u8::MAX;
+/// `hole` entry of a hole whose stair has no exit.
+const NO_EXIT: u8 = 8;
 
 /// The cost of climbing (or descending) one stair, in thousandths of a long step (a long
 /// step is the `2 * cell_spacing` metres between two octagon centres).
@@ -173,6 +181,18 @@ impl PathGraph {
                 stair.push(def.stair);
             }
         }
+        // The shaft rule of `Dungeon::shaft_allows`, read once per node: the exit wall of the
+        // stair below each hole, and the wall each stair's landing stands against.
+        let (mut hole, mut landing) = (Vec::with_capacity(coords.len()), Vec::with_capacity(coords.len()));
+        for c in &coords {
+            let pos = Pos::new(c.level as u16, c.row, c.col);
+            hole.push(match dungeon.stair_below(pos) {
+                None => NOT_A_HOLE,
+                Some(stair) => dungeon.stair_exit(stair).map_or(NO_EXIT, |d| d.index() as u8),
+            });
+            landing.push(dungeon.stair_landing(pos).map_or(NOT_A_HOLE, |d| d.index() as u8));
+        }
+        let allows = |v: usize, dir: u8| (hole[v] == NOT_A_HOLE || hole[v] == dir) && landing[v] != dir;
         let stair_cost = stair_cost(dungeon.proportions());
         let (mut walk, mut pass) = (Csr::default(), Csr::default());
         walk.close_row();
@@ -184,7 +204,10 @@ impl PathGraph {
             for &dir in dims.walls(slot).expect("invariant: nodes are cells") {
                 let Some(other) = dims.neighbor(slot, dir).expect("invariant: cell") else { continue };
                 let to = node_of_slot[usize::from(level) * n + dims.index(other).expect("invariant")];
-                if to == NONE {
+                if to == NONE
+                    || !allows(v, dir.index() as u8)
+                    || !allows(to as usize, dir.opposite().index() as u8)
+                {
                     continue;
                 }
                 let edge = dims.edge(slot, dir).expect("invariant: cell").expect("invariant: has neighbour");
@@ -462,6 +485,57 @@ mod tests {
         assert_eq!(g.step_cost(c, e, &rules), Some(707));
         assert_eq!(g.successors(o, &rules).count(), 3);
         assert_eq!(g.pos(c), Pos::new(0, 1, 1));
+    }
+
+    #[test]
+    fn the_hole_above_a_stair_is_left_only_through_the_exit() {
+        let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+        let stair = Pos::new(0, 2, 2);
+        d.set_tile(stair, Registry::STAIR).unwrap();
+        d.set_edge(stair, Direction::N, Registry::WALL).unwrap();
+        d.set_edge(Pos::new(1, 2, 2), Direction::E, Registry::DOOR).unwrap();
+        let g = PathGraph::new(&d).unwrap();
+        let node = |p: Pos| g.node(p).unwrap().unwrap();
+        let top = node(Pos::new(1, 2, 2));
+        for rules in [PathRules::default(), PathRules { open_doors: true }] {
+            let out: Vec<Pos> = g.successors(top, &rules).map(|(n, _)| g.pos(n)).collect();
+            assert_eq!(out, [Pos::new(1, 0, 2), stair], "{rules:?}");
+            // Every same-level arc agrees with the dungeon's rule, both ways.
+            for v in 0..g.node_count() as u32 {
+                let from = g.pos(NodeId(v));
+                for (n, _) in g.successors(NodeId(v), &rules) {
+                    let to = g.pos(n);
+                    if to.level == from.level {
+                        let dir = Direction::ALL
+                            .into_iter()
+                            .find(|&dir| d.dims().neighbor(from.slot, dir) == Ok(Some(to.slot)))
+                            .unwrap();
+                        assert!(d.shaft_allows(from, dir), "{from} -> {to}");
+                    }
+                }
+            }
+        }
+        assert_eq!(d.stair_exit(stair), Some(Direction::N));
+        // Into the hole from the east (a door) or the south: refused.
+        assert_eq!(g.step_cost(node(Pos::new(1, 2, 4)), top, &PathRules { open_doors: true }), None);
+        assert_eq!(g.step_cost(node(Pos::new(1, 4, 2)), top, &PathRules::default()), None);
+        assert_eq!(g.step_cost(node(Pos::new(1, 0, 2)), top, &PathRules::default()), Some(1000));
+        // Below, the landing stands against the north wall: walled here, but open the wall
+        // and the step is still refused.
+        d.set_edge(stair, Direction::N, Registry::OPEN).unwrap();
+        d.set_edge(stair, Direction::E, Registry::WALL).unwrap();
+        d.set_edge(Pos::new(1, 2, 2), Direction::E, Registry::OPEN).unwrap();
+        assert_eq!(d.stair_exit(stair), Some(Direction::E), "east is now the one closed below");
+        let g = PathGraph::new(&d).unwrap();
+        let node = |p: Pos| g.node(p).unwrap().unwrap();
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 0, 2)), &PathRules::default()), Some(1000));
+        d.set_edge(stair, Direction::E, Registry::OPEN).unwrap();
+        assert_eq!(d.stair_exit(stair), Some(Direction::N), "every open wall above is open below");
+        let g = PathGraph::new(&d).unwrap();
+        let node = |p: Pos| g.node(p).unwrap().unwrap();
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 0, 2)), &PathRules::default()), None);
+        assert_eq!(g.step_cost(node(Pos::new(0, 0, 2)), node(stair), &PathRules::default()), None);
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 2, 4)), &PathRules::default()), Some(1000));
     }
 
     #[test]

@@ -128,10 +128,11 @@ pub fn to_svg(dungeon: &Dungeon, options: &PlanOptions) -> String {
             let c = (seam[0] + seam[1] + seam[2] + seam[3]) / 4.0;
             let _ = writeln!(out, r#"<circle cx="{:.2}" cy="{:.2}" r="1.1" fill="{DOOR}"/>"#, c.x, c.y);
         }
-        // Stairs up from this level (solid) and landings from below (ring).
+        // Stairs up from this level (solid) and landings from below (ring, with a line to the
+        // exit wall: the only way on from the landing).
         for slot in dims.cells().filter(|s| s.kind() == SlotKind::Octagon) {
             let c = p(layout.center(slot));
-            if dungeon.tile_def(Pos { level, slot }).is_ok_and(|t| t.stair) {
+            if dungeon.is_stair(Pos { level, slot }) {
                 let _ = writeln!(
                     out,
                     r#"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="{STAIR}"/><path d="M{:.2} {:.2}l0 -2.4l2 1.2z" fill="white"/>"#,
@@ -142,7 +143,7 @@ pub fn to_svg(dungeon: &Dungeon, options: &PlanOptions) -> String {
                     c.y + 1.2
                 );
             }
-            if level > 0 && dungeon.tile_def(Pos { level: level - 1, slot }).is_ok_and(|t| t.stair) {
+            if let Some(stair) = dungeon.stair_below(Pos { level, slot }) {
                 let _ = writeln!(
                     out,
                     r#"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="none" stroke="{STAIR}" stroke-width="0.8"/>"#,
@@ -150,6 +151,14 @@ pub fn to_svg(dungeon: &Dungeon, options: &PlanOptions) -> String {
                     c.y,
                     half * 0.45
                 );
+                if let Some([a, b]) = dungeon.stair_exit(stair).and_then(|dir| layout.wall(slot, dir)) {
+                    let m = p((a + b) / 2.0);
+                    let _ = writeln!(
+                        out,
+                        r#"<path d="M{:.2} {:.2}L{:.2} {:.2}" stroke="{STAIR}" stroke-width="0.8"/>"#,
+                        c.x, c.y, m.x, m.y
+                    );
+                }
             }
         }
         for (pos, colour, label) in [(dungeon.entrance(), ENTRANCE, "IN"), (dungeon.exit(), EXIT, "OUT")] {
@@ -217,5 +226,10 @@ mod tests {
         // 3 carved cells + 1 carved seam.
         assert_eq!(svg.matches(&format!(r#"fill="{FLOOR}""#)).count(), 4);
         assert_eq!(to_svg(&d, &PlanOptions::default()), svg);
+        // With an exit above, the landing points at it.
+        d.set_tile(Pos::new(1, 0, 2), Registry::FLOOR).unwrap();
+        d.set_edge(Pos::new(1, 0, 0), Direction::E, Registry::OPEN).unwrap();
+        let svg = to_svg(&d, &PlanOptions::default());
+        assert_eq!(svg.matches(STAIR).count(), 3, "a stair, its landing and the line to its exit");
     }
 }

@@ -39,6 +39,9 @@ pub enum ViewerError {
         /// Levels in the dungeon.
         levels: u16,
     },
+    /// A `--path` cell the pathing core refuses (off the dungeon, or not a cell).
+    #[error("--path: {0}")]
+    Path(#[from] crate::path::PathError),
     /// No walkable route joins the two cells of `--path`.
     #[error("no walkable route from {from} to {to}")]
     NoRoute {

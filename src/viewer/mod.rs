@@ -12,7 +12,6 @@ pub mod gpu;
 mod options;
 pub mod palette;
 pub mod renderer;
-pub mod route;
 pub mod scene;
 pub mod screenshot;
 pub mod state;

@@ -1,14 +1,15 @@
 //! Options shared by the window and the headless screenshot, and the one-call screenshot.
 
+use super::ViewerError;
 use super::camera::CameraKind;
 use super::gpu::{AdapterPreference, Gpu};
 use super::scene::{Scene, ribbon, route_points};
 use super::screenshot::{Offscreen, Shot};
 use super::state::ViewState;
-use super::{ViewerError, route};
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
 use crate::mesh::MeshOptions;
+use crate::path::{PathRules, find_path};
 use crate::walk::World;
 
 /// How to show a dungeon.
@@ -66,7 +67,11 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         return Err(ViewerError::NoSuchLevel { level, levels: dungeon.levels() });
     }
     let route = match options.path {
-        Some((from, to)) => Some(route::route(dungeon, from, to).ok_or(ViewerError::NoRoute { from, to })?),
+        Some((from, to)) => Some(
+            find_path(dungeon, from, to, &PathRules::default())?
+                .ok_or(ViewerError::NoRoute { from, to })?
+                .steps,
+        ),
         None => None,
     };
     let scene = Scene::new(dungeon, &options.mesh)?;
@@ -104,4 +109,28 @@ pub fn screenshot(dungeon: &Dungeon, options: &ViewOptions) -> Result<Shot, View
     offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
     let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
     offscreen.capture(&gpu, &frame)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_come_from_the_pathing_core() {
+        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let options = |from, to| ViewOptions { path: Some((from, to)), ..ViewOptions::default() };
+        let p = prepare(&d, &options(Pos::new(0, 2, 0), Pos::new(1, 0, 4))).unwrap();
+        let r = p.route.unwrap();
+        assert_eq!(
+            r,
+            [Pos::new(0, 2, 0), Pos::new(0, 2, 2), Pos::new(0, 2, 4), Pos::new(1, 2, 4), Pos::new(1, 0, 4)]
+        );
+        assert!(matches!(
+            prepare(&d, &options(Pos::new(0, 2, 0), Pos::new(0, 0, 0))),
+            Err(ViewerError::NoRoute { .. })
+        ));
+        let off = prepare(&d, &options(Pos::new(0, 2, 0), Pos::new(5, 0, 0))).err().unwrap();
+        assert!(matches!(off, ViewerError::Path(crate::path::PathError::OutOfDungeon { level: 5, .. })));
+        assert!(off.to_string().contains("level 5"), "{off}");
+    }
 }

@@ -11,10 +11,7 @@ mod tour;
 mod walker;
 mod world;
 
-pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, edge_carve, is_carved, is_stair, level_plan};
+pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, is_carved, level_plan};
 pub use tour::{Tour, waypoints};
 pub use walker::{Body, Walker};
-pub use world::{
-    COLUMN_RADIUS, LANDING, Stair, World, compass_angle, compass_dir, contains, segment_distance,
-    segments_intersect, stair_exit,
-};
+pub use world::{Stair, World, compass_angle, compass_dir, contains, segment_distance, segments_intersect};

@@ -3,9 +3,9 @@
 
 use glam::DVec2;
 
-use crate::dungeon::{Carve, Dungeon};
+use crate::dungeon::Dungeon;
 use crate::geometry::signed_area;
-use crate::grid::{Direction, EdgeId, Pos, Slot};
+use crate::grid::{EdgeId, Pos, Slot};
 
 /// What a floor piece is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,26 +67,6 @@ pub fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
     dungeon.tile_def(pos).is_ok_and(|t| t.carved)
 }
 
-/// True when the cell at `pos` holds a stair up.
-#[must_use]
-pub fn is_stair(dungeon: &Dungeon, pos: Pos) -> bool {
-    dungeon.tile_def(pos).is_ok_and(|t| t.stair) && pos.level + 1 < dungeon.levels()
-}
-
-/// How wall `dir` of the carved cell at `pos` is carved through (None when the seam
-/// beyond stays rock: the border, a wall state, or rock on the other side).
-#[must_use]
-pub fn edge_carve(dungeon: &Dungeon, pos: Pos, dir: Direction) -> Option<(Carve, bool)> {
-    let state = dungeon.edge_state(pos, dir).ok()??;
-    let def = dungeon.registry().edge_def(state)?;
-    let other = dungeon.dims().neighbor(pos.slot, dir).ok()??;
-    if def.carve == Carve::None || !is_carved(dungeon, pos) || !is_carved(dungeon, Pos { slot: other, ..pos })
-    {
-        return None;
-    }
-    Some((def.carve, def.walkable))
-}
-
 /// The carved plan of `level` (empty when the level does not exist).
 #[must_use]
 pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
@@ -102,15 +82,15 @@ pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
             continue;
         }
         let Some(polygon) = layout.cell_polygon(slot) else { continue };
-        let below_is_stair = level > 0 && is_stair(dungeon, Pos { level: level - 1, slot });
+        let below_is_stair = dungeon.stair_below(pos).is_some();
         plan.pieces.push(Piece {
             kind: PieceKind::Cell(slot),
             polygon,
             floor: !below_is_stair,
-            ceiling: !is_stair(dungeon, pos),
+            ceiling: !dungeon.is_stair(pos),
         });
         for &dir in dims.walls(slot).expect("invariant: cells have walls") {
-            if edge_carve(dungeon, pos, dir).is_none() {
+            if dungeon.carved_seam(pos, dir).is_none() {
                 let [a, b] = layout.wall(slot, dir).expect("invariant: cell wall");
                 plan.walls.push(Wall { a, b, kind: WallKind::Rock });
             }
@@ -122,7 +102,9 @@ pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
     for edge in dims.edges() {
         let Ok(sides) = dims.edge_sides(edge) else { continue };
         let (slot, dir) = sides[0];
-        let Some((_, walkable)) = edge_carve(dungeon, Pos { level, slot }, dir) else { continue };
+        let Some(walkable) = dungeon.carved_seam(Pos { level, slot }, dir).map(|e| e.walkable) else {
+            continue;
+        };
         let Some(seam) = layout.edge_seam(sides) else { continue };
         let mut polygon = seam.to_vec();
         if signed_area(&polygon) < 0.0 {
@@ -148,6 +130,7 @@ mod tests {
     use super::*;
     use crate::dungeon::{Fill, Registry};
     use crate::geometry::Proportions;
+    use crate::grid::Direction;
 
     #[test]
     fn walls_face_carved_space() {

@@ -6,16 +6,20 @@ use glam::DVec2;
 use super::world::{Stair, World, compass_angle, compass_dir};
 use crate::grid::Pos;
 
-/// Angle (radians) kept between a ramp's top and bottom when walking on or off it.
+/// Angle (radians) kept between the ramp's foot and the landing when walking on or off.
 const RAMP_MARGIN: f64 = 0.14;
 /// Angle between consecutive waypoints round a spiral.
 const RING_STEP: f64 = std::f64::consts::PI / 12.0;
 
 /// Horizontal waypoints (world `(x, z)` metres) that walk the cells of `steps` in order.
-/// A step from a stair octagon to the same octagon one level up goes round the spiral;
-/// the step after it must leave through the stair's exit wall.
+/// A step from a stair octagon to the same octagon one level up goes round the spiral: along
+/// the walkway outside the steps (counterclockwise, so never through the landing, which
+/// stands on the lower floor against the exit wall) to the ramp's foot, up one turn
+/// clockwise to the middle of the landing, and out through the exit wall; the step after it
+/// must leave through that wall. Going down is the same in reverse.
 #[must_use]
 pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
+    use std::f64::consts::TAU;
     let mut out = Vec::new();
     let mut i = 0;
     while i < steps.len() {
@@ -25,23 +29,28 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
         let up = next.filter(|n| n.level == pos.level + 1 && n.slot == pos.slot);
         let down = next.filter(|n| n.level + 1 == pos.level && n.slot == pos.slot);
         if let (Some(_), Some(stair)) = (up, world.stair(pos)) {
-            let radius = ring_radius(stair);
             let from = prev.map(|p| world.slot_centre(p.slot)).unwrap_or(stair.centre + compass_dir(0.0));
             let start = compass_angle(from - stair.centre);
-            // Clockwise under the ramp to its foot, then one turn up to its top.
-            let to_foot = (stair.exit_angle + RAMP_MARGIN - start).rem_euclid(std::f64::consts::TAU);
-            let total = to_foot + std::f64::consts::TAU - 2.0 * RAMP_MARGIN;
-            ring(&mut out, stair.centre, radius, start, total);
+            let foot = stair.foot_angle + RAMP_MARGIN;
+            let around = -(start - foot).rem_euclid(TAU);
+            ring(&mut out, stair.centre, walkway_radius(stair), start, around);
+            let climb = (stair.exit_angle - foot).rem_euclid(TAU);
+            ring(&mut out, stair.centre, ramp_radius(stair), foot, climb);
             out.push(exit_point(stair));
             i += 2;
             continue;
         }
         let below = down.and_then(|_| world.stair(Pos { level: pos.level - 1, ..pos }));
         if let Some(stair) = below {
-            let radius = ring_radius(stair);
             out.push(exit_point(stair));
-            let start = stair.exit_angle - RAMP_MARGIN;
-            ring(&mut out, stair.centre, radius, start, -(std::f64::consts::TAU - 2.0 * RAMP_MARGIN));
+            let foot = stair.foot_angle + RAMP_MARGIN;
+            let descent = -(stair.exit_angle - foot).rem_euclid(TAU);
+            ring(&mut out, stair.centre, ramp_radius(stair), stair.exit_angle, descent);
+            if let Some(after) = steps.get(i + 2) {
+                let to = compass_angle(world.slot_centre(after.slot) - stair.centre);
+                let around = (to - foot).rem_euclid(TAU);
+                ring(&mut out, stair.centre, walkway_radius(stair), foot, around);
+            }
             i += 2;
             continue;
         }
@@ -51,11 +60,14 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
     out
 }
 
-/// Radius of the walking line round a spiral: a little over half the octagon's corner
-/// distance, clear of the column and the walls.
-fn ring_radius(stair: &Stair) -> f64 {
-    let inner = stair.polygon.iter().map(|v| (*v - stair.centre).length()).fold(f64::INFINITY, f64::min);
-    inner * 0.55
+/// Radius of the walking line up a spiral: half way across the steps, clear of the column.
+fn ramp_radius(stair: &Stair) -> f64 {
+    (stair.spiral.column_radius() + stair.spiral.step_radius()) / 2.0 + 0.6
+}
+
+/// Radius of the walking line on the walkway between the steps and the octagon's walls.
+fn walkway_radius(stair: &Stair) -> f64 {
+    (stair.spiral.step_radius() + stair.spiral.inradius) / 2.0
 }
 
 fn ring(out: &mut Vec<DVec2>, centre: DVec2, radius: f64, start: f64, total: f64) {
@@ -63,11 +75,10 @@ fn ring(out: &mut Vec<DVec2>, centre: DVec2, radius: f64, start: f64, total: f64
     out.extend((0..=n).map(|k| centre + compass_dir(start + total * k as f64 / n as f64) * radius));
 }
 
-/// A point just beyond the stair's exit wall, on the top step's side of the exit.
+/// A point just beyond the middle of the stair's exit wall.
 fn exit_point(stair: &Stair) -> DVec2 {
-    let a = stair.exit_angle - RAMP_MARGIN * 0.5;
     let reach = stair.polygon.iter().map(|v| (*v - stair.centre).length()).fold(0.0, f64::max);
-    stair.centre + compass_dir(a) * (reach + 0.8)
+    stair.centre + compass_dir(stair.exit_angle) * (reach + 0.8)
 }
 
 /// Follows waypoints: the horizontal velocity toward the current one, advancing when

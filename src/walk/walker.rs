@@ -4,7 +4,7 @@
 use glam::{DVec2, DVec3};
 
 use super::plan::Wall;
-use super::world::{COLUMN_RADIUS, World, segment_distance};
+use super::world::{World, segment_distance};
 use crate::grid::Pos;
 
 /// Body dimensions and movement limits (metres, seconds).
@@ -107,7 +107,7 @@ impl Walker {
         let mut walls = std::mem::take(&mut self.walls);
         world.walls_near(p, y, self.body.max_step, self.body.height, &mut walls);
         let hit = walls.iter().any(|w| segment_distance(p, w.a, w.b) < self.body.radius)
-            || world.column_near(p, y).is_some_and(|c| (p - c).length() < COLUMN_RADIUS + self.body.radius);
+            || world.column_near(p, y).is_some_and(|(c, r)| (p - c).length() < r + self.body.radius);
         self.walls = walls;
         hit
     }

@@ -3,20 +3,15 @@
 
 use glam::DVec2;
 
-use super::plan::{LevelPlan, Wall, WallKind, is_stair, level_plan};
+use super::plan::{LevelPlan, Wall, WallKind, level_plan};
 use crate::dungeon::Dungeon;
+use crate::geometry::Spiral;
 use crate::grid::{Direction, Pos, Slot};
 
-/// Radius of the stair's central column (metres).
-pub const COLUMN_RADIUS: f64 = 0.6;
-
-/// Fraction of the stair's turn that is a landing level with the floor above.
-pub const LANDING: f64 = 0.1;
-
-/// A spiral stair as the walk model sees it: a ramp round a central column rising one
-/// level height in one clockwise turn (seen from above) from the exit direction, ending in
-/// a landing (the last [`LANDING`] of the turn) level with the floor above, beside the
-/// exit edge.
+/// A spiral stair as the walk model sees it: the plan the mesh builder extrudes
+/// ([`Spiral`]: a column, steps winding clockwise seen from above from just past the landing
+/// wall, the landing spanning that wall's angle), walked as a ramp through the middle of
+/// every tread. The landing's wall is the stair's exit ([`Dungeon::stair_exit`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stair {
     /// The stair octagon (on its lower level).
@@ -25,10 +20,14 @@ pub struct Stair {
     pub centre: DVec2,
     /// Outline of the octagon.
     pub polygon: Vec<DVec2>,
-    /// The wall of the upper octagon one walks off through at the top.
+    /// The plan of the stair (level-local heights).
+    pub spiral: Spiral,
+    /// The wall of the upper octagon one walks off through at the top (the landing's wall).
     pub exit: Direction,
-    /// Compass angle of the exit (radians clockwise from north).
+    /// Compass angle of the middle of the exit wall (radians clockwise from north).
     pub exit_angle: f64,
+    /// Compass angle where the ramp starts: the clockwise end of the exit wall.
+    pub foot_angle: f64,
     /// World height of the lower floor (metres).
     pub base_y: f64,
     /// Rise of one turn: the level height (metres).
@@ -36,17 +35,21 @@ pub struct Stair {
 }
 
 impl Stair {
-    /// Height (world metres) of the ramp at `p`, or `None` off the ramp (outside the
-    /// octagon or inside the column).
+    /// Height (world metres) of the walking surface at `p`: the ramp over the treads, or the
+    /// landing; `None` off the stair (outside the octagon, in the column, on the walkway
+    /// outside the steps).
     #[must_use]
     pub fn height_at(&self, p: DVec2) -> Option<f64> {
-        let d = p - self.centre;
-        if d.length() < COLUMN_RADIUS || !contains(&self.polygon, p) {
+        if !contains(&self.polygon, p) {
             return None;
         }
-        let t =
-            (compass_angle(d) - self.exit_angle).rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU;
-        Some(self.base_y + self.rise * (t / (1.0 - LANDING)).min(1.0))
+        self.spiral.ramp(p).map(|h| self.base_y + h)
+    }
+
+    /// Radius of the central column (metres).
+    #[must_use]
+    pub fn column_radius(&self) -> f64 {
+        self.spiral.column_radius()
     }
 }
 
@@ -61,18 +64,6 @@ pub fn compass_angle(d: DVec2) -> f64 {
 #[must_use]
 pub fn compass_dir(angle: f64) -> DVec2 {
     DVec2::new(angle.sin(), -angle.cos())
-}
-
-/// The wall through which one leaves a stair at the top: the first wall of the upper
-/// octagon, clockwise from north, whose seam is carved and walkable.
-/// (The mesh builder must put the stair's top step beside the same edge.)
-#[must_use]
-pub fn stair_exit(dungeon: &Dungeon, stair: Pos) -> Option<Direction> {
-    if !is_stair(dungeon, stair) {
-        return None;
-    }
-    let top = Pos { level: stair.level + 1, ..stair };
-    Direction::ALL.into_iter().find(|&d| super::plan::edge_carve(dungeon, top, d).is_some_and(|(_, w)| w))
 }
 
 /// True when the convex, positively wound polygon contains `p` (boundary included).
@@ -161,16 +152,19 @@ impl World {
         let p = dungeon.proportions();
         let stairs = dungeon
             .cells()
-            .filter(|&pos| is_stair(dungeon, pos))
             .filter_map(|pos| {
-                let exit = stair_exit(dungeon, pos)?;
-                let (dr, dc) = exit.unit();
+                let exit = dungeon.stair_landing(pos)?;
+                let spiral = Spiral::new(layout, pos.slot, exit, p.layer_height)?;
+                let [a, b] = spiral.landing;
+                let centre = layout.center(pos.slot);
                 Some(Stair {
                     pos,
-                    centre: layout.center(pos.slot),
+                    centre,
                     polygon: layout.cell_polygon(pos.slot)?,
+                    spiral,
                     exit,
-                    exit_angle: compass_angle(DVec2::new(f64::from(dc), f64::from(dr))),
+                    exit_angle: compass_angle((a + b) / 2.0 - centre),
+                    foot_angle: compass_angle(b - centre),
                     base_y: p.floor_y(pos.level),
                     rise: p.layer_height,
                 })
@@ -211,7 +205,7 @@ impl World {
         self.levels.get(usize::from(level)).map(|l| &l.plan)
     }
 
-    /// Every stair the walk model knows (stairs with a usable exit).
+    /// Every stair of the dungeon.
     #[must_use]
     pub fn stairs(&self) -> &[Stair] {
         &self.stairs
@@ -313,13 +307,14 @@ impl World {
         }
     }
 
-    /// The stair column near `p` on the level a body at height `y` is in, if any.
+    /// The stair column near `p` on the level a body at height `y` is in, if any: its centre
+    /// and radius.
     #[must_use]
-    pub fn column_near(&self, p: DVec2, y: f64) -> Option<DVec2> {
+    pub fn column_near(&self, p: DVec2, y: f64) -> Option<(DVec2, f64)> {
         self.stairs
             .iter()
             .find(|s| y >= s.base_y - 0.5 && y < s.base_y + s.rise - 0.5 && contains(&s.polygon, p))
-            .map(|s| s.centre)
+            .map(|s| (s.centre, s.column_radius()))
     }
 
     /// World `(x, z)` of the centre of a slot.
