@@ -8,9 +8,8 @@ use anyhow::Context;
 use clap::Args;
 use octile::grid::Pos;
 use octile::viewer::camera::CameraKind;
-use octile::viewer::gpu::Gpu;
-use octile::viewer::screenshot::{Offscreen, Shot};
-use octile::viewer::{ViewOptions, path_ribbon, prepare, screenshot};
+use octile::viewer::screenshot::Shot;
+use octile::viewer::{ViewOptions, offscreen_view, screenshot};
 
 use super::args::Size;
 use super::generate::GenOptionsArgs;
@@ -114,12 +113,8 @@ fn timed_screenshot(
     options: &ViewOptions,
     frames: u64,
 ) -> anyhow::Result<Shot> {
-    let prepared = prepare(dungeon, options)?;
-    let gpu = Gpu::offscreen(options.adapter)?;
+    let (gpu, mut offscreen, frame) = offscreen_view(dungeon, options)?;
     let (w, h) = options.size;
-    let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
-    offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
-    let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
     offscreen.draw(&gpu, &frame)?;
     let start = Instant::now();
     for _ in 0..frames {

@@ -102,13 +102,24 @@ pub fn path_ribbon(dungeon: &Dungeon, prepared: &Prepared) -> Vec<crate::mesh::V
 
 /// Renders one frame of `dungeon` offscreen, no window.
 pub fn screenshot(dungeon: &Dungeon, options: &ViewOptions) -> Result<Shot, ViewerError> {
+    let (gpu, mut offscreen, frame) = offscreen_view(dungeon, options)?;
+    offscreen.capture(&gpu, &frame)
+}
+
+/// Everything needed to draw `dungeon` offscreen as `options` say: the device, an
+/// offscreen target with the scene (and route ribbon) uploaded, and the frame to draw.
+/// [`screenshot`] captures it once; callers that time frames draw it repeatedly first.
+pub fn offscreen_view(
+    dungeon: &Dungeon,
+    options: &ViewOptions,
+) -> Result<(Gpu, Offscreen, crate::viewer::renderer::Frame), ViewerError> {
     let prepared = prepare(dungeon, options)?;
     let gpu = Gpu::offscreen(options.adapter)?;
     let (w, h) = options.size;
     let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
     offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
     let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
-    offscreen.capture(&gpu, &frame)
+    Ok((gpu, offscreen, frame))
 }
 
 #[cfg(test)]
