@@ -2,7 +2,7 @@
 //! modes and a path overlay, and headless screenshots. Behind the `viewer` feature.
 //!
 //! The renderer draws into any `&TextureView`, so the window ([`window`]) and the
-//! screenshot ([`screenshot`]) share it. Collision and walking live in the core
+//! screenshot ([`screenshot()`]) share it. Collision and walking live in the core
 //! ([`crate::walk`]), so they are tested without a GPU.
 
 pub mod camera;
