@@ -206,3 +206,23 @@ fn plan_edges_are_shared_by_both_cells() {
     assert_eq!(d.edge_state(Pos::new(1, 2, 4), Direction::N).unwrap(), Some(open));
     assert_eq!(d.edge_state(Pos::new(1, 0, 4), Direction::S).unwrap(), Some(open));
 }
+
+#[test]
+fn levels_out_of_order_are_named() {
+    let mut v = sample();
+    v["plan"][0]["level"] = 1.into();
+    v["plan"][1]["level"] = 0.into();
+    let p = problems(&v);
+    assert!(p.contains(&Problem::LevelOrder { index: 0, found: 1 }), "{p:?}");
+    assert!(p.contains(&Problem::LevelOrder { index: 1, found: 0 }), "{p:?}");
+}
+
+#[test]
+fn saving_into_a_missing_folder_is_a_write_error() {
+    let d = from_json(include_str!("../assets/l_bend.json")).unwrap();
+    let path = std::env::temp_dir().join("octile-no-such-folder").join("d.json");
+    match octile::format::save(&d, &path) {
+        Err(FormatError::Write(e)) => assert!(e.to_string().contains("octile-no-such-folder")),
+        other => panic!("{other:?}"),
+    }
+}
