@@ -6,11 +6,13 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use clap::Args;
 use octile::dungeon::Dungeon;
-use octile::export::{ExportOptions, export};
+use octile::export::{ExportOptions, Progress, export_with_progress};
 use octile::mesh::MeshOptions;
+use octile::mesh::MeshProgress;
 use octile::path::{PathRules, find_path};
 
 use super::args::RouteArg;
+use super::progress::Bar;
 
 /// How the glTF file is written.
 #[derive(Args)]
@@ -53,11 +55,23 @@ impl GltfArgs {
         })
     }
 
-    /// Exports `dungeon` to `output` (`.glb`, or `.gltf` + `.bin`) and prints a summary line.
+    /// Exports `dungeon` to `output` (`.glb`, or `.gltf` + `.bin`) with a progress bar on
+    /// stderr (shown only when it takes long) and prints a summary line.
     pub fn write(&self, dungeon: &Dungeon, output: &Path) -> anyhow::Result<()> {
         let options = self.options(dungeon)?;
-        let summary =
-            export(dungeon, output, &options).with_context(|| format!("exporting {}", output.display()))?;
+        let mut bar = Bar::new("meshing").with_unit("levels");
+        let result = export_with_progress(dungeon, output, &options, &mut |p| match p {
+            Progress::Mesh(MeshProgress::Levels { done, total }) => {
+                bar.update(u64::from(done), u64::from(total));
+            }
+            Progress::Document { done, total } => {
+                bar.set_label("packing");
+                bar.update(done as u64, total as u64);
+            }
+            Progress::Writing { .. } => bar.set_label("writing"),
+        });
+        bar.finish();
+        let summary = result.with_context(|| format!("exporting {}", output.display()))?;
         let files: Vec<String> = summary.files.iter().map(|p| p.display().to_string()).collect();
         println!(
             "{}: {} level(s), {} triangles, {} vertices, {} bytes",

@@ -7,14 +7,20 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// Shows a bar once the work has run for half a second; silent for quick jobs.
 pub struct Bar {
     label: &'static str,
+    unit: &'static str,
     started: Instant,
     bar: Option<ProgressBar>,
 }
 
 impl Bar {
-    /// A bar labelled `label`, not shown yet.
+    /// A bar labelled `label` counting cells, not shown yet.
     pub fn new(label: &'static str) -> Bar {
-        Bar { label, started: Instant::now(), bar: None }
+        Bar { label, unit: "cells", started: Instant::now(), bar: None }
+    }
+
+    /// The same bar counting `unit` (a plural noun, e.g. "levels") instead of cells.
+    pub fn with_unit(self, unit: &'static str) -> Bar {
+        Bar { unit, ..self }
     }
 
     /// Reports `done` of `total`.
@@ -22,9 +28,12 @@ impl Bar {
         if self.bar.is_none() && self.started.elapsed() > Duration::from_millis(500) {
             let bar = ProgressBar::new(total);
             bar.set_style(
-                ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} cells ({eta})")
-                    .expect("invariant: valid template")
-                    .progress_chars("=> "),
+                ProgressStyle::with_template(&format!(
+                    "{{msg}} [{{bar:40}}] {{pos}}/{{len}} {} ({{eta}})",
+                    self.unit
+                ))
+                .expect("invariant: valid template")
+                .progress_chars("=> "),
             );
             bar.set_message(self.label);
             self.bar = Some(bar);

@@ -231,12 +231,14 @@ fn point(p: glam::DVec3) -> [f32; 3] {
 }
 
 impl Built {
-    /// The document for `mesh` (and a route ribbon in world metres, when given).
+    /// The document for `mesh` (and a route ribbon in world metres, when given); `packed`
+    /// is called with the number of levels packed so far after each level.
     pub(crate) fn new(
         dungeon: &Dungeon,
         mesh: &DungeonMesh,
         ribbon: Option<&Primitive>,
         options: &super::ExportOptions,
+        packed: &mut dyn FnMut(usize),
     ) -> Built {
         let (colliders, tangents) = (options.colliders, options.tangents);
         let attrs = if options.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
@@ -271,7 +273,7 @@ impl Built {
         root.nodes.push(dungeon_node);
         let mut children = Vec::new();
         let (mut triangles, mut vertices) = (0, 0);
-        for level in &mesh.levels {
+        for (done, level) in mesh.levels.iter().enumerate() {
             let mut n = node(names::level(level.level));
             n.translation = Some(point(glam::DVec3::new(0.0, level.floor_y, 0.0)));
             n.extras = extras(value!({ "level": level.level }));
@@ -308,6 +310,7 @@ impl Built {
                 n.children = Some(vec![root.push(json::Node { mesh: Some(mesh), ..node(name) })]);
             }
             children.push(root.push(n));
+            packed(done + 1);
         }
         if let Some(rib) = ribbon.filter(|r| !r.indices.is_empty()) {
             let m = material(&mut root, "path".into(), [0.9, 0.75, 0.1, 1.0], true);

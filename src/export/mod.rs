@@ -8,11 +8,13 @@ mod document;
 mod error;
 mod glb;
 mod names;
+mod progress;
 mod route;
 
 use std::path::{Path, PathBuf};
 
 pub use error::ExportError;
+pub use progress::Progress;
 
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
@@ -66,20 +68,34 @@ pub struct ExportSummary {
 /// Writes `dungeon` to `path`: a `.gltf` name writes JSON plus a `.bin` beside it, any other
 /// name one binary `.glb`. Files are written atomically.
 pub fn export(dungeon: &Dungeon, path: &Path, options: &ExportOptions) -> Result<ExportSummary, ExportError> {
+    export_with_progress(dungeon, path, options, &mut |_| {})
+}
+
+/// [`export`], calling `progress` on the calling thread as it goes (see [`Progress`] for
+/// the order). The files are byte-identical to [`export`]'s.
+pub fn export_with_progress(
+    dungeon: &Dungeon,
+    path: &Path,
+    options: &ExportOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<ExportSummary, ExportError> {
     let separate = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gltf"));
     let stem = path.file_stem().and_then(|s| s.to_str()).filter(|s| !s.is_empty()).ok_or_else(|| {
         ExportError::BadPath { path: path.to_path_buf(), reason: "needs a UTF-8 file name" }
     })?;
-    let built = build(dungeon, options)?;
+    let built = build(dungeon, options, progress)?;
     let (counts, levels) = (built.counts(), built.levels());
     let files = if separate {
         let bin_path = path.with_file_name(format!("{stem}.bin"));
         let (json, bin) = built.into_parts(Some(format!("{stem}.bin")))?;
+        progress(Progress::Writing { bytes: bin.len() });
         crate::io::write_atomic(&bin_path, &bin)?;
+        progress(Progress::Writing { bytes: json.len() });
         crate::io::write_atomic(path, &json)?;
         vec![(path.to_path_buf(), json.len()), (bin_path, bin.len())]
     } else {
         let bytes = built.into_glb()?;
+        progress(Progress::Writing { bytes: bytes.len() });
         crate::io::write_atomic(path, &bytes)?;
         vec![(path.to_path_buf(), bytes.len())]
     };
@@ -94,15 +110,22 @@ pub fn export(dungeon: &Dungeon, path: &Path, options: &ExportOptions) -> Result
 
 /// The `.glb` bytes of `dungeon`, for in-memory use.
 pub fn to_glb(dungeon: &Dungeon, options: &ExportOptions) -> Result<Vec<u8>, ExportError> {
-    build(dungeon, options)?.into_glb()
+    build(dungeon, options, &mut |_| {})?.into_glb()
 }
 
-fn build(dungeon: &Dungeon, options: &ExportOptions) -> Result<document::Built, ExportError> {
+fn build(
+    dungeon: &Dungeon,
+    options: &ExportOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<document::Built, ExportError> {
     let mesh_options = MeshOptions { lightmap_uv: options.lightmap_uv, ..options.mesh.clone() };
-    let mesh = mesh::build(dungeon, &mesh_options)?;
+    let mesh = mesh::build_with_progress(dungeon, &mesh_options, &mut |p| progress(Progress::Mesh(p)))?;
     let ribbon = match &options.route {
         Some(route) => Some(route::ribbon(dungeon, route)?),
         None => None,
     };
-    Ok(document::Built::new(dungeon, &mesh, ribbon.as_ref(), options))
+    let total = mesh.levels.len();
+    Ok(document::Built::new(dungeon, &mesh, ribbon.as_ref(), options, &mut |done| {
+        progress(Progress::Document { done, total })
+    }))
 }

@@ -11,12 +11,14 @@ mod level;
 mod lightmap;
 mod optimize;
 mod panel;
+mod progress;
 mod stair;
 mod triangulate;
 mod types;
 
 pub use error::MeshError;
 pub use optimize::{PrimitiveStats, analyze};
+pub use progress::MeshProgress;
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 
 use crate::dungeon::Dungeon;
@@ -58,28 +60,59 @@ impl MeshOptions {
 /// Extrudes every level of `dungeon` into a mesh (positions level-local, one primitive per
 /// material role that has triangles).
 pub fn build(dungeon: &Dungeon, options: &MeshOptions) -> Result<DungeonMesh, MeshError> {
+    build_with_progress(dungeon, options, &mut |_| {})
+}
+
+/// [`build`], calling `progress` on the calling thread as levels finish: once per level, in
+/// level order ([`MeshProgress::Levels`] with `done` = 1, 2, ..., `total`), so the calls are
+/// the same on every run. Reports stop before the first level that fails (the error is
+/// returned as [`build`] returns it). The mesh is the same as [`build`]'s.
+pub fn build_with_progress(
+    dungeon: &Dungeon,
+    options: &MeshOptions,
+    progress: &mut dyn FnMut(MeshProgress),
+) -> Result<DungeonMesh, MeshError> {
     options.validate()?;
     let one = |level: u16| -> Result<LevelMesh, MeshError> {
         let panels = level::extrude(dungeon, level)?;
         Ok(panel::assemble(dungeon, level, panels, options))
     };
-    // Levels are independent: build contiguous runs of them on scoped threads and join the
+    // Levels are independent: build contiguous runs of them on scoped threads and put the
     // results in level order, so the output (and the first error) is the same as in series.
+    // Each finished level is sent back at once; progress counts the finished prefix.
     let count = dungeon.levels();
     let workers =
         std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, usize::from(count.max(1)));
     let per = usize::from(count).div_ceil(workers).max(1);
-    let runs: Vec<Vec<Result<LevelMesh, MeshError>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..count)
-            .step_by(per)
-            .map(|start| {
-                let end = (usize::from(start) + per).min(usize::from(count)) as u16;
-                s.spawn(move || (start..end).map(one).collect::<Vec<_>>())
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("invariant: level builders do not panic")).collect()
+    let mut slots: Vec<Option<Result<LevelMesh, MeshError>>> = (0..count).map(|_| None).collect();
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for start in (0..count).step_by(per) {
+            let end = (usize::from(start) + per).min(usize::from(count)) as u16;
+            let tx = tx.clone();
+            let one = &one;
+            s.spawn(move || {
+                for level in start..end {
+                    // The receiver lives until every sender is gone; a failed send cannot happen.
+                    let _ = tx.send((level, one(level)));
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0u16;
+        // Ends when every worker has finished (or panicked: the scope then re-raises it).
+        for (level, result) in rx {
+            slots[usize::from(level)] = Some(result);
+            while done < count && matches!(slots[usize::from(done)], Some(Ok(_))) {
+                done += 1;
+                progress(MeshProgress::Levels { done, total: count });
+            }
+        }
     });
-    let levels = runs.into_iter().flatten().collect::<Result<Vec<_>, MeshError>>()?;
+    let levels = slots
+        .into_iter()
+        .map(|slot| slot.expect("invariant: every level builder reports"))
+        .collect::<Result<Vec<_>, MeshError>>()?;
     Ok(DungeonMesh { levels })
 }
 
@@ -103,6 +136,28 @@ mod tests {
         assert_eq!(
             build(&raw, &MeshOptions::default()),
             Err(MeshError::StairOffTop { level: 0, row: 0, col: 2 })
+        );
+        let mut seen = Vec::new();
+        let reported = build_with_progress(&raw, &MeshOptions::default(), &mut |p| seen.push(p));
+        assert_eq!(reported, Err(MeshError::StairOffTop { level: 0, row: 0, col: 2 }));
+        assert_eq!(seen, [], "a failed level is not reported as built");
+    }
+
+    #[test]
+    fn progress_stops_before_the_first_failed_level() {
+        // Levels 0 and 1 build; level 2 (the top) holds a stair and fails.
+        let d = Dungeon::new(2, 2, 3, Proportions::default(), Fill::Floor).unwrap();
+        let mut tiles: Vec<Grid<_>> = (0..3).map(|l| d.tile_layer(l).unwrap().clone()).collect();
+        *tiles[2].get_mut(Slot::new(0, 2)).unwrap() = Registry::STAIR;
+        let edges = (0..3).map(|l| d.edge_layer(l).unwrap().to_vec()).collect();
+        let raw =
+            Dungeon::from_parts(d.dims(), *d.proportions(), d.registry().clone(), tiles, edges).unwrap();
+        let mut seen = Vec::new();
+        let reported = build_with_progress(&raw, &MeshOptions::default(), &mut |p| seen.push(p));
+        assert_eq!(reported, Err(MeshError::StairOffTop { level: 2, row: 0, col: 2 }));
+        assert_eq!(
+            seen,
+            [MeshProgress::Levels { done: 1, total: 3 }, MeshProgress::Levels { done: 2, total: 3 }]
         );
     }
 }
