@@ -107,7 +107,8 @@ impl Walker {
         let mut walls = std::mem::take(&mut self.walls);
         world.walls_near(p, y, self.body.max_step, self.body.height, &mut walls);
         let hit = walls.iter().any(|w| segment_distance(p, w.a, w.b) < self.body.radius)
-            || world.column_near(p, y).is_some_and(|(c, r)| (p - c).length() < r + self.body.radius);
+            || world.column_near(p, y).is_some_and(|(c, r)| (p - c).length() < r + self.body.radius)
+            || world.stair_blocks(p, y, self.body.radius, self.body.max_step);
         self.walls = walls;
         hit
     }
