@@ -162,6 +162,17 @@ fn the_stair_solid_stops_a_walker_on_its_own_level() {
     let ahead = (w.xz() - stair.centre).perp_dot(side) < 0.0;
     assert!(ahead && off > radius - 0.05, "stopped beside the landing: {off} m from its side ({:?})", w.feet);
     assert!(w.xz().distance(start) > 0.3, "it did walk up to it: {:?}", w.feet);
+
+    // A body already in the solid (say it fell down the shaft beside the landing) cannot go
+    // deeper but walks out.
+    let start = stair.centre + DVec2::from_angle(to + 0.3 * spiral.sector_angle()) * 5.8;
+    assert!(stair.blocks(start, stair.base_y, radius, 0.5), "the test starts half in the landing");
+    let mut w = Walker::at(DVec3::new(start.x, stair.base_y, start.y));
+    push(&mut w, &world, along * 3.0, 1.0);
+    let deeper = (w.xz() - stair.centre).perp_dot(side);
+    assert!(deeper >= (start - stair.centre).perp_dot(side) - 1e-9, "went no deeper: {:?}", w.feet);
+    push(&mut w, &world, -along * 3.0, 1.0);
+    assert!(w.xz().distance(start) > 2.0, "walked out: {:?}", w.feet);
 }
 
 /// Two octagons side by side joined through their long seam by `edge`; returns the dungeon.
@@ -219,4 +230,29 @@ fn a_walkable_door_is_door_wide() {
     // A closed door stays a wall.
     let closed = walk_east(&two_rooms(None), 0.0);
     assert!(closed < wall + d.layout().gap(), "stopped by the closed door: {closed} m");
+}
+
+#[test]
+fn a_route_across_a_stair_on_its_own_level_goes_round_the_walkway() {
+    // Level 0: a west room, the stair, a room south of it; level 1: the hole and the stair's
+    // exit east of it. The route west -> south crosses the stair octagon below.
+    let mut d = Dungeon::new(3, 2, 2, Proportions::default(), Fill::Solid).unwrap();
+    for (pos, tile) in [
+        (Pos::new(0, 0, 0), Registry::FLOOR),
+        (Pos::new(0, 0, 2), Registry::STAIR),
+        (Pos::new(0, 2, 2), Registry::FLOOR),
+        (Pos::new(1, 0, 2), Registry::FLOOR),
+        (Pos::new(1, 0, 4), Registry::FLOOR),
+    ] {
+        d.set_tile(pos, tile).unwrap();
+    }
+    d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::OPEN).unwrap();
+    d.set_edge(Pos::new(0, 0, 2), Direction::S, Registry::OPEN).unwrap();
+    d.set_edge(Pos::new(1, 0, 2), Direction::E, Registry::OPEN).unwrap();
+    assert_eq!(d.stair_exit(Pos::new(0, 0, 2)), Some(Direction::E));
+    let (from, to) = (Pos::new(0, 0, 0), Pos::new(0, 2, 2));
+    let (w, world, crossings) = walk_dungeon(&d, from, to);
+    assert!(crossings.is_empty(), "{crossings:#?}");
+    assert_eq!(w.feet.y, 0.0, "stays on level 0: {:?}", w.feet);
+    assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "reaches the goal: {:?}", w.feet);
 }
