@@ -214,7 +214,7 @@ fn a_walkable_door_is_door_wide() {
         material: "door_frame".into(),
     };
     let d = two_rooms(Some(open_door));
-    let p = d.proportions().clone();
+    let p = *d.proportions();
     let wall = p.base / 2.0; // the west octagon's east wall, from its centre
     let spacing = d.layout().spacing();
     // Through the opening: into the east octagon, up to its far wall.
