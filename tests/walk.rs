@@ -1,10 +1,12 @@
 //! Walking without a GPU: a scripted walk along a computed route collides, climbs the
 //! stair and reaches the goal.
 
-use glam::DVec2;
-use octile::grid::Pos;
+use glam::{DVec2, DVec3};
+use octile::dungeon::{Carve, Dungeon, EdgeDef, Fill, Registry};
+use octile::geometry::Proportions;
+use octile::grid::{Direction, Pos};
 use octile::path::{PathRules, find_path};
-use octile::walk::{Tour, Walker, World, segments_intersect, waypoints};
+use octile::walk::{Tour, Walker, World, compass_dir, segments_intersect, waypoints};
 
 fn load(name: &str) -> octile::dungeon::Dungeon {
     let path = format!("{}/assets/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -119,4 +121,138 @@ fn generated_dungeons_are_walked_from_entrance_to_exit() {
         assert_eq!(world.level_at(w.feet.y), 2, "seed {seed}: ends on the last level at {:?}", w.feet);
         assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "seed {seed}: reaches the exit");
     }
+}
+
+/// Steps `w` for `seconds` with the constant horizontal velocity `wish`.
+fn push(w: &mut Walker, world: &World, wish: DVec2, seconds: f64) {
+    for _ in 0..(seconds * 60.0) as usize {
+        w.step(world, wish, false, 1.0 / 60.0);
+    }
+}
+
+#[test]
+fn the_stair_solid_stops_a_walker_on_its_own_level() {
+    let d = load("two_levels.json");
+    let world = World::new(&d);
+    let stair = world.stair(Pos::new(0, 2, 4)).unwrap();
+    let spiral = stair.spiral;
+    let radius = Walker::at(DVec3::ZERO).body.radius;
+
+    // From across the octagon (on the walkway opposite the landing) straight at the landing:
+    // the steps in between are far higher than a step up, so the walker stops at their edge.
+    let toward = compass_dir(stair.exit_angle);
+    let start = stair.centre - toward * 5.8;
+    let mut w = Walker::at(DVec3::new(start.x, stair.base_y, start.y));
+    push(&mut w, &world, toward * 3.0, 10.0);
+    assert_eq!(w.feet.y, stair.base_y, "stays on the floor: {:?}", w.feet);
+    let r = w.xz().distance(stair.centre);
+    assert!(r > spiral.step_radius() + radius - 0.05, "stopped at the steps' edge, {r} m from the centre");
+    assert!(r < 5.8, "it did walk up to them: {r}");
+
+    // Along the walkway towards the landing block, which reaches the wall: stopped at its side.
+    let [_, eb] = spiral.landing;
+    let side = (eb - stair.centre).normalize(); // the landing's clockwise side
+    let (_, to) = spiral.landing_angles();
+    let start = stair.centre + DVec2::from_angle(to + 1.5 * spiral.sector_angle()) * 5.8;
+    let along = DVec2::from_angle(to + 1.5 * spiral.sector_angle()).perp() * -1.0; // counterclockwise
+    let mut w = Walker::at(DVec3::new(start.x, stair.base_y, start.y));
+    push(&mut w, &world, along * 3.0, 5.0);
+    assert_eq!(w.feet.y, stair.base_y, "stays on the floor: {:?}", w.feet);
+    let off = (w.xz() - stair.centre).perp_dot(side).abs();
+    let ahead = (w.xz() - stair.centre).perp_dot(side) < 0.0;
+    assert!(ahead && off > radius - 0.05, "stopped beside the landing: {off} m from its side ({:?})", w.feet);
+    assert!(w.xz().distance(start) > 0.3, "it did walk up to it: {:?}", w.feet);
+
+    // A body already in the solid (say it fell down the shaft beside the landing) cannot go
+    // deeper but walks out.
+    let start = stair.centre + DVec2::from_angle(to + 0.3 * spiral.sector_angle()) * 5.8;
+    assert!(stair.blocks(start, stair.base_y, radius, 0.5), "the test starts half in the landing");
+    let mut w = Walker::at(DVec3::new(start.x, stair.base_y, start.y));
+    push(&mut w, &world, along * 3.0, 1.0);
+    let deeper = (w.xz() - stair.centre).perp_dot(side);
+    assert!(deeper >= (start - stair.centre).perp_dot(side) - 1e-9, "went no deeper: {:?}", w.feet);
+    push(&mut w, &world, -along * 3.0, 1.0);
+    assert!(w.xz().distance(start) > 2.0, "walked out: {:?}", w.feet);
+}
+
+/// Two octagons side by side joined through their long seam by `edge`; returns the dungeon.
+fn two_rooms(edge: Option<EdgeDef>) -> Dungeon {
+    let mut registry = Registry::standard();
+    let state = match edge {
+        Some(def) => registry.add_edge(def).unwrap(),
+        None => Registry::DOOR,
+    };
+    let mut d = Dungeon::with_registry(2, 1, 1, Proportions::default(), registry, Fill::Solid).unwrap();
+    d.set_tile(Pos::new(0, 0, 0), Registry::FLOOR).unwrap();
+    d.set_tile(Pos::new(0, 0, 2), Registry::FLOOR).unwrap();
+    d.set_edge(Pos::new(0, 0, 0), Direction::E, state).unwrap();
+    d
+}
+
+/// Walks east from the west octagon, `offset` metres south of the line through both
+/// centres, for eight seconds; returns how far east of the west centre it got.
+fn walk_east(d: &Dungeon, offset: f64) -> f64 {
+    let world = World::new(d);
+    let west = world.slot_centre(octile::grid::Slot::new(0, 0));
+    let start = west + DVec2::new(0.0, offset);
+    let mut w = Walker::at(DVec3::new(start.x, 0.0, start.y));
+    push(&mut w, &world, DVec2::new(3.0, 0.0), 8.0);
+    assert_eq!(w.feet.y, 0.0, "on the floor: {:?}", w.feet);
+    w.xz().x - west.x
+}
+
+#[test]
+fn a_walkable_door_is_door_wide() {
+    let open_door = EdgeDef {
+        name: "open_door".into(),
+        symbol: 'd',
+        carve: Carve::Door,
+        walkable: true,
+        passable: true,
+        opaque: true,
+        move_cost: 0,
+        material: "door_frame".into(),
+    };
+    let d = two_rooms(Some(open_door));
+    let p = *d.proportions();
+    let wall = p.base / 2.0; // the west octagon's east wall, from its centre
+    let spacing = d.layout().spacing();
+    // Through the opening: into the east octagon, up to its far wall.
+    let through = walk_east(&d, 0.0);
+    assert!(through > spacing + wall - 1.0, "passed the door: {through} m");
+    // Beside the opening, still on the carved seam's width: the wall stops it.
+    let beside = (p.door_width / 2.0 + p.long_edge() / 2.0) / 2.0;
+    let stopped = walk_east(&d, beside);
+    assert!(stopped < wall && stopped > wall - 0.5, "stopped by the wall beside the door: {stopped} m");
+    // Just inside the opening (a body's radius and a bit from the jamb): passes.
+    let edge = walk_east(&d, p.door_width / 2.0 - 0.35);
+    assert!(edge > spacing + wall - 1.0, "passed by the jamb: {edge} m");
+    // A closed door stays a wall.
+    let closed = walk_east(&two_rooms(None), 0.0);
+    assert!(closed < wall + d.layout().gap(), "stopped by the closed door: {closed} m");
+}
+
+#[test]
+fn a_route_across_a_stair_on_its_own_level_goes_round_the_walkway() {
+    // Level 0: a west room, the stair, a room south of it; level 1: the hole and the stair's
+    // exit east of it. The route west -> south crosses the stair octagon below.
+    let mut d = Dungeon::new(3, 2, 2, Proportions::default(), Fill::Solid).unwrap();
+    for (pos, tile) in [
+        (Pos::new(0, 0, 0), Registry::FLOOR),
+        (Pos::new(0, 0, 2), Registry::STAIR),
+        (Pos::new(0, 2, 2), Registry::FLOOR),
+        (Pos::new(1, 0, 2), Registry::FLOOR),
+        (Pos::new(1, 0, 4), Registry::FLOOR),
+    ] {
+        d.set_tile(pos, tile).unwrap();
+    }
+    d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::OPEN).unwrap();
+    d.set_edge(Pos::new(0, 0, 2), Direction::S, Registry::OPEN).unwrap();
+    d.set_edge(Pos::new(1, 0, 2), Direction::E, Registry::OPEN).unwrap();
+    assert_eq!(d.stair_exit(Pos::new(0, 0, 2)), Some(Direction::E));
+    let (from, to) = (Pos::new(0, 0, 0), Pos::new(0, 2, 2));
+    let (w, world, crossings) = walk_dungeon(&d, from, to);
+    assert!(crossings.is_empty(), "{crossings:#?}");
+    assert_eq!(w.feet.y, 0.0, "stays on level 0: {:?}", w.feet);
+    assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "reaches the goal: {:?}", w.feet);
 }

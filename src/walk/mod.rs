@@ -14,4 +14,6 @@ mod world;
 pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, is_carved, level_plan};
 pub use tour::{Tour, waypoints};
 pub use walker::{Body, Walker};
-pub use world::{Stair, World, compass_angle, compass_dir, contains, segment_distance, segments_intersect};
+pub use world::{
+    FOOTPRINT, Stair, World, compass_angle, compass_dir, contains, segment_distance, segments_intersect,
+};

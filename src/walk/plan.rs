@@ -3,9 +3,9 @@
 
 use glam::DVec2;
 
-use crate::dungeon::Dungeon;
+use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::signed_area;
-use crate::grid::{EdgeId, Pos, Slot};
+use crate::grid::{Direction, EdgeId, Pos, Slot};
 
 /// What a floor piece is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,27 +90,43 @@ pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
             ceiling: !dungeon.is_stair(pos),
         });
         for &dir in dims.walls(slot).expect("invariant: cells have walls") {
-            if dungeon.carved_seam(pos, dir).is_none() {
-                let [a, b] = layout.wall(slot, dir).expect("invariant: cell wall");
-                plan.walls.push(Wall { a, b, kind: WallKind::Rock });
+            let [a, b] = layout.wall(slot, dir).expect("invariant: cell wall");
+            match dungeon.carved_seam(pos, dir).map(|e| e.carve) {
+                None | Some(Carve::None) => plan.walls.push(Wall { a, b, kind: WallKind::Rock }),
+                Some(Carve::Full) => {}
+                Some(Carve::Door) => {
+                    // The wall stands on both sides of the door-wide opening.
+                    let [d0, d1] = door_span(dungeon, slot, dir).expect("invariant: carved seam");
+                    plan.walls.push(Wall { a, b: d0, kind: WallKind::Rock });
+                    plan.walls.push(Wall { a: d1, b, kind: WallKind::Rock });
+                }
             }
         }
-    }
-    if layout.gap() <= 0.0 {
-        return plan;
     }
     for edge in dims.edges() {
         let Ok(sides) = dims.edge_sides(edge) else { continue };
         let (slot, dir) = sides[0];
-        let Some(walkable) = dungeon.carved_seam(Pos { level, slot }, dir).map(|e| e.walkable) else {
+        let Some(def) = dungeon.carved_seam(Pos { level, slot }, dir) else {
             continue;
         };
-        let Some(seam) = layout.edge_seam(sides) else { continue };
+        let (walkable, door) = (def.walkable, def.carve == Carve::Door);
+        if layout.gap() <= 0.0 {
+            // No seam between the cells: a closed door stands in the shared wall's opening.
+            if door && !walkable {
+                let [a, b] = door_span(dungeon, slot, dir).expect("invariant: carved seam");
+                plan.walls.push(Wall { a, b, kind: WallKind::Door });
+            }
+            continue;
+        }
+        // A door carves only its door-wide passage (the polygon the mesh floors).
+        let rect = if door { layout.door(sides[0], sides[1]) } else { layout.edge_seam(sides) };
+        let Some(seam) = rect else { continue };
         let mut polygon = seam.to_vec();
         if signed_area(&polygon) < 0.0 {
             polygon.reverse();
         }
-        // Edges 1 and 3 of a seam face pillars; edges 0 and 2 are the cells' own edges.
+        // Edges 1 and 3 of a seam face pillars (a door's: its jambs); edges 0 and 2 are the
+        // cells' own edges.
         for i in [1, 3] {
             let (a, b) = (polygon[i], polygon[(i + 1) % 4]);
             plan.walls.push(Wall { a, b, kind: WallKind::Rock });
@@ -125,12 +141,20 @@ pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
     plan
 }
 
+/// The door-wide opening that a door edge carves in wall `dir` of `slot`, in the wall's
+/// running order (from [`Layout::door`](crate::geometry::Layout::door), as the mesh cuts it).
+fn door_span(dungeon: &Dungeon, slot: Slot, dir: Direction) -> Option<[DVec2; 2]> {
+    let dims = dungeon.dims();
+    let sides = dims.edge_sides(dims.edge(slot, dir).ok()??).ok()?;
+    let [a1, a0, b1, b0] = dungeon.layout().door(sides[0], sides[1])?;
+    Some(if sides[0].0 == slot { [a0, a1] } else { [b0, b1] })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dungeon::{Fill, Registry};
     use crate::geometry::Proportions;
-    use crate::grid::Direction;
 
     #[test]
     fn walls_face_carved_space() {

@@ -16,7 +16,8 @@ const RING_STEP: f64 = std::f64::consts::PI / 12.0;
 /// the walkway outside the steps (counterclockwise, so never through the landing, which
 /// stands on the lower floor against the exit wall) to the ramp's foot, up one turn
 /// clockwise to the middle of the landing, and out through the exit wall; the step after it
-/// must leave through that wall. Going down is the same in reverse.
+/// must leave through that wall. Going down is the same in reverse. A route that only
+/// crosses a stair octagon on its own level goes round the walkway, away from the landing.
 #[must_use]
 pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
     use std::f64::consts::TAU;
@@ -52,6 +53,18 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
                 ring(&mut out, stair.centre, walkway_radius(stair), foot, around);
             }
             i += 2;
+            continue;
+        }
+        if let (Some(stair), Some(p), Some(n)) = (world.stair(pos), prev, next) {
+            // Across a stair octagon on its own level: round the walkway, the way that does
+            // not pass the landing (the steps and the landing block the middle).
+            let from = compass_angle(world.slot_centre(p.slot) - stair.centre);
+            let to = compass_angle(world.slot_centre(n.slot) - stair.centre);
+            let clockwise = (to - from).rem_euclid(TAU);
+            let passes_landing = (stair.exit_angle - from).rem_euclid(TAU) < clockwise;
+            let around = if passes_landing { clockwise - TAU } else { clockwise };
+            ring(&mut out, stair.centre, walkway_radius(stair), from, around);
+            i += 1;
             continue;
         }
         out.push(world.slot_centre(pos.slot));

@@ -107,9 +107,20 @@ impl Walker {
         let mut walls = std::mem::take(&mut self.walls);
         world.walls_near(p, y, self.body.max_step, self.body.height, &mut walls);
         let hit = walls.iter().any(|w| segment_distance(p, w.a, w.b) < self.body.radius)
-            || world.column_near(p, y).is_some_and(|(c, r)| (p - c).length() < r + self.body.radius);
+            || world.column_near(p, y).is_some_and(|(c, r)| (p - c).length() < r + self.body.radius)
+            || self.goes_deeper_into_stair(world, p, y);
         self.walls = walls;
         hit
+    }
+
+    /// True when moving to `p` (feet at `y`) puts the body deeper into a stair's steps or
+    /// landing than it is now. Normally it is clear of them, so any overlap blocks; a body
+    /// that is already in them (it fell down the shaft beside a high step) may move as long
+    /// as it does not go deeper, so it can always walk out.
+    fn goes_deeper_into_stair(&self, world: &World, p: DVec2, y: f64) -> bool {
+        let (r, s) = (self.body.radius, self.body.max_step);
+        let deep = world.stair_overlap(p, y, r, s);
+        deep > 0 && deep > world.stair_overlap(self.xz(), y, r, s)
     }
 
     /// Moves by the horizontal velocity `wish` (metres per second, world `(x, z)`) for `dt`

@@ -51,7 +51,42 @@ impl Stair {
     pub fn column_radius(&self) -> f64 {
         self.spiral.column_radius()
     }
+
+    /// True when a body of `radius` standing with its feet at `y` (world metres) at `p`
+    /// overlaps a step or the landing whose tread is more than `step` above its feet: the
+    /// stair solid is a block from the lower floor up to each tread, so such a body would be
+    /// inside it. The column is not a tread (see [`World::column_near`]).
+    #[must_use]
+    pub fn blocks(&self, p: DVec2, y: f64, radius: f64, step: f64) -> bool {
+        self.overlap(p, y, radius, step) > 0
+    }
+
+    /// How deep such a body is in the stair solid: of the body's centre and [`FOOTPRINT`]
+    /// points round its rim, how many lie on a step or the landing whose tread
+    /// ([`Spiral::tread`]) is more than `step` above its feet. A corner of a step pokes at
+    /// most `radius * sin(pi / FOOTPRINT)` into the body unseen: 3 cm for a 0.3 m body.
+    #[must_use]
+    pub fn overlap(&self, p: DVec2, y: f64, radius: f64, step: f64) -> usize {
+        let local = y - self.base_y;
+        if local >= self.rise - step || local < -step {
+            return 0;
+        }
+        let reach = self.polygon.iter().map(|v| v.distance(self.centre)).fold(0.0, f64::max);
+        if p.distance(self.centre) > reach + radius {
+            return 0;
+        }
+        let rim = (0..FOOTPRINT)
+            .map(|k| p + DVec2::from_angle(k as f64 / FOOTPRINT as f64 * std::f64::consts::TAU) * radius);
+        std::iter::once(p)
+            .chain(rim)
+            .filter(|&q| contains(&self.polygon, q))
+            .filter(|&q| self.spiral.tread(q).is_some_and(|t| t - local > step + 1e-9))
+            .count()
+    }
 }
+
+/// Points round a body's rim at which [`Stair::overlap`] reads the treads.
+pub const FOOTPRINT: usize = 32;
 
 /// The compass angle of a horizontal direction: 0 north (-z), growing clockwise seen from
 /// above (east is pi/2).
@@ -315,6 +350,13 @@ impl World {
             .iter()
             .find(|s| y >= s.base_y - 0.5 && y < s.base_y + s.rise - 0.5 && contains(&s.polygon, p))
             .map(|s| (s.centre, s.column_radius()))
+    }
+
+    /// How deep a body of `radius` with its feet at `y` at `p` is in the steps and landings
+    /// of the stairs more than `step` above its feet ([`Stair::overlap`]; 0 when clear).
+    #[must_use]
+    pub fn stair_overlap(&self, p: DVec2, y: f64, radius: f64, step: f64) -> usize {
+        self.stairs.iter().map(|s| s.overlap(p, y, radius, step)).sum()
     }
 
     /// World `(x, z)` of the centre of a slot.
