@@ -156,6 +156,19 @@ proptest! {
         let plain = PathGraph::new(&d).unwrap();
         let marked = PathGraph::new(&d).unwrap().with_landmarks(4);
         let floor: Vec<Pos> = d.cells().filter(|&p| node_def(&d, p).is_some()).collect();
+        // `dungeon_regions` (used by `info` and the generator) walks the dungeon itself; it
+        // must partition the floor exactly as the graph's passable regions do.
+        let regions = octile::path::dungeon_regions(&d);
+        let pass = plain.regions(&PathRules { open_doors: true });
+        prop_assert_eq!(regions.count(), pass.count());
+        for &a in &floor {
+            for &b in &floor {
+                let same_map = regions.region(octile::path::node_index(&d, a).unwrap())
+                    == regions.region(octile::path::node_index(&d, b).unwrap());
+                let (na, nb) = (plain.node(a).unwrap().unwrap(), plain.node(b).unwrap().unwrap());
+                prop_assert_eq!(same_map, plain.connected(na, nb, &PathRules { open_doors: true }), "{} ~ {}", a, b);
+            }
+        }
         let mut astar = AStar::new();
         let all = MapBounds::everywhere(&plain);
         for (i, &to) in floor.iter().enumerate().step_by(3) {
