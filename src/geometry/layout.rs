@@ -154,6 +154,26 @@ impl Layout {
         Some([a0.lerp(a1, t1), a0.lerp(a1, t0), b0.lerp(b1, t1), b0.lerp(b1, t0)])
     }
 
+    /// The opening a door cuts in one cell's wall: the part of wall `dir` of `slot` that
+    /// [`Layout::door`] opens, in the wall's running order. `sides` are the edge's two sides
+    /// ([`crate::grid::Dims::edge_sides`]); `None` when `(slot, dir)` is neither of them.
+    #[must_use]
+    pub fn door_opening(
+        &self,
+        sides: [(Slot, Direction); 2],
+        slot: Slot,
+        dir: Direction,
+    ) -> Option<[DVec2; 2]> {
+        let [a1, a0, b1, b0] = self.door(sides[0], sides[1])?;
+        if sides[0] == (slot, dir) {
+            Some([a0, a1])
+        } else if sides[1] == (slot, dir) {
+            Some([b0, b1])
+        } else {
+            None
+        }
+    }
+
     /// The long seam of a Void slot as a positively wound rectangle (any slot of mixed
     /// parity; `None` otherwise).
     #[must_use]

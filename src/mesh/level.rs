@@ -87,17 +87,16 @@ impl Ctx<'_> {
     }
 
     /// The two door points on wall `dir` of `slot`, in the wall's running order.
-    fn door_points(&self, slot: Slot, edge: EdgeId) -> [DVec2; 2] {
+    fn door_points(&self, slot: Slot, dir: Direction, edge: EdgeId) -> [DVec2; 2] {
         let sides = self.d.dims().edge_sides(edge).expect("invariant: edge from the grid");
-        let [a1, a0, b1, b0] = self.layout.door(sides[0], sides[1]).expect("invariant: sides are walls");
-        if sides[0].0 == slot { [a0, a1] } else { [b0, b1] }
+        self.layout.door_opening(sides, slot, dir).expect("invariant: (slot, dir) is a side of its edge")
     }
 
     /// The wall segment `dir` of `slot` and, on `level`, the door points it is split at.
     fn wall_splits(&self, level: u16, slot: Slot, dir: Direction) -> ([DVec2; 2], Option<[DVec2; 2]>) {
         let seg = self.layout.wall(slot, dir).expect("invariant: wall of a cell");
         match self.wall_carve(level, slot, dir) {
-            (Carve::Door, Some(e)) => (seg, Some(self.door_points(slot, e))),
+            (Carve::Door, Some(e)) => (seg, Some(self.door_points(slot, dir, e))),
             _ => (seg, None),
         }
     }

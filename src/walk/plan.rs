@@ -146,8 +146,7 @@ pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
 fn door_span(dungeon: &Dungeon, slot: Slot, dir: Direction) -> Option<[DVec2; 2]> {
     let dims = dungeon.dims();
     let sides = dims.edge_sides(dims.edge(slot, dir).ok()??).ok()?;
-    let [a1, a0, b1, b0] = dungeon.layout().door(sides[0], sides[1])?;
-    Some(if sides[0].0 == slot { [a0, a1] } else { [b0, b1] })
+    dungeon.layout().door_opening(sides, slot, dir)
 }
 
 #[cfg(test)]
