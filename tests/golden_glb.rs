@@ -20,14 +20,14 @@ fn sha(bytes: &[u8]) -> String {
 
 fn cases() -> Vec<(GenerateOptions, &'static str)> {
     vec![
-        (GenerateOptions::default(), "4747a43dfa253d5c5d25a75b1c3c239f6e3aaee2d0de6fcbed4307da57b515f8"),
+        (GenerateOptions::default(), "f1b87455069776617c3156666783979894c47bd7e13709f676000719002ef9f3"),
         (
             GenerateOptions { seed: 7, levels: 2, cols: 9, rows: 6, ..GenerateOptions::default() },
             "227799627111d1650a34260c698a276532d18a7a4f3c4b80b9bbd3c3b07aa350",
         ),
         (
             GenerateOptions { seed: 3, cut_ratio: 0.29, ..GenerateOptions::default() },
-            "d22c99a34b8054515e99e5a5559adb4123fd6b778a16be081e7d084e877fd113",
+            "5bf5e06a27f0ccf19326263ff668a97423b0d1bd5a5b997829f6d99fb230dae8",
         ),
     ]
 }

@@ -11,8 +11,10 @@
 //!
 //! The solver's state and tables live here; `reset` prepares the domains of a solve,
 //! `propagate` removes tiles, puts them back and keeps the support counts, `observe` picks
-//! the next cell by entropy and chooses its tile.
+//! the next cell by entropy and chooses its tile, `entropy` computes that entropy in fixed
+//! point with integers only, so a solve gives the same tiles on every platform.
 
+mod entropy;
 mod observe;
 mod propagate;
 mod reset;
@@ -91,6 +93,9 @@ pub fn estimated_bytes(cells: u64, tileset: &TileSet) -> u64 {
 /// Neighbour values at or above this are border or absent.
 const NO_CELL: u32 = u32::MAX - 1;
 
+/// `Solver::queued` of a cell not in the heap (entropy keys stay below 2^28).
+const NOT_QUEUED: u32 = u32::MAX;
+
 #[derive(Debug, Clone, Copy)]
 struct Decision {
     trail: usize,
@@ -114,8 +119,11 @@ pub struct Solver {
     socket_names: Vec<String>,
     /// Per class, the tiles of that class with a positive weight.
     class_mask: Vec<u64>,
+    /// Per tile, its weight (for choosing a tile).
     weight: Vec<f64>,
-    wlogw: Vec<f64>,
+    /// Per tile, its fixed-point weight and `W log2 W` (for entropy; see `entropy`).
+    fixed_weight: Vec<u64>,
+    weight_log: Vec<u64>,
     /// Per (dir, socket): tiles showing that socket on that wall.
     socket_mask: Vec<u64>,
     /// Per socket: bitmask of sockets it may meet.
@@ -123,20 +131,23 @@ pub struct Solver {
     // State, reset by every solve.
     domain: Vec<u64>,
     len: Vec<u16>,
-    sum_w: Vec<f64>,
-    sum_wl: Vec<f64>,
+    /// Per cell, the sums of `fixed_weight` and `weight_log` over its domain.
+    sum_w: Vec<u64>,
+    sum_wl: Vec<u64>,
     counts: Vec<u16>,
     noise: Vec<u32>,
     /// Undo log: (cell * words + word, the bits removed from that domain word).
     trail: Vec<(u32, u64)>,
     decisions: Vec<Decision>,
-    /// Cells whose domain changed, by (entropy as f32 bits << 32 | noise); stale entries
+    /// Cells whose domain changed, by (fixed-point entropy << 32 | noise); stale entries
     /// are skipped when popped.
     heap: BinaryHeap<Reverse<u64>>,
     /// The cell with each noise value (noise is a permutation of the cells).
     by_noise: Vec<u32>,
-    /// Whether a cell has been put in the heap since the reset.
-    queued: Vec<bool>,
+    /// Per cell, the entropy key it was last put in the heap under since the reset, or
+    /// [`NOT_QUEUED`]. Every change to a domain is flushed to the heap before the next pick,
+    /// so an entry is current exactly when its key is this one.
+    queued: Vec<u32>,
     /// Per class, the cells whose domain is still the whole class, in noise order: they all
     /// share one entropy, so they wait here instead of in the heap.
     fresh: Vec<Vec<u32>>,
@@ -169,20 +180,10 @@ impl Solver {
         if bytes > MEMORY_LIMIT || cells >= NO_CELL as usize {
             return Err(SolveError::TooLarge { cells, bytes, limit: MEMORY_LIMIT });
         }
-        let mut class_mask = vec![0u64; classes_n * words];
-        let mut socket_mask = vec![0u64; dirs * sockets * words];
-        for (t, spec) in tileset.tiles().iter().enumerate() {
-            let bit = 1u64 << (t % 64);
-            if spec.weight > 0.0 && usize::from(spec.class) < classes_n {
-                class_mask[usize::from(spec.class) * words + t / 64] |= bit;
-            }
-            for d in 0..dirs {
-                let s = usize::from(spec.sockets[d].0);
-                socket_mask[(d * sockets + s) * words + t / 64] |= bit;
-            }
-        }
+        let (class_mask, socket_mask) = tile_masks(tileset, classes_n);
         let weight: Vec<f64> = tileset.tiles().iter().map(|t| t.weight).collect();
-        let wlogw = weight.iter().map(|&w| if w > 0.0 { w * w.ln() } else { 0.0 }).collect();
+        let fixed_weight = entropy::fixed_weights(&weight);
+        let weight_log = fixed_weight.iter().map(|&w| entropy::weight_log(w)).collect();
         let partners = (0..sockets)
             .map(|a| {
                 (0..sockets)
@@ -203,20 +204,21 @@ impl Solver {
             socket_names: (0..sockets).map(|s| tileset.socket_name(SocketId(s as u8)).to_string()).collect(),
             class_mask,
             weight,
-            wlogw,
+            fixed_weight,
+            weight_log,
             socket_mask,
             partners,
             domain: vec![0; cells * words],
             len: vec![0; cells],
-            sum_w: vec![0.0; cells],
-            sum_wl: vec![0.0; cells],
+            sum_w: vec![0; cells],
+            sum_wl: vec![0; cells],
             counts: vec![0; cells * dirs * sockets],
             noise: vec![0; cells],
             trail: Vec::new(),
             decisions: Vec::new(),
             heap: BinaryHeap::new(),
             by_noise: vec![0; cells],
-            queued: vec![false; cells],
+            queued: vec![NOT_QUEUED; cells],
             fresh: vec![Vec::new(); classes_n],
             fresh_at: vec![0; classes_n],
             fresh_key: vec![0; classes_n],
@@ -288,16 +290,35 @@ impl Solver {
         &self.domain[cell * self.words..(cell + 1) * self.words]
     }
 
-    /// Sums of the weight and of `w ln w` over the tiles in `words`, which are domain words
-    /// from word `first` on, added tile by tile from the lowest.
-    fn weight_sums(&self, first: usize, words: &[u64]) -> (f64, f64) {
-        let (mut sw, mut swl) = (0.0, 0.0);
+    /// Sums of `fixed_weight` and `weight_log` over the tiles in `words`, which are domain
+    /// words from word `first` on.
+    fn weight_sums(&self, first: usize, words: &[u64]) -> (u64, u64) {
+        let (mut sw, mut swl) = (0, 0);
         for t in tiles_of(words) {
-            sw += self.weight[first * 64 + t];
-            swl += self.wlogw[first * 64 + t];
+            sw += self.fixed_weight[first * 64 + t];
+            swl += self.weight_log[first * 64 + t];
         }
         (sw, swl)
     }
+}
+
+/// Per class, the tiles of that class with a positive weight; per (wall, socket), the tiles
+/// showing that socket on that wall. Both as domain words.
+fn tile_masks(tileset: &TileSet, classes: usize) -> (Vec<u64>, Vec<u64>) {
+    let (dirs, sockets, words) = (tileset.dirs(), tileset.socket_count(), tileset.len().div_ceil(64));
+    let mut class_mask = vec![0u64; classes * words];
+    let mut socket_mask = vec![0u64; dirs * sockets * words];
+    for (t, spec) in tileset.tiles().iter().enumerate() {
+        let bit = 1u64 << (t % 64);
+        if spec.weight > 0.0 && usize::from(spec.class) < classes {
+            class_mask[usize::from(spec.class) * words + t / 64] |= bit;
+        }
+        for d in 0..dirs {
+            let s = usize::from(spec.sockets[d].0);
+            socket_mask[(d * sockets + s) * words + t / 64] |= bit;
+        }
+    }
+    (class_mask, socket_mask)
 }
 
 /// The tiles whose bits are set in `words` (bit `t % 64` of word `t / 64`), lowest first.

@@ -6,21 +6,15 @@ use std::cmp::Reverse;
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
-use super::{Solver, tiles_of};
-
-/// Shannon entropy of a domain with weight sum `sw` and sum of `w ln w` `swl`, as the bits
-/// of a non-negative f32 (which order like the numbers).
-pub(super) fn entropy_bits(sw: f64, swl: f64) -> u32 {
-    let e = (sw.ln() - swl / sw) as f32;
-    if e > 0.0 { e.to_bits() } else { 0 }
-}
+use super::entropy::entropy_key;
+use super::{NOT_QUEUED, Solver, tiles_of};
 
 impl Solver {
     /// Puts `c` on the heap under its current entropy (ties: its noise).
     pub(super) fn enqueue(&mut self, c: usize) {
-        let key = u64::from(entropy_bits(self.sum_w[c], self.sum_wl[c])) << 32 | u64::from(self.noise[c]);
-        self.heap.push(Reverse(key));
-        self.queued[c] = true;
+        let entropy = entropy_key(self.sum_w[c], self.sum_wl[c]);
+        self.heap.push(Reverse(u64::from(entropy) << 32 | u64::from(self.noise[c])));
+        self.queued[c] = entropy;
     }
 
     /// The undecided cell of lowest entropy (ties: lowest noise), from the heap or from the
@@ -29,7 +23,7 @@ impl Solver {
         let mut best: Option<(u64, usize, usize)> = None;
         while let Some(&Reverse(key)) = self.heap.peek() {
             let c = self.by_noise[key as u32 as usize] as usize;
-            if self.len[c] > 1 && entropy_bits(self.sum_w[c], self.sum_wl[c]) == (key >> 32) as u32 {
+            if self.len[c] > 1 && self.queued[c] == (key >> 32) as u32 {
                 best = Some((key, c, usize::MAX));
                 break;
             }
@@ -38,7 +32,7 @@ impl Solver {
         for k in 0..self.fresh.len() {
             let mut at = self.fresh_at[k];
             while let Some(&c) = self.fresh[k].get(at) {
-                if !self.queued[c as usize] && self.len[c as usize] > 1 {
+                if self.queued[c as usize] == NOT_QUEUED && self.len[c as usize] > 1 {
                     break;
                 }
                 at += 1;
@@ -62,7 +56,7 @@ impl Solver {
 
     /// A tile of `cell`'s domain drawn with probability proportional to its weight.
     pub(super) fn choose(&self, cell: usize, rng: &mut ChaCha8Rng) -> usize {
-        let (total, _) = self.weight_sums(0, self.domain(cell));
+        let total: f64 = tiles_of(self.domain(cell)).map(|t| self.weight[t]).sum();
         let mut r = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
         let mut last = 0;
         for t in tiles_of(self.domain(cell)) {

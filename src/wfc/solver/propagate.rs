@@ -146,13 +146,9 @@ impl Solver {
                 self.collapsed -= 1;
             }
             self.len[c] += bits.count_ones() as u16;
-            let mut m = bits;
-            while m != 0 {
-                let t = i * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.sum_w[c] += self.weight[t];
-                self.sum_wl[c] += self.wlogw[t];
-            }
+            let (sw, swl) = self.weight_sums(i, std::slice::from_ref(&bits));
+            self.sum_w[c] += sw;
+            self.sum_wl[c] += swl;
             self.shift_supports(c, i, bits, Support::Gained);
             self.touch(c);
         }

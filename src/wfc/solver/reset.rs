@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
 use super::propagate::Support;
-use super::{Conflict, NO_CELL, SocketId, SolveError, SolveInput, Solver, Topology};
+use super::{Conflict, NO_CELL, NOT_QUEUED, SocketId, SolveError, SolveInput, Solver, Topology};
 
 impl Solver {
     /// Prepares the state for a solve of `input`, its tie-breaking noise drawn from `rng`.
@@ -149,9 +149,9 @@ impl Solver {
             self.fresh[k].clear();
             self.fresh_at[k] = 0;
             let (sw, swl) = self.weight_sums(0, &self.class_mask[k * w..(k + 1) * w]);
-            self.fresh_key[k] = super::observe::entropy_bits(sw, swl);
+            self.fresh_key[k] = super::entropy::entropy_key(sw, swl);
         }
-        self.queued.fill(false);
+        self.queued.fill(NOT_QUEUED);
         for i in 0..self.cells {
             let c = self.by_noise[i] as usize;
             if self.len[c] <= 1 {
