@@ -1,6 +1,7 @@
 //! World geometry: proportions, derived lengths, and the polygons of cells, seams and
 //! pillars in world space (DESIGN.md section 2). Metres; `x` east, `y` up, `z` south.
 
+pub mod angle;
 mod layout;
 mod polygon;
 mod proportions;

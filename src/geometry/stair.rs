@@ -41,7 +41,7 @@ pub struct Spiral {
 /// The plan angle of `p` about `c`.
 #[must_use]
 pub fn plan_angle(c: DVec2, p: DVec2) -> f64 {
-    (p.y - c.y).atan2(p.x - c.x)
+    super::angle::atan2(p.y - c.y, p.x - c.x)
 }
 
 impl Spiral {

@@ -23,7 +23,7 @@ pub(crate) fn spiral(spec: &Spiral) -> Vec<Panel> {
     // Boundary k = 0..=n at angle theta_b + k * beta; sector s = 0..=n spans boundary s to
     // s + 1 (boundary n + 1 is boundary 0): sector 0 is the gap, 1..n-1 the steps, n the
     // landing. Sector s stands h(s) = s * rise tall.
-    let dirs: Vec<DVec2> = (0..=n).map(|k| DVec2::from_angle(theta_b + k as f64 * beta)).collect();
+    let dirs: Vec<DVec2> = (0..=n).map(|k| crate::geometry::angle::unit(theta_b + k as f64 * beta)).collect();
     let (rc, r) = (spec.column_radius(), spec.step_radius());
     let rise = spec.rise();
     let inner: Vec<DVec2> = dirs.iter().map(|&d| c + d * rc).collect();
