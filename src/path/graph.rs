@@ -35,7 +35,7 @@ const NO_EXIT: u8 = 8;
 #[must_use]
 pub fn stair_cost(proportions: &Proportions) -> u32 {
     let run = std::f64::consts::PI * proportions.base / 2.0;
-    let length = run.hypot(proportions.layer_height);
+    let length = (run * run + proportions.layer_height * proportions.layer_height).sqrt();
     let cost = (length / (2.0 * proportions.cell_spacing()) * f64::from(LONG_STEP)).round();
     if cost.is_nan() || cost < 1.0 {
         1
