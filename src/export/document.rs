@@ -13,17 +13,6 @@ use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 /// Name of the scene (no node has it).
 const SCENE: &str = "Octile";
 
-/// Base colours by role (linear RGBA), distinct so roles tell apart in any viewer.
-fn colour(role: MaterialRole) -> [f32; 4] {
-    match role {
-        MaterialRole::Floor => [0.55, 0.50, 0.42, 1.0],
-        MaterialRole::Wall => [0.42, 0.44, 0.48, 1.0],
-        MaterialRole::Ceiling => [0.30, 0.30, 0.32, 1.0],
-        MaterialRole::Stair => [0.60, 0.38, 0.22, 1.0],
-        MaterialRole::DoorFrame => [0.35, 0.22, 0.12, 1.0],
-    }
-}
-
 /// A document ready to serialise, with its binary buffer.
 pub(crate) struct Built {
     root: Root,
@@ -250,7 +239,7 @@ impl Built {
         let mut materials = Vec::new();
         for (role, name) in names::materials(dungeon.registry()) {
             if used(role) {
-                materials.push((role, material(&mut root, name, colour(role), false)));
+                materials.push((role, material(&mut root, name, role.colour(), false)));
             }
         }
         let p = dungeon.proportions();
@@ -313,7 +302,7 @@ impl Built {
             packed(done + 1);
         }
         if let Some(rib) = ribbon.filter(|r| !r.indices.is_empty()) {
-            let m = material(&mut root, "path".into(), [0.9, 0.75, 0.1, 1.0], true);
+            let m = material(&mut root, "path".into(), crate::mesh::RIBBON_COLOUR, true);
             let prim = primitive(&mut root, &mut bin, rib, Attributes::Surface, false, Some(m));
             let mesh = root.push(json::Mesh {
                 name: Some("Path_Mesh".into()),

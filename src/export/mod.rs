@@ -9,7 +9,6 @@ mod error;
 mod glb;
 mod names;
 mod progress;
-mod route;
 
 use std::path::{Path, PathBuf};
 
@@ -121,11 +120,20 @@ fn build(
     let mesh_options = MeshOptions { lightmap_uv: options.lightmap_uv, ..options.mesh.clone() };
     let mesh = mesh::build_with_progress(dungeon, &mesh_options, &mut |p| progress(Progress::Mesh(p)))?;
     let ribbon = match &options.route {
-        Some(route) => Some(route::ribbon(dungeon, route)?),
+        Some(route) => Some(ribbon(dungeon, route)?),
         None => None,
     };
     let total = mesh.levels.len();
     Ok(document::Built::new(dungeon, &mesh, ribbon.as_ref(), options, &mut |done| {
         progress(Progress::Document { done, total })
     }))
+}
+
+/// The route ribbon ([`mesh::route_ribbon`]) of a route given by the user, refused when a
+/// position is not a cell of `dungeon`.
+fn ribbon(dungeon: &Dungeon, route: &[Pos]) -> Result<mesh::Primitive, ExportError> {
+    if let Some((index, &pos)) = route.iter().enumerate().find(|(_, p)| dungeon.tile(**p).is_err()) {
+        return Err(ExportError::RouteOffGrid { index, pos });
+    }
+    Ok(mesh::route_ribbon(dungeon.layout(), route))
 }

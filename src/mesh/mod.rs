@@ -12,6 +12,7 @@ mod lightmap;
 mod optimize;
 mod panel;
 mod progress;
+mod ribbon;
 mod stair;
 mod triangulate;
 mod types;
@@ -19,6 +20,7 @@ mod types;
 pub use error::MeshError;
 pub use optimize::{PrimitiveStats, analyze};
 pub use progress::MeshProgress;
+pub use ribbon::{RIBBON_COLOUR, RIBBON_LIFT, RIBBON_WIDTH, route_ribbon};
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 
 use crate::dungeon::Dungeon;

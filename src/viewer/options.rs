@@ -3,7 +3,7 @@
 use super::ViewerError;
 use super::camera::CameraKind;
 use super::gpu::{AdapterPreference, Gpu};
-use super::scene::{Scene, ribbon, route_points};
+use super::scene::Scene;
 use super::screenshot::{Offscreen, Shot};
 use super::state::ViewState;
 use crate::dungeon::Dungeon;
@@ -94,10 +94,13 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     Ok(Prepared { scene, world, route, state })
 }
 
-/// The path overlay's triangles for a prepared route (empty without one).
+/// The path overlay for a prepared route (empty without one): the route ribbon the export
+/// writes ([`crate::mesh::route_ribbon`]) as a plain triangle list in world metres.
 #[must_use]
 pub fn path_ribbon(dungeon: &Dungeon, prepared: &Prepared) -> Vec<crate::mesh::Vertex> {
-    prepared.route.as_ref().map(|r| ribbon(&route_points(dungeon, r))).unwrap_or_default()
+    let Some(route) = &prepared.route else { return Vec::new() };
+    let ribbon = crate::mesh::route_ribbon(dungeon.layout(), route);
+    ribbon.indices.iter().map(|&i| ribbon.vertices[i as usize]).collect()
 }
 
 /// Renders one frame of `dungeon` offscreen, no window.

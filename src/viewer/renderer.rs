@@ -10,7 +10,7 @@ use wgpu::util::DeviceExt;
 
 use super::camera::View;
 use super::chunks::{ChunkedLevel, chunk_level, in_frustum};
-use super::palette::{BACKGROUND, LIGHT_DIR, OUTLINE, PATH, base_colour};
+use super::palette::{BACKGROUND, LIGHT_DIR, OUTLINE, PATH};
 use super::scene::Scene;
 use crate::mesh::{MaterialRole, Vertex};
 
@@ -194,7 +194,8 @@ impl Renderer {
         };
         for (l, &y) in floor_y.iter().enumerate() {
             for (r, role) in MaterialRole::ALL.into_iter().enumerate() {
-                put(l * SLOTS_PER_LEVEL + r, base_colour(role), true, y);
+                let [red, green, blue, _] = role.colour();
+                put(l * SLOTS_PER_LEVEL + r, [red, green, blue], true, y);
             }
             put(l * SLOTS_PER_LEVEL + MaterialRole::ALL.len(), OUTLINE, false, y);
         }
