@@ -230,7 +230,7 @@ impl Built {
         packed: &mut dyn FnMut(usize),
     ) -> Built {
         let (colliders, tangents) = (options.colliders, options.tangents);
-        let attrs = if options.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
+        let attrs = if mesh.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
         let mut root = Root::default();
         root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let mut bin = Vec::new();

@@ -96,4 +96,7 @@ pub struct LevelMesh {
 pub struct DungeonMesh {
     /// One mesh per level, bottom first.
     pub levels: Vec<LevelMesh>,
+    /// UV1 holds a lightmap atlas (built with [`super::MeshOptions::lightmap_uv`]); when
+    /// false UV1 is zero and the export leaves `TEXCOORD_1` out.
+    pub lightmap_uv: bool,
 }

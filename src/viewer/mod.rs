@@ -18,4 +18,4 @@ pub mod state;
 pub mod window;
 
 pub use error::ViewerError;
-pub use options::{Prepared, ViewOptions, offscreen_view, path_ribbon, prepare, screenshot};
+pub use options::{Prepared, ViewOptions, export_view, offscreen_view, path_ribbon, prepare, screenshot};
