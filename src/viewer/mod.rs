@@ -11,6 +11,7 @@ mod error;
 pub mod gpu;
 mod options;
 pub mod palette;
+mod pipeline;
 pub mod renderer;
 pub mod scene;
 pub mod screenshot;
