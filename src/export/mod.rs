@@ -19,8 +19,9 @@ use crate::dungeon::Dungeon;
 use crate::grid::Pos;
 use crate::mesh::{self, DungeonMesh, MeshOptions};
 
-/// How [`export`] writes a dungeon.
-#[derive(Debug, Clone, PartialEq)]
+/// How [`export`] writes a dungeon (the default: a lightmapped mesh, no route, colliders
+/// or tangents).
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ExportOptions {
     /// How the mesh is built (not used by [`export_mesh`] and [`to_glb_with_mesh`], which
     /// take a mesh built already). Its `lightmap_uv` is the one lightmap switch: the mesh
@@ -36,12 +37,6 @@ pub struct ExportOptions {
     pub colliders: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,
-}
-
-impl Default for ExportOptions {
-    fn default() -> Self {
-        ExportOptions { mesh: MeshOptions::default(), route: None, colliders: false, tangents: false }
-    }
 }
 
 /// What [`export`] wrote.
