@@ -5,9 +5,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Problem};
-use crate::dungeon::{Dungeon, EdgeDef, EdgeStateId, Registry, TileDef, TileId};
+use crate::dungeon::{Dungeon, EdgeDef, Registry, TileDef};
 use crate::geometry::Proportions;
-use crate::grid::{ConnectorWall, Dims, EdgeId, Grid, Pos, Slot, SlotKind};
+use crate::grid::{ConnectorWall, EdgeId, Grid, Pos, Slot, SlotKind};
 
 /// The `format` field of every dungeon file.
 pub const FORMAT_NAME: &str = "octile-dungeon";
@@ -131,27 +131,123 @@ pub fn from_json(text: &str) -> Result<Dungeon, FormatError> {
     build(file)
 }
 
-/// The dungeon of a parsed file, or every problem found in it at once.
 fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     let [cols, rows] = file.octagons;
     let registry = Registry::from_defs(file.tiles, file.edges).map_err(FormatError::Header)?;
     let dims = Dungeon::check_shape(cols, rows, file.levels).map_err(FormatError::Header)?;
     file.proportions.validate().map_err(|e| FormatError::Header(e.into()))?;
-    let mut problems = plan_problems(&file.plan, file.levels);
+    let mut problems = Vec::new();
     let mut tiles = Vec::new();
     let mut edges = Vec::new();
+    for (index, plan) in file.plan.iter().enumerate() {
+        if plan.level != index as u32 {
+            problems.push(Problem::LevelOrder { index, found: plan.level });
+        }
+    }
+    if file.plan.len() != file.levels as usize {
+        problems.push(Problem::RowCount {
+            level: file.plan.len() as u16,
+            field: "plan",
+            expected: file.levels as usize,
+            found: file.plan.len(),
+        });
+    }
     for (l, plan) in file.plan.iter().enumerate().take(file.levels as usize) {
-        let mut reader = LevelReader::new(&registry, dims, l as u16, &mut problems);
-        reader.slots(&plan.slots);
-        reader.short_edges(&plan.short_edges);
-        tiles.push(reader.tiles);
-        edges.push(reader.edges);
+        let level = l as u16;
+        let mut tile_layer = Grid::filled(dims, crate::dungeon::TileId(0));
+        let mut edge_layer = vec![crate::dungeon::EdgeStateId(0); dims.edge_index_len()];
+        if plan.slots.len() != dims.rows() as usize {
+            problems.push(Problem::RowCount {
+                level,
+                field: "slots",
+                expected: dims.rows() as usize,
+                found: plan.slots.len(),
+            });
+        }
+        for (r, line) in plan.slots.iter().enumerate().take(dims.rows() as usize) {
+            let row = r as u32;
+            let chars: Vec<char> = line.chars().collect();
+            if chars.len() != dims.cols() as usize {
+                problems.push(Problem::RowLength {
+                    level,
+                    field: "slots",
+                    row,
+                    expected: dims.cols() as usize,
+                    found: chars.len(),
+                });
+                continue;
+            }
+            for (c, &symbol) in chars.iter().enumerate() {
+                let slot = Slot::new(row, c as u32);
+                if slot.kind() == SlotKind::Void {
+                    match registry.edge_by_symbol(symbol) {
+                        Some(e) => edge_layer[dims.edge_index(EdgeId::Long(slot)).expect("invariant")] = e,
+                        None => problems.push(Problem::UnknownEdge {
+                            level,
+                            row,
+                            col: slot.col,
+                            wall: None,
+                            symbol,
+                        }),
+                    }
+                } else {
+                    match registry.tile_by_symbol(symbol) {
+                        Some(t) => *tile_layer.get_mut(slot).expect("invariant") = t,
+                        None => problems.push(Problem::UnknownTile { level, row, col: slot.col, symbol }),
+                    }
+                }
+            }
+        }
+        let conn_rows = dims.octagon_rows() as usize - 1;
+        let conn_cols = dims.octagon_cols() as usize - 1;
+        if plan.short_edges.len() != conn_rows {
+            problems.push(Problem::RowCount {
+                level,
+                field: "short_edges",
+                expected: conn_rows,
+                found: plan.short_edges.len(),
+            });
+        }
+        for (i, line) in plan.short_edges.iter().enumerate().take(conn_rows) {
+            let row = 2 * i as u32 + 1;
+            let groups: Vec<&str> = if line.is_empty() { Vec::new() } else { line.split(' ').collect() };
+            let expected = if conn_cols == 0 { 0 } else { conn_cols * 5 - 1 };
+            if groups.len() != conn_cols || groups.iter().any(|g| g.chars().count() != 4) {
+                problems.push(Problem::RowLength {
+                    level,
+                    field: "short_edges",
+                    row,
+                    expected,
+                    found: line.chars().count(),
+                });
+                continue;
+            }
+            for (j, group) in groups.iter().enumerate() {
+                let conn = Slot::new(row, 2 * j as u32 + 1);
+                for (w, symbol) in ConnectorWall::ALL.iter().zip(group.chars()) {
+                    match registry.edge_by_symbol(symbol) {
+                        Some(e) => {
+                            edge_layer[dims.edge_index(EdgeId::Short(conn, *w)).expect("invariant")] = e
+                        }
+                        None => problems.push(Problem::UnknownEdge {
+                            level,
+                            row,
+                            col: conn.col,
+                            wall: Some(w.name()),
+                            symbol,
+                        }),
+                    }
+                }
+            }
+        }
+        tiles.push(tile_layer);
+        edges.push(edge_layer);
     }
     // Keep going past plan problems so that every problem is reported at once: missing
     // levels are padded with tile 0 / edge state 0.
     while tiles.len() < file.levels as usize {
-        tiles.push(Grid::filled(dims, TileId(0)));
-        edges.push(vec![EdgeStateId(0); dims.edge_index_len()]);
+        tiles.push(Grid::filled(dims, crate::dungeon::TileId(0)));
+        edges.push(vec![crate::dungeon::EdgeStateId(0); dims.edge_index_len()]);
     }
     let mut dungeon =
         Dungeon::from_parts(dims, file.proportions, registry, tiles, edges).map_err(FormatError::Header)?;
@@ -165,144 +261,6 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     }
     dungeon.set_seed(file.seed);
     if problems.is_empty() { Ok(dungeon) } else { Err(FormatError::Invalid { problems }) }
-}
-
-/// Problems of the plan list itself: levels out of order, or not `levels` of them.
-fn plan_problems(plan: &[LevelPlan], levels: u32) -> Vec<Problem> {
-    let mut problems = Vec::new();
-    for (index, level) in plan.iter().enumerate() {
-        if level.level != index as u32 {
-            problems.push(Problem::LevelOrder { index, found: level.level });
-        }
-    }
-    if plan.len() != levels as usize {
-        problems.push(Problem::RowCount {
-            level: plan.len() as u16,
-            field: "plan",
-            expected: levels as usize,
-            found: plan.len(),
-        });
-    }
-    problems
-}
-
-/// Reads one level's rows into its tile and edge layers, noting every problem.
-struct LevelReader<'a> {
-    registry: &'a Registry,
-    dims: Dims,
-    level: u16,
-    problems: &'a mut Vec<Problem>,
-    /// The level's tiles (tile 0 where nothing was read).
-    tiles: Grid<TileId>,
-    /// The level's edge states by edge index (state 0 where nothing was read).
-    edges: Vec<EdgeStateId>,
-}
-
-impl<'a> LevelReader<'a> {
-    fn new(
-        registry: &'a Registry,
-        dims: Dims,
-        level: u16,
-        problems: &'a mut Vec<Problem>,
-    ) -> LevelReader<'a> {
-        let (tiles, edges) = (Grid::filled(dims, TileId(0)), vec![EdgeStateId(0); dims.edge_index_len()]);
-        LevelReader { registry, dims, level, problems, tiles, edges }
-    }
-
-    /// The `slots` rows: one symbol per slot, a tile on a cell, a long edge's state on a
-    /// Void slot.
-    fn slots(&mut self, lines: &[String]) {
-        let (dims, level) = (self.dims, self.level);
-        if lines.len() != dims.rows() as usize {
-            self.problems.push(Problem::RowCount {
-                level,
-                field: "slots",
-                expected: dims.rows() as usize,
-                found: lines.len(),
-            });
-        }
-        for (r, line) in lines.iter().enumerate().take(dims.rows() as usize) {
-            let row = r as u32;
-            let chars: Vec<char> = line.chars().collect();
-            if chars.len() != dims.cols() as usize {
-                self.problems.push(Problem::RowLength {
-                    level,
-                    field: "slots",
-                    row,
-                    expected: dims.cols() as usize,
-                    found: chars.len(),
-                });
-                continue;
-            }
-            for (c, &symbol) in chars.iter().enumerate() {
-                self.slot(Slot::new(row, c as u32), symbol);
-            }
-        }
-    }
-
-    /// One symbol of the `slots` rows.
-    fn slot(&mut self, slot: Slot, symbol: char) {
-        let (level, row, col) = (self.level, slot.row, slot.col);
-        if slot.kind() == SlotKind::Void {
-            match self.registry.edge_by_symbol(symbol) {
-                Some(e) => self.edges[self.dims.edge_index(EdgeId::Long(slot)).expect("invariant")] = e,
-                None => self.problems.push(Problem::UnknownEdge { level, row, col, wall: None, symbol }),
-            }
-        } else {
-            match self.registry.tile_by_symbol(symbol) {
-                Some(t) => *self.tiles.get_mut(slot).expect("invariant") = t,
-                None => self.problems.push(Problem::UnknownTile { level, row, col, symbol }),
-            }
-        }
-    }
-
-    /// The `short_edges` rows: per connector row, one group of four symbols per connector
-    /// (its walls TL, TR, BR, BL), groups separated by a space.
-    fn short_edges(&mut self, lines: &[String]) {
-        let (dims, level) = (self.dims, self.level);
-        let conn_rows = dims.octagon_rows() as usize - 1;
-        let conn_cols = dims.octagon_cols() as usize - 1;
-        if lines.len() != conn_rows {
-            self.problems.push(Problem::RowCount {
-                level,
-                field: "short_edges",
-                expected: conn_rows,
-                found: lines.len(),
-            });
-        }
-        for (i, line) in lines.iter().enumerate().take(conn_rows) {
-            let row = 2 * i as u32 + 1;
-            let groups: Vec<&str> = if line.is_empty() { Vec::new() } else { line.split(' ').collect() };
-            let expected = if conn_cols == 0 { 0 } else { conn_cols * 5 - 1 };
-            if groups.len() != conn_cols || groups.iter().any(|g| g.chars().count() != 4) {
-                self.problems.push(Problem::RowLength {
-                    level,
-                    field: "short_edges",
-                    row,
-                    expected,
-                    found: line.chars().count(),
-                });
-                continue;
-            }
-            for (j, group) in groups.iter().enumerate() {
-                let conn = Slot::new(row, 2 * j as u32 + 1);
-                for (w, symbol) in ConnectorWall::ALL.iter().zip(group.chars()) {
-                    match self.registry.edge_by_symbol(symbol) {
-                        Some(e) => {
-                            self.edges[self.dims.edge_index(EdgeId::Short(conn, *w)).expect("invariant")] = e
-                        }
-                        None => self.problems.push(Problem::UnknownEdge {
-                            level,
-                            row,
-                            col: conn.col,
-                            wall: Some(w.name()),
-                            symbol,
-                        }),
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// Reads a dungeon file.
