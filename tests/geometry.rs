@@ -162,23 +162,33 @@ fn pieces(layout: &Layout, dims: Dims) -> Vec<(Place, Vec<DVec2>)> {
     out
 }
 
+/// A layout for every preset cut ratio, octile and tight, with its name.
+fn layouts() -> Vec<(String, Layout)> {
+    let spacings = [Spacing::Octile, Spacing::Tight];
+    RATIOS
+        .iter()
+        .flat_map(|&r| spacings.map(move |spacing| (r, spacing)))
+        .map(|(r, spacing)| {
+            let p = Proportions { spacing, ..Proportions::default().with_cut_ratio(r) };
+            (format!("r={r} {spacing:?}"), Layout::new(p).unwrap())
+        })
+        .collect()
+}
+
 #[test]
 fn every_slot_centre_maps_back_to_its_slot() {
     let dims = Dims::from_octagons(4, 3).unwrap();
-    for r in RATIOS {
-        for spacing in [Spacing::Octile, Spacing::Tight] {
-            let layout =
-                Layout::new(Proportions { spacing, ..Proportions::default().with_cut_ratio(r) }).unwrap();
-            for slot in dims.slots() {
-                let want = match slot.kind() {
-                    SlotKind::Void if spacing == Spacing::Tight => continue, // no seam: the point is on a shared wall
-                    SlotKind::Void => Place::Seam(EdgeId::Long(slot)),
-                    _ => Place::Cell(slot),
-                };
-                let centre = layout.center(slot);
-                assert_eq!(layout.place_at(centre), Some(want), "r={r} {spacing:?}: centre of {slot}");
-                assert_eq!(layout.slot_at(centre), Some(slot), "r={r} {spacing:?}: centre of {slot}");
-            }
+    for (name, layout) in layouts() {
+        for slot in dims.slots() {
+            let want = match slot.kind() {
+                // Tight: no seam, the centre is on the two octagons' shared wall.
+                SlotKind::Void if layout.gap() <= 0.0 => continue,
+                SlotKind::Void => Place::Seam(EdgeId::Long(slot)),
+                _ => Place::Cell(slot),
+            };
+            let centre = layout.center(slot);
+            assert_eq!(layout.place_at(centre), Some(want), "{name}: centre of {slot}");
+            assert_eq!(layout.slot_at(centre), Some(slot), "{name}: centre of {slot}");
         }
     }
 }
@@ -186,28 +196,24 @@ fn every_slot_centre_maps_back_to_its_slot() {
 #[test]
 fn every_piece_holds_its_own_points_up_to_its_corners() {
     let dims = Dims::from_octagons(4, 3).unwrap();
-    for r in RATIOS {
-        for spacing in [Spacing::Octile, Spacing::Tight] {
-            let layout =
-                Layout::new(Proportions { spacing, ..Proportions::default().with_cut_ratio(r) }).unwrap();
-            for (place, poly) in pieces(&layout, dims) {
-                let c = centroid(&poly);
-                assert_eq!(layout.place_at(c), Some(place), "r={r} {spacing:?}: centroid of {place:?}");
-                // A millimetre inside each corner and each edge's middle: next to the
-                // neighbouring seams and pillars, still in this piece.
-                let n = poly.len();
-                for i in 0..n {
-                    let (a, b) = (poly[i], poly[(i + 1) % n]);
-                    for p in [a, (a + b) / 2.0] {
-                        let q = p + (c - p).normalize() * 1e-3;
-                        assert_eq!(layout.place_at(q), Some(place), "r={r} {spacing:?}: {q} in {place:?}");
-                    }
+    for (name, layout) in layouts() {
+        for (place, poly) in pieces(&layout, dims) {
+            let c = centroid(&poly);
+            assert_eq!(layout.place_at(c), Some(place), "{name}: centroid of {place:?}");
+            // A millimetre inside each corner and each edge's middle: next to the
+            // neighbouring seams and pillars, still in this piece.
+            let n = poly.len();
+            for i in 0..n {
+                let (a, b) = (poly[i], poly[(i + 1) % n]);
+                for p in [a, (a + b) / 2.0] {
+                    let q = p + (c - p).normalize() * 1e-3;
+                    assert_eq!(layout.place_at(q), Some(place), "{name}: {q} in {place:?}");
                 }
-                let slot = layout.slot_at(c);
-                match place {
-                    Place::Cell(s) | Place::Seam(EdgeId::Long(s)) => assert_eq!(slot, Some(s)),
-                    _ => assert_eq!(slot, None, "{place:?} lies between slots"),
-                }
+            }
+            let slot = layout.slot_at(c);
+            match place {
+                Place::Cell(s) | Place::Seam(EdgeId::Long(s)) => assert_eq!(slot, Some(s)),
+                _ => assert_eq!(slot, None, "{place:?} lies between slots"),
             }
         }
     }

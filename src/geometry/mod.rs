@@ -12,6 +12,7 @@ mod stair;
 
 pub use layout::Layout;
 pub use locate::Place;
+pub(crate) use polygon::make_positive;
 pub use polygon::{clip_convex, signed_area};
 pub use proportions::{GeometryError, Proportions, Spacing};
 pub use stair::{COLUMN_FRACTION, MAX_RISE, STEPS_FRACTION, Spiral, WALK_FRACTION, WalkingLine, plan_angle};
