@@ -62,10 +62,11 @@ fn direction_of(d_row: i32, d_col: i32) -> Direction {
 
 impl Layout {
     /// The piece of the plan that holds `p` (world `(x, z)` metres): a cell, a seam or a
-    /// pillar. A point on an edge shared by two pieces goes to the first of: octagon,
-    /// connector, long seam, diagonal seam, pillar. `None` north or west of the grid (where
-    /// no slot has a negative row or column) and for a non-finite point. With tight spacing
-    /// there are no seams or pillars, so every point is in a cell.
+    /// pillar. A point on an edge two pieces share is placed in one of them (the one it lies
+    /// deeper in after rounding; on an exact tie the first of octagon, connector, long seam,
+    /// diagonal seam, pillar). `None` north or west of the grid (where no slot has a negative
+    /// row or column) and for a non-finite point. With tight spacing there are no seams or
+    /// pillars, so every point is in a cell.
     ///
     /// The layout knows no grid size: a point east or south of the grid is placed in the
     /// piece that would stand there; check the answer with [`Dims::contains`].
@@ -84,30 +85,34 @@ impl Layout {
         let centre = self.center(oct);
         let (dr, dc) = (if p.y < centre.y { -1 } else { 1 }, if p.x < centre.x { -1 } else { 1 });
         let conn = oct.offset(dr, dc);
-        let mut pieces: Vec<(Place, Vec<DVec2>)> = vec![(Place::Cell(oct), self.octagon(oct).to_vec())];
+        // The deepest candidate wins; on a tie the earlier one (cells before seams before
+        // pillars).
+        let mut best: Option<(Place, f64)> = None;
+        let mut consider = |place: Place, polygon: &[DVec2]| {
+            let d = depth(polygon, p);
+            if best.is_none_or(|(_, b)| d > b) {
+                best = Some((place, d));
+            }
+        };
+        consider(Place::Cell(oct), &self.octagon(oct));
         if let Some(conn) = conn {
-            pieces.push((Place::Cell(conn), self.connector(conn).to_vec()));
+            consider(Place::Cell(conn), &self.connector(conn));
         }
         if self.gap() > 0.0 {
             for void in [oct.offset(0, dc), oct.offset(dr, 0)].into_iter().flatten() {
-                let seam = self.long_seam(void).expect("invariant: a Void slot");
-                pieces.push((Place::Seam(EdgeId::Long(void)), seam.to_vec()));
+                consider(
+                    Place::Seam(EdgeId::Long(void)),
+                    &self.long_seam(void).expect("invariant: a Void slot"),
+                );
             }
             if let Some(conn) = conn {
                 let wall = ConnectorWall::from_facing(direction_of(-dr, -dc)).expect("invariant: a diagonal");
                 let seam = self.diagonal_seam(conn, wall).expect("invariant: a connector");
-                pieces.push((Place::Seam(EdgeId::Short(conn, wall)), seam.to_vec()));
+                consider(Place::Seam(EdgeId::Short(conn, wall)), &seam);
                 for side in [direction_of(-dr, 0), direction_of(0, -dc)] {
                     let pillar = self.pillar(conn, side).expect("invariant: a cardinal side");
-                    pieces.push((Place::Pillar(conn, side), pillar.to_vec()));
+                    consider(Place::Pillar(conn, side), &pillar);
                 }
-            }
-        }
-        let mut best: Option<(Place, f64)> = None;
-        for (place, polygon) in pieces {
-            let d = depth(&polygon, p);
-            if best.is_none_or(|(_, b)| d > b) {
-                best = Some((place, d));
             }
         }
         best.filter(|&(_, d)| d >= -PLACE_TOLERANCE).map(|(place, _)| place)
