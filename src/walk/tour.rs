@@ -15,7 +15,7 @@ const RING_STEP: f64 = std::f64::consts::PI / 12.0;
 /// A step from a stair octagon to the same octagon one level up goes round the spiral: along
 /// the walkway outside the steps (counterclockwise, so never through the landing, which
 /// stands on the lower floor against the exit wall) to the ramp's foot, up one turn
-/// clockwise along the stair's walking line ([`Spiral::walking`](crate::geometry::Spiral))
+/// clockwise along the stair's walking line ([`Spiral::walking`](crate::geometry::Spiral::walking))
 /// to the middle of the landing, and out through the exit wall; the step after it
 /// must leave through that wall. Going down is the same in reverse. A route that only
 /// crosses a stair octagon on its own level goes round the walkway, away from the landing.
