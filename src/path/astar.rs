@@ -100,9 +100,9 @@ impl AStar {
         let csr = graph.csr(rules);
         let (open, closed) = (self.open_stamp, self.open_stamp + 1);
         let h0 = h.at(from.0);
-        self.g[from.0 as usize] = 0;
-        self.parent[from.0 as usize] = NO_PARENT;
-        self.stamps[from.0 as usize] = open;
+        self.g[from.index()] = 0;
+        self.parent[from.index()] = NO_PARENT;
+        self.stamps[from.index()] = open;
         self.heap.push(h0, from.0);
         while let Some((_, v)) = self.heap.pop() {
             let sv = &mut self.stamps[v as usize];

@@ -74,9 +74,9 @@ impl<'g> DijkstraMap<'g> {
         let mut starts = Vec::with_capacity(seeds.len());
         for &(pos, value) in seeds {
             if let Some(v) = graph.node(pos)?
-                && map.is_inside(v.0 as usize)
+                && map.is_inside(v.index())
             {
-                let x = &mut map.values[v.0 as usize];
+                let x = &mut map.values[v.index()];
                 *x = (*x).min(value.min(UNREACHED - 1));
                 starts.push(v.0);
             }
@@ -91,7 +91,7 @@ impl<'g> DijkstraMap<'g> {
 
     /// The value at `pos` ([`UNREACHED`] for cells that are not floor or were not reached).
     pub fn value(&self, pos: Pos) -> Result<i64, PathError> {
-        Ok(self.graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.0 as usize]))
+        Ok(self.graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.index()]))
     }
 
     /// The value of every node, indexed by [`NodeId`].
