@@ -6,11 +6,11 @@
 use super::csr::{Arc, Coord, Csr, STEP_DOWN, STEP_UP, step_across};
 use super::graph::NONE;
 use super::{LONG_STEP, PathError, PathGraph, SHORT_STEP, label_regions, stair_cost};
-use crate::dungeon::Dungeon;
+use crate::dungeon::{Dungeon, EdgeDef};
 use crate::grid::{Direction, Pos, Slot};
 
 /// The cells that are nodes, with what the steps need to know of them.
-struct Cells {
+pub(super) struct Cells {
     /// Per slot of every level: its node, or [`NONE`].
     node_of_slot: Vec<u32>,
     coords: Vec<Coord>,
@@ -22,7 +22,7 @@ struct Cells {
 
 impl Cells {
     /// The carved, passable cells of every level, numbered in order of (level, row, col).
-    fn read(dungeon: &Dungeon) -> Cells {
+    pub(super) fn read(dungeon: &Dungeon) -> Cells {
         let dims = dungeon.dims();
         let reg = dungeon.registry();
         let mut cells = Cells {
@@ -51,6 +51,24 @@ impl Cells {
         cells
     }
 
+    /// Number of slots of every level together (the flat indices of [`super::node_index`]).
+    pub(super) fn slot_count(&self) -> usize {
+        self.node_of_slot.len()
+    }
+
+    /// The node at flat slot index `i`, if any.
+    pub(super) fn node_of_slot(&self, i: usize) -> Option<u32> {
+        Some(self.node_of_slot[i]).filter(|&v| v != NONE)
+    }
+
+    /// The flat slot index of node `v`.
+    pub(super) fn slot_of_node(&self, dungeon: &Dungeon, v: u32) -> usize {
+        let c = self.coords[v as usize];
+        let dims = dungeon.dims();
+        c.level as usize * dims.slot_count()
+            + dims.index(Slot::new(c.row, c.col)).expect("invariant: node on the grid")
+    }
+
     /// The node at `slot` on `level`, if any.
     fn node_at(&self, dungeon: &Dungeon, level: u16, slot: Slot) -> Option<u32> {
         let dims = dungeon.dims();
@@ -68,13 +86,13 @@ const NO_EXIT: u8 = 8;
 
 /// The shaft rule of [`Dungeon::shaft_allows`], read once per node: the exit wall of the
 /// stair below each hole, and the wall each stair's landing stands against.
-struct Shafts {
+pub(super) struct Shafts {
     hole: Vec<u8>,
     landing: Vec<u8>,
 }
 
 impl Shafts {
-    fn read(dungeon: &Dungeon, cells: &Cells) -> Shafts {
+    pub(super) fn read(dungeon: &Dungeon, cells: &Cells) -> Shafts {
         let (mut hole, mut landing) =
             (Vec::with_capacity(cells.coords.len()), Vec::with_capacity(cells.coords.len()));
         for c in &cells.coords {
@@ -117,73 +135,86 @@ impl Steps {
     }
 }
 
-/// Reads the steps of every node: across its walls, then up and down stairs.
+/// One passable step out of a node, before its cost: the rule of which steps exist, shared
+/// by [`PathGraph::new`] and [`super::dungeon_regions`].
+pub(super) struct Step<'d> {
+    /// The node it reaches.
+    pub(super) to: u32,
+    /// Its kind: the index of the wall crossed, or [`STEP_UP`] / [`STEP_DOWN`].
+    pub(super) kind: u8,
+    /// The wall it crosses and that wall's edge; `None` for a stair step.
+    pub(super) across: Option<(Direction, &'d EdgeDef)>,
+}
+
+impl Cells {
+    /// Replaces `out` with the passable steps of node `v`, in a fixed order: across its
+    /// walls clockwise from north (a passable edge onto a node of its level, where the shaft
+    /// rule allows both sides), then up its stair, then down the stair below.
+    pub(super) fn steps_of<'d>(
+        &self,
+        dungeon: &'d Dungeon,
+        shafts: &Shafts,
+        v: u32,
+        out: &mut Vec<Step<'d>>,
+    ) {
+        out.clear();
+        let (dims, reg) = (dungeon.dims(), dungeon.registry());
+        let c = self.coords[v as usize];
+        let (level, slot) = (c.level as u16, Slot::new(c.row, c.col));
+        for &dir in dims.walls(slot).expect("invariant: nodes are cells") {
+            let Some(other) = dims.neighbor(slot, dir).expect("invariant: cell") else { continue };
+            let Some(to) = self.node_at(dungeon, level, other) else { continue };
+            if !shafts.allows(v, dir) || !shafts.allows(to, dir.opposite()) {
+                continue;
+            }
+            let state = dungeon.edge_state(Pos { level, slot }, dir).expect("invariant: cell wall");
+            let def = reg.edge_def(state.expect("invariant: has neighbour")).expect("invariant: registered");
+            if def.passable {
+                out.push(Step { to, kind: step_across(dir), across: Some((dir, def)) });
+            }
+        }
+        if self.stair[v as usize]
+            && level + 1 < dungeon.levels()
+            && let Some(up) = self.node_at(dungeon, level + 1, slot)
+        {
+            out.push(Step { to: up, kind: STEP_UP, across: None });
+        }
+        if level > 0
+            && let Some(down) = self.node_at(dungeon, level - 1, slot).filter(|&d| self.stair[d as usize])
+        {
+            out.push(Step { to: down, kind: STEP_DOWN, across: None });
+        }
+    }
+}
+
+/// Reads the steps of every node with their costs, under both rule sets.
 fn read_steps(dungeon: &Dungeon, cells: &Cells) -> Result<Steps, PathError> {
     let shafts = Shafts::read(dungeon, cells);
     let stair_cost = stair_cost(dungeon.proportions());
     let mut steps = Steps::default();
+    let mut out = Vec::new();
     for (v, c) in (0u32..).zip(&cells.coords) {
-        level_steps(dungeon, cells, &shafts, v, &mut steps)?;
-        let level = c.level as u16;
-        let slot = Slot::new(c.row, c.col);
-        let mut climb =
-            |to: u32, step: u8| {
-                let cost = stair_cost
-                    .checked_add(cells.enter[to as usize])
-                    .ok_or(PathError::CostOverflow { level, row: c.row, col: c.col, dir: None })?;
-                let walkable = cells.walkable[v as usize] && cells.walkable[to as usize];
-                steps.push(Arc { to, cost }, step, walkable);
-                Ok::<(), PathError>(())
+        cells.steps_of(dungeon, &shafts, v, &mut out);
+        for step in &out {
+            let (to, enter) = (step.to, cells.enter[step.to as usize]);
+            let cost = match step.across {
+                Some((dir, edge)) => {
+                    let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
+                    base.checked_add(edge.move_cost).and_then(|x| x.checked_add(enter))
+                }
+                None => stair_cost.checked_add(enter),
             };
-        if cells.stair[v as usize]
-            && level + 1 < dungeon.levels()
-            && let Some(up) = cells.node_at(dungeon, level + 1, slot)
-        {
-            climb(up, STEP_UP)?;
-        }
-        if level > 0
-            && let Some(down) = cells.node_at(dungeon, level - 1, slot).filter(|&d| cells.stair[d as usize])
-        {
-            climb(down, STEP_DOWN)?;
+            let dir = step.across.map(|(dir, _)| dir);
+            let cost =
+                cost.ok_or(PathError::CostOverflow { level: c.level as u16, row: c.row, col: c.col, dir })?;
+            let walkable = step.across.is_none_or(|(_, e)| e.walkable)
+                && cells.walkable[v as usize]
+                && cells.walkable[to as usize];
+            steps.push(Arc { to, cost }, step.kind, walkable);
         }
         steps.close_row();
     }
     Ok(steps)
-}
-
-/// The steps of node `v` across its walls, clockwise from north, onto nodes of its level.
-fn level_steps(
-    dungeon: &Dungeon,
-    cells: &Cells,
-    shafts: &Shafts,
-    v: u32,
-    steps: &mut Steps,
-) -> Result<(), PathError> {
-    let (dims, reg) = (dungeon.dims(), dungeon.registry());
-    let c = cells.coords[v as usize];
-    let (level, slot) = (c.level as u16, Slot::new(c.row, c.col));
-    let edges = dungeon.edge_layer(level).expect("invariant: level in range");
-    for &dir in dims.walls(slot).expect("invariant: nodes are cells") {
-        let Some(other) = dims.neighbor(slot, dir).expect("invariant: cell") else { continue };
-        let Some(to) = cells.node_at(dungeon, level, other) else { continue };
-        if !shafts.allows(v, dir) || !shafts.allows(to, dir.opposite()) {
-            continue;
-        }
-        let edge = dims.edge(slot, dir).expect("invariant: cell").expect("invariant: has neighbour");
-        let state = edges[dims.edge_index(edge).expect("invariant: valid edge")];
-        let def = reg.edge_def(state).expect("invariant: only registered ids are stored");
-        if !def.passable {
-            continue;
-        }
-        let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
-        let cost = base
-            .checked_add(def.move_cost)
-            .and_then(|x| x.checked_add(cells.enter[to as usize]))
-            .ok_or(PathError::CostOverflow { level, row: c.row, col: c.col, dir: Some(dir) })?;
-        let walkable = def.walkable && cells.walkable[v as usize] && cells.walkable[to as usize];
-        steps.push(Arc { to, cost }, step_across(dir), walkable);
-    }
-    Ok(())
 }
 
 impl PathGraph {
