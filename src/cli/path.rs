@@ -91,13 +91,12 @@ pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The nodes at `from` and `to` (`None` where the cell is not floor), or the flag and the
-/// error of the first that is not a cell of the dungeon.
-fn ends(
-    graph: &PathGraph,
-    from: Pos,
-    to: Pos,
-) -> Result<(Option<NodeId>, Option<NodeId>), (&'static str, PathError)> {
+/// The nodes at the two ends of a route, `None` where the cell is not floor.
+type Ends = (Option<NodeId>, Option<NodeId>);
+
+/// The nodes at `from` and `to`, or the flag and the error of the first that is not a cell
+/// of the dungeon.
+fn ends(graph: &PathGraph, from: Pos, to: Pos) -> Result<Ends, (&'static str, PathError)> {
     let a = graph.node(from).map_err(|e| ("--from", e))?;
     let b = graph.node(to).map_err(|e| ("--to", e))?;
     Ok((a, b))
