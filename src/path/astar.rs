@@ -63,8 +63,12 @@ impl AStar {
     }
 
     /// The cheapest route between two positions, `Ok(None)` when there is none (including
-    /// when either end is not floor). Errors for positions outside the dungeon or on Void
-    /// slots.
+    /// when either end is not floor).
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
     pub fn find(
         &mut self,
         graph: &PathGraph,
@@ -80,7 +84,11 @@ impl AStar {
     }
 
     /// The cheapest route between two nodes of `graph` under `rules`, or `None` when there
-    /// is none. Panics on a [`NodeId`] that `graph` did not hand out.
+    /// is none.
+    ///
+    /// # Panics
+    ///
+    /// On a [`NodeId`] that `graph` did not hand out.
     pub fn search(
         &mut self,
         graph: &PathGraph,
@@ -167,6 +175,12 @@ impl AStar {
 
 /// The cheapest route from `from` to `to` in `dungeon` under `rules` (builds the graph and
 /// runs one A* search; build a [`PathGraph`] and keep an [`AStar`] for repeated queries).
+///
+/// # Errors
+///
+/// [`PathError::CostOverflow`] when a step's cost does not fit in `u32`;
+/// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+/// dungeon or on a Void slot.
 pub fn find_path(
     dungeon: &Dungeon,
     from: Pos,

@@ -1,12 +1,12 @@
 //! Reading a [`PathGraph`] from a dungeon, once, through its registry: the nodes (carved,
 //! passable cells), then their steps under both rule sets, then their regions. The octagon
 //! above a stair is the shaft's hole: it is entered and left horizontally only through the
-//! stair's exit ([`Dungeon::shaft_allows`]).
+//! stair's exit, a rule the dungeon's stair table owns ([`Dungeon::shaft`]).
 
 use super::csr::{Arc, Coord, Csr, STEP_DOWN, STEP_UP, step_across};
 use super::graph::NONE;
 use super::{LONG_STEP, PathError, PathGraph, SHORT_STEP, label_regions, stair_cost};
-use crate::dungeon::{Dungeon, EdgeDef};
+use crate::dungeon::{Dungeon, EdgeDef, Shaft};
 use crate::grid::{Direction, Pos, Slot};
 
 /// The cells that are nodes, with what the steps need to know of them.
@@ -78,38 +78,18 @@ impl Cells {
     }
 }
 
-/// `hole` entry of a node that is not the hole above a stair (and `landing` entry of a node
-/// that is not a stair).
-const NOT_A_HOLE: u8 = u8::MAX;
-/// `hole` entry of a hole whose stair has no exit.
-const NO_EXIT: u8 = 8;
-
-/// The shaft rule of [`Dungeon::shaft_allows`], read once per node: the exit wall of the
-/// stair below each hole, and the wall each stair's landing stands against.
-pub(super) struct Shafts {
-    hole: Vec<u8>,
-    landing: Vec<u8>,
-}
+/// The shaft rule per node: the dungeon's stair table's [`Shaft`] value of each node's
+/// cell, cached once (the table owns the rule; [`Shaft::lets_through`] applies it).
+pub(super) struct Shafts(Vec<Shaft>);
 
 impl Shafts {
     pub(super) fn read(dungeon: &Dungeon, cells: &Cells) -> Shafts {
-        let (mut hole, mut landing) =
-            (Vec::with_capacity(cells.coords.len()), Vec::with_capacity(cells.coords.len()));
-        for c in &cells.coords {
-            let pos = Pos::new(c.level as u16, c.row, c.col);
-            hole.push(match dungeon.stair_below(pos) {
-                None => NOT_A_HOLE,
-                Some(stair) => dungeon.stair_exit(stair).map_or(NO_EXIT, |d| d.index() as u8),
-            });
-            landing.push(dungeon.stair_landing(pos).map_or(NOT_A_HOLE, |d| d.index() as u8));
-        }
-        Shafts { hole, landing }
+        Shafts(cells.coords.iter().map(|c| dungeon.shaft(Pos::new(c.level as u16, c.row, c.col))).collect())
     }
 
     /// Whether node `v` may be left (or entered) horizontally through its wall `dir`.
     fn allows(&self, v: u32, dir: Direction) -> bool {
-        let (v, dir) = (v as usize, dir.index() as u8);
-        (self.hole[v] == NOT_A_HOLE || self.hole[v] == dir) && self.landing[v] != dir
+        self.0[v as usize].lets_through(dir)
     }
 }
 

@@ -26,7 +26,7 @@ pub fn node_pos(dungeon: &Dungeon, i: usize) -> Option<Pos> {
 /// Regions of passable floor over passable edges and stairs (a stair joins its cell to the
 /// same octagon one level up, in both directions), indexed by flat node index
 /// ([`node_index`]). The octagon above a stair is the shaft's hole: it joins its level only
-/// through the stair's exit ([`Dungeon::shaft_allows`]). The steps are those of the pathing
+/// through the stair's exit (the dungeon's stair table, [`Dungeon::shaft`]). The steps are those of the pathing
 /// graph with doors open (the same rule, read by the same code), so the regions are
 /// [`super::PathGraph::regions`] of `PathRules { open_doors: true }`, numbered alike.
 #[must_use]
