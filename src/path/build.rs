@@ -17,6 +17,8 @@ pub(super) struct Cells {
     /// Per node: the move cost of entering it.
     enter: Vec<u32>,
     walkable: Vec<bool>,
+    /// Per node: whether it holds a stair up ([`Dungeon::is_stair`]: a stair tile on an
+    /// octagon below the top level).
     stair: Vec<bool>,
 }
 
@@ -45,7 +47,7 @@ impl Cells {
                 cells.coords.push(Coord { level: u32::from(level), row: slot.row, col: slot.col });
                 cells.enter.push(def.move_cost);
                 cells.walkable.push(def.walkable);
-                cells.stair.push(def.stair);
+                cells.stair.push(dungeon.is_stair(Pos { level, slot }));
             }
         }
         cells
@@ -154,7 +156,6 @@ impl Cells {
             }
         }
         if self.stair[v as usize]
-            && level + 1 < dungeon.levels()
             && let Some(up) = self.node_at(dungeon, level + 1, slot)
         {
             out.push(Step { to: up, kind: STEP_UP, across: None });
