@@ -85,8 +85,18 @@ impl Cells {
 pub(super) struct Shafts(Vec<Shaft>);
 
 impl Shafts {
+    /// Reads the table's value at each stair's foot and hole (every other cell's is the
+    /// default, which lets everything through), in time linear in the number of stairs.
     pub(super) fn read(dungeon: &Dungeon, cells: &Cells) -> Shafts {
-        Shafts(cells.coords.iter().map(|c| dungeon.shaft(Pos::new(c.level as u16, c.row, c.col))).collect())
+        let mut shafts = vec![Shaft::default(); cells.coords.len()];
+        for stair in dungeon.stairs().iter() {
+            for pos in [stair.foot, stair.hole()] {
+                if let Some(v) = cells.node_at(dungeon, pos.level, pos.slot) {
+                    shafts[v as usize] = dungeon.shaft(pos);
+                }
+            }
+        }
+        Shafts(shafts)
     }
 
     /// Whether node `v` may be left (or entered) horizontally through its wall `dir`.
@@ -143,14 +153,16 @@ impl Cells {
         let (dims, reg) = (dungeon.dims(), dungeon.registry());
         let c = self.coords[v as usize];
         let (level, slot) = (c.level as u16, Slot::new(c.row, c.col));
+        let edges = dungeon.edge_layer(level).expect("invariant: level in range");
         for &dir in dims.walls(slot).expect("invariant: nodes are cells") {
             let Some(other) = dims.neighbor(slot, dir).expect("invariant: cell") else { continue };
             let Some(to) = self.node_at(dungeon, level, other) else { continue };
             if !shafts.allows(v, dir) || !shafts.allows(to, dir.opposite()) {
                 continue;
             }
-            let state = dungeon.edge_state(Pos { level, slot }, dir).expect("invariant: cell wall");
-            let def = reg.edge_def(state.expect("invariant: has neighbour")).expect("invariant: registered");
+            let edge = dims.edge(slot, dir).expect("invariant: cell").expect("invariant: has neighbour");
+            let state = edges[dims.edge_index(edge).expect("invariant: valid edge")];
+            let def = reg.edge_def(state).expect("invariant: only registered ids are stored");
             if def.passable {
                 out.push(Step { to, kind: step_across(dir), across: Some((dir, def)) });
             }
