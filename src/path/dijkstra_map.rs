@@ -6,7 +6,7 @@
 use std::num::NonZeroU32;
 use std::ops::Range;
 
-use super::queue::RadixHeap;
+use super::search::{Parents, Search, UNREACHED as SEARCH_UNREACHED};
 use super::{NodeId, PathError, PathGraph, PathRules, Route};
 use crate::grid::Pos;
 
@@ -119,33 +119,30 @@ impl<'g> DijkstraMap<'g> {
     }
 
     /// Dijkstra from the nodes `starts` with their current values, lowering values of the
-    /// nodes that can step to them.
+    /// nodes that can step to them. Every node not in `starts` must be [`UNREACHED`].
     fn spread(&mut self, starts: Vec<u32>) {
         let Some(min) = starts.iter().map(|&v| self.values[v as usize]).min() else { return };
-        let key = |x: i64| (i128::from(x) - i128::from(min)) as u64;
-        let mut heap = RadixHeap::default();
-        for v in starts {
-            heap.push(key(self.values[v as usize]), v);
+        // The search counts up from 0; a value is `min` plus the search's cost.
+        let offset = |x: i64| (i128::from(x) - i128::from(min)) as u64;
+        let mut search = Search::new();
+        search.reset(self.values.len(), Parents::Skip);
+        for &v in &starts {
+            search.start(v, offset(self.values[v as usize]));
         }
-        let csr = self.graph.csr(&self.rules);
-        while let Some((k, u)) = heap.pop() {
-            let xu = self.values[u as usize];
-            if k != key(xu) {
-                continue; // stale: lowered since it was pushed
-            }
-            // The arcs out of `u` lead to the nodes that can step into `u`.
-            for arc in csr.row(u) {
-                let v = arc.to as usize;
-                if !self.is_inside(v) {
-                    continue;
-                }
-                let step = i64::try_from(self.graph.reverse_cost(u, arc)).unwrap_or(i64::MAX);
-                let Some(nx) = xu.checked_add(step).filter(|&x| x != UNREACHED) else { continue };
-                if nx < self.values[v] {
-                    self.values[v] = nx;
-                    heap.push(key(nx), arc.to);
-                }
-            }
+        let (graph, csr) = (self.graph, self.graph.csr(&self.rules));
+        let inside = self.inside.as_deref();
+        // The arcs out of `u` lead to the nodes that can step into `u`, at the reverse cost.
+        search.run_to_end(|u| {
+            let arcs = csr.row(u).iter().filter(move |a| inside.is_none_or(|m| m[a.to as usize]));
+            arcs.map(move |a| (a.to, graph.reverse_cost(u, a)))
+        });
+        for (x, &cost) in self.values.iter_mut().zip(search.costs()) {
+            let value = i128::from(min) + i128::from(cost);
+            *x = if cost == SEARCH_UNREACHED || value >= i128::from(UNREACHED) {
+                UNREACHED
+            } else {
+                value as i64
+            };
         }
     }
 

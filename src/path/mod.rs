@@ -9,6 +9,7 @@ mod graph;
 mod landmarks;
 mod queue;
 mod regions;
+pub(crate) mod search;
 
 pub use astar::{AStar, Route, find_path};
 pub use connectivity::{dungeon_regions, node_index, node_pos};
