@@ -3,11 +3,13 @@
 //! every floor cell is reachable from the entrance, loops are carved, and the exit is the
 //! reachable octagon on the last level farthest from the entrance.
 
+mod carve;
 mod connect;
 mod distance;
 mod error;
-mod floors;
+mod exits;
 mod options;
+mod solve;
 
 pub use error::GenerateError;
 pub use options::GenerateOptions;
@@ -15,17 +17,15 @@ pub use options::GenerateOptions;
 use std::cmp::Reverse;
 
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 
-use self::floors::Floors;
-use crate::dungeon::{Dungeon, Fill, Registry};
-use crate::geometry::{Layout, Proportions};
+use self::carve::is_carved;
+use self::solve::{Placement, Setup};
+use crate::dungeon::{Dungeon, Fill};
 use crate::grid::{Pos, SlotKind};
-use crate::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED};
-use crate::wfc::{
-    FixedCell, MEMORY_LIMIT, Neighbor, SOCKET_SOLID, SolveInput, SolveProgress, Solver, estimated_bytes,
-    octile,
-};
+use crate::path::search::Search;
+use crate::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED, node_index};
+use crate::wfc::SolveProgress;
 
 /// What generation is doing, reported through the progress callback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,132 +61,72 @@ pub fn generate(
     options: &GenerateOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Dungeon, GenerateError> {
-    options.validate()?;
-    let proportions = Proportions::default().with_cut_ratio(options.cut_ratio);
-    Layout::new(proportions).map_err(crate::dungeon::DungeonError::from)?;
-    let dims = Dungeon::check_shape(options.cols, options.rows, options.levels)?;
-    let tileset = octile::tileset(&options.weights).map_err(GenerateError::Tiles)?;
-    let cells = (dims.octagon_count() + dims.connector_count()) as u64;
-    let bytes = estimated_bytes(cells, &tileset);
-    if bytes > MEMORY_LIMIT {
-        return Err(GenerateError::Tiles(crate::wfc::SolveError::TooLarge {
-            cells: cells as usize,
-            bytes,
-            limit: MEMORY_LIMIT,
-        }));
-    }
-    let levels = options.levels as usize;
-    let mut floors = Floors::new(dims, levels);
+    let setup = solve::setup(options)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-    let octagons: Vec<usize> =
-        (0..floors.cells).filter(|&c| floors.slots[c].kind() == SlotKind::Octagon).collect();
-
     // Entrance and stairs first, so the solver is told where floor must be.
-    let entrance = octagons[pick(&mut rng, octagons.len())];
-    let mut stairs: Vec<Vec<usize>> = Vec::new();
-    for pair in 0..levels.saturating_sub(1) {
-        let mut taken: Vec<usize> = if pair == 0 { vec![entrance] } else { stairs[pair - 1].clone() };
-        let mut mine = Vec::new();
-        while mine.len() < options.stairs as usize {
-            let c = octagons[pick(&mut rng, octagons.len())];
-            if !taken.contains(&c) {
-                taken.push(c);
-                mine.push(c);
-            }
-        }
-        stairs.push(mine);
-    }
-
-    let mut solver = Solver::new(&floors.topology, &tileset).map_err(GenerateError::Tiles)?;
-    let open = octile::open_octagon_tiles();
-    let any_floor: Vec<_> = (0..=255u8).map(|m| octile::octagon_tile(Some(m))).collect();
-    for level in 0..levels {
-        let mut fixed_cells: Vec<usize> = Vec::new();
-        if level == 0 {
-            fixed_cells.push(entrance);
-        }
-        if level + 1 < levels {
-            fixed_cells.extend(&stairs[level]);
-        }
-        if level > 0 {
-            fixed_cells.extend(&stairs[level - 1]);
-        }
-        let input = SolveInput {
-            seed: options.seed,
-            border: Some(SOCKET_SOLID),
-            fixed: fixed_cells
-                .iter()
-                .map(|&c| {
-                    // An octagon with no neighbour (a 1x1 grid) cannot open any wall.
-                    let alone = (0..8).all(|d| !matches!(floors.topology.neighbor(c, d), Neighbor::Cell(_)));
-                    FixedCell {
-                        cell: c as u32,
-                        allowed: if alone { any_floor.clone() } else { open.clone() },
-                    }
-                })
-                .collect(),
-            budget: options.budget,
-        };
-        let lv = level as u16;
-        let mut attempt = 0;
-        let tiles = loop {
-            attempt += 1;
-            let mut report = |solve: SolveProgress| {
-                progress(Progress::Solving { level: lv, levels: options.levels as u16, solve })
-            };
-            match solver.solve(&input, &mut rng, &mut report) {
-                Ok(t) => break t,
-                Err(source) if attempt >= options.attempts => {
-                    return Err(GenerateError::Level {
-                        level: lv,
-                        seed: options.seed,
-                        attempts: attempt,
-                        source,
-                    });
-                }
-                Err(_) => {}
-            }
-        };
-        for (c, t) in tiles.iter().enumerate() {
-            floors.floor[level * floors.cells + c] = octile::decode(*t).1.is_some();
-        }
-        if level + 1 < levels {
-            for &c in &stairs[level] {
-                floors.stair[level * floors.cells + c] = true;
-            }
-        }
-    }
-
+    let placement = Placement::draw(&mut rng, &setup, options);
+    let mut d = Dungeon::new(options.cols, options.rows, options.levels, setup.proportions, Fill::Solid)?;
+    solve::solve_levels(&mut d, &setup, &placement, options, &mut rng, progress)?;
+    open_between_floors(&mut d);
     // The hole above each stair is left only through the stair's exit: choose it now, so
     // repairs and loops respect it.
-    for (level, mine) in stairs.iter().enumerate() {
-        for &c in mine {
-            floors.choose_exit(level, c);
-        }
-    }
-
-    // Repair bottom-up: level 0 joins the entrance's region; every higher level joins the
-    // landings of the stairs from below, which are already joined.
-    let stair = crate::path::stair_cost(&proportions);
-    let mut main = vec![false; floors.floor.len()];
-    main[entrance] = true;
-    for level in 0..levels {
-        progress(Progress::Connecting { level: level as u16 });
-        if level > 0 {
-            for &c in &stairs[level - 1] {
-                main[level * floors.cells + c] = true;
-            }
-        }
-        connect::connect_level(&mut floors, level, &mut main);
-        connect::add_loops(&mut floors, level, options.loops, &[entrance], stair);
-    }
-
-    let mut d = build(&floors, options, proportions)?;
-    let entrance = pos_of(&floors, entrance);
+    let feet: Vec<Pos> = placement
+        .stairs
+        .iter()
+        .enumerate()
+        .flat_map(|(level, cells)| cells.iter().map(move |&c| (level as u16, c)))
+        .map(|(level, c)| Pos { level, slot: setup.slots[c] })
+        .collect();
+    let chosen = exits::carve_exits(&mut d, &feet);
+    exits::seal_shafts(&mut d, &chosen);
+    let entrance = Pos { level: 0, slot: setup.slots[placement.entrance] };
+    connect_levels(&mut d, &setup, &placement, options, entrance, progress);
     d.set_entrance(Some(entrance))?;
     d.set_exit(Some(farthest_octagon(&d, entrance)))?;
     d.set_seed(Some(options.seed));
     Ok(d)
+}
+
+/// Opens every seam between two carved cells (the solved levels, before the shafts are
+/// sealed).
+fn open_between_floors(d: &mut Dungeon) {
+    let cells: Vec<Pos> = d.cells().filter(|&p| is_carved(d, p)).collect();
+    for pos in cells {
+        // Carving a carved cell does nothing: open its seams directly.
+        let open: Vec<_> =
+            carve::neighbours(d, pos).filter(|&(_, p)| is_carved(d, p)).map(|(dir, _)| dir).collect();
+        for dir in open {
+            d.set_edge(pos, dir, crate::dungeon::Registry::OPEN)
+                .expect("invariant: a wall with a cell beyond");
+        }
+    }
+}
+
+/// Repairs bottom-up, then carves loops: level 0 joins the entrance's region; every higher
+/// level joins the holes of the stairs from below, which are already joined.
+fn connect_levels(
+    d: &mut Dungeon,
+    setup: &Setup,
+    placement: &Placement,
+    options: &GenerateOptions,
+    entrance: Pos,
+    progress: &mut dyn FnMut(Progress),
+) {
+    let n = d.dims().slot_count();
+    let node = |d: &Dungeon, p: Pos| node_index(d, p).expect("invariant: a cell of the dungeon");
+    let mut main = vec![false; n * usize::from(d.levels())];
+    main[node(d, entrance)] = true;
+    let mut search = Search::new();
+    for level in 0..d.levels() {
+        progress(Progress::Connecting { level });
+        if level > 0 {
+            for &c in &placement.stairs[usize::from(level) - 1] {
+                main[node(d, Pos { level, slot: setup.slots[c] })] = true;
+            }
+        }
+        connect::connect_level(d, level, &mut main, &mut search);
+        connect::add_loops(d, level, options.loops, &[entrance], &mut search);
+    }
 }
 
 /// The exit: the octagon on the last level farthest from `entrance` by walking
@@ -205,51 +145,4 @@ fn farthest_octagon(d: &Dungeon, entrance: Pos) -> Pos {
         .filter_map(|p| Some((map.value(p).ok().filter(|&v| v != UNREACHED)?, p)))
         .max_by_key(|&(v, p)| (v, Reverse((p.slot.row, p.slot.col))))
         .map_or(entrance, |(_, p)| p)
-}
-
-fn pos_of(floors: &Floors, node: usize) -> Pos {
-    let s = floors.slots[node % floors.cells];
-    Pos::new((node / floors.cells) as u16, s.row, s.col)
-}
-
-fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    (rng.next_u64() % n as u64) as usize
-}
-
-/// The dungeon of `floors`: floor and stair tiles; every edge between two floor cells open,
-/// except the walls of a hole above a stair other than its exit, and the wall a stair's
-/// landing stands against on the stair's own level.
-fn build(
-    floors: &Floors,
-    options: &GenerateOptions,
-    proportions: Proportions,
-) -> Result<Dungeon, GenerateError> {
-    let mut d = Dungeon::new(options.cols, options.rows, options.levels, proportions, Fill::Solid)?;
-    let dims = d.dims();
-    let n = floors.cells;
-    for node in 0..floors.floor.len() {
-        if floors.floor[node] {
-            d.set_tile(
-                pos_of(floors, node),
-                if floors.stair[node] { Registry::STAIR } else { Registry::FLOOR },
-            )?;
-        }
-    }
-    let index = crate::wfc::octile_cell_index(dims);
-    for level in 0..floors.levels {
-        for edge in dims.edges().collect::<Vec<_>>() {
-            let sides = dims
-                .edge_sides(edge)
-                .map_err(|source| crate::dungeon::DungeonError::Grid { level: level as u16, source })?;
-            let open = sides.iter().all(|(slot, dir)| {
-                let node =
-                    level * n + index[dims.index(*slot).expect("invariant: edge sides are inside")] as usize;
-                floors.floor[node] && floors.allows(node, *dir)
-            });
-            if open {
-                d.set_edge_of(level as u16, edge, Registry::OPEN)?;
-            }
-        }
-    }
-    Ok(d)
 }
