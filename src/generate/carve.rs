@@ -58,3 +58,13 @@ pub(crate) fn carve(d: &mut Dungeon, pos: Pos, seams: Seams) {
         d.set_edge(pos, dir, Registry::OPEN).expect("invariant: a wall with a cell beyond");
     }
 }
+
+/// Fills the cell at `pos` back with rock and closes its seams (a pocket that cannot be
+/// joined to the dungeon).
+pub(crate) fn fill(d: &mut Dungeon, pos: Pos) {
+    let walls: Vec<Direction> = neighbours(d, pos).map(|(dir, _)| dir).collect();
+    for dir in walls {
+        d.set_edge(pos, dir, Registry::WALL).expect("invariant: a wall with a cell beyond");
+    }
+    d.set_tile(pos, Registry::SOLID).expect("invariant: generation fills cells of its dungeon");
+}

@@ -5,10 +5,10 @@
 
 use std::ops::ControlFlow;
 
-use super::carve::{Seams, carve, is_carved, level_steps};
+use super::carve::{Seams, carve, fill, is_carved, level_steps};
 use super::distance::floor_distances;
 use crate::dungeon::Dungeon;
-use crate::grid::Pos;
+use crate::grid::{Pos, SlotKind};
 use crate::path::LONG_STEP;
 use crate::path::search::{Parents, Search, UNREACHED};
 
@@ -53,9 +53,8 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
             search.run(
                 |u| {
                     level_steps(at.d, at.pos(u))
-                        .map(|(p, c)| (at.node(p), u64::from(c)))
-                        .filter(|&(v, _)| !main[base + v as usize])
-                        .collect::<Vec<_>>()
+                        .map(move |(p, c)| (at.node(p), u64::from(c)))
+                        .filter(move |&(v, _)| !main[base + v as usize])
                 },
                 |u, _| {
                     let pocket = !main[base + u as usize] && is_carved(at.d, at.pos(u));
@@ -64,16 +63,7 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
             )
         };
         let Some(u) = pocket else { break };
-        // Carve the path back to the main region.
-        let mut x = search.parent(u);
-        while let Some(xi) = x.filter(|&xi| !main[base + xi as usize]) {
-            x = search.parent(xi);
-            let p = Level { d: &*d, level }.pos(xi);
-            carve(d, p, Seams::ShaftRule);
-            main[base + xi as usize] = true;
-            search.start(xi, 0);
-            carved += 1;
-        }
+        carved += carve_back(d, level, search.parent(u), main, search);
         // Take in the pocket's whole region.
         let mut stack = vec![u];
         main[base + u as usize] = true;
@@ -90,6 +80,89 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
         }
     }
     carved
+}
+
+/// Carves the path `search` found, from `from` back to the first cell in `main`, marks it
+/// in `main` and offers each carved cell to `search` as a start at cost 0. Returns the
+/// number of cells carved.
+fn carve_back(
+    d: &mut Dungeon,
+    level: u16,
+    from: Option<u32>,
+    main: &mut [bool],
+    search: &mut Search,
+) -> usize {
+    let base = usize::from(level) * d.dims().slot_count();
+    let mut carved = 0;
+    let mut x = from;
+    while let Some(xi) = x.filter(|&xi| !main[base + xi as usize]) {
+        x = search.parent(xi);
+        let p = Level { d: &*d, level }.pos(xi);
+        carve(d, p, Seams::ShaftRule);
+        main[base + xi as usize] = true;
+        search.start(xi, 0);
+        carved += 1;
+    }
+    carved
+}
+
+/// Fills back with rock the floor cells of `level` that [`connect_level`] could not join to
+/// `main` (the shaft rule walls them off: a hole is entered only through its exit, a stair
+/// never through its landing's wall). Refuses, naming it, when one of them is a stair.
+pub(crate) fn fill_pockets(d: &mut Dungeon, level: u16, main: &[bool]) -> Result<(), String> {
+    let base = usize::from(level) * d.dims().slot_count();
+    let at = Level { d: &*d, level };
+    let pockets: Vec<Pos> = d
+        .dims()
+        .cells()
+        .map(|slot| Pos { level, slot })
+        .filter(|&p| !main[base + at.node(p) as usize] && is_carved(at.d, p))
+        .collect();
+    if let Some(foot) = pockets.iter().find(|&&p| d.is_stair(p)) {
+        return Err(format!("the stair at {foot} is walled off from its level by a shaft hole or a landing"));
+    }
+    for p in pockets {
+        fill(d, p);
+    }
+    Ok(())
+}
+
+/// Makes sure `level` (the last) has a floor octagon in `main` that is neither a hole nor
+/// `entrance`, to hold the exit: when it has none, carves the cheapest way through rock to
+/// the nearest octagon that qualifies. Refuses when none can be reached.
+pub(crate) fn make_exit_room(
+    d: &mut Dungeon,
+    level: u16,
+    entrance: Pos,
+    main: &mut [bool],
+    search: &mut Search,
+) -> Result<(), String> {
+    let n = d.dims().slot_count();
+    let base = usize::from(level) * n;
+    let room = |d: &Dungeon, p: Pos| {
+        p.slot.kind() == SlotKind::Octagon && p != entrance && d.stair_below(p).is_none()
+    };
+    let at = Level { d: &*d, level };
+    if d.dims()
+        .cells()
+        .map(|slot| Pos { level, slot })
+        .any(|p| room(d, p) && main[base + at.node(p) as usize])
+    {
+        return Ok(());
+    }
+    search.reset(n, Parents::Record);
+    for i in (0..n).filter(|&i| main[base + i]) {
+        search.start(i as u32, 0);
+    }
+    let found = search.run(
+        |u| level_steps(at.d, at.pos(u)).map(move |(p, c)| (at.node(p), u64::from(c))),
+        |u, _| if room(at.d, at.pos(u)) { ControlFlow::Break(u) } else { ControlFlow::Continue(()) },
+    );
+    let Some(u) = found else {
+        return Err(format!("no octagon on level {level} can be reached to hold the exit"));
+    };
+    carve_back(d, level, Some(u), main, search);
+    Ok(())
 }
 
 /// Smallest detour, in thousandths of a long step, that a carved loop must cut short.

@@ -28,8 +28,7 @@ pub(crate) fn floor_distances(d: &Dungeon, sources: &[Pos], search: &mut Search)
             .map(|(p, c)| (p, u64::from(c)))
             .chain(up)
             .chain(down)
-            .filter(|&(p, _)| is_carved(d, p))
-            .map(|(p, c)| (node(p), c))
-            .collect::<Vec<_>>()
+            .filter(move |&(p, _)| is_carved(d, p))
+            .map(move |(p, c)| (node(p), c))
     });
 }

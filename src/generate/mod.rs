@@ -1,9 +1,13 @@
-//! Multi-level dungeon generation (DESIGN.md section 4): each level is solved with the
-//! `octile` tile set, stairs join every pair of adjacent levels, pockets are repaired so
-//! every floor cell is reachable from the entrance, loops are carved, and the exit is the
-//! reachable octagon on the last level farthest from the entrance.
+//! Multi-level dungeon generation (DESIGN.md section 4, `docs/wfc.md`): each level is
+//! solved with the `octile` tile set straight into a `Dungeon`, stairs join every pair of
+//! adjacent levels with the exits the dungeon's stair table prefers, pockets are repaired
+//! (or, where the shaft rule walls them off, filled) so every floor cell is reachable from
+//! the entrance, loops are carved, and the exit is the reachable octagon on the last level
+//! farthest from the entrance. A layout that is not one connected region is drawn again;
+//! after too many, generation refuses with [`GenerateError::Disconnected`].
 
 mod carve;
+mod check;
 mod connect;
 mod distance;
 mod error;
@@ -49,6 +53,17 @@ pub enum Progress {
 /// Generates a dungeon: every level solved, stairs placed, every floor cell reachable from
 /// the entrance, entrance and exit set, seed recorded. Same options, same dungeon.
 ///
+/// The result is always one connected region (as `octile info` counts) with its exit a
+/// floor octagon on the last level, neither a hole nor the entrance.
+///
+/// # Errors
+/// [`GenerateError::BadOption`] for options out of range (fewer than 2 octagons, no stairs
+/// between levels, more stairs than fit), [`GenerateError::Tiles`] for weights or sizes the
+/// solver refuses, [`GenerateError::Level`] when a level cannot be solved,
+/// [`GenerateError::Disconnected`] when no layout of entrance and stairs connects (in
+/// practice only on grids one octagon wide), [`GenerateError::Dungeon`] for the dungeon's
+/// own limits.
+///
 /// ```
 /// use octile::generate::{GenerateOptions, generate};
 ///
@@ -63,10 +78,52 @@ pub fn generate(
 ) -> Result<Dungeon, GenerateError> {
     let setup = solve::setup(options)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    let tries = layout_tries(options);
+    let mut reason = String::new();
+    for _ in 0..tries {
+        match layout(&setup, options, &mut rng, progress)? {
+            Ok(d) => return Ok(d),
+            Err(why) => reason = why,
+        }
+    }
+    Err(GenerateError::Disconnected {
+        cols: options.cols,
+        rows: options.rows,
+        levels: options.levels,
+        stairs: options.stairs,
+        seed: options.seed,
+        tries,
+        reason,
+    })
+}
+
+/// Octagons (over all levels) whose layouts [`generate`] may try, in all: small dungeons get
+/// up to [`MAX_LAYOUTS`] tries, large ones (which rarely need a second) at least 8.
+const LAYOUT_BUDGET: u64 = 1 << 20;
+
+/// Most layouts [`generate`] tries.
+const MAX_LAYOUTS: u32 = 256;
+
+/// How many layouts of entrance and stairs [`generate`] tries before it refuses.
+fn layout_tries(options: &GenerateOptions) -> u32 {
+    let octagons = u64::from(options.cols) * u64::from(options.rows) * u64::from(options.levels);
+    (LAYOUT_BUDGET / octagons.max(1)).clamp(8, u64::from(MAX_LAYOUTS)) as u32
+}
+
+/// One layout: draw the entrance and stairs, solve every level, carve the stairs' exits,
+/// connect, choose the exit. `Ok(Err(reason))` when the result is not a dungeon
+/// `generate` may return ([`check::unsound`]); the caller then draws again from the same
+/// RNG stream.
+fn layout(
+    setup: &Setup,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Result<Dungeon, String>, GenerateError> {
     // Entrance and stairs first, so the solver is told where floor must be.
-    let placement = Placement::draw(&mut rng, &setup, options);
+    let placement = Placement::draw(rng, setup, options);
     let mut d = Dungeon::new(options.cols, options.rows, options.levels, setup.proportions, Fill::Solid)?;
-    solve::solve_levels(&mut d, &setup, &placement, options, &mut rng, progress)?;
+    solve::solve_levels(&mut d, setup, &placement, options, rng, progress)?;
     open_between_floors(&mut d);
     // The hole above each stair is left only through the stair's exit: choose it now, so
     // repairs and loops respect it.
@@ -80,11 +137,16 @@ pub fn generate(
     let chosen = exits::carve_exits(&mut d, &feet);
     exits::seal_shafts(&mut d, &chosen);
     let entrance = Pos { level: 0, slot: setup.slots[placement.entrance] };
-    connect_levels(&mut d, &setup, &placement, options, entrance, progress);
+    if let Err(why) = connect_levels(&mut d, setup, &placement, options, entrance, progress) {
+        return Ok(Err(why));
+    }
     d.set_entrance(Some(entrance))?;
     d.set_exit(Some(farthest_octagon(&d, entrance)))?;
     d.set_seed(Some(options.seed));
-    Ok(d)
+    Ok(match check::unsound(&d) {
+        None => Ok(d),
+        Some(why) => Err(why),
+    })
 }
 
 /// Opens every seam between two carved cells (the solved levels, before the shafts are
@@ -103,7 +165,9 @@ fn open_between_floors(d: &mut Dungeon) {
 }
 
 /// Repairs bottom-up, then carves loops: level 0 joins the entrance's region; every higher
-/// level joins the holes of the stairs from below, which are already joined.
+/// level joins the holes of the stairs from below, which are already joined. Floor the
+/// shaft rule walls off is filled back with rock; the last level gets room for the exit.
+/// `Err` names a stair that cannot be joined, or a last level with no room for the exit.
 fn connect_levels(
     d: &mut Dungeon,
     setup: &Setup,
@@ -111,7 +175,7 @@ fn connect_levels(
     options: &GenerateOptions,
     entrance: Pos,
     progress: &mut dyn FnMut(Progress),
-) {
+) -> Result<(), String> {
     let n = d.dims().slot_count();
     let node = |d: &Dungeon, p: Pos| node_index(d, p).expect("invariant: a cell of the dungeon");
     let mut main = vec![false; n * usize::from(d.levels())];
@@ -125,12 +189,16 @@ fn connect_levels(
             }
         }
         connect::connect_level(d, level, &mut main, &mut search);
+        connect::fill_pockets(d, level, &main)?;
         connect::add_loops(d, level, options.loops, &[entrance], &mut search);
     }
+    connect::make_exit_room(d, d.levels() - 1, entrance, &mut main, &mut search)
 }
 
 /// The exit: the octagon on the last level farthest from `entrance` by walking
-/// ([`DijkstraMap`]), not the hole above a stair; ties go to the first in (row, col) order.
+/// ([`DijkstraMap`]), neither the hole above a stair nor the entrance itself; ties go to the
+/// first in (row, col) order. Falls back to the entrance when there is none (the soundness
+/// check then refuses the layout).
 fn farthest_octagon(d: &Dungeon, entrance: Pos) -> Pos {
     let graph = PathGraph::new(d).expect("invariant: the standard registry's step costs fit in u32");
     let rules = PathRules::default();
@@ -141,7 +209,7 @@ fn farthest_octagon(d: &Dungeon, entrance: Pos) -> Pos {
         .cells()
         .filter(|s| s.kind() == SlotKind::Octagon)
         .map(|slot| Pos { level: last, slot })
-        .filter(|&p| d.stair_below(p).is_none())
+        .filter(|&p| d.stair_below(p).is_none() && p != entrance)
         .filter_map(|p| Some((map.value(p).ok().filter(|&v| v != UNREACHED)?, p)))
         .max_by_key(|&(v, p)| (v, Reverse((p.slot.row, p.slot.col))))
         .map_or(entrance, |(_, p)| p)
