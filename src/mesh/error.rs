@@ -5,8 +5,8 @@ use crate::dungeon::DungeonError;
 /// A dungeon or option the mesh builder refuses.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MeshError {
-    /// A stair the dungeon reports as a problem (off an octagon, on the top level, landing
-    /// on rock or on another stair): its shaft and hole cannot be built.
+    /// A stair the dungeon reports as a problem (off an octagon, on the top level, or
+    /// landing on rock): its shaft and hole cannot be built.
     #[error(transparent)]
     Stair(DungeonError),
     /// A mesh option out of range.

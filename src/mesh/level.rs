@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::panel::{Panel, at};
 use super::triangulate::{centre_fan, fan, strip};
 use super::{MaterialRole, MeshError, stair};
-use crate::dungeon::{Carve, Dungeon};
+use crate::dungeon::{Carve, Dungeon, DungeonError};
 use crate::geometry::{Layout, Spiral};
 use crate::grid::{Direction, EdgeId, Pos, Slot, SlotKind};
 
@@ -120,10 +120,13 @@ impl Ctx<'_> {
     }
 }
 
-/// Every panel of `level`; refuses a level whose stairs the dungeon reports as problems
-/// ([`Dungeon::stair_problems`]), the first in (row, col) order.
+/// Every panel of `level`; refuses a level with a stair problem
+/// ([`Dungeon::stair_problems`]; the first in (row, col) order) other than stacked stairs,
+/// which mesh watertight (the upper stair stands in the lower one's hole).
 pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> {
-    if let Some(problem) = d.stair_problems(level).into_iter().next() {
+    if let Some(problem) =
+        d.stair_problems(level).into_iter().find(|p| !matches!(p, DungeonError::StairOnStair { .. }))
+    {
         return Err(MeshError::Stair(problem));
     }
     let ctx = Ctx {
