@@ -89,9 +89,8 @@ pub fn export_with_progress(
         let bin_path = path.with_file_name(format!("{stem}.bin"));
         let (json, bin) = built.into_parts(Some(format!("{stem}.bin")))?;
         progress(Progress::Writing { bytes: bin.len() });
-        crate::io::write_atomic(&bin_path, &bin)?;
         progress(Progress::Writing { bytes: json.len() });
-        crate::io::write_atomic(path, &json)?;
+        crate::io::write_all_atomic(&[(&bin_path, &bin), (path, &json)])?;
         vec![(path.to_path_buf(), json.len()), (bin_path, bin.len())]
     } else {
         let bytes = built.into_glb()?;
