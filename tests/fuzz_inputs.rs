@@ -80,7 +80,7 @@ fn seed_files() -> Vec<(String, String)> {
 /// A float from anywhere in the range: specials, limits and their neighbours, everyday
 /// lengths, and random magnitudes and bit patterns.
 fn any_float(rng: &mut Rng) -> f64 {
-    let limits = [
+    let limits: [f64; 11] = [
         Proportions::MIN_BASE,
         Proportions::MAX_BASE,
         Proportions::MIN_CUT_RATIO,
