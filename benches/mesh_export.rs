@@ -48,7 +48,8 @@ fn bench(c: &mut Criterion) {
             let after = MeshOptions { lightmap_uv: uv1, ..Default::default() };
             let (t, verts, acmr0, atvr0, over0) = stats(&mesh::build(&d, &before).unwrap());
             let (_, _, acmr1, atvr1, over1) = stats(&mesh::build(&d, &after).unwrap());
-            let bytes = to_glb(&d, &ExportOptions { lightmap_uv: uv1, ..Default::default() }).unwrap().len();
+            let bytes =
+                to_glb(&d, &ExportOptions { mesh: after.clone(), ..Default::default() }).unwrap().len();
             println!(
                 "TABLE | {name} | uv1 {uv1} | {t} | {verts} | {bytes} | {acmr0:.3} -> {acmr1:.3} | {atvr0:.3} -> {atvr1:.3} | {over0:.3} -> {over1:.3} |"
             );

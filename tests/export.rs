@@ -91,7 +91,14 @@ fn samples_read_back_level_by_level() {
         check_document(&d, &g.document, &blob, true, &name);
         let again = export::to_glb(&d, &ExportOptions::default()).unwrap();
         assert!(bytes == again, "{name}: two exports differ");
-        let bare = export::to_glb(&d, &ExportOptions { lightmap_uv: false, ..Default::default() }).unwrap();
+        let bare = export::to_glb(
+            &d,
+            &ExportOptions {
+                mesh: MeshOptions { lightmap_uv: false, ..Default::default() },
+                ..Default::default()
+            },
+        )
+        .unwrap();
         let g = gltf::Gltf::from_slice(&bare).unwrap();
         check_document(&d, &g.document, g.blob.as_ref().unwrap(), false, &name);
     }
@@ -249,4 +256,32 @@ fn tangents_follow_the_texture_u_direction() {
             .flat_map(|m| m.primitives().collect::<Vec<_>>())
             .all(|p| p.get(&gltf::Semantic::Tangents).is_none())
     );
+}
+
+#[test]
+fn a_mesh_built_already_exports_as_the_dungeon_does() {
+    let d = octile::format::from_json(include_str!("../assets/two_levels.json")).unwrap();
+    let route = Some(vec![Pos::new(0, 2, 0), Pos::new(0, 2, 2)]);
+    for lightmap_uv in [true, false] {
+        let options = ExportOptions {
+            mesh: MeshOptions { lightmap_uv, ..Default::default() },
+            route: route.clone(),
+            ..Default::default()
+        };
+        let built = mesh::build(&d, &options.mesh).unwrap();
+        let with_mesh = export::to_glb_with_mesh(&d, &built, &options).unwrap();
+        assert!(with_mesh == export::to_glb(&d, &options).unwrap(), "uv1 {lightmap_uv}: same bytes");
+        let g = gltf::Gltf::from_slice(&with_mesh).unwrap();
+        check_document(&d, &g.document, g.blob.as_ref().unwrap(), lightmap_uv, "two_levels");
+        let dir = temp_dir(&format!("with_mesh_{lightmap_uv}"));
+        let file = dir.join("seen.glb");
+        let summary = export::export_mesh(&d, &built, &file, &options).unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), with_mesh);
+        assert_eq!(summary.levels, 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    let other = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Floor).unwrap();
+    let wrong = mesh::build(&other, &MeshOptions::default()).unwrap();
+    let err = export::to_glb_with_mesh(&d, &wrong, &ExportOptions::default()).unwrap_err();
+    assert!(matches!(err, ExportError::MeshMismatch { mesh_levels: 1, levels: 2 }), "{err}");
 }

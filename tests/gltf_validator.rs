@@ -49,7 +49,15 @@ fn khronos_validator_passes_every_sample() {
         let route = Some(vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 1, 3)]);
         for (suffix, options) in [
             ("glb", ExportOptions { tangents: true, ..Default::default() }),
-            ("gltf", ExportOptions { lightmap_uv: false, route, colliders: true, ..Default::default() }),
+            (
+                "gltf",
+                ExportOptions {
+                    mesh: octile::mesh::MeshOptions { lightmap_uv: false, ..Default::default() },
+                    route,
+                    colliders: true,
+                    ..Default::default()
+                },
+            ),
         ] {
             let path = dir.join(format!("{stem}.{suffix}"));
             export::export(d, &path, &options).unwrap();

@@ -256,3 +256,40 @@ fn a_route_across_a_stair_on_its_own_level_goes_round_the_walkway() {
     assert_eq!(w.feet.y, 0.0, "stays on level 0: {:?}", w.feet);
     assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "reaches the goal: {:?}", w.feet);
 }
+
+#[test]
+fn the_tour_climbs_along_the_stairs_walking_line() {
+    let d = load("two_levels.json");
+    let world = World::new(&d);
+    let (from, to) = (Pos::new(0, 2, 0), Pos::new(1, 0, 2));
+    let steps = find_path(&d, from, to, &PathRules::default()).unwrap().expect("a route exists").steps;
+    let stair = world.stair(Pos::new(0, 2, 4)).expect("the route's stair");
+    let points = waypoints(&world, &steps);
+    let radius = |p: &DVec2| p.distance(stair.centre);
+    let on_line = points.iter().filter(|p| (radius(p) - stair.spiral.walking.radius).abs() < 1e-9).count();
+    let on_walkway =
+        points.iter().filter(|p| (radius(p) - stair.spiral.walkway_radius()).abs() < 1e-9).count();
+    // One turn, less the landing's angle, in steps of 15 degrees.
+    assert!(on_line >= 15, "{on_line} waypoints on the walking line: {points:?}");
+    assert!(on_walkway >= 1, "the tour reaches the ramp's foot along the walkway: {points:?}");
+    // Every waypoint over the octagon is on one of the two lines.
+    let reach = stair.polygon.iter().map(radius).fold(0.0, f64::max);
+    assert_eq!(on_line + on_walkway, points.iter().filter(|p| radius(p) < reach).count());
+}
+
+#[test]
+fn the_world_finds_levels_through_the_layout_and_clamps_them() {
+    let d = load("two_levels.json");
+    let world = World::new(&d);
+    let layout = d.layout();
+    let h = world.level_height();
+    for y in [0.0, 0.5 * h, h - 1e-3, h, 1.5 * h] {
+        assert_eq!(Some(world.level_at(y)), layout.level_at(y), "at {y}");
+    }
+    assert_eq!(world.level_at(-3.0), 0, "below the dungeon: the bottom level");
+    assert_eq!(world.level_at(10.0 * h), d.levels() - 1, "above it: the top level");
+    assert_eq!(world.level_at(f64::NAN), 0);
+    for slot in d.dims().slots() {
+        assert_eq!(world.slot_centre(slot), layout.center(slot));
+    }
+}

@@ -47,8 +47,11 @@ impl GltfArgs {
             }
         };
         Ok(ExportOptions {
-            mesh: MeshOptions { texture_size: self.texture_size, ..MeshOptions::default() },
-            lightmap_uv: !self.no_lightmap_uv,
+            mesh: MeshOptions {
+                texture_size: self.texture_size,
+                lightmap_uv: !self.no_lightmap_uv,
+                ..MeshOptions::default()
+            },
             route,
             colliders: self.colliders,
             tangents: self.tangents,

@@ -13,17 +13,6 @@ use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 /// Name of the scene (no node has it).
 const SCENE: &str = "Octile";
 
-/// Base colours by role (linear RGBA), distinct so roles tell apart in any viewer.
-fn colour(role: MaterialRole) -> [f32; 4] {
-    match role {
-        MaterialRole::Floor => [0.55, 0.50, 0.42, 1.0],
-        MaterialRole::Wall => [0.42, 0.44, 0.48, 1.0],
-        MaterialRole::Ceiling => [0.30, 0.30, 0.32, 1.0],
-        MaterialRole::Stair => [0.60, 0.38, 0.22, 1.0],
-        MaterialRole::DoorFrame => [0.35, 0.22, 0.12, 1.0],
-    }
-}
-
 /// A document ready to serialise, with its binary buffer.
 pub(crate) struct Built {
     root: Root,
@@ -230,6 +219,41 @@ fn point(p: glam::DVec3) -> [f32; 3] {
     [p.x as f32, p.y as f32, p.z as f32].map(|v| if v == 0.0 { 0.0 } else { v })
 }
 
+/// The materials of the roles `mesh` uses, by role.
+type Materials = Vec<(MaterialRole, Index<json::Material>)>;
+
+/// A mesh of one primitive named `name`.
+fn single_mesh(root: &mut Root, name: String, prim: json::mesh::Primitive) -> Index<json::Mesh> {
+    root.push(json::Mesh {
+        name: Some(name),
+        primitives: vec![prim],
+        extensions: None,
+        extras: None,
+        weights: None,
+    })
+}
+
+/// The root node `Dungeon`, with the proportions, grid size and seed as extras.
+fn dungeon_node(dungeon: &Dungeon) -> json::Node {
+    let p = dungeon.proportions();
+    let dims = dungeon.dims();
+    let mut dungeon_node = node("Dungeon".into());
+    dungeon_node.extras = extras(value!({
+        "base": p.base,
+        "cut_ratio": p.cut_ratio,
+        "layer_h": p.layer_height,
+        "room_h": p.room_height,
+        "door_w": p.door_width,
+        "door_h": p.door_height,
+        "spacing": p.cell_spacing(),
+        "cols": dims.octagon_cols(),
+        "rows": dims.octagon_rows(),
+        "levels": dungeon.levels(),
+        "seed": dungeon.seed().map(|s| s.to_string()),
+    }));
+    dungeon_node
+}
+
 impl Built {
     /// The document for `mesh` (and a route ribbon in world metres, when given); `packed`
     /// is called with the number of levels packed so far after each level.
@@ -240,117 +264,119 @@ impl Built {
         options: &super::ExportOptions,
         packed: &mut dyn FnMut(usize),
     ) -> Built {
-        let (colliders, tangents) = (options.colliders, options.tangents);
-        let attrs = if options.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
-        let mut root = Root::default();
-        root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
-        let mut bin = Vec::new();
-        let used =
-            |role: MaterialRole| mesh.levels.iter().any(|l| l.primitives.iter().any(|(r, _)| *r == role));
-        let mut materials = Vec::new();
-        for (role, name) in names::materials(dungeon.registry()) {
-            if used(role) {
-                materials.push((role, material(&mut root, name, colour(role), false)));
-            }
-        }
-        let p = dungeon.proportions();
-        let dims = dungeon.dims();
-        let mut dungeon_node = node("Dungeon".into());
-        dungeon_node.extras = extras(value!({
-            "base": p.base,
-            "cut_ratio": p.cut_ratio,
-            "layer_h": p.layer_height,
-            "room_h": p.room_height,
-            "door_w": p.door_width,
-            "door_h": p.door_height,
-            "spacing": p.cell_spacing(),
-            "cols": dims.octagon_cols(),
-            "rows": dims.octagon_rows(),
-            "levels": dungeon.levels(),
-            "seed": dungeon.seed().map(|s| s.to_string()),
-        }));
+        let mut built = Built {
+            root: Root::default(),
+            bin: Vec::new(),
+            triangles: 0,
+            vertices: 0,
+            levels: mesh.levels.len(),
+        };
+        built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
+        let materials = built.materials(dungeon, mesh);
         let root_index: Index<json::Node> = Index::new(0);
-        root.nodes.push(dungeon_node);
+        built.root.nodes.push(dungeon_node(dungeon));
+        let attrs = if mesh.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
         let mut children = Vec::new();
-        let (mut triangles, mut vertices) = (0, 0);
         for (done, level) in mesh.levels.iter().enumerate() {
-            let mut n = node(names::level(level.level));
-            n.translation = Some(point(glam::DVec3::new(0.0, level.floor_y, 0.0)));
-            n.extras = extras(value!({ "level": level.level }));
-            if !level.primitives.is_empty() {
-                let prims = level
-                    .primitives
-                    .iter()
-                    .map(|(role, prim)| {
-                        triangles += prim.indices.len() / 3;
-                        vertices += prim.vertices.len();
-                        let m = materials.iter().find(|(r, _)| r == role).expect("invariant: used role").1;
-                        primitive(&mut root, &mut bin, prim, attrs, tangents, Some(m))
-                    })
-                    .collect();
-                n.mesh = Some(root.push(json::Mesh {
-                    name: Some(format!("{}_Mesh", names::level(level.level))),
-                    primitives: prims,
-                    extensions: None,
-                    extras: None,
-                    weights: None,
-                }));
-            }
-            if colliders && !level.primitives.is_empty() {
-                let name = format!("{}_Collider", names::level(level.level));
-                let prim =
-                    primitive(&mut root, &mut bin, &collider(level), Attributes::Position, false, None);
-                let mesh = root.push(json::Mesh {
-                    name: Some(format!("{name}_Mesh")),
-                    primitives: vec![prim],
-                    extensions: None,
-                    extras: None,
-                    weights: None,
-                });
-                n.children = Some(vec![root.push(json::Node { mesh: Some(mesh), ..node(name) })]);
-            }
-            children.push(root.push(n));
+            let n = built.level_node(level, &materials, attrs, options);
+            children.push(built.root.push(n));
             packed(done + 1);
         }
         if let Some(rib) = ribbon.filter(|r| !r.indices.is_empty()) {
-            let m = material(&mut root, "path".into(), [0.9, 0.75, 0.1, 1.0], true);
-            let prim = primitive(&mut root, &mut bin, rib, Attributes::Surface, false, Some(m));
-            let mesh = root.push(json::Mesh {
-                name: Some("Path_Mesh".into()),
-                primitives: vec![prim],
-                extensions: None,
-                extras: None,
-                weights: None,
-            });
-            children.push(root.push(json::Node { mesh: Some(mesh), ..node("Path".into()) }));
+            children.push(built.path_node(rib));
         }
         for (name, pos) in [("Entrance", dungeon.entrance()), ("Exit", dungeon.exit())] {
             if let Some(pos) = pos {
-                let at = dungeon.layout().world_center(pos);
                 let mut n = node(name.into());
-                n.translation = Some(point(at));
+                n.translation = Some(point(dungeon.layout().world_center(pos)));
                 n.extras = extras(value!({ "level": pos.level, "row": pos.slot.row, "col": pos.slot.col }));
-                children.push(root.push(n));
+                children.push(built.root.push(n));
             }
         }
-        root.nodes[root_index.value()].children = Some(children);
-        let scene = root.push(json::Scene {
+        built.root.nodes[root_index.value()].children = Some(children);
+        built.finish(root_index);
+        built
+    }
+
+    /// One material per role that `mesh` uses, named from `dungeon`'s registry.
+    fn materials(&mut self, dungeon: &Dungeon, mesh: &DungeonMesh) -> Materials {
+        let used =
+            |role: MaterialRole| mesh.levels.iter().any(|l| l.primitives.iter().any(|(r, _)| *r == role));
+        names::materials(dungeon.registry())
+            .into_iter()
+            .filter(|(role, _)| used(*role))
+            .map(|(role, name)| (role, material(&mut self.root, name, role.colour(), false)))
+            .collect()
+    }
+
+    /// The node of one level: its mesh (one primitive per role) and, when asked, its
+    /// collider child.
+    fn level_node(
+        &mut self,
+        level: &LevelMesh,
+        materials: &Materials,
+        attrs: Attributes,
+        options: &super::ExportOptions,
+    ) -> json::Node {
+        let mut n = node(names::level(level.level));
+        n.translation = Some(point(glam::DVec3::new(0.0, level.floor_y, 0.0)));
+        n.extras = extras(value!({ "level": level.level }));
+        if level.primitives.is_empty() {
+            return n;
+        }
+        let prims = level
+            .primitives
+            .iter()
+            .map(|(role, prim)| {
+                self.triangles += prim.indices.len() / 3;
+                self.vertices += prim.vertices.len();
+                let m = materials.iter().find(|(r, _)| r == role).expect("invariant: used role").1;
+                primitive(&mut self.root, &mut self.bin, prim, attrs, options.tangents, Some(m))
+            })
+            .collect();
+        n.mesh = Some(self.root.push(json::Mesh {
+            name: Some(format!("{}_Mesh", names::level(level.level))),
+            primitives: prims,
+            extensions: None,
+            extras: None,
+            weights: None,
+        }));
+        if options.colliders {
+            let name = format!("{}_Collider", names::level(level.level));
+            let prim =
+                primitive(&mut self.root, &mut self.bin, &collider(level), Attributes::Position, false, None);
+            let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
+            n.children = Some(vec![self.root.push(json::Node { mesh: Some(mesh), ..node(name) })]);
+        }
+        n
+    }
+
+    /// The node `Path` with the route ribbon (its material made here).
+    fn path_node(&mut self, ribbon: &Primitive) -> Index<json::Node> {
+        let m = material(&mut self.root, "path".into(), crate::mesh::RIBBON_COLOUR, true);
+        let prim = primitive(&mut self.root, &mut self.bin, ribbon, Attributes::Surface, false, Some(m));
+        let mesh = single_mesh(&mut self.root, "Path_Mesh".into(), prim);
+        self.root.push(json::Node { mesh: Some(mesh), ..node("Path".into()) })
+    }
+
+    /// The scene on `root_node` and the buffer (when there are bytes).
+    fn finish(&mut self, root_node: Index<json::Node>) {
+        let scene = self.root.push(json::Scene {
             name: Some(SCENE.into()),
-            nodes: vec![root_index],
+            nodes: vec![root_node],
             extensions: None,
             extras: None,
         });
-        root.scene = Some(scene);
-        if !bin.is_empty() {
-            root.push(json::Buffer {
-                byte_length: USize64::from(bin.len()),
+        self.root.scene = Some(scene);
+        if !self.bin.is_empty() {
+            self.root.push(json::Buffer {
+                byte_length: USize64::from(self.bin.len()),
                 name: None,
                 uri: None,
                 extensions: None,
                 extras: None,
             });
         }
-        Built { root, bin, triangles, vertices, levels: mesh.levels.len() }
     }
 
     /// `(triangles, vertices)` over all levels.

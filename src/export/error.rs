@@ -29,6 +29,17 @@ pub enum ExportError {
         /// The position given.
         pos: Pos,
     },
+    /// A mesh given to [`super::export_mesh`] that is not the dungeon's: its level count
+    /// differs.
+    #[error(
+        "the mesh has {mesh_levels} level(s) but the dungeon has {levels}; export the dungeon's own mesh"
+    )]
+    MeshMismatch {
+        /// Levels in the mesh.
+        mesh_levels: usize,
+        /// Levels in the dungeon.
+        levels: u16,
+    },
     /// The mesh is too large for the glTF container.
     #[error("{what} is {size} bytes, over the glTF limit of {limit}")]
     TooLarge {

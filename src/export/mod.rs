@@ -9,7 +9,6 @@ mod error;
 mod glb;
 mod names;
 mod progress;
-mod route;
 
 use std::path::{Path, PathBuf};
 
@@ -18,36 +17,26 @@ pub use progress::Progress;
 
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
-use crate::mesh::{self, MeshOptions};
+use crate::mesh::{self, DungeonMesh, MeshOptions};
 
-/// How [`export`] writes a dungeon.
-#[derive(Debug, Clone, PartialEq)]
+/// How [`export`] writes a dungeon (the default: a lightmapped mesh, no route, colliders
+/// or tangents).
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ExportOptions {
-    /// How the mesh is built (its `lightmap_uv` is replaced by [`ExportOptions::lightmap_uv`]).
+    /// How the mesh is built (not used by [`export_mesh`] and [`to_glb_with_mesh`], which
+    /// take a mesh built already). Its `lightmap_uv` is the one lightmap switch: the mesh
+    /// fills UV1 and the file has `TEXCOORD_1` exactly when it is on (on by default;
+    /// `--no-lightmap-uv` turns it off).
     pub mesh: MeshOptions,
-    /// Write `TEXCOORD_1` (lightmap UVs) as well (on by default; `--no-lightmap-uv` turns
-    /// it off).
-    pub lightmap_uv: bool,
-    /// When set, a node `Path` with a thin ribbon 0.1 m above each floor along the cell
-    /// centres of these positions (in order; a stair climb is a straight segment).
+    /// When set, a node `Path` with a ribbon [`mesh::RIBBON_LIFT`] above each floor along the
+    /// cell centres of these positions (in order; a stair climb is a straight segment), as
+    /// [`mesh::route_ribbon`] builds it.
     pub route: Option<Vec<Pos>>,
     /// Add a child node `Level_NN_Collider` to each level: every triangle of the level,
     /// POSITION only, welded by position, without a material (for physics engines).
     pub colliders: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,
-}
-
-impl Default for ExportOptions {
-    fn default() -> Self {
-        ExportOptions {
-            mesh: MeshOptions::default(),
-            lightmap_uv: true,
-            route: None,
-            colliders: false,
-            tangents: false,
-        }
-    }
 }
 
 /// What [`export`] wrote.
@@ -67,64 +56,147 @@ pub struct ExportSummary {
 
 /// Writes `dungeon` to `path`: a `.gltf` name writes JSON plus a `.bin` beside it, any other
 /// name one binary `.glb`. Files are written atomically.
+///
+/// # Errors
+/// [`ExportError`]: a path without a UTF-8 file name, bad mesh options or a dungeon the
+/// mesh builder refuses, a route step off the grid, a buffer over glTF's limits, or a
+/// failed write.
 pub fn export(dungeon: &Dungeon, path: &Path, options: &ExportOptions) -> Result<ExportSummary, ExportError> {
     export_with_progress(dungeon, path, options, &mut |_| {})
 }
 
 /// [`export`], calling `progress` on the calling thread as it goes (see [`Progress`] for
 /// the order). The files are byte-identical to [`export`]'s.
+///
+/// # Errors
+/// As [`export`].
 pub fn export_with_progress(
     dungeon: &Dungeon,
     path: &Path,
     options: &ExportOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<ExportSummary, ExportError> {
-    let separate = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gltf"));
-    let stem = path.file_stem().and_then(|s| s.to_str()).filter(|s| !s.is_empty()).ok_or_else(|| {
-        ExportError::BadPath { path: path.to_path_buf(), reason: "needs a UTF-8 file name" }
-    })?;
-    let built = build(dungeon, options, progress)?;
-    let (counts, levels) = (built.counts(), built.levels());
-    let files = if separate {
-        let bin_path = path.with_file_name(format!("{stem}.bin"));
-        let (json, bin) = built.into_parts(Some(format!("{stem}.bin")))?;
-        progress(Progress::Writing { bytes: bin.len() });
-        progress(Progress::Writing { bytes: json.len() });
-        crate::io::write_all_atomic(&[(&bin_path, &bin), (path, &json)])?;
-        vec![(path.to_path_buf(), json.len()), (bin_path, bin.len())]
-    } else {
-        let bytes = built.into_glb()?;
-        progress(Progress::Writing { bytes: bytes.len() });
-        crate::io::write_atomic(path, &bytes)?;
-        vec![(path.to_path_buf(), bytes.len())]
-    };
-    Ok(ExportSummary {
-        bytes: files.iter().map(|(_, n)| n).sum(),
-        files: files.into_iter().map(|(p, _)| p).collect(),
-        levels,
-        triangles: counts.0,
-        vertices: counts.1,
-    })
+    let target = Target::of(path)?;
+    let mesh = mesh::build_with_progress(dungeon, &options.mesh, &mut |p| progress(Progress::Mesh(p)))?;
+    let built = document(dungeon, &mesh, options, progress)?;
+    target.write(built, progress)
+}
+
+/// Writes `dungeon` with `mesh`, a mesh of it built already (as the viewer holds one), to
+/// `path` as [`export`] does; `options.mesh` is not used. The same mesh gives the same
+/// bytes as [`export`] with the options it was built with.
+///
+/// # Errors
+/// As [`export`], and [`ExportError::MeshMismatch`] when `mesh` has another number of
+/// levels than `dungeon`.
+pub fn export_mesh(
+    dungeon: &Dungeon,
+    mesh: &DungeonMesh,
+    path: &Path,
+    options: &ExportOptions,
+) -> Result<ExportSummary, ExportError> {
+    let target = Target::of(path)?;
+    let built = document(dungeon, mesh, options, &mut |_| {})?;
+    target.write(built, &mut |_| {})
 }
 
 /// The `.glb` bytes of `dungeon`, for in-memory use.
+///
+/// # Errors
+/// As [`export`], less the path and write errors.
 pub fn to_glb(dungeon: &Dungeon, options: &ExportOptions) -> Result<Vec<u8>, ExportError> {
-    build(dungeon, options, &mut |_| {})?.into_glb()
+    let mesh = mesh::build(dungeon, &options.mesh)?;
+    to_glb_with_mesh(dungeon, &mesh, options)
 }
 
-fn build(
+/// The `.glb` bytes of `dungeon` with `mesh`, a mesh of it built already (`options.mesh`
+/// is not used).
+///
+/// # Errors
+/// As [`export_mesh`], less the path and write errors.
+pub fn to_glb_with_mesh(
     dungeon: &Dungeon,
+    mesh: &DungeonMesh,
+    options: &ExportOptions,
+) -> Result<Vec<u8>, ExportError> {
+    document(dungeon, mesh, options, &mut |_| {})?.into_glb()
+}
+
+/// The glTF document of `dungeon` with its `mesh` and the route ribbon of `options`.
+fn document(
+    dungeon: &Dungeon,
+    mesh: &DungeonMesh,
     options: &ExportOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<document::Built, ExportError> {
-    let mesh_options = MeshOptions { lightmap_uv: options.lightmap_uv, ..options.mesh.clone() };
-    let mesh = mesh::build_with_progress(dungeon, &mesh_options, &mut |p| progress(Progress::Mesh(p)))?;
+    if mesh.levels.len() != usize::from(dungeon.levels()) {
+        return Err(ExportError::MeshMismatch { mesh_levels: mesh.levels.len(), levels: dungeon.levels() });
+    }
     let ribbon = match &options.route {
-        Some(route) => Some(route::ribbon(dungeon, route)?),
+        Some(route) => Some(ribbon(dungeon, route)?),
         None => None,
     };
     let total = mesh.levels.len();
-    Ok(document::Built::new(dungeon, &mesh, ribbon.as_ref(), options, &mut |done| {
+    Ok(document::Built::new(dungeon, mesh, ribbon.as_ref(), options, &mut |done| {
         progress(Progress::Document { done, total })
     }))
+}
+
+/// The route ribbon ([`mesh::route_ribbon`]) of a route given by the user, refused when a
+/// position is not a cell of `dungeon`.
+fn ribbon(dungeon: &Dungeon, route: &[Pos]) -> Result<mesh::Primitive, ExportError> {
+    if let Some((index, &pos)) = route.iter().enumerate().find(|(_, p)| dungeon.tile(**p).is_err()) {
+        return Err(ExportError::RouteOffGrid { index, pos });
+    }
+    Ok(mesh::route_ribbon(dungeon.layout(), route))
+}
+
+/// Where an export goes: one `.glb`, or a `.gltf` with its `.bin` beside it.
+struct Target<'a> {
+    path: &'a Path,
+    /// The `.bin` file's name, for a `.gltf` target.
+    bin: Option<String>,
+}
+
+impl<'a> Target<'a> {
+    /// The target named by `path` (checked before any work is done).
+    fn of(path: &'a Path) -> Result<Target<'a>, ExportError> {
+        let separate = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gltf"));
+        let stem = path.file_stem().and_then(|s| s.to_str()).filter(|s| !s.is_empty()).ok_or_else(|| {
+            ExportError::BadPath { path: path.to_path_buf(), reason: "needs a UTF-8 file name" }
+        })?;
+        Ok(Target { path, bin: separate.then(|| format!("{stem}.bin")) })
+    }
+
+    /// Writes `built` atomically and says what was written.
+    fn write(
+        self,
+        built: document::Built,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<ExportSummary, ExportError> {
+        let (counts, levels) = (built.counts(), built.levels());
+        let files = match self.bin {
+            Some(bin_name) => {
+                let bin_path = self.path.with_file_name(&bin_name);
+                let (json, bin) = built.into_parts(Some(bin_name))?;
+                progress(Progress::Writing { bytes: bin.len() });
+                progress(Progress::Writing { bytes: json.len() });
+                crate::io::write_all_atomic(&[(&bin_path, &bin), (self.path, &json)])?;
+                vec![(self.path.to_path_buf(), json.len()), (bin_path, bin.len())]
+            }
+            None => {
+                let bytes = built.into_glb()?;
+                progress(Progress::Writing { bytes: bytes.len() });
+                crate::io::write_atomic(self.path, &bytes)?;
+                vec![(self.path.to_path_buf(), bytes.len())]
+            }
+        };
+        Ok(ExportSummary {
+            bytes: files.iter().map(|(_, n)| n).sum(),
+            files: files.into_iter().map(|(p, _)| p).collect(),
+            levels,
+            triangles: counts.0,
+            vertices: counts.1,
+        })
+    }
 }

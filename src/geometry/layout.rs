@@ -1,15 +1,16 @@
 //! `Layout`: the one grid-to-world mapping. Every polygon the mesh builder extrudes comes
-//! from here; nobody else recomputes a length.
+//! from here; nobody else recomputes a length. The way back (world point to piece and slot,
+//! height to level) is `Layout`'s too, in `locate.rs`.
 
 use glam::{DVec2, DVec3};
 
 use super::polygon::make_positive;
 use super::{GeometryError, Proportions};
-use crate::grid::{ConnectorWall, Direction, EdgeId, Pos, Slot, SlotKind};
+use crate::grid::{ConnectorWall, Direction, Pos, Slot, SlotKind};
 
-/// Maps slots to world space (metres, `x` east, `y` up, `z` south) for one set of
-/// validated proportions. Planar polygons are in `(x, z)` and wind positively
-/// (see [`super::signed_area`]).
+/// Maps slots to world space (metres, `x` east, `y` up, `z` south), and world points back
+/// to slots ([`Layout::place_at`]), for one set of validated proportions. Planar polygons
+/// are in `(x, z)` and wind positively (see [`super::signed_area`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Layout {
     proportions: Proportions,
@@ -229,13 +230,6 @@ impl Layout {
         let left = corner(Direction::from_index(side.index() + 7))?;
         let right = corner(Direction::from_index(side.index() + 1))?;
         Some(make_positive([apex, left, right]))
-    }
-
-    /// The Void slot at the end of which pillar `(conn, side)` stands.
-    #[must_use]
-    pub fn pillar_seam(conn: Slot, side: Direction) -> Option<EdgeId> {
-        let (dr, dc) = side.unit();
-        conn.offset(dr, dc).map(EdgeId::Long)
     }
 }
 

@@ -1,12 +1,18 @@
-//! World geometry: proportions, derived lengths, and the polygons of cells, seams and
-//! pillars in world space (DESIGN.md section 2). Metres; `x` east, `y` up, `z` south.
+//! World geometry: proportions, derived lengths, the polygons of cells, seams and pillars
+//! in world space (DESIGN.md section 2), the way back from a world point to its piece, slot
+//! and level ([`Layout::place_at`], [`Layout::slot_at`], [`Layout::level_at`]), and the plan
+//! and walking line of a spiral stair ([`Spiral`], [`WalkingLine`]). Metres; `x` east, `y`
+//! up, `z` south.
 
 mod layout;
+mod locate;
 mod polygon;
 mod proportions;
 mod stair;
 
 pub use layout::Layout;
+pub use locate::Place;
+pub(crate) use polygon::make_positive;
 pub use polygon::{clip_convex, signed_area};
 pub use proportions::{GeometryError, Proportions, Spacing};
-pub use stair::{COLUMN_FRACTION, MAX_RISE, STEPS_FRACTION, Spiral, plan_angle};
+pub use stair::{COLUMN_FRACTION, MAX_RISE, STEPS_FRACTION, Spiral, WALK_FRACTION, WalkingLine, plan_angle};

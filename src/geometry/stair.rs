@@ -9,7 +9,7 @@ use std::f64::consts::TAU;
 
 use glam::DVec2;
 
-use super::Layout;
+use super::{Layout, Proportions};
 use crate::grid::{Direction, Slot, SlotKind};
 
 /// Highest rise of one step (metres).
@@ -20,6 +20,48 @@ pub const COLUMN_FRACTION: f64 = 0.1;
 
 /// Outer radius of the steps as a fraction of the inradius (the rest is a walkway).
 pub const STEPS_FRACTION: f64 = 0.8;
+
+/// Radius of a stair's walking line as a fraction of the octagon base `B`. At `B / 4` it is
+/// half the inradius wherever the long walls are the nearest (cut ratios up to
+/// `1 - 1 / sqrt 2`, every preset), and it stays on the steps at every valid cut ratio
+/// (the steps reach `STEPS_FRACTION` of an inradius that is never below `B / (2 sqrt 2)`).
+pub const WALK_FRACTION: f64 = 0.25;
+
+/// The line one walks up a spiral stair: a helix of one turn at a fixed radius about the
+/// stair's centre, rising the level height. Its length is what a stair step costs on a path
+/// (`path::stair_cost`), and the guided tour climbs along it (`walk::waypoints`).
+///
+/// It stands for the stair's walking surface ([`Spiral::ramp`]): the ramp rises over the
+/// steps' sectors and the landing is level, so along the same circle the ramp is a few per
+/// cent longer than this helix (the tests measure it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WalkingLine {
+    /// Distance from the stair's centre (metres): `B * WALK_FRACTION`.
+    pub radius: f64,
+    /// Rise of the turn (metres).
+    pub height: f64,
+}
+
+impl WalkingLine {
+    /// The walking line of every stair of a dungeon with proportions `p`: radius
+    /// `B * WALK_FRACTION`, rising `layer_height`.
+    #[must_use]
+    pub fn of(p: &Proportions) -> WalkingLine {
+        WalkingLine { radius: p.base * WALK_FRACTION, height: p.layer_height }
+    }
+
+    /// Horizontal run of the one turn, `2 pi * radius` (metres).
+    #[must_use]
+    pub fn run(&self) -> f64 {
+        TAU * self.radius
+    }
+
+    /// Length of the helix in 3D, `hypot(run, height)` (metres).
+    #[must_use]
+    pub fn length(&self) -> f64 {
+        self.run().hypot(self.height)
+    }
+}
 
 /// The plan of one spiral stair: a central column; `steps() - 1` steps, each a sector of
 /// [`Spiral::sector_angle`] rising [`Spiral::rise`], winding clockwise (seen from above) from
@@ -36,6 +78,8 @@ pub struct Spiral {
     pub inradius: f64,
     /// Rise of the whole stair: the level height (metres).
     pub height: f64,
+    /// The line one walks up the stair (radius from the proportions, rising `height`).
+    pub walking: WalkingLine,
 }
 
 /// The plan angle of `p` about `c`.
@@ -53,14 +97,16 @@ impl Spiral {
             return None;
         }
         let centre = layout.center(slot);
-        let inradius = Direction::ALL
-            .iter()
-            .map(|&d| {
-                let [a, b] = layout.wall(slot, d).expect("invariant: octagon wall");
+        // The octagon's outline: edge `i` is wall `i` ([`Layout::wall`] reads the same points).
+        let outline = layout.octagon(slot);
+        let inradius = (0..outline.len())
+            .map(|i| {
+                let (a, b) = (outline[i], outline[(i + 1) % outline.len()]);
                 (centre - a).perp_dot((b - a).normalize()).abs()
             })
             .fold(f64::INFINITY, f64::min);
-        Some(Spiral { centre, landing: layout.wall(slot, landing)?, inradius, height })
+        let walking = WalkingLine { height, ..WalkingLine::of(layout.proportions()) };
+        Some(Spiral { centre, landing: layout.wall(slot, landing)?, inradius, height, walking })
     }
 
     /// Number of steps, the landing included: `ceil(height / MAX_RISE)`, at least 2.
@@ -85,6 +131,13 @@ impl Spiral {
     #[must_use]
     pub fn step_radius(&self) -> f64 {
         self.inradius * STEPS_FRACTION
+    }
+
+    /// Radius of the line round the walkway, the floor between the steps and the octagon's
+    /// walls (metres): half way between the steps' outer edge and the nearest wall line.
+    #[must_use]
+    pub fn walkway_radius(&self) -> f64 {
+        (self.step_radius() + self.inradius) / 2.0
     }
 
     /// Plan angles of the landing wall's ends `(from, to)`, with `from < to <= from + TAU`.

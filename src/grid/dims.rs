@@ -43,18 +43,6 @@ impl Dims {
         Ok(Dims { oct_cols: cols, oct_rows: rows })
     }
 
-    /// Dimensions from slot rows and columns, which must both be odd.
-    pub fn from_slots(rows: u32, cols: u32) -> Result<Dims, GridError> {
-        if rows & 1 == 0 || cols & 1 == 0 {
-            return Err(GridError::BadSize {
-                cols: cols / 2 + 1,
-                rows: rows / 2 + 1,
-                reason: "slot rows and columns must be odd (2n - 1)",
-            });
-        }
-        Dims::from_octagons(cols / 2 + 1, rows / 2 + 1)
-    }
-
     /// Octagon columns.
     #[must_use]
     pub const fn octagon_cols(self) -> u32 {
@@ -165,9 +153,10 @@ impl Dims {
         })
     }
 
+    /// The kind of the cell at `slot`, when `dir` is one of its [`Dims::walls`].
     fn check_wall(self, slot: Slot, dir: Direction) -> Result<SlotKind, GridError> {
         let kind = self.cell_kind(slot)?;
-        if kind == SlotKind::Connector && !dir.is_diagonal() {
+        if !self.walls(slot)?.contains(&dir) {
             return Err(GridError::NoSuchWall { slot, kind, dir });
         }
         Ok(kind)
@@ -265,8 +254,7 @@ impl Dims {
     }
 
     /// The edge with dense index `index`, or `None` when that index names no edge.
-    #[must_use]
-    pub fn edge_at(self, index: usize) -> Option<EdgeId> {
+    fn edge_at(self, index: usize) -> Option<EdgeId> {
         let n = self.slot_count();
         if index < n {
             let slot = self.slot_at(index)?;
@@ -281,12 +269,7 @@ impl Dims {
     /// Every edge of the level (long edges by Void slot, then short edges by connector),
     /// in dense-index order.
     pub fn edges(self) -> impl Iterator<Item = EdgeId> {
-        let long = self.slots().filter(|s| s.kind() == SlotKind::Void).map(EdgeId::Long);
-        let short = self
-            .slots()
-            .filter(|s| s.kind() == SlotKind::Connector)
-            .flat_map(|s| ConnectorWall::ALL.into_iter().map(move |w| EdgeId::Short(s, w)));
-        long.chain(short)
+        (0..self.edge_index_len()).filter_map(move |i| self.edge_at(i))
     }
 
     fn out_of_bounds(self, slot: Slot) -> GridError {
@@ -314,8 +297,6 @@ mod tests {
     fn bad_sizes_are_typed_errors() {
         assert!(matches!(Dims::from_octagons(0, 3), Err(GridError::BadSize { .. })));
         assert!(matches!(Dims::from_octagons(5000, 3), Err(GridError::BadSize { .. })));
-        assert!(matches!(Dims::from_slots(4, 3), Err(GridError::BadSize { .. })));
-        assert_eq!(Dims::from_slots(5, 3).unwrap(), Dims::from_octagons(2, 3).unwrap());
     }
 
     #[test]
@@ -341,10 +322,16 @@ mod tests {
     #[test]
     fn edge_index_round_trips() {
         let d = Dims::from_octagons(4, 3).unwrap();
+        let mut last = None;
         for e in d.edges() {
             let i = d.edge_index(e).unwrap();
             assert_eq!(d.edge_at(i), Some(e));
+            assert!(last < Some(i), "edges come in dense-index order");
+            last = Some(i);
         }
+        // Every Void slot is a long edge; every connector has four short edges.
+        let voids = d.slots().filter(|s| s.kind() == SlotKind::Void).count();
+        assert_eq!(d.edges().count(), voids + 4 * d.connector_count());
         assert_eq!(d.edge_at(0), None); // slot (0,0) is an octagon, not an edge
     }
 }

@@ -83,6 +83,13 @@ impl Direction {
         }
     }
 
+    /// The direction whose [`Direction::unit`] offset is `(d_row, d_col)`, or `None` when no
+    /// direction has it (`(0, 0)` or a component outside -1..=1).
+    #[must_use]
+    pub fn from_unit(d_row: i32, d_col: i32) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|d| d.unit() == (d_row, d_col))
+    }
+
     /// Short compass name ("N", "NE", ...).
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -209,6 +216,16 @@ mod tests {
         }
         assert_eq!(ConnectorWall::from_facing(Direction::N), None);
         assert_eq!(ConnectorWall::from_index(4), None);
+    }
+
+    #[test]
+    fn from_unit_inverts_unit() {
+        for d in Direction::ALL {
+            let (r, c) = d.unit();
+            assert_eq!(Direction::from_unit(r, c), Some(d));
+        }
+        assert_eq!(Direction::from_unit(0, 0), None);
+        assert_eq!(Direction::from_unit(2, 0), None);
     }
 
     #[test]

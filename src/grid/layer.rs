@@ -40,11 +40,6 @@ impl<T> Grid<T> {
     pub fn as_slice(&self) -> &[T] {
         &self.data
     }
-
-    /// All values, row-major, mutable.
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.data
-    }
 }
 
 #[cfg(test)]

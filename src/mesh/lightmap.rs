@@ -96,6 +96,8 @@ fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
 /// of floor) fall back to one chart per panel so the atlas is not mostly empty.
 const MIN_FILL: f64 = 0.5;
 
+/// The bounding box of every chart in its panels' own metres, as `(min, size)` (zero for a
+/// chart without vertices).
 fn bounds_of(panels: &[Panel], chart_of: &[usize], count: usize) -> Vec<(DVec2, DVec2)> {
     let mut lo = vec![DVec2::splat(f64::INFINITY); count];
     let mut hi = vec![DVec2::splat(f64::NEG_INFINITY); count];
@@ -143,20 +145,7 @@ fn charts(panels: &[Panel]) -> (Vec<usize>, usize) {
 /// The chart of every panel, by panel index.
 pub(crate) fn pack(panels: &[Panel]) -> Vec<Chart> {
     let (chart_of, count) = charts(panels);
-    let mut lo = vec![DVec2::splat(f64::INFINITY); count];
-    let mut hi = vec![DVec2::splat(f64::NEG_INFINITY); count];
-    for (p, &c) in panels.iter().zip(&chart_of) {
-        for &v in p.tris.iter().flatten() {
-            let m = p.uv_metres(v);
-            lo[c] = lo[c].min(m);
-            hi[c] = hi[c].max(m);
-        }
-    }
-    let bounds: Vec<(DVec2, DVec2)> = lo
-        .iter()
-        .zip(&hi)
-        .map(|(&l, &h)| if l.x.is_finite() { (l, h - l) } else { (DVec2::ZERO, DVec2::ZERO) })
-        .collect();
+    let bounds = bounds_of(panels, &chart_of, count);
     let area: f64 = bounds.iter().map(|(_, s)| s.x * s.y).sum();
     let pad = area.sqrt().max(1.0) * PAD_FRACTION;
     let width = (area.sqrt() * 1.1).max(bounds.iter().map(|(_, s)| s.x + 2.0 * pad).fold(0.0, f64::max));

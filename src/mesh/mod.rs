@@ -12,6 +12,7 @@ mod lightmap;
 mod optimize;
 mod panel;
 mod progress;
+mod ribbon;
 mod stair;
 mod triangulate;
 mod types;
@@ -19,6 +20,7 @@ mod types;
 pub use error::MeshError;
 pub use optimize::{PrimitiveStats, analyze};
 pub use progress::MeshProgress;
+pub use ribbon::{RIBBON_COLOUR, RIBBON_LIFT, RIBBON_WIDTH, route_ribbon};
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 
 use crate::dungeon::Dungeon;
@@ -30,7 +32,8 @@ pub struct MeshOptions {
     /// (must be finite and positive).
     pub texture_size: f64,
     /// Fill UV1 with a per-level lightmap atlas (non-overlapping charts inside [0, 1]);
-    /// when false UV1 is zero.
+    /// when false UV1 is zero. The one lightmap switch: the export writes `TEXCOORD_1`
+    /// exactly when the mesh has it ([`DungeonMesh::lightmap_uv`]).
     pub lightmap_uv: bool,
     /// Reorder with meshopt (vertex cache, overdraw, vertex fetch) after welding; only
     /// benchmarks turn this off to compare.
@@ -113,7 +116,7 @@ pub fn build_with_progress(
         .into_iter()
         .map(|slot| slot.expect("invariant: every level builder reports"))
         .collect::<Result<Vec<_>, MeshError>>()?;
-    Ok(DungeonMesh { levels })
+    Ok(DungeonMesh { levels, lightmap_uv: options.lightmap_uv })
 }
 
 #[cfg(test)]

@@ -14,101 +14,156 @@ use crate::geometry::Spiral;
 /// The panels of the stair solid (role [`MaterialRole::Stair`]), its normals pointing out of
 /// the solid, from `y = 0` to `y = spec.height` (level-local), following the plan `spec`.
 pub(crate) fn spiral(spec: &Spiral) -> Vec<Panel> {
-    let c = spec.centre;
-    let height = spec.height;
-    let n = spec.steps();
-    let [ea, eb] = spec.landing;
-    let (_, theta_b) = spec.landing_angles();
-    let beta = spec.sector_angle();
-    // Boundary k = 0..=n at angle theta_b + k * beta; sector s = 0..=n spans boundary s to
-    // s + 1 (boundary n + 1 is boundary 0): sector 0 is the gap, 1..n-1 the steps, n the
-    // landing. Sector s stands h(s) = s * rise tall.
-    let dirs: Vec<DVec2> = (0..=n).map(|k| DVec2::from_angle(theta_b + k as f64 * beta)).collect();
-    let (rc, r) = (spec.column_radius(), spec.step_radius());
-    let rise = spec.rise();
-    let inner: Vec<DVec2> = dirs.iter().map(|&d| c + d * rc).collect();
-    let outer: Vec<DVec2> = dirs.iter().map(|&d| c + d * r).collect();
-    let h = |s: usize| if s == n { height } else { s as f64 * rise };
-    let next = |k: usize| (k + 1) % (n + 1);
-    let role = MaterialRole::Stair;
-    let mut panels = Vec::new();
-    let push = |panels: &mut Vec<Panel>, mut p: Panel, tris: Vec<[DVec3; 3]>| {
-        p.extend(tris);
-        panels.push(p);
-    };
+    let plan = Sectors::new(spec);
+    let mut panels = plan.column_disks();
+    panels.extend((1..plan.n).flat_map(|s| plan.step(s)));
+    panels.extend(plan.landing());
+    panels.extend((0..plan.n).map(|s| plan.column_face(s)));
+    panels.extend((1..=plan.n).map(|k| plan.riser(k)));
+    panels.push(plan.gap_side());
+    panels
+}
 
-    // Column: bottom and top disks.
-    let disk = |y: f64| fan(&inner.iter().map(|&v| at(v, y)).collect::<Vec<_>>());
-    push(&mut panels, Panel::horizontal(role, false), disk(0.0));
-    push(&mut panels, Panel::horizontal(role, true), disk(height));
-    // Steps 1..n-1: bottom, tread, outer face.
-    for s in 1..n {
+/// The stair's sectors round its column. Boundary k = 0..=n lies at angle
+/// theta_b + k * beta; sector s = 0..=n spans boundary s to s + 1 (boundary n + 1 is
+/// boundary 0): sector 0 is the gap, 1..n-1 the steps, n the landing. Sector s stands
+/// [`Sectors::h`] tall.
+struct Sectors {
+    /// Centre of the column (metres, level-local plan).
+    c: DVec2,
+    /// Height of the stair: the landing's tread (metres).
+    height: f64,
+    /// Index of the landing sector (the number of boundaries less one).
+    n: usize,
+    /// Rise of one step (metres).
+    rise: f64,
+    /// Radius of the column (metres).
+    rc: f64,
+    /// Unit direction of each boundary.
+    dirs: Vec<DVec2>,
+    /// Each boundary's point on the column.
+    inner: Vec<DVec2>,
+    /// Each boundary's point on the steps' outer rim.
+    outer: Vec<DVec2>,
+    /// The landing's ends on the exit wall.
+    ea: DVec2,
+    eb: DVec2,
+}
+
+/// Panel `p` holding `tris`.
+fn filled(mut p: Panel, tris: Vec<[DVec3; 3]>) -> Panel {
+    p.extend(tris);
+    p
+}
+
+impl Sectors {
+    fn new(spec: &Spiral) -> Sectors {
+        let c = spec.centre;
+        let n = spec.steps();
+        let [ea, eb] = spec.landing;
+        let (_, theta_b) = spec.landing_angles();
+        let beta = spec.sector_angle();
+        let dirs: Vec<DVec2> = (0..=n).map(|k| DVec2::from_angle(theta_b + k as f64 * beta)).collect();
+        let (rc, r) = (spec.column_radius(), spec.step_radius());
+        let inner = dirs.iter().map(|&d| c + d * rc).collect();
+        let outer = dirs.iter().map(|&d| c + d * r).collect();
+        Sectors { c, height: spec.height, n, rise: spec.rise(), rc, dirs, inner, outer, ea, eb }
+    }
+
+    /// Height of sector `s`'s tread (metres).
+    fn h(&self, s: usize) -> f64 {
+        if s == self.n { self.height } else { s as f64 * self.rise }
+    }
+
+    /// A vertical panel on `from -> to` whose outside is away from the column.
+    fn outward(&self, from: DVec2, to: DVec2) -> Panel {
+        let mid = (from + to) / 2.0;
+        Panel::vertical(MaterialRole::Stair, from, to, mid + (mid - self.c))
+    }
+
+    /// The column's bottom and top disks.
+    fn column_disks(&self) -> Vec<Panel> {
+        let disk = |y: f64| fan(&self.inner.iter().map(|&v| at(v, y)).collect::<Vec<_>>());
+        vec![
+            filled(Panel::horizontal(MaterialRole::Stair, false), disk(0.0)),
+            filled(Panel::horizontal(MaterialRole::Stair, true), disk(self.height)),
+        ]
+    }
+
+    /// Step `s` (1..n-1): bottom, tread and outer face.
+    fn step(&self, s: usize) -> [Panel; 3] {
+        let (inner, outer) = (&self.inner, &self.outer);
         let quad = |y: f64| vec![at(inner[s], y), at(outer[s], y), at(outer[s + 1], y), at(inner[s + 1], y)];
-        push(&mut panels, Panel::horizontal(role, false), fan(&quad(0.0)));
-        push(&mut panels, Panel::horizontal(role, true), fan(&quad(h(s))));
         let chain = |k: usize, other: usize| {
             let mut ys = vec![0.0];
-            if h(other) > 0.0 && h(other) < h(s) {
-                ys.push(h(other));
+            if self.h(other) > 0.0 && self.h(other) < self.h(s) {
+                ys.push(self.h(other));
             }
-            ys.push(h(s));
+            ys.push(self.h(s));
             ys.into_iter().map(|y| at(outer[k], y)).collect::<Vec<_>>()
         };
-        let mid = (outer[s] + outer[s + 1]) / 2.0;
-        let face = Panel::vertical(role, outer[s], outer[s + 1], mid + (mid - c));
-        push(&mut panels, face, strip(&chain(s, s - 1), &chain(s + 1, s + 1)));
+        [
+            filled(Panel::horizontal(MaterialRole::Stair, false), fan(&quad(0.0))),
+            filled(Panel::horizontal(MaterialRole::Stair, true), fan(&quad(self.h(s)))),
+            filled(self.outward(outer[s], outer[s + 1]), strip(&chain(s, s - 1), &chain(s + 1, s + 1))),
+        ]
     }
-    // Landing (sector n): bottom, tread and the face on the octagon's wall.
-    let landing_chain_a = |y: f64| vec![at(inner[n], y), at(outer[n], y), at(ea, y)];
-    let landing_chain_b = |y: f64| vec![at(inner[0], y), at(eb, y)];
-    push(&mut panels, Panel::horizontal(role, false), strip(&landing_chain_a(0.0), &landing_chain_b(0.0)));
-    push(
-        &mut panels,
-        Panel::horizontal(role, true),
-        strip(&landing_chain_a(height), &landing_chain_b(height)),
-    );
-    let mid = (ea + eb) / 2.0;
-    push(
-        &mut panels,
-        Panel::vertical(role, ea, eb, mid + (mid - c)),
-        strip(&[at(ea, 0.0), at(ea, height)], &[at(eb, 0.0), at(eb, height)]),
-    );
-    // Column faces of sectors 0..n-1, from their tread up to the top.
-    for s in 0..n {
-        let k1 = next(s);
+
+    /// The landing (sector n): bottom, tread and the face on the octagon's wall.
+    fn landing(&self) -> [Panel; 3] {
+        let (n, ea, eb) = (self.n, self.ea, self.eb);
+        let chain_a = |y: f64| vec![at(self.inner[n], y), at(self.outer[n], y), at(ea, y)];
+        let chain_b = |y: f64| vec![at(self.inner[0], y), at(eb, y)];
+        let side = strip(&[at(ea, 0.0), at(ea, self.height)], &[at(eb, 0.0), at(eb, self.height)]);
+        [
+            filled(Panel::horizontal(MaterialRole::Stair, false), strip(&chain_a(0.0), &chain_b(0.0))),
+            filled(
+                Panel::horizontal(MaterialRole::Stair, true),
+                strip(&chain_a(self.height), &chain_b(self.height)),
+            ),
+            filled(self.outward(ea, eb), side),
+        ]
+    }
+
+    /// The column's face over sector `s` (0..n-1), from its tread up to the top.
+    fn column_face(&self, s: usize) -> Panel {
+        let (n, height) = (self.n, self.height);
+        let k1 = (s + 1) % (n + 1);
         let chain = |k: usize, other: usize| {
-            let mut ys = vec![h(s)];
-            if h(other) > h(s) && h(other) < height {
-                ys.push(h(other));
+            let mut ys = vec![self.h(s)];
+            if self.h(other) > self.h(s) && self.h(other) < height {
+                ys.push(self.h(other));
             }
             ys.push(height);
-            ys.into_iter().map(|y| at(inner[k], y)).collect::<Vec<_>>()
+            ys.into_iter().map(|y| at(self.inner[k], y)).collect::<Vec<_>>()
         };
         let left_other = if s == 0 { n } else { s - 1 };
-        let mid = (inner[s] + inner[k1]) / 2.0;
-        let face = Panel::vertical(role, inner[s], inner[k1], mid + (mid - c));
-        push(&mut panels, face, strip(&chain(s, left_other), &chain(k1, k1)));
+        filled(self.outward(self.inner[s], self.inner[k1]), strip(&chain(s, left_other), &chain(k1, k1)))
     }
-    // Risers on boundaries 1..=n (facing down the spiral, towards the lower sector).
-    for k in 1..=n {
-        let back = c + dirs[k] * rc - DVec2::new(-dirs[k].y, dirs[k].x);
-        let (lo, hi) = (h(k - 1), h(k));
-        let mut face = Panel::vertical(role, inner[k], outer[k], back);
+
+    /// The riser on boundary `k` (1..=n), facing down the spiral, towards the lower sector.
+    fn riser(&self, k: usize) -> Panel {
+        let (inner, outer, dirs) = (&self.inner, &self.outer, &self.dirs);
+        let back = self.c + dirs[k] * self.rc - DVec2::new(-dirs[k].y, dirs[k].x);
+        let (lo, hi) = (self.h(k - 1), self.h(k));
+        let mut face = Panel::vertical(MaterialRole::Stair, inner[k], outer[k], back);
         face.extend(strip(&[at(inner[k], lo), at(inner[k], hi)], &[at(outer[k], lo), at(outer[k], hi)]));
-        if k == n {
+        if k == self.n {
             face.extend(strip(
-                &[at(outer[n], 0.0), at(outer[n], lo), at(outer[n], hi)],
-                &[at(ea, 0.0), at(ea, hi)],
+                &[at(outer[k], 0.0), at(outer[k], lo), at(outer[k], hi)],
+                &[at(self.ea, 0.0), at(self.ea, hi)],
             ));
         }
-        panels.push(face);
+        face
     }
-    // Boundary 0: the landing's side facing the gap.
-    let ahead = c + dirs[0] * rc + DVec2::new(-dirs[0].y, dirs[0].x);
-    push(
-        &mut panels,
-        Panel::vertical(role, inner[0], eb, ahead),
-        strip(&[at(inner[0], 0.0), at(inner[0], height)], &[at(eb, 0.0), at(eb, height)]),
-    );
-    panels
+
+    /// Boundary 0: the landing's side facing the gap.
+    fn gap_side(&self) -> Panel {
+        let (d, i0, eb, height) = (self.dirs[0], self.inner[0], self.eb, self.height);
+        let ahead = self.c + d * self.rc + DVec2::new(-d.y, d.x);
+        filled(
+            Panel::vertical(MaterialRole::Stair, i0, eb, ahead),
+            strip(&[at(i0, 0.0), at(i0, height)], &[at(eb, 0.0), at(eb, height)]),
+        )
+    }
 }

@@ -44,6 +44,20 @@ impl MaterialRole {
         MaterialRole::DoorFrame,
     ];
 
+    /// Base colour of the role (linear RGBA, opaque): the exported material's base colour
+    /// factor and the colour the viewer lights, so a role looks alike in both. The roles'
+    /// colours are distinct, so they tell apart in any glTF viewer.
+    #[must_use]
+    pub const fn colour(self) -> [f32; 4] {
+        match self {
+            MaterialRole::Floor => [0.55, 0.50, 0.42, 1.0],
+            MaterialRole::Wall => [0.42, 0.44, 0.48, 1.0],
+            MaterialRole::Ceiling => [0.30, 0.30, 0.32, 1.0],
+            MaterialRole::Stair => [0.60, 0.38, 0.22, 1.0],
+            MaterialRole::DoorFrame => [0.35, 0.22, 0.12, 1.0],
+        }
+    }
+
     /// Lower-case name ("floor", "wall", "ceiling", "stair", "door_frame").
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -82,4 +96,7 @@ pub struct LevelMesh {
 pub struct DungeonMesh {
     /// One mesh per level, bottom first.
     pub levels: Vec<LevelMesh>,
+    /// UV1 holds a lightmap atlas (built with [`super::MeshOptions::lightmap_uv`]); when
+    /// false UV1 is zero and the export leaves `TEXCOORD_1` out.
+    pub lightmap_uv: bool,
 }

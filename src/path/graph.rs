@@ -34,8 +34,7 @@ const NO_EXIT: u8 = 8;
 /// 23.42 m = 1426 thousandths. The result is at least 1 and saturates at `u32::MAX`.
 #[must_use]
 pub fn stair_cost(proportions: &Proportions) -> u32 {
-    let run = std::f64::consts::PI * proportions.base / 2.0;
-    let length = run.hypot(proportions.layer_height);
+    let length = crate::geometry::WalkingLine::of(proportions).length();
     let cost = (length / (2.0 * proportions.cell_spacing()) * f64::from(LONG_STEP)).round();
     if cost.is_nan() || cost < 1.0 {
         1

@@ -1,6 +1,8 @@
-//! Plans: every level of a dungeon drawn side by side as SVG, from `geometry::Layout`
-//! polygons (octagons, diamonds, open seams, walls as thick lines, doors, stairs, entrance
-//! and exit, a metre scale).
+//! Plans: every level of a dungeon drawn side by side as SVG, from the carved plan that the
+//! walk model and the mesh share ([`crate::walk::level_plan`]: octagons, diamonds, open
+//! seams, door passages door-wide, walls as thick lines), with door markers where
+//! [`crate::dungeon::Dungeon::carved_seam`] says a door carves, stairs, entrance and exit,
+//! and a metre scale.
 
 mod svg;
 

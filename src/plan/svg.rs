@@ -5,7 +5,8 @@ use std::fmt::Write;
 use glam::DVec2;
 
 use crate::dungeon::{Carve, Dungeon};
-use crate::grid::{Pos, Slot, SlotKind};
+use crate::grid::{Pos, SlotKind};
+use crate::walk::{WallKind, level_plan};
 
 /// How a plan is drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,32 +35,78 @@ const EXIT: &str = "#c0392b";
 
 /// The plan of every level of `dungeon`, left to right, as a standalone SVG document.
 /// Same dungeon and options, same bytes.
+///
+/// Each level draws the carved plan the walk model and the mesh share
+/// ([`crate::walk::level_plan`]): carved cells and seams as floor, a door's seam only
+/// door-wide ([`crate::geometry::Layout::door`]) with the wall standing either side of its
+/// opening, and every rock face as a wall line.
 #[must_use]
 pub fn to_svg(dungeon: &Dungeon, options: &PlanOptions) -> String {
-    let layout = dungeon.layout();
-    let dims = dungeon.dims();
-    let half = layout.proportions().base / 2.0;
-    let m = options.margin;
-    let level_w = f64::from(dims.cols() - 1) * layout.spacing() + 2.0 * half;
-    let level_h = f64::from(dims.rows() - 1) * layout.spacing() + 2.0 * half;
-    let levels = f64::from(dungeon.levels());
-    let width = levels * level_w + (levels + 1.0) * m;
-    let height = level_h + 3.0 * m;
-    let k = options.scale;
+    let sheet = Sheet::new(dungeon, options);
     let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" viewBox="0 0 {:.2} {:.2}">"#,
-        width * k,
-        height * k,
-        width,
-        height
+        sheet.width * options.scale,
+        sheet.height * options.scale,
+        sheet.width,
+        sheet.height
     );
     let _ = writeln!(out, r##"<rect width="100%" height="100%" fill="#f7f4ee"/>"##);
-    let font = 0.4 * m;
     for level in 0..dungeon.levels() {
-        let origin = DVec2::new(m + f64::from(level) * (level_w + m) + half, 1.5 * m + half);
-        let p = |v: DVec2| v + origin;
+        sheet.level(&mut out, dungeon, level, options);
+    }
+    sheet.scale_bar(&mut out);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The sheet's measures (metres): every level side by side with margins.
+struct Sheet {
+    /// Half the octagon base: from a cell centre to the level's edge.
+    half: f64,
+    /// Margin around and between levels.
+    margin: f64,
+    /// One level's width and height.
+    level_w: f64,
+    level_h: f64,
+    /// The whole sheet.
+    width: f64,
+    height: f64,
+    /// Label font size.
+    font: f64,
+}
+
+impl Sheet {
+    fn new(dungeon: &Dungeon, options: &PlanOptions) -> Sheet {
+        let layout = dungeon.layout();
+        let dims = dungeon.dims();
+        let half = layout.proportions().base / 2.0;
+        let m = options.margin;
+        let level_w = f64::from(dims.cols() - 1) * layout.spacing() + 2.0 * half;
+        let level_h = f64::from(dims.rows() - 1) * layout.spacing() + 2.0 * half;
+        let levels = f64::from(dungeon.levels());
+        Sheet {
+            half,
+            margin: m,
+            level_w,
+            level_h,
+            width: levels * level_w + (levels + 1.0) * m,
+            height: level_h + 3.0 * m,
+            font: 0.4 * m,
+        }
+    }
+
+    /// Where level `level`'s world origin lies on the sheet.
+    fn origin(&self, level: u16) -> DVec2 {
+        let m = self.margin;
+        DVec2::new(m + f64::from(level) * (self.level_w + m) + self.half, 1.5 * m + self.half)
+    }
+
+    /// One level's group: label, rock, floors and walls, doors, stairs, entrance and exit.
+    fn level(&self, out: &mut String, dungeon: &Dungeon, level: u16, options: &PlanOptions) {
+        let origin = self.origin(level);
+        let (half, m, font) = (self.half, self.margin, self.font);
         let _ = writeln!(out, r#"<g id="level-{level}">"#);
         let _ = writeln!(
             out,
@@ -69,128 +116,120 @@ pub fn to_svg(dungeon: &Dungeon, options: &PlanOptions) -> String {
         );
         let _ = writeln!(
             out,
-            r#"<rect x="{:.2}" y="{:.2}" width="{level_w:.2}" height="{level_h:.2}" fill="{ROCK}"/>"#,
+            r#"<rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="{ROCK}"/>"#,
             origin.x - half,
-            origin.y - half
+            origin.y - half,
+            self.level_w,
+            self.level_h
         );
-        let carved = |slot: Slot| dungeon.tile_def(Pos { level, slot }).is_ok_and(|t| t.carved);
-        // Floors of cells, then the open seams between them.
-        for slot in dims.cells() {
-            if carved(slot) {
-                let poly = layout.cell_polygon(slot).expect("invariant: cells have polygons");
-                polygon(&mut out, &poly.iter().map(|v| p(*v)).collect::<Vec<_>>(), FLOOR);
-            }
-        }
-        let mut walls: Vec<[DVec2; 2]> = Vec::new();
-        let mut doors: Vec<[DVec2; 4]> = Vec::new();
-        for edge in dims.edges() {
-            let Ok(sides) = dims.edge_sides(edge) else { continue };
-            let Ok(state) = dungeon.edge_state_of(level, edge) else { continue };
-            let carve = dungeon.registry().edge_def(state).map_or(Carve::None, |e| e.carve);
-            if carve == Carve::None || !sides.iter().all(|(s, _)| carved(*s)) {
-                continue;
-            }
-            let Some(seam) = layout.edge_seam(sides) else { continue };
-            let seam = seam.map(p);
-            polygon(&mut out, &seam, FLOOR);
-            // The seam's two sides that are not on the cells are rock faces.
-            walls.push([seam[1], seam[2]]);
-            walls.push([seam[3], seam[0]]);
-            if carve == Carve::Door {
-                doors.push(seam);
-            }
-        }
-        // Walls: every edge of a carved cell whose seam is not carved.
-        for slot in dims.cells() {
-            if !carved(slot) {
-                continue;
-            }
-            for &dir in dims.walls(slot).expect("invariant: cells have walls") {
-                let open =
-                    dungeon.edge_state(Pos { level, slot }, dir).ok().flatten().is_some_and(|e| {
-                        dungeon.registry().edge_def(e).is_some_and(|d| d.carve != Carve::None)
-                    }) && dims.neighbor(slot, dir).ok().flatten().is_some_and(carved);
-                if !open && let Some(w) = layout.wall(slot, dir) {
-                    walls.push(w.map(p));
-                }
-            }
-        }
-        let _ = write!(
-            out,
-            r#"<path stroke="{WALL}" stroke-width="{:.2}" stroke-linecap="round" d=""#,
-            options.wall_width
-        );
-        for [a, b] in &walls {
-            let _ = write!(out, "M{:.2} {:.2}L{:.2} {:.2}", a.x, a.y, b.x, b.y);
-        }
-        let _ = writeln!(out, r#""/>"#);
-        for seam in &doors {
-            let c = (seam[0] + seam[1] + seam[2] + seam[3]) / 4.0;
-            let _ = writeln!(out, r#"<circle cx="{:.2}" cy="{:.2}" r="1.1" fill="{DOOR}"/>"#, c.x, c.y);
-        }
-        // Stairs up from this level (solid) and landings from below (ring, with a line to the
-        // exit wall: the only way on from the landing).
-        for slot in dims.cells().filter(|s| s.kind() == SlotKind::Octagon) {
-            let c = p(layout.center(slot));
-            if dungeon.is_stair(Pos { level, slot }) {
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="{STAIR}"/><path d="M{:.2} {:.2}l0 -2.4l2 1.2z" fill="white"/>"#,
-                    c.x,
-                    c.y,
-                    half * 0.45,
-                    c.x - 0.8,
-                    c.y + 1.2
-                );
-            }
-            if let Some(stair) = dungeon.stair_below(Pos { level, slot }) {
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="none" stroke="{STAIR}" stroke-width="0.8"/>"#,
-                    c.x,
-                    c.y,
-                    half * 0.45
-                );
-                if let Some([a, b]) = dungeon.stair_exit(stair).and_then(|dir| layout.wall(slot, dir)) {
-                    let m = p((a + b) / 2.0);
-                    let _ = writeln!(
-                        out,
-                        r#"<path d="M{:.2} {:.2}L{:.2} {:.2}" stroke="{STAIR}" stroke-width="0.8"/>"#,
-                        c.x, c.y, m.x, m.y
-                    );
-                }
-            }
-        }
-        for (pos, colour, label) in [(dungeon.entrance(), ENTRANCE, "IN"), (dungeon.exit(), EXIT, "OUT")] {
-            if let Some(pos) = pos.filter(|q| q.level == level) {
-                let c = p(layout.center(pos.slot));
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="{colour}"/><text x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="2.6" fill="white" text-anchor="middle">{label}</text>"#,
-                    c.x,
-                    c.y,
-                    half * 0.4,
-                    c.x,
-                    c.y + 0.9
-                );
-            }
-        }
+        floors_and_walls(out, dungeon, level, origin, options.wall_width);
+        doors(out, dungeon, level, origin);
+        stairs(out, dungeon, level, origin, half);
+        markers(out, dungeon, level, origin, half);
         let _ = writeln!(out, "</g>");
     }
-    // Metre scale: 10 m and 50 m ticks.
-    let (x0, y0) = (m, height - 0.8 * m);
-    let bar = if level_w > 60.0 { 50.0 } else { 10.0 };
-    let _ = writeln!(
-        out,
-        r#"<path d="M{x0:.2} {y0:.2}h{bar:.2}M{x0:.2} {:.2}v2M{:.2} {:.2}v2" stroke="black" stroke-width="0.5"/><text x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{font:.2}">{bar} m</text>"#,
-        y0 - 1.0,
-        x0 + bar,
-        y0 - 1.0,
-        x0 + bar + 2.0,
-        y0 + 1.5
-    );
-    out.push_str("</svg>\n");
-    out
+
+    /// The metre scale: a 10 m or 50 m bar under the levels.
+    fn scale_bar(&self, out: &mut String) {
+        let (m, font) = (self.margin, self.font);
+        let (x0, y0) = (m, self.height - 0.8 * m);
+        let bar = if self.level_w > 60.0 { 50.0 } else { 10.0 };
+        let _ = writeln!(
+            out,
+            r#"<path d="M{x0:.2} {y0:.2}h{bar:.2}M{x0:.2} {:.2}v2M{:.2} {:.2}v2" stroke="black" stroke-width="0.5"/><text x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{font:.2}">{bar} m</text>"#,
+            y0 - 1.0,
+            x0 + bar,
+            y0 - 1.0,
+            x0 + bar + 2.0,
+            y0 + 1.5
+        );
+    }
+}
+
+/// The carved pieces of `level` as floor (cells, then seams) and its rock faces as one
+/// path of wall lines, from the plan the walk model and the mesh share.
+fn floors_and_walls(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2, wall_width: f64) {
+    let plan = level_plan(dungeon, level);
+    for piece in &plan.pieces {
+        polygon(out, &piece.polygon.iter().map(|v| *v + origin).collect::<Vec<_>>(), FLOOR);
+    }
+    let _ = write!(out, r#"<path stroke="{WALL}" stroke-width="{wall_width:.2}" stroke-linecap="round" d=""#);
+    for wall in plan.walls.iter().filter(|w| w.kind == WallKind::Rock) {
+        let (a, b) = (wall.a + origin, wall.b + origin);
+        let _ = write!(out, "M{:.2} {:.2}L{:.2} {:.2}", a.x, a.y, b.x, b.y);
+    }
+    let _ = writeln!(out, r#""/>"#);
+}
+
+/// A marker in the middle of every door passage of `level` (the seams
+/// [`Dungeon::carved_seam`] says a door carves).
+fn doors(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
+    let dims = dungeon.dims();
+    for edge in dims.edges() {
+        let Ok(sides) = dims.edge_sides(edge) else { continue };
+        let (slot, dir) = sides[0];
+        if dungeon.carved_seam(Pos { level, slot }, dir).is_none_or(|e| e.carve != Carve::Door) {
+            continue;
+        }
+        if let Some(door) = dungeon.layout().door(sides[0], sides[1]) {
+            let c = (door[0] + door[1] + door[2] + door[3]) / 4.0 + origin;
+            let _ = writeln!(out, r#"<circle cx="{:.2}" cy="{:.2}" r="1.1" fill="{DOOR}"/>"#, c.x, c.y);
+        }
+    }
+}
+
+/// Stairs up from `level` (solid) and landings from below (ring, with a line to the exit
+/// wall: the only way on from the landing).
+fn stairs(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2, half: f64) {
+    let layout = dungeon.layout();
+    for slot in dungeon.dims().cells().filter(|s| s.kind() == SlotKind::Octagon) {
+        let c = layout.center(slot) + origin;
+        if dungeon.is_stair(Pos { level, slot }) {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="{STAIR}"/><path d="M{:.2} {:.2}l0 -2.4l2 1.2z" fill="white"/>"#,
+                c.x,
+                c.y,
+                half * 0.45,
+                c.x - 0.8,
+                c.y + 1.2
+            );
+        }
+        let Some(stair) = dungeon.stair_below(Pos { level, slot }) else { continue };
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="none" stroke="{STAIR}" stroke-width="0.8"/>"#,
+            c.x,
+            c.y,
+            half * 0.45
+        );
+        if let Some([a, b]) = dungeon.stair_exit(stair).and_then(|dir| layout.wall(slot, dir)) {
+            let m = (a + b) / 2.0 + origin;
+            let _ = writeln!(
+                out,
+                r#"<path d="M{:.2} {:.2}L{:.2} {:.2}" stroke="{STAIR}" stroke-width="0.8"/>"#,
+                c.x, c.y, m.x, m.y
+            );
+        }
+    }
+}
+
+/// The entrance and exit, when they are on `level`.
+fn markers(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2, half: f64) {
+    for (pos, colour, label) in [(dungeon.entrance(), ENTRANCE, "IN"), (dungeon.exit(), EXIT, "OUT")] {
+        if let Some(pos) = pos.filter(|q| q.level == level) {
+            let c = dungeon.layout().center(pos.slot) + origin;
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="{colour}"/><text x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="2.6" fill="white" text-anchor="middle">{label}</text>"#,
+                c.x,
+                c.y,
+                half * 0.4,
+                c.x,
+                c.y + 0.9
+            );
+        }
+    }
 }
 
 fn polygon(out: &mut String, points: &[DVec2], fill: &str) {
@@ -206,7 +245,7 @@ mod tests {
     use super::*;
     use crate::dungeon::{Fill, Registry};
     use crate::geometry::Proportions;
-    use crate::grid::Direction;
+    use crate::grid::{Direction, Slot};
 
     #[test]
     fn draws_levels_stairs_and_markers() {
@@ -231,5 +270,75 @@ mod tests {
         d.set_edge(Pos::new(1, 0, 0), Direction::E, Registry::OPEN).unwrap();
         let svg = to_svg(&d, &PlanOptions::default());
         assert_eq!(svg.matches(STAIR).count(), 3, "a stair, its landing and the line to its exit");
+    }
+
+    /// The floor polygons and wall segments of level `level`'s group, read back from `svg`
+    /// in world metres.
+    fn read_level(svg: &str, level: u16, origin: DVec2) -> (Vec<Vec<DVec2>>, Vec<[DVec2; 2]>) {
+        let group =
+            svg.split(&format!(r#"<g id="level-{level}">"#)).nth(1).unwrap().split("</g>").next().unwrap();
+        let number = |t: &str| t.parse::<f64>().unwrap();
+        let floors = group
+            .split(&format!(r#"<polygon fill="{FLOOR}" points=""#))
+            .skip(1)
+            .map(|rest| {
+                let points = rest.split('"').next().unwrap();
+                points
+                    .split(' ')
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        DVec2::new(number(x), number(y)) - origin
+                    })
+                    .collect()
+            })
+            .collect();
+        let path = group.split(&format!(r#"stroke="{WALL}""#)).nth(1).unwrap();
+        let d = path.split(r#"d=""#).nth(1).unwrap().split('"').next().unwrap();
+        let walls = d
+            .split('M')
+            .skip(1)
+            .map(|seg| {
+                let (a, b) = seg.split_once('L').unwrap();
+                let point = |t: &str| {
+                    let (x, y) = t.split_once(' ').unwrap();
+                    DVec2::new(number(x), number(y)) - origin
+                };
+                [point(a), point(b)]
+            })
+            .collect();
+        (floors, walls)
+    }
+
+    #[test]
+    fn a_door_is_drawn_door_wide_with_the_wall_either_side() {
+        let mut d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Solid).unwrap();
+        d.set_tile(Pos::new(0, 0, 0), Registry::FLOOR).unwrap();
+        d.set_tile(Pos::new(0, 0, 2), Registry::FLOOR).unwrap();
+        d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::DOOR).unwrap();
+        let options = PlanOptions::default();
+        let svg = to_svg(&d, &options);
+        let origin = Sheet::new(&d, &options).origin(0);
+        let (floors, walls) = read_level(&svg, 0, origin);
+        let layout = d.layout();
+        let (west, east) = (Slot::new(0, 0), Slot::new(0, 2));
+        let want = layout.door((west, Direction::E), (east, Direction::W)).unwrap();
+        let passage: Vec<&Vec<DVec2>> = floors.iter().filter(|f| f.len() == 4).collect();
+        assert_eq!((floors.len(), passage.len()), (3, 1), "two octagons and one door passage");
+        for corner in want {
+            assert!(passage[0].iter().any(|p| p.distance(corner) < 0.01), "passage corner {corner} drawn");
+        }
+        let door_width = d.proportions().door_width;
+        let across: f64 =
+            (passage[0][0] - passage[0][1]).length().min((passage[0][1] - passage[0][2]).length());
+        assert!((across - door_width).abs() < 0.02, "passage is {across} m wide, the door {door_width} m");
+        // The wall stands either side of the opening on both octagons' facing walls.
+        for (slot, dir) in [(west, Direction::E), (east, Direction::W)] {
+            let [a, b] = layout.wall(slot, dir).unwrap();
+            let on_wall = |p: DVec2| (p - a).perp_dot(b - a).abs() / (b - a).length() < 0.01;
+            let drawn: f64 =
+                walls.iter().filter(|[p, q]| on_wall(*p) && on_wall(*q)).map(|[p, q]| p.distance(*q)).sum();
+            let want = (b - a).length() - door_width;
+            assert!((drawn - want).abs() < 0.05, "{slot:?} {dir:?}: {drawn} m of wall drawn, want {want}");
+        }
     }
 }

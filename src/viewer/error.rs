@@ -77,6 +77,9 @@ pub enum ViewerError {
     /// Building the mesh failed.
     #[error(transparent)]
     Mesh(#[from] crate::mesh::MeshError),
+    /// Exporting what the viewer shows failed.
+    #[error(transparent)]
+    Export(#[from] crate::export::ExportError),
     /// Writing the file failed.
     #[error(transparent)]
     Write(#[from] crate::io::WriteError),

@@ -11,6 +11,7 @@ mod error;
 pub mod gpu;
 mod options;
 pub mod palette;
+mod pipeline;
 pub mod renderer;
 pub mod scene;
 pub mod screenshot;
@@ -18,4 +19,4 @@ pub mod state;
 pub mod window;
 
 pub use error::ViewerError;
-pub use options::{Prepared, ViewOptions, offscreen_view, path_ribbon, prepare, screenshot};
+pub use options::{Prepared, ViewOptions, export_view, offscreen_view, path_ribbon, prepare, screenshot};

@@ -1,12 +1,15 @@
 //! Options shared by the window and the headless screenshot, and the one-call screenshot.
 
+use std::path::{Path, PathBuf};
+
 use super::ViewerError;
 use super::camera::CameraKind;
 use super::gpu::{AdapterPreference, Gpu};
-use super::scene::{Scene, ribbon, route_points};
+use super::scene::Scene;
 use super::screenshot::{Offscreen, Shot};
 use super::state::ViewState;
 use crate::dungeon::Dungeon;
+use crate::export::{ExportOptions, ExportSummary, export_mesh};
 use crate::grid::Pos;
 use crate::mesh::MeshOptions;
 use crate::path::{PathRules, find_path};
@@ -29,6 +32,8 @@ pub struct ViewOptions {
     pub adapter: AdapterPreference,
     /// Mesh options (the same build the exporter writes).
     pub mesh: MeshOptions,
+    /// Where the window's E key exports what it shows (a `.glb`, or `.gltf` plus `.bin`).
+    pub export_to: PathBuf,
 }
 
 impl Default for ViewOptions {
@@ -41,6 +46,7 @@ impl Default for ViewOptions {
             outlines: true,
             adapter: AdapterPreference::HighPerformance,
             mesh: MeshOptions::default(),
+            export_to: PathBuf::from("octile-view.glb"),
         }
     }
 }
@@ -94,10 +100,28 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     Ok(Prepared { scene, world, route, state })
 }
 
-/// The path overlay's triangles for a prepared route (empty without one).
+/// The path overlay for a prepared route (empty without one): the route ribbon the export
+/// writes ([`crate::mesh::route_ribbon`]) as a plain triangle list in world metres.
 #[must_use]
 pub fn path_ribbon(dungeon: &Dungeon, prepared: &Prepared) -> Vec<crate::mesh::Vertex> {
-    prepared.route.as_ref().map(|r| ribbon(&route_points(dungeon, r))).unwrap_or_default()
+    let Some(route) = &prepared.route else { return Vec::new() };
+    let ribbon = crate::mesh::route_ribbon(dungeon.layout(), route);
+    ribbon.indices.iter().map(|&i| ribbon.vertices[i as usize]).collect()
+}
+
+/// Exports what `prepared` shows of `dungeon` to `path` (a `.glb`, or `.gltf` plus `.bin`):
+/// the scene's mesh as it was built for the view (it is not built again) and the route
+/// ribbon, when a path is shown, as [`export_mesh`] writes them.
+///
+/// # Errors
+/// [`ViewerError::Export`] when the path cannot be used or written.
+pub fn export_view(
+    dungeon: &Dungeon,
+    prepared: &Prepared,
+    path: &Path,
+) -> Result<ExportSummary, ViewerError> {
+    let options = ExportOptions { route: prepared.route.clone(), ..ExportOptions::default() };
+    Ok(export_mesh(dungeon, &prepared.scene.mesh, path, &options)?)
 }
 
 /// Renders one frame of `dungeon` offscreen, no window.
@@ -143,5 +167,22 @@ mod tests {
         let off = prepare(&d, &options(Pos::new(0, 2, 0), Pos::new(5, 0, 0))).err().unwrap();
         assert!(matches!(off, ViewerError::Path(crate::path::PathError::OutOfDungeon { level: 5, .. })));
         assert!(off.to_string().contains("level 5"), "{off}");
+    }
+
+    #[test]
+    fn the_view_exports_its_own_mesh_and_route() {
+        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let options =
+            ViewOptions { path: Some((Pos::new(0, 2, 0), Pos::new(1, 0, 4))), ..ViewOptions::default() };
+        let prepared = prepare(&d, &options).unwrap();
+        let dir = std::env::temp_dir().join(format!("octile-view-export-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("seen.glb");
+        let summary = export_view(&d, &prepared, &file).unwrap();
+        let export = ExportOptions { route: prepared.route.clone(), ..ExportOptions::default() };
+        let fresh = crate::export::to_glb(&d, &export).unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), fresh, "the view's mesh exports as a fresh build does");
+        assert_eq!(summary.levels, 2);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

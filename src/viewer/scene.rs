@@ -1,20 +1,16 @@
 //! What the viewer draws, on the CPU side: the dungeon mesh (the same build the exporter
 //! writes), faint outlines of the floor cells, the path overlay, and the bounds.
 
-use glam::{DVec3, Vec3};
+use glam::Vec3;
 
 use super::ViewerError;
 use super::camera::Bounds;
 use crate::dungeon::Dungeon;
-use crate::grid::Pos;
 use crate::mesh::{DungeonMesh, MeshOptions, Vertex, build};
 use crate::walk::{PieceKind, level_plan};
 
 /// Height of the outlines above their floor (metres).
 const OUTLINE_LIFT: f32 = 0.02;
-/// Height of the path ribbon above its floor and its width (metres).
-const PATH_LIFT: f64 = 0.1;
-const PATH_WIDTH: f64 = 0.5;
 
 /// The CPU side of a scene.
 #[derive(Debug, Clone)]
@@ -90,26 +86,4 @@ impl Scene {
 
 fn flat_vertex(p: Vec3) -> Vertex {
     Vertex { position: p.to_array(), normal: [0.0, 1.0, 0.0], uv: [0.0; 2], uv1: [0.0; 2] }
-}
-
-/// World points (metres) of a route's cells: each cell's centre just above its floor.
-#[must_use]
-pub fn route_points(dungeon: &Dungeon, steps: &[Pos]) -> Vec<DVec3> {
-    steps.iter().map(|&p| dungeon.layout().world_center(p) + DVec3::Y * PATH_LIFT).collect()
-}
-
-/// A ribbon (triangle list, world coordinates) along `points`, for the path overlay.
-#[must_use]
-pub fn ribbon(points: &[DVec3]) -> Vec<Vertex> {
-    let mut out = Vec::new();
-    for w in points.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        let d = b - a;
-        let flat = glam::DVec3::new(d.x, 0.0, d.z);
-        let side = if flat.length() > 1e-9 { flat.cross(DVec3::Y).normalize() } else { DVec3::X }
-            * (PATH_WIDTH / 2.0);
-        let q = [a - side, a + side, b + side, b - side].map(|p| flat_vertex(p.as_vec3()));
-        out.extend([q[0], q[1], q[2], q[0], q[2], q[3]]);
-    }
-    out
 }

@@ -15,7 +15,7 @@ use winit::window::{CursorGrabMode, Window, WindowId};
 use super::ViewerError;
 use super::camera::CameraKind;
 use super::gpu::Gpu;
-use super::options::{Prepared, ViewOptions, path_ribbon, prepare};
+use super::options::{Prepared, ViewOptions, export_view, path_ribbon, prepare};
 use super::renderer::Renderer;
 use super::state::ViewState;
 use crate::dungeon::Dungeon;
@@ -24,11 +24,13 @@ use crate::walk::{Tour, Walker, compass_angle, waypoints};
 /// The controls, for `--help` and the window title.
 pub const KEYS_HELP: &str =
     "Keys: Tab switch camera (orbit, walk, top) | L level mode (all, only, cutaway) | \
-PageUp/PageDown level | O outlines | P auto-walk the --path route | R respawn | Q quit.
+PageUp/PageDown level | O outlines | P auto-walk the --path route | R respawn | \
+E export what is shown (octile-view.glb) | Q quit.
 Orbit: left-drag turn, right-drag pan, wheel zoom. Walk: click to grab the mouse (Esc releases), \
 mouse look, WASD move, Shift run, Space jump.";
 
-const SHORT_HELP: &str = "Tab camera, L levels, PgUp/PgDn level, O outlines, P tour, WASD+mouse walk, Q quit";
+const SHORT_HELP: &str =
+    "Tab camera, L levels, PgUp/PgDn level, O outlines, P tour, E export, WASD+mouse walk, Q quit";
 
 /// Opens a window on `dungeon` and runs until it is closed (or after `frames` frames).
 pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Result<(), ViewerError> {
@@ -37,6 +39,7 @@ pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Resul
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         ribbon: path_ribbon(&dungeon, &prepared),
+        dungeon,
         options,
         prepared,
         frames_left: frames,
@@ -105,6 +108,7 @@ impl Timing {
 }
 
 struct App {
+    dungeon: Dungeon,
     options: ViewOptions,
     prepared: Prepared,
     ribbon: Vec<crate::mesh::Vertex>,
@@ -323,7 +327,17 @@ impl App {
                 }
             }
             KeyCode::KeyQ => event_loop.exit(),
+            KeyCode::KeyE => self.export(),
             _ => {}
+        }
+    }
+
+    /// Writes what the window shows (the scene's mesh, not built again, and the route).
+    fn export(&self) {
+        let to = &self.options.export_to;
+        match export_view(&self.dungeon, &self.prepared, to) {
+            Ok(s) => eprintln!("exported {} ({} triangles, {} bytes)", to.display(), s.triangles, s.bytes),
+            Err(e) => eprintln!("export failed: {e}"),
         }
     }
 

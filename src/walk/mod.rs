@@ -11,7 +11,7 @@ mod tour;
 mod walker;
 mod world;
 
-pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, is_carved, level_plan};
+pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, level_plan};
 pub use tour::{Tour, waypoints};
 pub use walker::{Body, Walker};
 pub use world::{

@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use crate::dungeon::{Carve, Dungeon};
-use crate::geometry::signed_area;
+use crate::geometry::make_positive;
 use crate::grid::{Direction, EdgeId, Pos, Slot};
 
 /// What a floor piece is.
@@ -62,8 +62,7 @@ pub struct LevelPlan {
 }
 
 /// True when the cell at `pos` is carved.
-#[must_use]
-pub fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
+fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
     dungeon.tile_def(pos).is_ok_and(|t| t.carved)
 }
 
@@ -121,10 +120,7 @@ pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
         // A door carves only its door-wide passage (the polygon the mesh floors).
         let rect = if door { layout.door(sides[0], sides[1]) } else { layout.edge_seam(sides) };
         let Some(seam) = rect else { continue };
-        let mut polygon = seam.to_vec();
-        if signed_area(&polygon) < 0.0 {
-            polygon.reverse();
-        }
+        let polygon = make_positive(seam).to_vec();
         // Edges 1 and 3 of a seam face pillars (a door's: its jambs); edges 0 and 2 are the
         // cells' own edges.
         for i in [1, 3] {

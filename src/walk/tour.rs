@@ -15,7 +15,8 @@ const RING_STEP: f64 = std::f64::consts::PI / 12.0;
 /// A step from a stair octagon to the same octagon one level up goes round the spiral: along
 /// the walkway outside the steps (counterclockwise, so never through the landing, which
 /// stands on the lower floor against the exit wall) to the ramp's foot, up one turn
-/// clockwise to the middle of the landing, and out through the exit wall; the step after it
+/// clockwise along the stair's walking line ([`Spiral::walking`](crate::geometry::Spiral::walking))
+/// to the middle of the landing, and out through the exit wall; the step after it
 /// must leave through that wall. Going down is the same in reverse. A route that only
 /// crosses a stair octagon on its own level goes round the walkway, away from the landing.
 #[must_use]
@@ -34,9 +35,9 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
             let start = compass_angle(from - stair.centre);
             let foot = stair.foot_angle + RAMP_MARGIN;
             let around = -(start - foot).rem_euclid(TAU);
-            ring(&mut out, stair.centre, walkway_radius(stair), start, around);
+            ring(&mut out, stair.centre, stair.spiral.walkway_radius(), start, around);
             let climb = (stair.exit_angle - foot).rem_euclid(TAU);
-            ring(&mut out, stair.centre, ramp_radius(stair), foot, climb);
+            ring(&mut out, stair.centre, stair.spiral.walking.radius, foot, climb);
             out.push(exit_point(stair));
             i += 2;
             continue;
@@ -46,11 +47,11 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
             out.push(exit_point(stair));
             let foot = stair.foot_angle + RAMP_MARGIN;
             let descent = -(stair.exit_angle - foot).rem_euclid(TAU);
-            ring(&mut out, stair.centre, ramp_radius(stair), stair.exit_angle, descent);
+            ring(&mut out, stair.centre, stair.spiral.walking.radius, stair.exit_angle, descent);
             if let Some(after) = steps.get(i + 2) {
                 let to = compass_angle(world.slot_centre(after.slot) - stair.centre);
                 let around = (to - foot).rem_euclid(TAU);
-                ring(&mut out, stair.centre, walkway_radius(stair), foot, around);
+                ring(&mut out, stair.centre, stair.spiral.walkway_radius(), foot, around);
             }
             i += 2;
             continue;
@@ -63,7 +64,7 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
             let clockwise = (to - from).rem_euclid(TAU);
             let passes_landing = (stair.exit_angle - from).rem_euclid(TAU) < clockwise;
             let around = if passes_landing { clockwise - TAU } else { clockwise };
-            ring(&mut out, stair.centre, walkway_radius(stair), from, around);
+            ring(&mut out, stair.centre, stair.spiral.walkway_radius(), from, around);
             i += 1;
             continue;
         }
@@ -71,16 +72,6 @@ pub fn waypoints(world: &World, steps: &[Pos]) -> Vec<DVec2> {
         i += 1;
     }
     out
-}
-
-/// Radius of the walking line up a spiral: half way across the steps, clear of the column.
-fn ramp_radius(stair: &Stair) -> f64 {
-    (stair.spiral.column_radius() + stair.spiral.step_radius()) / 2.0 + 0.6
-}
-
-/// Radius of the walking line on the walkway between the steps and the octagon's walls.
-fn walkway_radius(stair: &Stair) -> f64 {
-    (stair.spiral.step_radius() + stair.spiral.inradius) / 2.0
 }
 
 fn ring(out: &mut Vec<DVec2>, centre: DVec2, radius: f64, start: f64, total: f64) {

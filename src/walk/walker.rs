@@ -67,8 +67,7 @@ impl Walker {
     /// A walker standing at the centre of `pos` (feet on its floor), facing north.
     #[must_use]
     pub fn spawn(world: &World, pos: Pos) -> Walker {
-        let c = world.slot_centre(pos.slot);
-        Walker::at(DVec3::new(c.x, f64::from(pos.level) * world.level_height(), c.y))
+        Walker::at(world.layout().world_center(pos))
     }
 
     /// A walker with its feet at `feet`, facing north.
@@ -98,8 +97,7 @@ impl Walker {
     }
 
     /// True when the feet rest on a surface.
-    #[must_use]
-    pub fn on_ground(&self, world: &World) -> bool {
+    fn on_ground(&self, world: &World) -> bool {
         world.ground(self.xz(), self.feet.y + 1e-6).is_some_and(|g| (self.feet.y - g).abs() < 1e-6)
     }
 

@@ -5,8 +5,8 @@ use glam::DVec2;
 
 use super::plan::{LevelPlan, Wall, WallKind, level_plan};
 use crate::dungeon::Dungeon;
-use crate::geometry::Spiral;
-use crate::grid::{Direction, Pos, Slot};
+use crate::geometry::{Layout, Spiral};
+use crate::grid::{Dims, Direction, Pos, Slot};
 
 /// A spiral stair as the walk model sees it: the plan the mesh builder extrudes
 /// ([`Spiral`]: a column, steps winding clockwise seen from above from just past the landing
@@ -147,11 +147,8 @@ struct LevelIndex {
 /// Everything a walker collides with, for every level of a dungeon.
 #[derive(Debug, Clone)]
 pub struct World {
-    rows: u32,
-    cols: u32,
-    spacing: f64,
-    level_height: f64,
-    room_height: f64,
+    dims: Dims,
+    layout: Layout,
     levels: Vec<LevelIndex>,
     stairs: Vec<Stair>,
 }
@@ -162,13 +159,8 @@ impl World {
     pub fn new(dungeon: &Dungeon) -> World {
         let dims = dungeon.dims();
         let layout = dungeon.layout();
-        let spacing = layout.spacing();
-        let (rows, cols) = (dims.rows(), dims.cols());
-        let bucket = |p: DVec2| -> usize {
-            let r = (p.y / spacing).round().clamp(0.0, f64::from(rows - 1)) as usize;
-            let c = (p.x / spacing).round().clamp(0.0, f64::from(cols - 1)) as usize;
-            r * cols as usize + c
-        };
+        let bucket =
+            |p: DVec2| dims.index(layout.nearest_slot(p, dims)).expect("invariant: clamped into the grid");
         let levels = (0..dungeon.levels())
             .map(|l| {
                 let plan = level_plan(dungeon, l);
@@ -205,15 +197,13 @@ impl World {
                 })
             })
             .collect();
-        World {
-            rows,
-            cols,
-            spacing,
-            level_height: p.layer_height,
-            room_height: p.room_height,
-            levels,
-            stairs,
-        }
+        World { dims, layout: *layout, levels, stairs }
+    }
+
+    /// The dungeon's grid-to-world mapping (and back), which this world was built on.
+    #[must_use]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// Number of levels.
@@ -225,13 +215,13 @@ impl World {
     /// Vertical distance between levels (metres).
     #[must_use]
     pub fn level_height(&self) -> f64 {
-        self.level_height
+        self.layout.proportions().layer_height
     }
 
     /// Floor-to-ceiling height of a room (metres).
     #[must_use]
     pub fn room_height(&self) -> f64 {
-        self.room_height
+        self.layout.proportions().room_height
     }
 
     /// The carved plan of `level`, if it exists.
@@ -252,44 +242,35 @@ impl World {
         self.stairs.iter().find(|s| s.pos == pos)
     }
 
-    /// The level whose floor is nearest below `y` (clamped to the dungeon's levels).
+    /// The level whose floor is nearest below `y` ([`Layout::level_at`], clamped to the
+    /// dungeon's levels: below level 0 is level 0, above the top is the top level).
     #[must_use]
     pub fn level_at(&self, y: f64) -> u16 {
-        let l = (y / self.level_height + 1e-6).floor().max(0.0) as u64;
-        l.min(u64::from(self.levels().saturating_sub(1))) as u16
+        let top = self.levels().saturating_sub(1);
+        match self.layout.level_at(y) {
+            Some(level) => level.min(top),
+            None if y > 0.0 => top,
+            None => 0,
+        }
     }
 
+    /// The buckets of the slots within two of the slot nearest to `p`
+    /// ([`Layout::nearest_slot`]): every piece or wall that can hold or touch `p`.
     fn near(&self, p: DVec2) -> impl Iterator<Item = usize> + '_ {
-        let r = (p.y / self.spacing).round() as i64;
-        let c = (p.x / self.spacing).round() as i64;
-        let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
-        (r - 2..=r + 2)
-            .flat_map(move |rr| (c - 2..=c + 2).map(move |cc| (rr, cc)))
-            .filter(move |&(rr, cc)| rr >= 0 && cc >= 0 && rr < rows && cc < cols)
-            .map(move |(rr, cc)| (rr * cols + cc) as usize)
+        let centre = self.layout.nearest_slot(p, self.dims);
+        (-2..=2)
+            .flat_map(move |dr| (-2..=2).filter_map(move |dc| centre.offset(dr, dc)))
+            .filter_map(move |slot| self.dims.index(slot).ok())
     }
 
     /// True when level `level` has a floor at `p`.
-    #[must_use]
-    pub fn has_floor(&self, level: u16, p: DVec2) -> bool {
+    fn has_floor(&self, level: u16, p: DVec2) -> bool {
         let Some(li) = self.levels.get(usize::from(level)) else { return false };
         self.near(p).any(|b| {
             li.piece_buckets[b].iter().any(|&i| {
                 let piece = &li.plan.pieces[i as usize];
                 piece.floor && contains(&piece.polygon, p)
             })
-        })
-    }
-
-    /// The cell or seam of `level` that contains `p`, if carved.
-    #[must_use]
-    pub fn piece_at(&self, level: u16, p: DVec2) -> Option<&super::plan::Piece> {
-        let li = self.levels.get(usize::from(level))?;
-        self.near(p).find_map(|b| {
-            li.piece_buckets[b]
-                .iter()
-                .map(|&i| &li.plan.pieces[i as usize])
-                .find(|pc| contains(&pc.polygon, p))
         })
     }
 
@@ -300,7 +281,7 @@ impl World {
         let mut best: Option<f64> = None;
         let highest = self.level_at(top);
         for l in (0..=highest).rev() {
-            let y = f64::from(l) * self.level_height;
+            let y = self.layout.proportions().floor_y(l);
             if y <= top && self.has_floor(l, p) {
                 best = Some(y);
                 break;
@@ -324,8 +305,8 @@ impl World {
     pub fn walls_near(&self, p: DVec2, y: f64, step: f64, body: f64, out: &mut Vec<Wall>) {
         out.clear();
         let level = self.level_at(y + step);
-        let local = y - f64::from(level) * self.level_height;
-        if local > self.room_height - body
+        let local = y - self.layout.proportions().floor_y(level);
+        if local > self.room_height() - body
             && let Some(s) = self.stairs.iter().find(|s| s.pos.level == level && contains(&s.polygon, p))
         {
             let n = s.polygon.len();
@@ -359,9 +340,9 @@ impl World {
         self.stairs.iter().map(|s| s.overlap(p, y, radius, step)).sum()
     }
 
-    /// World `(x, z)` of the centre of a slot.
+    /// World `(x, z)` of the centre of a slot ([`Layout::center`]).
     #[must_use]
     pub fn slot_centre(&self, slot: Slot) -> DVec2 {
-        DVec2::new(f64::from(slot.col) * self.spacing, f64::from(slot.row) * self.spacing)
+        self.layout.center(slot)
     }
 }
