@@ -87,16 +87,18 @@ fn show(value: f64) -> String {
     if value == 0.0 || (1e-4..1e9).contains(&value.abs()) { format!("{value}") } else { format!("{value:e}") }
 }
 
-/// One field's limits: the field, its value, its least value and the name of that limit,
-/// its greatest value and name where it has one (others are bounded by another field), and
-/// why the limit is there (empty, or starting with `; `).
+/// One field's limits: the field, its value, its least value, and its greatest where it has
+/// one (others are bounded by another field).
 struct Limit {
     field: &'static str,
     value: f64,
-    min: (f64, &'static str),
-    max: Option<(f64, &'static str)>,
-    why: &'static str,
+    min: Bound,
+    max: Option<Bound>,
 }
+
+/// One end of a field's range: the value, the name of its constant, and why it is there
+/// (empty, or starting with `; `).
+type Bound = (f64, &'static str, &'static str);
 
 impl Proportions {
     /// Smallest `base` (metres): a door at least [`Proportions::MIN_DOOR_WIDTH`] wide must
@@ -132,32 +134,32 @@ impl Proportions {
 
     /// Each numeric field with its limits, in file order.
     fn limits(&self) -> [Limit; 6] {
-        let limit = |field, value, min, max, why| Limit { field, value, min, max, why };
+        let limit = |field, value, min, max| Limit { field, value, min, max };
+        let coordinates = "; world coordinates stay finite and precise as f32";
+        let slivers = "; nearer 0 or 0.5 some edges become slivers";
+        let steps = "; a stair climbs it in steps of at most 0.25 m, so at most 400 steps";
         [
             limit(
                 "base",
                 self.base,
-                (Self::MIN_BASE, "MIN_BASE"),
-                Some((Self::MAX_BASE, "MAX_BASE")),
-                "; world coordinates stay finite and precise as f32",
+                (Self::MIN_BASE, "MIN_BASE", ""),
+                Some((Self::MAX_BASE, "MAX_BASE", coordinates)),
             ),
             limit(
                 "cut_ratio",
                 self.cut_ratio,
-                (Self::MIN_CUT_RATIO, "MIN_CUT_RATIO"),
-                Some((Self::MAX_CUT_RATIO, "MAX_CUT_RATIO")),
-                "; nearer 0 or 0.5 some edges become slivers",
+                (Self::MIN_CUT_RATIO, "MIN_CUT_RATIO", slivers),
+                Some((Self::MAX_CUT_RATIO, "MAX_CUT_RATIO", slivers)),
             ),
             limit(
                 "layer_height",
                 self.layer_height,
-                (Self::MIN_LAYER_HEIGHT, "MIN_LAYER_HEIGHT"),
-                Some((Self::MAX_LAYER_HEIGHT, "MAX_LAYER_HEIGHT")),
-                "; a stair climbs it in steps of at most 0.25 m, so at most 400 steps",
+                (Self::MIN_LAYER_HEIGHT, "MIN_LAYER_HEIGHT", ""),
+                Some((Self::MAX_LAYER_HEIGHT, "MAX_LAYER_HEIGHT", steps)),
             ),
-            limit("room_height", self.room_height, (Self::MIN_ROOM_HEIGHT, "MIN_ROOM_HEIGHT"), None, ""),
-            limit("door_width", self.door_width, (Self::MIN_DOOR_WIDTH, "MIN_DOOR_WIDTH"), None, ""),
-            limit("door_height", self.door_height, (Self::MIN_DOOR_HEIGHT, "MIN_DOOR_HEIGHT"), None, ""),
+            limit("room_height", self.room_height, (Self::MIN_ROOM_HEIGHT, "MIN_ROOM_HEIGHT", ""), None),
+            limit("door_width", self.door_width, (Self::MIN_DOOR_WIDTH, "MIN_DOOR_WIDTH", ""), None),
+            limit("door_height", self.door_height, (Self::MIN_DOOR_HEIGHT, "MIN_DOOR_HEIGHT", ""), None),
         ]
     }
 
@@ -168,22 +170,23 @@ impl Proportions {
     /// (`Proportions::MAX_LAYER_HEIGHT`, ...) it breaks.
     pub fn validate(&self) -> Result<(), GeometryError> {
         let bad = |field, value, reason| Err(GeometryError::InvalidProportion { field, value, reason });
-        for Limit { field, value, min, max, why } in self.limits() {
+        for Limit { field, value, min, max } in self.limits() {
             if !value.is_finite() {
                 return bad(field, value, "must be a finite number".into());
             }
-            if value < min.0 {
+            let (limit, name, why) = min;
+            if value < limit {
                 return bad(
                     field,
                     value,
-                    format!("must be at least {} (Proportions::{}){why}", show(min.0), min.1),
+                    format!("must be at least {} (Proportions::{name}){why}", show(limit)),
                 );
             }
-            if let Some((max, name)) = max.filter(|m| value > m.0) {
+            if let Some((limit, name, why)) = max.filter(|m| value > m.0) {
                 return bad(
                     field,
                     value,
-                    format!("must be at most {} (Proportions::{name}){why}", show(max)),
+                    format!("must be at most {} (Proportions::{name}){why}", show(limit)),
                 );
             }
         }
