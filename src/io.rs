@@ -17,16 +17,23 @@ pub const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
 /// target whose own name is legal always gets a legal temporary name.
 const MAX_TEMP_NAME: usize = 240;
 
-/// A file that could not be written.
-#[derive(Debug, thiserror::Error)]
-#[error("cannot write {path}: {source}")]
+/// A file that could not be written. Its message ends with the cause, so the cause is not
+/// also its [`std::error::Error::source`] (an error chain would print it twice).
+#[derive(Debug)]
 pub struct WriteError {
     /// The file being written.
     pub path: PathBuf,
     /// What went wrong.
-    #[source]
     pub source: std::io::Error,
 }
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write {}: {}", self.path.display(), self.source)
+    }
+}
+
+impl std::error::Error for WriteError {}
 
 /// Reads `path` as UTF-8 text, refusing a file of more than `max_bytes` bytes (checked
 /// before reading where the file reports its size; files that do not, such as devices and
@@ -205,7 +212,11 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"two");
         assert_eq!(names(&dir), ["a.txt"], "no temporary left behind");
         let bad = dir.join("missing-dir").join("b.txt");
-        assert!(write_atomic(&bad, b"x").is_err());
+        let err = write_atomic(&bad, b"x").unwrap_err();
+        let cause = err.source.to_string();
+        let chain = format!("{:#}", anyhow::Error::from(err));
+        assert!(chain.starts_with("cannot write ") && chain.contains("b.txt"), "{chain}");
+        assert_eq!(chain.matches(&cause).count(), 1, "the cause is said once: {chain}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
