@@ -80,31 +80,63 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 /// # Errors
 /// [`WriteError`] naming the first file that could not be written or put in place.
 pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
-    let mut staged: Vec<Staged> = Vec::with_capacity(files.len());
-    for (index, &(path, bytes)) in files.iter().enumerate() {
-        match Staged::write(path, index, bytes) {
-            Ok(s) => staged.push(s),
-            Err(e) => {
-                staged.iter().for_each(Staged::discard);
-                return Err(e);
-            }
-        }
-    }
-    let last = staged.len().saturating_sub(1);
-    for i in 0..staged.len() {
-        // The last file needs no backup: nothing after it can fail and undo it.
-        if let Err(e) = staged[i].place(i < last) {
-            staged[..i].iter().rev().for_each(Staged::restore);
-            staged[i..].iter().for_each(Staged::discard);
-            return Err(e);
-        }
-    }
-    staged.iter().for_each(Staged::forget_backup);
-    Ok(())
+    stage_all(files)?.commit()
 }
 
-/// One file of [`write_all_atomic`]: its target, the temporary holding its new bytes, and
+/// The first half of [`write_all_atomic`]: writes every file to its temporary and returns
+/// them, not yet in place. [`Pending::commit`] puts them in place; dropping the [`Pending`]
+/// removes the temporaries. A command with another output written in between stages its
+/// files first, so that a file that cannot be written is found before anything changes.
+///
+/// # Errors
+/// [`WriteError`] naming the first file whose temporary could not be written; the
+/// temporaries already written are removed.
+pub fn stage_all(files: &[(&Path, &[u8])]) -> Result<Pending, WriteError> {
+    let mut pending = Pending { staged: Vec::with_capacity(files.len()) };
+    for (index, &(path, bytes)) in files.iter().enumerate() {
+        pending.staged.push(Staged::write(path, index, bytes)?); // on error, drop discards
+    }
+    Ok(pending)
+}
+
+/// Files written to temporaries beside their targets by [`stage_all`], not yet in place.
+/// Dropped without [`Pending::commit`], it removes the temporaries and changes nothing.
+#[must_use = "dropping it removes the temporaries; call commit to put the files in place"]
+#[derive(Debug)]
+pub struct Pending {
+    staged: Vec<Staged>,
+}
+
+impl Pending {
+    /// Puts every file in place (renamed over its target, in order).
+    ///
+    /// # Errors
+    /// [`WriteError`] naming the file that could not be put in place; the targets already
+    /// replaced get their old contents back, and every temporary is removed.
+    pub fn commit(mut self) -> Result<(), WriteError> {
+        let n = self.staged.len();
+        for i in 0..n {
+            // The last file needs no backup: nothing after it can fail and undo it.
+            if let Err(e) = self.staged[i].place(i + 1 < n) {
+                self.staged[..i].iter().rev().for_each(Staged::restore);
+                self.staged.drain(..i);
+                return Err(e); // dropping `self` discards the rest and the failed one's backup
+            }
+        }
+        self.staged.drain(..).for_each(|s| s.forget_backup());
+        Ok(())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.staged.iter().for_each(Staged::discard);
+    }
+}
+
+/// One file of [`stage_all`]: its target, the temporary holding its new bytes, and
 /// (once placed) a hard link to the target's old contents, if it had any.
+#[derive(Debug)]
 struct Staged {
     target: PathBuf,
     index: usize,
@@ -232,6 +264,15 @@ mod tests {
         assert_eq!(err.path, gltf);
         assert_eq!(std::fs::read(&bin).unwrap(), b"old bin");
         assert_eq!(names(&dir), ["p.bin", "p.gltf"], "no temporary or backup left behind");
+        let after = dir.join("r.txt");
+        assert!(write_all_atomic(&[(&bin, b"b"), (&gltf, b"g"), (&after, b"r")]).is_err());
+        assert_eq!(std::fs::read(&bin).unwrap(), b"old bin");
+        assert_eq!(names(&dir), ["p.bin", "p.gltf"], "the files after the failed one leave nothing");
+        let pending = stage_all(&[(&bin, b"staged")]).unwrap();
+        assert_eq!(names(&dir).len(), 3, "a staged file is a temporary beside its target");
+        drop(pending);
+        assert_eq!(names(&dir), ["p.bin", "p.gltf"], "dropping staged files removes them");
+        assert_eq!(std::fs::read(&bin).unwrap(), b"old bin");
         let fresh = dir.join("q.bin");
         assert!(write_all_atomic(&[(&fresh, b"q"), (&gltf, b"g")]).is_err());
         assert!(!fresh.exists(), "a file that did not exist before is removed again");
