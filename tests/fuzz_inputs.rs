@@ -7,7 +7,8 @@
 //! runs through the library what the subcommands run: `validate` and `info` (parse, count,
 //! regions, round trip), `export` (to bytes, and every few cases to a `.glb` or `.gltf` path),
 //! `path` (entrance to exit, or first to last floor cell) and `plan` (SVG). A second
-//! family sets random proportions (NaN and infinities included) on a sample directly. It
+//! family checks random proportions (NaN and infinities included) with `Layout::new`, and
+//! puts the ones it accepts into a sample file, which must then load and export. It
 //! asserts no panic, and where export succeeds, a glTF that the `gltf` crate loads with
 //! finite accessor min/max that bound every position, and indices in range.
 //!
@@ -26,7 +27,7 @@ use octile::dungeon::Dungeon;
 use octile::export::{self, ExportOptions};
 use octile::format::{from_json, load, to_json};
 use octile::generate::{GenerateOptions, generate};
-use octile::geometry::Proportions;
+use octile::geometry::{Layout, Proportions};
 use octile::path::{PathRules, dungeon_regions, find_path};
 use octile::plan::{PlanOptions, to_svg};
 use serde_json::Value;
@@ -386,9 +387,11 @@ fn mutated_files_never_panic_and_export_valid_gltf() {
 
 #[test]
 fn random_proportions_are_refused_or_export_valid_gltf() {
-    let sample = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/two_levels.json")).unwrap();
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/two_levels.json"))
+        .unwrap();
+    let sample: Value = serde_json::from_str(&text).unwrap();
     let (cases, accepted, failures) = run_family("proportions", |rng, case, scratch| {
-        let mut p = *sample.proportions();
+        let mut p: Proportions = serde_json::from_value(sample["proportions"].clone()).unwrap();
         for _ in 0..1 + rng.below(2) {
             let x = any_float(rng);
             match rng.below(6) {
@@ -401,9 +404,17 @@ fn random_proportions_are_refused_or_export_valid_gltf() {
             }
         }
         let input = format!("{p:?}").into_bytes();
-        let mut d = sample.clone();
-        match d.set_proportions(p) {
-            Ok(()) => (true, input, exercise(&d, case, scratch)),
+        match Layout::new(p) {
+            // Proportions the library accepts, a file accepts too, and the dungeon exports.
+            Ok(_) => {
+                let mut file = sample.clone();
+                file["proportions"] = serde_json::to_value(p).unwrap();
+                let verdict = match from_json(&file.to_string()) {
+                    Ok(d) => exercise(&d, case, scratch),
+                    Err(e) => Err(format!("valid proportions refused in a file: {e}")),
+                };
+                (true, input, verdict)
+            }
             Err(e) if e.to_string().contains(' ') => (false, input, Ok(())),
             Err(e) => (false, input, Err(format!("unclear error {e}"))),
         }
