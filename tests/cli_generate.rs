@@ -137,3 +137,22 @@ fn generate_writes_glb_and_refuses_bad_options() {
         octile().args(["generate", "--octagons", "0x4", "-o"]).arg(dir.join("f.json")).output().unwrap();
     assert!(!out.status.success());
 }
+
+#[test]
+fn a_save_dungeon_that_cannot_be_written_changes_no_file() {
+    let dir = Scratch::new("a_save_dungeon_that_cannot_be_written_changes_no_file");
+    let glb = dir.join("d.glb");
+    let unwritable = dir.join("no").join("such").join("dir").join("d.json");
+    let out = octile()
+        .args(["generate", "--seed", "1", "--octagons", "4x4", "--levels", "2", "-o"])
+        .arg(&glb)
+        .arg("--save-dungeon")
+        .arg(&unwritable)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("d.json"));
+    assert!(!glb.exists(), "the main output is not written when the dungeon file cannot be");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "no temporary file left behind: {left:?}");
+}

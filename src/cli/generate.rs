@@ -106,15 +106,18 @@ fn is_json(path: &Path) -> bool {
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let options = args.generation.options();
     let dungeon = args.generation.generate()?;
+    // Staged before the main output is written: a --save-dungeon file that cannot be
+    // written is found before anything changes.
+    let saved = args.save_dungeon.as_deref().map(|p| (p, octile::format::to_json(&dungeon)));
+    let pending =
+        saved.as_ref().map(|(p, json)| octile::io::stage_all(&[(p, json.as_bytes())])).transpose()?;
     if is_json(&args.output) {
         octile::format::save(&dungeon, &args.output)
             .with_context(|| format!("writing {}", args.output.display()))?;
     } else {
         args.gltf.write(&dungeon, &args.output)?;
     }
-    if let Some(path) = &args.save_dungeon {
-        octile::format::save(&dungeon, path).with_context(|| format!("writing {}", path.display()))?;
-    }
+    pending.map(octile::io::Pending::commit).transpose()?;
     let entrance = dungeon.entrance().map(|p| p.to_string()).unwrap_or_default();
     let exit = dungeon.exit().map(|p| p.to_string()).unwrap_or_default();
     eprintln!(
