@@ -10,7 +10,7 @@ impl Dungeon {
     /// level (false for positions outside the dungeon).
     #[must_use]
     pub fn is_stair(&self, pos: Pos) -> bool {
-        pos.level + 1 < self.levels()
+        u32::from(pos.level) + 1 < u32::from(self.levels())
             && pos.slot.kind() == SlotKind::Octagon
             && self.tile_def(pos).is_ok_and(|t| t.stair)
     }

@@ -186,11 +186,12 @@ impl PathGraph {
         self.successors(from, rules).find(|&(n, _)| n == to).map(|(_, c)| c)
     }
 
-    /// Whether `a` and `b` are in one connected region under `rules`.
+    /// Whether `a` and `b` are in one connected region under `rules` (false when either is
+    /// not a node of this graph, such as a node of another graph).
     #[must_use]
     pub fn connected(&self, a: NodeId, b: NodeId, rules: &PathRules) -> bool {
         let r = self.regions(rules);
-        r.region(a.index()) == r.region(b.index())
+        r.region(a.index()).is_some_and(|region| r.region(b.index()) == Some(region))
     }
 
     /// Connected regions of the nodes (indexed by [`NodeId::index`]) under `rules`.

@@ -19,7 +19,7 @@ pub use solver::{
     DEFAULT_BUDGET, FixedCell, MEMORY_LIMIT, SolveInput, SolveProgress, Solver, estimated_bytes,
 };
 pub use tileset::{MAX_SOCKETS, MAX_TILES, SocketId, TileIndex, TileSet, TileSpec, check_weight};
-pub use topology::{Neighbor, Topology, octile_cell_index, octile_cell_slots};
+pub use topology::{MAX_CELLS, Neighbor, Topology, octile_cell_index, octile_cell_slots};
 
 /// Socket F: open floor (legal against F).
 pub const SOCKET_FLOOR: SocketId = SocketId(0);

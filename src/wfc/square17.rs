@@ -104,10 +104,20 @@ impl SquareGrid {
 }
 
 /// The masks a floor/solid map implies: a floor cell's bit is set on every side that faces
-/// solid or the outside.
+/// solid or the outside. `floor` is row-major, one entry per cell.
+///
+/// # Panics
+/// When `floor` does not have `cols * rows` entries.
 #[must_use]
 pub fn derive_masks(floor: &[bool], cols: u32, rows: u32) -> Vec<Option<u8>> {
     let (cols, rows) = (cols as usize, rows as usize);
+    let cells = cols.checked_mul(rows);
+    assert!(
+        cells == Some(floor.len()),
+        "derive_masks: the floor map has {} entries, but a {cols}x{rows} grid has {}",
+        floor.len(),
+        u128::from(cols as u64) * u128::from(rows as u64)
+    );
     let at = |r: usize, c: usize| floor[r * cols + c];
     (0..rows * cols)
         .map(|i| {
@@ -152,7 +162,7 @@ pub fn generate(
     if bytes > super::MEMORY_LIMIT {
         return Err(SolveError::TooLarge { cells: cells as usize, bytes, limit: super::MEMORY_LIMIT });
     }
-    let mut solver = Solver::new(&Topology::square(cols, rows), &tileset)?;
+    let mut solver = Solver::new(&Topology::try_square(cols, rows)?, &tileset)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let input = SolveInput { seed, border: Some(SOCKET_SOLID), ..SolveInput::default() };
     let tiles = solver.solve(&input, &mut rng, progress)?;
@@ -170,6 +180,15 @@ mod tests {
             assert_eq!(mask_of(tile(Some(m))), Some(m));
         }
         assert_eq!(tileset(&Weights::default()).unwrap().len(), 17);
+    }
+
+    #[test]
+    /// Regression: a floor map of the wrong length indexed out of bounds.
+    #[test]
+    fn derive_masks_names_a_wrong_length() {
+        let panic = std::panic::catch_unwind(|| derive_masks(&[true; 5], 3, 2)).unwrap_err();
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(message.contains("5 entries") && message.contains("3x2 grid has 6"), "{message}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `Topology`: which cells a WFC problem has, which cell lies across each of their walls,
 //! and which wall of the neighbour faces back. The solver never knows what shape a cell is.
 
+use super::SolveError;
 use crate::grid::{Dims, Direction, Slot, SlotKind};
 
 /// What lies across one wall of a cell.
@@ -16,6 +17,9 @@ pub enum Neighbor {
 
 const BORDER: u32 = u32::MAX;
 const ABSENT: u32 = u32::MAX - 1;
+/// The most cells a topology holds: cell indices are `u32`, and the two largest values mark
+/// the border and absent walls.
+pub const MAX_CELLS: u64 = ABSENT as u64;
 
 /// Cells, their walls (`dirs` per cell, some absent) and neighbours across each wall.
 ///
@@ -32,9 +36,30 @@ pub struct Topology {
 
 impl Topology {
     /// A square grid of `cols x rows` cells, row-major; walls 0 N, 1 E, 2 S, 3 W.
+    ///
+    /// # Panics
+    /// When `cols * rows` is over [`MAX_CELLS`] (cell indices are `u32`); see
+    /// [`Topology::try_square`] for an error instead.
     #[must_use]
     pub fn square(cols: u32, rows: u32) -> Topology {
-        let n = cols as usize * rows as usize;
+        Topology::try_square(cols, rows).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Topology::square`], or an error for a grid of more than [`MAX_CELLS`] cells
+    /// (checked before anything is allocated).
+    ///
+    /// # Errors
+    /// [`SolveError::BadInput`] when `cols * rows` is over [`MAX_CELLS`].
+    pub fn try_square(cols: u32, rows: u32) -> Result<Topology, SolveError> {
+        let cells = u64::from(cols) * u64::from(rows);
+        let n = usize::try_from(cells).ok().filter(|_| cells <= MAX_CELLS).ok_or_else(|| {
+            SolveError::BadInput {
+                reason: format!(
+                    "grid {cols}x{rows}: {cells} cells, over the {MAX_CELLS} a topology can number \
+                 (octile::wfc::MAX_CELLS)"
+                ),
+            }
+        })?;
         let mut neighbors = Vec::with_capacity(n * 4);
         let mut coords = Vec::with_capacity(n);
         for r in 0..rows {
@@ -47,7 +72,7 @@ impl Topology {
                 coords.push((r, c));
             }
         }
-        Topology { dirs: 4, opposite: vec![2, 3, 0, 1], neighbors, classes: vec![0; n], coords }
+        Ok(Topology { dirs: 4, opposite: vec![2, 3, 0, 1], neighbors, classes: vec![0; n], coords })
     }
 
     /// One level of the octile grid: every cell slot (octagons class 0, connectors class 1)
@@ -175,6 +200,18 @@ mod tests {
         assert_eq!(t.neighbor(0, 1), Neighbor::Cell(1));
         assert_eq!(t.neighbor(0, 2), Neighbor::Cell(5));
         assert_symmetric(&t);
+    }
+
+    /// Regression: `square(70000, 70000)` overflowed `u32` cell indices.
+    #[test]
+    fn a_square_grid_too_large_to_number_is_refused() {
+        let err = Topology::try_square(70_000, 70_000).unwrap_err().to_string();
+        assert!(err.contains("70000x70000") && err.contains("MAX_CELLS"), "{err}");
+        let ok = Topology::try_square(3, 2).unwrap();
+        assert_eq!(ok, Topology::square(3, 2));
+        let panic = std::panic::catch_unwind(|| Topology::square(70_000, 70_000)).unwrap_err();
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(message.contains("MAX_CELLS"), "{message}");
     }
 
     #[test]
