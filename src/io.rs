@@ -2,11 +2,14 @@
 //! file (`/dev/zero`) is refused instead of filling memory. Output is written atomically
 //! ([`write_atomic`], [`write_all_atomic`]): each file goes to a temporary file beside its
 //! target, and the targets are replaced only when every temporary was written, so a failed
-//! write never leaves a half-written file or a half-replaced set of files behind.
+//! write never leaves a half-written file or a half-replaced set of files behind. Every
+//! temporary file alive is listed in one registry, so that an interrupted command (Ctrl+C)
+//! can remove them before it exits ([`remove_temporaries_and_exit`]).
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The most bytes [`read_limited`] reads from an input file by default: 256 MiB. The
 /// largest dungeon the file format allows (4096 x 4096 octagons, one level, one-byte
@@ -16,6 +19,41 @@ pub const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
 /// Longest temporary file name (bytes, short of the 255 most file systems allow), so that a
 /// target whose own name is legal always gets a legal temporary name.
 const MAX_TEMP_NAME: usize = 240;
+
+/// Every temporary and backup file this process has made and not yet renamed or removed.
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The registry of live temporaries (a panic elsewhere leaves it usable).
+fn live() -> MutexGuard<'static, Vec<PathBuf>> {
+    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Removes `path` from the registry (it was renamed into place or removed).
+fn forget(path: &Path) {
+    let mut live = live();
+    if let Some(i) = live.iter().rposition(|p| p == path) {
+        live.swap_remove(i);
+    }
+}
+
+/// The temporary and backup files this process has alive now (staged outputs not yet put
+/// in place), oldest first.
+#[must_use]
+pub fn live_temporaries() -> Vec<PathBuf> {
+    live().clone()
+}
+
+/// Removes every live temporary and backup file of this process and exits with `code`,
+/// without returning: what an interrupt handler (Ctrl+C) calls. The registry stays locked
+/// while the process exits, so no other thread can make a new temporary after the removal.
+/// Targets already replaced stay replaced; files not yet placed keep their old contents.
+pub fn remove_temporaries_and_exit(code: i32) -> ! {
+    let live = live();
+    for path in live.iter() {
+        let _ = std::fs::remove_file(path);
+    }
+    std::process::exit(code)
+}
 
 /// A file that could not be written. Its message ends with the cause, so the cause is not
 /// also its [`std::error::Error::source`] (an error chain would print it twice).
@@ -150,12 +188,13 @@ impl Staged {
         let err = |source| WriteError { path: target.to_path_buf(), source };
         let temp = sibling(target, index, "tmp").map_err(err)?;
         let result = (|| {
-            let mut f = std::fs::File::create(&temp)?;
+            let mut f = create_tracked(&temp)?;
             f.write_all(bytes)?;
             f.sync_all()
         })();
         if let Err(source) = result {
             let _ = std::fs::remove_file(&temp);
+            forget(&temp);
             return Err(err(source));
         }
         Ok(Staged { target: target.to_path_buf(), index, temp, backup: None })
@@ -168,12 +207,26 @@ impl Staged {
         let is_file = std::fs::symlink_metadata(&self.target).is_ok_and(|m| !m.is_dir());
         if keep_old && is_file {
             let backup = sibling(&self.target, self.index, "old").map_err(err)?;
-            std::fs::hard_link(&self.target, &backup)
-                .or_else(|_| std::fs::copy(&self.target, &backup).map(|_| ()))
-                .map_err(err)?;
+            let mut live = live();
+            live.push(backup.clone());
+            let linked = std::fs::hard_link(&self.target, &backup)
+                .or_else(|_| std::fs::copy(&self.target, &backup).map(|_| ()));
+            drop(live);
+            if let Err(source) = linked {
+                let _ = std::fs::remove_file(&backup);
+                forget(&backup);
+                return Err(err(source));
+            }
             self.backup = Some(backup);
         }
-        std::fs::rename(&self.temp, &self.target).map_err(err)
+        // The registry is held across the rename, so an interrupt sees the temporary either
+        // still there (and removes it) or in place (and no longer listed).
+        let mut live = live();
+        std::fs::rename(&self.temp, &self.target).map_err(err)?;
+        if let Some(i) = live.iter().rposition(|p| *p == self.temp) {
+            live.swap_remove(i);
+        }
+        Ok(())
     }
 
     /// Undoes [`Staged::place`]: the old contents back, or the new file removed.
@@ -182,11 +235,15 @@ impl Staged {
             Some(backup) => std::fs::rename(backup, &self.target),
             None => std::fs::remove_file(&self.target),
         };
+        if let Some(backup) = &self.backup {
+            forget(backup);
+        }
     }
 
     /// Removes the temporary (and any backup) of a file that was not placed.
     fn discard(&self) {
         let _ = std::fs::remove_file(&self.temp);
+        forget(&self.temp);
         self.forget_backup();
     }
 
@@ -194,8 +251,18 @@ impl Staged {
     fn forget_backup(&self) {
         if let Some(backup) = &self.backup {
             let _ = std::fs::remove_file(backup);
+            forget(backup);
         }
     }
+}
+
+/// Creates the file `path` and lists it in the registry of live temporaries, both while the
+/// registry is held (an interrupt removes it either not yet made or made and listed).
+fn create_tracked(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut live = live();
+    let file = std::fs::File::create(path)?;
+    live.push(path.to_path_buf());
+    Ok(file)
 }
 
 /// A hidden file name beside `target`: `.NAME.PID.INDEX.SUFFIX`, with `NAME` shortened (on a
