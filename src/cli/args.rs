@@ -3,6 +3,23 @@
 use std::str::FromStr;
 
 use octile::grid::Pos;
+use octile::mesh::{DEFAULT_MAX_TRIANGLES, MeshOptions};
+
+/// The mesh budget flag, shared by every command that builds a mesh (export, generate, view).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct MeshBudgetArgs {
+    /// Refuse a dungeon whose mesh would have more triangles than this (an upper estimate,
+    /// made before meshing: a larger mesh needs more memory than most machines have).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TRIANGLES)]
+    pub max_triangles: u64,
+}
+
+impl MeshBudgetArgs {
+    /// The default mesh options with this budget.
+    pub fn mesh_options(&self) -> MeshOptions {
+        MeshOptions { max_triangles: self.max_triangles, ..MeshOptions::default() }
+    }
+}
 
 /// A size written `COLSxROWS` (width first), as everywhere in the CLI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

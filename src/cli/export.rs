@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 
 use super::gltf_out::GltfArgs;
@@ -22,7 +21,12 @@ pub struct ExportArgs {
 
 /// Runs `octile export`.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    let d = octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    super::files::refuse_overwriting_input(&args.file, &args.output, "-o")?;
+    if args.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("gltf")) {
+        let bin = args.output.with_extension("bin");
+        super::files::refuse_overwriting_input(&args.file, &bin, "-o (its .bin)")?;
+    }
+    let d = super::files::load(&args.file)?;
     args.gltf.write(&d, &args.output)?;
     Ok(ExitCode::SUCCESS)
 }

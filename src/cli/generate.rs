@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, Progress, generate};
@@ -112,8 +111,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let pending =
         saved.as_ref().map(|(p, json)| octile::io::stage_all(&[(p, json.as_bytes())])).transpose()?;
     if is_json(&args.output) {
-        octile::format::save(&dungeon, &args.output)
-            .with_context(|| format!("writing {}", args.output.display()))?;
+        octile::format::save(&dungeon, &args.output)?;
     } else {
         args.gltf.write(&dungeon, &args.output)?;
     }

@@ -6,12 +6,12 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use clap::Args;
 use octile::dungeon::Dungeon;
-use octile::export::{ExportOptions, Progress, export_with_progress};
+use octile::export::{ExportError, ExportOptions, Progress, export_with_progress};
 use octile::mesh::MeshOptions;
 use octile::mesh::MeshProgress;
 use octile::path::{PathRules, find_path};
 
-use super::args::RouteArg;
+use super::args::{MeshBudgetArgs, RouteArg};
 use super::progress::Bar;
 
 /// How the glTF file is written.
@@ -33,6 +33,8 @@ pub struct GltfArgs {
     /// two cells (`LEVEL,ROW,COL:LEVEL,ROW,COL`; doors on the way are opened).
     #[arg(long, value_name = "L,R,C:L,R,C")]
     path: Option<RouteArg>,
+    #[command(flatten)]
+    budget: MeshBudgetArgs,
 }
 
 impl GltfArgs {
@@ -50,7 +52,7 @@ impl GltfArgs {
             mesh: MeshOptions {
                 texture_size: self.texture_size,
                 lightmap_uv: !self.no_lightmap_uv,
-                ..MeshOptions::default()
+                ..self.budget.mesh_options()
             },
             route,
             colliders: self.colliders,
@@ -74,7 +76,11 @@ impl GltfArgs {
             Progress::Writing { .. } => bar.set_label("writing"),
         });
         bar.finish();
-        let summary = result.with_context(|| format!("exporting {}", output.display()))?;
+        let summary = result.map_err(|e| match e {
+            // These name the file themselves.
+            ExportError::Write(_) | ExportError::BadPath { .. } => anyhow::Error::from(e),
+            e => anyhow::Error::from(e).context(format!("exporting {}", output.display())),
+        })?;
         let files: Vec<String> = summary.files.iter().map(|p| p.display().to_string()).collect();
         println!(
             "{}: {} level(s), {} triangles, {} vertices, {} bytes",

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 use octile::dungeon::Dungeon;
 use octile::grid::SlotKind;
@@ -45,7 +44,7 @@ fn count(d: &Dungeon) -> Counts {
 
 /// Runs `octile info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
-    let d = octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let d = super::files::load(&args.file)?;
     let c = count(&d);
     let dims = d.dims();
     let p = d.proportions();

@@ -2,6 +2,7 @@
 
 mod args;
 mod export;
+mod files;
 mod generate;
 mod gltf_out;
 mod info;
@@ -69,8 +70,50 @@ pub fn run() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", report(&e));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `error` and its causes, joined by `: `, each said once: a cause whose message its parent's
+/// already ends with (an error that puts its cause in its own message and also returns it as
+/// its source) is left out.
+fn report(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    let mut parent = String::new();
+    for cause in error.chain() {
+        let message = cause.to_string();
+        if parent.ends_with(&message) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&message);
+        parent = message;
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error whose message ends with its cause's and which also returns the cause.
+    #[derive(Debug, thiserror::Error)]
+    #[error("level 3: {source}")]
+    struct Both {
+        source: std::io::Error,
+    }
+
+    #[test]
+    fn each_cause_is_said_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+        let e = anyhow::Error::from(Both { source: io }).context("reading d.json");
+        assert_eq!(format!("{e:#}"), "reading d.json: level 3: no such file: no such file");
+        assert_eq!(report(&e), "reading d.json: level 3: no such file");
+        let plain = anyhow::anyhow!("plain").context("outer");
+        assert_eq!(report(&plain), "outer: plain");
     }
 }

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use octile::dungeon::{Dungeon, Fill};
 use octile::geometry::Proportions;
@@ -49,7 +48,7 @@ pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
     let dungeon = Dungeon::new(args.octagons.cols, args.octagons.rows, args.levels, proportions, fill)?;
     match args.output {
         Some(path) => {
-            octile::format::save(&dungeon, &path).with_context(|| format!("writing {}", path.display()))?;
+            octile::format::save(&dungeon, &path)?;
             eprintln!(
                 "wrote {} ({}x{} octagons, {} level(s))",
                 path.display(),

@@ -47,7 +47,7 @@ pub struct PathArgs {
 /// Runs `octile path`: prints the route, or a message and the exit status of
 /// [`BAD_POSITION`] or [`NO_ROUTE`]; other failures are errors (exit 1).
 pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
-    let d = octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let d = super::files::load(&args.file)?;
     let (from, to) = (args.from.0, args.to.0);
     let graph = PathGraph::new(&d).context("building the path graph")?;
     let (a, b) = match ends(&graph, from, to) {

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 use octile::plan::{PlanOptions, to_svg};
 
@@ -22,8 +21,8 @@ pub struct PlanArgs {
 
 /// Runs `octile plan`.
 pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
-    let dungeon =
-        octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    super::files::refuse_overwriting_input(&args.file, &args.output, "-o")?;
+    let dungeon = super::files::load(&args.file)?;
     if !(args.scale.is_finite() && args.scale > 0.0) {
         anyhow::bail!("--scale {}: must be a positive number of pixels per metre", args.scale);
     }

@@ -4,13 +4,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::Args;
 use octile::viewer::camera::CameraKind;
 use octile::viewer::screenshot::Shot;
 use octile::viewer::{ViewOptions, offscreen_view, screenshot};
 
-use super::args::{RouteArg, Size};
+use super::args::{MeshBudgetArgs, RouteArg, Size};
 use super::generate::GenOptionsArgs;
 
 /// Options of `octile view`.
@@ -48,12 +47,14 @@ pub struct ViewArgs {
     /// Hide the faint floor cell outlines.
     #[arg(long)]
     no_outlines: bool,
+    #[command(flatten)]
+    budget: MeshBudgetArgs,
 }
 
 /// Runs `octile view`.
 pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
     let dungeon = match &args.file {
-        Some(file) => octile::format::load(file).with_context(|| format!("loading {}", file.display()))?,
+        Some(file) => super::files::load(file)?,
         None => {
             let d = args.generation.generate()?;
             let name = |p: Option<octile::grid::Pos>| p.map(|p| p.to_string()).unwrap_or_default();
@@ -68,6 +69,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         path: args.path.map(|r| (r.from, r.to)),
         size: (args.size.cols, args.size.rows),
         outlines: !args.no_outlines,
+        mesh: args.budget.mesh_options(),
         ..ViewOptions::default()
     };
     if let Some(out) = &args.screenshot {

@@ -59,6 +59,14 @@ pub enum Problem {
         /// The symbol found.
         symbol: char,
     },
+    /// The plan lists another number of levels than the header's `levels`.
+    #[error("`plan` lists {found} level(s); `levels` says {expected}")]
+    LevelCount {
+        /// Levels the header declares.
+        expected: u32,
+        /// Levels the plan lists.
+        found: usize,
+    },
     /// Levels listed out of order or missing.
     #[error("plan entry {index} is for level {found}; levels must be listed 0, 1, 2, ...")]
     LevelOrder {
@@ -67,14 +75,15 @@ pub enum Problem {
         /// Level it names.
         found: u32,
     },
-    /// An entrance or exit that is not a cell of the dungeon.
-    #[error("{what}: {source}")]
+    /// An entrance or exit that is not a cell of the dungeon. The message ends with the
+    /// cause, so the cause is not also its [`std::error::Error::source`] (an error chain
+    /// would print it twice).
+    #[error("{what}: {cause}")]
     BadMarker {
         /// `entrance` or `exit`.
         what: &'static str,
         /// Why.
-        #[source]
-        source: DungeonError,
+        cause: DungeonError,
     },
     /// An inconsistency of the dungeon itself (stairs, for instance).
     #[error(transparent)]
@@ -84,14 +93,14 @@ pub enum Problem {
 /// A dungeon file that could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
-    /// The file could not be read.
-    #[error("cannot read {path}: {source}")]
+    /// The file could not be read. The message ends with the cause, so the cause is not
+    /// also its [`std::error::Error::source`] (an error chain would print it twice).
+    #[error("cannot read {path}: {cause}")]
     Read {
         /// The file.
         path: PathBuf,
         /// Why.
-        #[source]
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// The file could not be written.
     #[error(transparent)]
@@ -117,6 +126,12 @@ pub enum FormatError {
     Version {
         /// Version found.
         found: u32,
+        /// Version supported.
+        supported: u32,
+    },
+    /// No `version` field, or `"version": null`.
+    #[error("`version` is missing or null; this build reads version {supported}")]
+    NoVersion {
         /// Version supported.
         supported: u32,
     },

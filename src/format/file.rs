@@ -20,14 +20,15 @@ struct DungeonFile {
     format: String,
     version: u32,
     /// `[cols, rows]` of octagons.
+    #[serde(deserialize_with = "octagons")]
     octagons: [u32; 2],
     levels: u32,
     proportions: Proportions,
     #[serde(default)]
     seed: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "marker")]
     entrance: Option<[u32; 3]>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "marker")]
     exit: Option<[u32; 3]>,
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
@@ -113,11 +114,8 @@ pub fn from_json(text: &str) -> Result<Dungeon, FormatError> {
         format: Option<String>,
         version: Option<u32>,
     }
-    let json_err = |e: serde_json::Error| FormatError::Json {
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
-    };
+    // A UTF-8 byte-order mark (some Windows editors write one) is not part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let header: Header = serde_json::from_str(text).map_err(json_err)?;
     match header.format {
         Some(f) if f == FORMAT_NAME => {}
@@ -125,10 +123,51 @@ pub fn from_json(text: &str) -> Result<Dungeon, FormatError> {
     }
     match header.version {
         Some(FORMAT_VERSION) => {}
-        other => return Err(FormatError::Version { found: other.unwrap_or(0), supported: FORMAT_VERSION }),
+        Some(found) => return Err(FormatError::Version { found, supported: FORMAT_VERSION }),
+        None => return Err(FormatError::NoVersion { supported: FORMAT_VERSION }),
     }
     let file: DungeonFile = serde_json::from_str(text).map_err(json_err)?;
     build(file)
+}
+
+/// A serde_json error as [`FormatError::Json`], its position said once (serde_json's
+/// message ends with it too).
+fn json_err(e: serde_json::Error) -> FormatError {
+    let (line, column) = (e.line(), e.column());
+    let mut message = e.to_string();
+    if let Some(kept) = message.strip_suffix(&format!(" at line {line} column {column}")).map(str::len) {
+        message.truncate(kept);
+    }
+    FormatError::Json { line, column, message }
+}
+
+/// Deserialises a fixed-length list of numbers (an entrance, exit or size), saying how many
+/// numbers were found and what they stand for when the count is wrong (serde_json's own
+/// message for a long array is "trailing characters").
+fn exact<'de, D, const N: usize>(de: D, what: &'static str) -> Result<[u32; N], D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let numbers = Vec::<u32>::deserialize(de)?;
+    let found = numbers.len();
+    numbers.try_into().map_err(|_| serde::de::Error::invalid_length(found, &what))
+}
+
+fn octagons<'de, D: serde::Deserializer<'de>>(de: D) -> Result<[u32; 2], D::Error> {
+    exact(de, "2 numbers: [cols, rows] of octagons")
+}
+
+fn marker<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<[u32; 3]>, D::Error> {
+    Option::<Marker>::deserialize(de).map(|m| m.map(|m| m.0))
+}
+
+/// An entrance or exit: `[level, row, col]`.
+struct Marker([u32; 3]);
+
+impl<'de> Deserialize<'de> for Marker {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        exact(de, "3 numbers: [level, row, col]").map(Marker)
+    }
 }
 
 fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
@@ -202,10 +241,10 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
     let to_pos = |p: [u32; 3]| Pos::new(u16::try_from(p[0]).unwrap_or(u16::MAX), p[1], p[2]);
     if let Err(source) = dungeon.set_entrance(file.entrance.map(to_pos)) {
-        problems.push(Problem::BadMarker { what: "entrance", source });
+        problems.push(Problem::BadMarker { what: "entrance", cause: source });
     }
     if let Err(source) = dungeon.set_exit(file.exit.map(to_pos)) {
-        problems.push(Problem::BadMarker { what: "exit", source });
+        problems.push(Problem::BadMarker { what: "exit", cause: source });
     }
     dungeon.set_seed(file.seed);
     if problems.is_empty() { Ok(dungeon) } else { Err(FormatError::Invalid { problems }) }
@@ -221,12 +260,7 @@ fn plan_shape_problems(plan: &[LevelPlan], levels: u32, dims: crate::grid::Dims)
         }
     }
     if plan.len() != levels as usize {
-        problems.push(Problem::RowCount {
-            level: u16::try_from(plan.len()).unwrap_or(u16::MAX),
-            field: "plan",
-            expected: levels as usize,
-            found: plan.len(),
-        });
+        problems.push(Problem::LevelCount { expected: levels, found: plan.len() });
     }
     let conn_rows = dims.octagon_rows() as usize - 1;
     let conn_cols = dims.octagon_cols() as usize - 1;
@@ -264,7 +298,7 @@ fn plan_shape_problems(plan: &[LevelPlan], levels: u32, dims: crate::grid::Dims)
 /// Reads a dungeon file.
 pub fn load(path: &Path) -> Result<Dungeon, FormatError> {
     let text = crate::io::read_limited(path, crate::io::MAX_INPUT_BYTES)
-        .map_err(|source| FormatError::Read { path: path.to_path_buf(), source })?;
+        .map_err(|cause| FormatError::Read { path: path.to_path_buf(), cause })?;
     from_json(&text)
 }
 

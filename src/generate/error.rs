@@ -17,10 +17,12 @@ pub enum GenerateError {
         reason: String,
     },
     /// Weights or sizes the tile set or solver refuses (bad weights, over the memory limit).
+    /// The message ends with the solver's, which is therefore not also its source.
     #[error("tiles: {0}")]
-    Tiles(#[source] SolveError),
-    /// A level could not be solved.
-    #[error("level {level} (seed {seed}, {attempts} attempt(s)): {source}")]
+    Tiles(SolveError),
+    /// A level could not be solved. The message ends with the solver's, which is therefore
+    /// not also its [`std::error::Error::source`] (a chain would print it twice).
+    #[error("level {level} (seed {seed}, {attempts} attempt(s)): {cause}")]
     Level {
         /// The level.
         level: u16,
@@ -29,8 +31,7 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u32,
         /// The last solver error.
-        #[source]
-        source: SolveError,
+        cause: SolveError,
     },
     /// No layout of entrance and stairs gave one connected dungeon with its exit on the last
     /// level, away from the entrance (see `docs/wfc.md`). Narrow grids are the usual cause:

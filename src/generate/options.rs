@@ -84,6 +84,16 @@ impl GenerateOptions {
         if self.attempts == 0 {
             return bad("attempts", "0".into(), "at least one attempt");
         }
+        // Negative and non-finite weights are the tile set's to refuse; a zero here leaves
+        // every floor octagon out, though generation fixes some (entrance, exit, stairs).
+        if self.weights.open_weight == 0.0 {
+            return bad(
+                "open-weight",
+                "0".into(),
+                "must be positive: generation places floor octagons (the entrance, the exit and \
+                 the stairs), and a zero weight leaves no floor octagon to place",
+            );
+        }
         Ok(())
     }
 }

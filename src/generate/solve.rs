@@ -137,13 +137,8 @@ pub(crate) fn solve_levels(
             let mut report = |solve: SolveProgress| progress(Progress::Solving { level, levels, solve });
             match solver.solve(&input, rng, &mut report) {
                 Ok(t) => break t,
-                Err(source) if attempt >= options.attempts => {
-                    return Err(GenerateError::Level {
-                        level,
-                        seed: options.seed,
-                        attempts: attempt,
-                        source,
-                    });
+                Err(cause) if attempt >= options.attempts => {
+                    return Err(GenerateError::Level { level, seed: options.seed, attempts: attempt, cause });
                 }
                 Err(_) => {}
             }

@@ -9,6 +9,19 @@ pub enum MeshError {
     /// landing on rock): its shaft and hole cannot be built.
     #[error(transparent)]
     Stair(DungeonError),
+    /// The mesh would have more triangles than [`crate::mesh::MeshOptions::max_triangles`]
+    /// (estimated before anything is built, so that a huge dungeon is refused instead of
+    /// running out of memory).
+    #[error(
+        "the mesh would have up to {estimate} triangles, over the limit of {limit} \
+         (MeshOptions::max_triangles; raise it with --max-triangles)"
+    )]
+    TooLarge {
+        /// Triangles estimated ([`crate::mesh::estimated_triangles`], an upper estimate).
+        estimate: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// A mesh option out of range.
     #[error("mesh option `{name}` = {value}: {reason}")]
     BadOption {

@@ -24,6 +24,24 @@ pub use ribbon::{RIBBON_COLOUR, RIBBON_LIFT, RIBBON_WIDTH, route_ribbon};
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 
 use crate::dungeon::Dungeon;
+use crate::geometry::MAX_RISE;
+use crate::grid::SlotKind;
+
+/// The default of [`MeshOptions::max_triangles`]: 20 million triangles. A mesh costs about
+/// 200 bytes of memory per triangle while it is built and exported (vertices before and
+/// after welding, indices, the glTF buffer), so the default keeps a build within a few GB.
+pub const DEFAULT_MAX_TRIANGLES: u64 = 20_000_000;
+
+/// Most triangles one carved octagon makes with the seams and walls it owns (floor and
+/// ceiling fans, eight walls or door passages, its share of seams and pillars);
+/// [`estimated_triangles`] counts this many per carved octagon.
+const TRIANGLES_PER_OCTAGON: u64 = 64;
+/// Most triangles of one carved connector diamond with its walls and short seams.
+const TRIANGLES_PER_CONNECTOR: u64 = 24;
+/// Most triangles per step of a spiral stair (tread, riser, rims, column and shaft share).
+const TRIANGLES_PER_STEP: u64 = 48;
+/// Triangles of a stair's fixed parts (landing, gap, column ends, hole rim).
+const TRIANGLES_PER_STAIR: u64 = 256;
 
 /// How [`build`] makes a mesh.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,16 +56,28 @@ pub struct MeshOptions {
     /// Reorder with meshopt (vertex cache, overdraw, vertex fetch) after welding; only
     /// benchmarks turn this off to compare.
     pub optimize: bool,
+    /// The most triangles [`build`] makes: a dungeon whose [`estimated_triangles`] is over
+    /// this is refused before anything is built ([`MeshError::TooLarge`]). Default
+    /// [`DEFAULT_MAX_TRIANGLES`].
+    pub max_triangles: u64,
 }
 
 impl Default for MeshOptions {
     fn default() -> Self {
-        MeshOptions { texture_size: 4.0, lightmap_uv: true, optimize: true }
+        MeshOptions {
+            texture_size: 4.0,
+            lightmap_uv: true,
+            optimize: true,
+            max_triangles: DEFAULT_MAX_TRIANGLES,
+        }
     }
 }
 
 impl MeshOptions {
     /// Checks every option; the first problem is returned.
+    ///
+    /// # Errors
+    /// [`MeshError::BadOption`] naming the option.
     pub fn validate(&self) -> Result<(), MeshError> {
         if !self.texture_size.is_finite() || self.texture_size <= 0.0 {
             return Err(MeshError::BadOption {
@@ -60,8 +90,42 @@ impl MeshOptions {
     }
 }
 
+/// An upper estimate of the triangles [`build`] makes of `dungeon`, counted without
+/// building anything (one pass over the cells): a fixed number per carved octagon and
+/// connector and per stair step. The mesh has no more than this (the constants are the most
+/// any cell makes; a test checks the bound on the samples and generated dungeons).
+#[must_use]
+pub fn estimated_triangles(dungeon: &Dungeon) -> u64 {
+    let registry = dungeon.registry();
+    let carved: Vec<bool> = registry.tiles().iter().map(|t| t.carved).collect();
+    let dims = dungeon.dims();
+    let mut total = 0u64;
+    for level in 0..dungeon.levels() {
+        let Ok(layer) = dungeon.tile_layer(level) else { continue };
+        for slot in dims.cells() {
+            let is_carved =
+                layer.get(slot).is_ok_and(|t| carved.get(usize::from(t.0)).copied().unwrap_or(false));
+            if is_carved {
+                total += match slot.kind() {
+                    SlotKind::Octagon => TRIANGLES_PER_OCTAGON,
+                    _ => TRIANGLES_PER_CONNECTOR,
+                };
+            }
+        }
+    }
+    let height = dungeon.proportions().layer_height;
+    let steps = (height / MAX_RISE).ceil().clamp(2.0, u32::MAX as f64) as u64;
+    let per_stair = TRIANGLES_PER_STAIR.saturating_add(steps.saturating_mul(TRIANGLES_PER_STEP));
+    total.saturating_add((dungeon.stairs().len() as u64).saturating_mul(per_stair))
+}
+
 /// Extrudes every level of `dungeon` into a mesh (positions level-local, one primitive per
 /// material role that has triangles).
+///
+/// # Errors
+/// [`MeshError::BadOption`] for an option out of range, [`MeshError::TooLarge`] when the
+/// [`estimated_triangles`] are over [`MeshOptions::max_triangles`], [`MeshError::Stair`]
+/// for a stair that cannot be built.
 pub fn build(dungeon: &Dungeon, options: &MeshOptions) -> Result<DungeonMesh, MeshError> {
     build_with_progress(dungeon, options, &mut |_| {})
 }
@@ -76,6 +140,10 @@ pub fn build_with_progress(
     progress: &mut dyn FnMut(MeshProgress),
 ) -> Result<DungeonMesh, MeshError> {
     options.validate()?;
+    let estimate = estimated_triangles(dungeon);
+    if estimate > options.max_triangles {
+        return Err(MeshError::TooLarge { estimate, limit: options.max_triangles });
+    }
     let one = |level: u16| -> Result<LevelMesh, MeshError> {
         let panels = level::extrude(dungeon, level)?;
         Ok(panel::assemble(dungeon, level, panels, options))
