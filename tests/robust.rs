@@ -77,7 +77,7 @@ fn an_oversized_file_is_refused_unread() {
     let file = std::fs::File::create(&path).unwrap();
     file.set_len(octile::io::MAX_INPUT_BYTES + 1).unwrap(); // sparse: no disk used
     match load(&path) {
-        Err(FormatError::Read { source, .. }) => {
+        Err(FormatError::Read { cause: source, .. }) => {
             assert_eq!(source.kind(), std::io::ErrorKind::FileTooLarge);
             assert!(source.to_string().contains("MAX_INPUT_BYTES"), "{source}");
         }

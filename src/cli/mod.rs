@@ -52,8 +52,18 @@ enum Command {
     View(view::ViewArgs),
 }
 
+/// Exit status after Ctrl+C (SIGINT): 128 + 2, as shells report a process the signal ended.
+const INTERRUPTED: i32 = 130;
+
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
+/// Ctrl+C removes the temporary files of outputs not yet in place, then exits 130.
 pub fn run() -> ExitCode {
+    // Without the handler Ctrl+C still stops the command, only leaving temporaries behind;
+    // failing to install it (a handler already set) is no reason to refuse to run.
+    let _ = ctrlc::set_handler(|| {
+        eprintln!("interrupted");
+        octile::io::remove_temporaries_and_exit(INTERRUPTED)
+    });
     let cli = Cli::parse();
     let result = match cli.command {
         Command::New(a) => new::run(a),
