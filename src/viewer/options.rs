@@ -62,10 +62,19 @@ pub struct Prepared {
     pub route: Option<Vec<Pos>>,
     /// The initial view state.
     pub state: ViewState,
+    /// Why the walkthrough cannot start in this dungeon (rooms too low for the walker), if
+    /// so: the window then skips the walk camera and the tour.
+    pub walk_refused: Option<crate::walk::WalkError>,
 }
 
 /// Builds the scene, the walk world, the route and the initial state; checks the options
 /// against the dungeon.
+///
+/// # Errors
+/// [`ViewerError::NoSuchLevel`], [`ViewerError::Path`] or [`ViewerError::NoRoute`] for
+/// options the dungeon cannot meet; [`ViewerError::Walk`] when the walk camera is asked for
+/// and the rooms are too low for the walker ([`crate::walk::Body::check_room`]);
+/// [`ViewerError::Mesh`] when the mesh cannot be built.
 pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, ViewerError> {
     if let Some(level) = options.level
         && level >= dungeon.levels()
@@ -80,6 +89,10 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         ),
         None => None,
     };
+    let walk_refused = crate::walk::Body::default().check_room(dungeon.proportions().room_height).err();
+    if let Some(e) = walk_refused.clone().filter(|_| options.camera == CameraKind::Walk) {
+        return Err(e.into());
+    }
     let scene = Scene::new(dungeon, &options.mesh)?;
     let world = World::new(dungeon);
     let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
@@ -97,7 +110,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
             }
         }
     }
-    Ok(Prepared { scene, world, route, state })
+    Ok(Prepared { scene, world, route, state, walk_refused })
 }
 
 /// The path overlay for a prepared route (empty without one): the route ribbon the export
@@ -167,6 +180,25 @@ mod tests {
         let off = prepare(&d, &options(Pos::new(0, 2, 0), Pos::new(5, 0, 0))).err().unwrap();
         assert!(matches!(off, ViewerError::Path(crate::path::PathError::OutOfDungeon { level: 5, .. })));
         assert!(off.to_string().contains("level 5"), "{off}");
+    }
+
+    #[test]
+    fn the_walk_camera_is_refused_in_rooms_lower_than_the_walker() {
+        let mut d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let low = crate::geometry::Proportions { room_height: 1.2, door_height: 1.0, ..*d.proportions() };
+        d.set_proportions(low).unwrap();
+        let walk = ViewOptions { camera: CameraKind::Walk, ..ViewOptions::default() };
+        let e = prepare(&d, &walk).unwrap_err();
+        assert!(
+            matches!(e, ViewerError::Walk(crate::walk::WalkError::RoomTooLow { room_height: 1.2, .. })),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("1.2 m") && e.to_string().contains("1.7 m eye height"), "{e}");
+        // The other cameras still show it; the window then skips the walk camera.
+        let orbit = prepare(&d, &ViewOptions::default()).unwrap();
+        assert!(orbit.walk_refused.is_some());
+        let usual = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        assert!(prepare(&usual, &walk).unwrap().walk_refused.is_none());
     }
 
     #[test]
