@@ -77,7 +77,7 @@ pub enum ViewerError {
         path: PathBuf,
     },
     /// No display to open a window on.
-    #[error("cannot open a window: {reason}; use --screenshot OUT.png to render without a window")]
+    #[error("window: cannot open one ({reason}); use --screenshot OUT.png to render without a window")]
     NoDisplay {
         /// What the window system said.
         reason: String,

@@ -268,8 +268,9 @@ impl App {
         let texture = match gfx.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
-                let size = gfx.window.inner_size();
-                if !gfx.configure(size.width, size.height) {
+                // Not the window's inner size: asking X for it panics once the window is gone.
+                let (width, height) = (gfx.config.width, gfx.config.height);
+                if !gfx.configure(width, height) {
                     event_loop.exit();
                 }
                 return;
