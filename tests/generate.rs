@@ -87,8 +87,8 @@ fn many_seeds_and_shapes_are_sound() {
         };
         assert_sound(&make(&o));
     }
-    // The smallest dungeons.
-    assert_sound(&make(&GenerateOptions { cols: 1, rows: 1, levels: 1, ..GenerateOptions::default() }));
+    // The smallest dungeons (one octagon is refused: the exit may not be the entrance).
+    assert_sound(&make(&GenerateOptions { cols: 2, rows: 1, levels: 1, ..GenerateOptions::default() }));
     assert_sound(&make(&GenerateOptions {
         cols: 3,
         rows: 1,

@@ -3,7 +3,7 @@
 mod support;
 
 use glam::DVec2;
-use octile::dungeon::{Carve, Dungeon, Fill, Registry};
+use octile::dungeon::{Carve, Dungeon, DungeonError, Fill, Registry};
 use octile::geometry::{Proportions, signed_area};
 use octile::grid::{Direction, EdgeId, Pos, Slot};
 use octile::mesh::{self, MaterialRole, MeshError, MeshOptions};
@@ -230,7 +230,7 @@ fn errors_name_the_place() {
     d.set_tile(Pos::new(1, 0, 0), Registry::SOLID).unwrap();
     assert_eq!(
         mesh::build(&d, &MeshOptions::default()),
-        Err(MeshError::StairLandsOnRock { level: 0, row: 0, col: 0 })
+        Err(MeshError::Stair(DungeonError::StairLandsOnRock { level: 0, row: 0, col: 0 }))
     );
     let bad = MeshOptions { texture_size: 0.0, ..Default::default() };
     assert!(matches!(mesh::build(&d, &bad), Err(MeshError::BadOption { name: "texture_size", .. })));

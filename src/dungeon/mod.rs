@@ -5,7 +5,9 @@ mod error;
 mod model;
 mod registry;
 mod stair;
+mod stairs;
 
 pub use error::DungeonError;
 pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
 pub use registry::{Carve, EdgeDef, EdgeStateId, Registry, TileDef, TileId};
+pub use stairs::{Shaft, Stair, Stairs};

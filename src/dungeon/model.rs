@@ -1,7 +1,7 @@
 //! `Dungeon`: levels of cell tiles and edge states over one grid, with proportions and a
 //! registry. One dense layer per property.
 
-use super::{DungeonError, EdgeStateId, Registry, TileDef, TileId};
+use super::{DungeonError, EdgeStateId, Registry, Stairs, TileDef, TileId};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Dims, Direction, EdgeId, Grid, GridError, Pos, Slot, SlotKind};
 
@@ -22,6 +22,10 @@ pub enum Fill {
 }
 
 /// A multi-level dungeon on the octile grid.
+///
+/// Besides its layers it keeps its stair table ([`Dungeon::stairs`]), updated by every
+/// setter for the stairs a change can touch, so the table always equals one computed from
+/// scratch.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dungeon {
     dims: Dims,
@@ -32,6 +36,7 @@ pub struct Dungeon {
     entrance: Option<Pos>,
     exit: Option<Pos>,
     seed: Option<u64>,
+    stairs: Stairs,
 }
 
 impl Dungeon {
@@ -79,6 +84,8 @@ impl Dungeon {
             entrance: None,
             exit: None,
             seed: None,
+            // The fills hold no stair tile (rock and plain floor are not stairs).
+            stairs: Stairs::default(),
         })
     }
 
@@ -120,16 +127,17 @@ impl Dungeon {
         &self.layout
     }
 
+    /// The stair table: every stair with its exit, landing and hole, kept current as tiles
+    /// and edges change.
+    #[must_use]
+    pub fn stairs(&self) -> &Stairs {
+        &self.stairs
+    }
+
     /// The registry of tiles and edge states.
     #[must_use]
     pub fn registry(&self) -> &Registry {
         &self.registry
-    }
-
-    /// Replaces the proportions (validated first).
-    pub fn set_proportions(&mut self, proportions: Proportions) -> Result<(), DungeonError> {
-        self.layout = Layout::new(proportions)?;
-        Ok(())
     }
 
     fn check_level(&self, level: u16) -> Result<usize, DungeonError> {
@@ -162,6 +170,10 @@ impl Dungeon {
     }
 
     /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level.
+    ///
+    /// # Errors
+    /// A position outside the dungeon or not a cell, a tile the registry does not define, or
+    /// a stair off an octagon or on the top level.
     pub fn set_tile(&mut self, pos: Pos, tile: TileId) -> Result<(), DungeonError> {
         let (l, kind) = self.cell(pos)?;
         let def = self
@@ -178,6 +190,11 @@ impl Dungeon {
             }
         }
         *self.tiles[l].get_mut(pos.slot).expect("invariant: checked cell") = tile;
+        let mut around = vec![pos.slot];
+        for &dir in self.dims.walls(pos.slot).expect("invariant: checked cell") {
+            around.extend(self.dims.neighbor(pos.slot, dir).expect("invariant: checked cell"));
+        }
+        self.refresh_stairs(pos.level, &around);
         Ok(())
     }
 
@@ -227,6 +244,8 @@ impl Dungeon {
         self.dims.edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
         let i = self.dims.edge_index(edge).expect("invariant: checked edge");
         self.edges[l][i] = state;
+        let sides = self.dims.edge_sides(edge).expect("invariant: checked edge");
+        self.refresh_stairs(level, &sides.map(|(slot, _)| slot));
         Ok(())
     }
 
@@ -253,22 +272,38 @@ impl Dungeon {
         self.seed
     }
 
-    /// Sets the entrance (must be a cell of this dungeon).
+    /// Sets the entrance (must be a cell of this dungeon; it need not be carved).
+    ///
+    /// # Errors
+    /// A position outside the dungeon or not a cell.
     pub fn set_entrance(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
-        if let Some(p) = pos {
-            self.cell(p)?;
-        }
-        self.entrance = pos;
+        self.entrance = self.checked_marker(pos)?;
         Ok(())
     }
 
-    /// Sets the exit (must be a cell of this dungeon).
+    /// Sets the exit (must be a cell of this dungeon; it need not be carved).
+    ///
+    /// # Errors
+    /// A position outside the dungeon or not a cell.
     pub fn set_exit(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
+        self.exit = self.checked_marker(pos)?;
+        Ok(())
+    }
+
+    /// `pos` when it is `None` or a cell of this dungeon.
+    fn checked_marker(&self, pos: Option<Pos>) -> Result<Option<Pos>, DungeonError> {
         if let Some(p) = pos {
             self.cell(p)?;
         }
-        self.exit = pos;
-        Ok(())
+        Ok(pos)
+    }
+
+    /// Brings the stair table up to date after a change to the cells `slots` of `level` (or
+    /// to the edges between them).
+    fn refresh_stairs(&mut self, level: u16, slots: &[Slot]) {
+        let mut stairs = std::mem::take(&mut self.stairs);
+        stairs.refresh(self, level, slots);
+        self.stairs = stairs;
     }
 
     /// Records the generation seed.
@@ -281,28 +316,36 @@ impl Dungeon {
         (0..self.levels()).flat_map(move |l| self.dims.cells().map(move |s| Pos { level: l, slot: s }))
     }
 
-    /// Every problem that makes this dungeon inconsistent (empty when it is sound):
-    /// stairs that do not stand on an octagon below the top level, land on rock or on
-    /// another stair (stairs do not stack: see [`Dungeon::stair_exit`]), and an entrance or
-    /// exit that is not carved.
+    /// Every problem with this dungeon's stairs (empty when there is none): stair tiles that
+    /// do not stand on an octagon below the top level (only raw layers can hold these; they
+    /// are not in the stair table), and stairs that land on rock or on another stair
+    /// (stairs do not stack: see [`Dungeon::stair_exit`]). Entrance and exit are not
+    /// checked: their setters only require a cell of the dungeon, carved or not.
     #[must_use]
     pub fn problems(&self) -> Vec<DungeonError> {
+        (0..self.levels()).flat_map(|level| self.stair_problems(level)).collect()
+    }
+
+    /// The problems of [`Dungeon::problems`] with stair tiles on `level`, in (row, col)
+    /// order (empty for a level outside the dungeon).
+    #[must_use]
+    pub fn stair_problems(&self, level: u16) -> Vec<DungeonError> {
         let mut out = Vec::new();
-        for pos in self.cells() {
-            let Ok(def) = self.tile_def(pos) else { continue };
-            if !def.stair {
+        for slot in self.dims.cells() {
+            let pos = Pos { level, slot };
+            if !self.tile_def(pos).is_ok_and(|def| def.stair) {
                 continue;
             }
-            let Slot { row, col } = pos.slot;
-            let level = pos.level;
-            let kind = pos.slot.kind();
+            let Slot { row, col } = slot;
+            let kind = slot.kind();
+            let above = self.tile_def(Pos { level: level + 1, ..pos }).ok();
             if kind != SlotKind::Octagon {
                 out.push(DungeonError::StairOffOctagon { level, row, col, kind });
             } else if level + 1 >= self.levels() {
                 out.push(DungeonError::StairOffTop { level, row, col, levels: self.levels() });
-            } else if !self.tile_def(Pos { level: level + 1, ..pos }).is_ok_and(|d| d.carved) {
+            } else if !above.is_some_and(|d| d.carved) {
                 out.push(DungeonError::StairLandsOnRock { level, row, col });
-            } else if self.tile_def(Pos { level: level + 1, ..pos }).is_ok_and(|d| d.stair) {
+            } else if above.is_some_and(|d| d.stair) {
                 out.push(DungeonError::StairOnStair { level, row, col });
             }
         }
@@ -319,7 +362,19 @@ impl Dungeon {
         edges: Vec<Vec<EdgeStateId>>,
     ) -> Result<Dungeon, DungeonError> {
         let layout = Layout::new(proportions)?;
-        Ok(Dungeon { dims, layout, registry, tiles, edges, entrance: None, exit: None, seed: None })
+        let mut dungeon = Dungeon {
+            dims,
+            layout,
+            registry,
+            tiles,
+            edges,
+            entrance: None,
+            exit: None,
+            seed: None,
+            stairs: Stairs::default(),
+        };
+        dungeon.stairs = Stairs::of(&dungeon);
+        Ok(dungeon)
     }
 }
 

@@ -1,16 +1,8 @@
-//! Stairs and their shafts: the one owner of the rules "which wall does a stair leave by"
-//! and "how may one step into or out of the octagon above a stair". The mesh builder, the
-//! walk model, the path graph, region labelling and the generator all ask these functions.
-//!
-//! A stair on octagon `(L, r, c)` stands in a shaft that rises to level `L + 1`. Level
-//! `L + 1` has no floor over that octagon: the octagon above a stair is a hole (the shaft's
-//! top), except the landing, the stair's top step, which reaches one wall of the octagon: the
-//! stair's *exit*. One leaves the stair at the top only through that wall, and one enters
-//! the hole from level `L + 1` only through it (anywhere else one would fall down the shaft).
-//! On the stair's own level the landing is a solid block against the same wall, from the
-//! floor up, so that wall cannot be crossed on level `L`.
+//! The dungeon's stair queries: thin reads of its stair table ([`super::Stairs`], the one
+//! owner of the exit and shaft rules), plus the seam query the table is computed from.
 
-use super::{Carve, Dungeon, EdgeDef};
+use super::stairs::ExitCandidates;
+use super::{Carve, Dungeon, EdgeDef, Shaft, Stairs};
 use crate::grid::{Direction, Pos, SlotKind};
 
 impl Dungeon {
@@ -27,8 +19,7 @@ impl Dungeon {
     /// the hole above a stair.
     #[must_use]
     pub fn stair_below(&self, pos: Pos) -> Option<Pos> {
-        let below = Pos { level: pos.level.checked_sub(1)?, ..pos };
-        self.is_stair(below).then_some(below)
+        self.stairs().below(pos).map(|s| s.foot)
     }
 
     /// The edge definition of wall `dir` of the cell at `pos` when the seam through it is
@@ -45,44 +36,22 @@ impl Dungeon {
 
     /// The wall through which one leaves the stair at `stair` at the top (and enters it from
     /// the level above), or `None` when `stair` is not a stair or the octagon above has no
-    /// carved, passable wall.
-    ///
-    /// The rule, in design terms: the exit is a wall of the octagon above whose seam is carved
-    /// and passable and leads to a passable cell. Among those, the best is chosen by, in
-    /// order:
-    /// 1. walkable now (an open seam before a closed door), so the stair is usable;
-    /// 2. leading to a cell that is not itself the hole above another stair;
-    /// 3. closed on the stair's own level: the stair solid stands on the lower floor and its
-    ///    landing fills the exit wall's sector from that floor up to the next, so an opening
-    ///    in that wall below would be blocked by the landing;
-    /// 4. a long (cardinal) wall before a short (diagonal) one: the landing spans the exit
-    ///    wall's angle, 7.68 m of wall instead of 3.62 m at the default proportions;
-    /// 5. clockwise from north (N, E, S, W, then NE, SE, SW, NW), so the choice is stable.
-    ///
-    /// Reads only the registry's `carve`, `passable` and `walkable`, never tile names.
+    /// carved, passable wall to a passable cell. The rule is written once, in the stair table
+    /// (`docs/stairs.md` lists it); this reads the table.
     #[must_use]
     pub fn stair_exit(&self, stair: Pos) -> Option<Direction> {
-        if !self.is_stair(stair) {
-            return None;
-        }
-        let top = Pos { level: stair.level + 1, ..stair };
-        let passable_cell = |p: Pos| self.tile_def(p).is_ok_and(|t| t.carved && t.passable);
-        Direction::ALL
-            .into_iter()
-            .filter_map(|dir| {
-                let edge = self.carved_seam(top, dir).filter(|e| e.passable)?;
-                let slot = self.dims().neighbor(top.slot, dir).ok()??;
-                let beyond = Pos { slot, ..top };
-                if !passable_cell(beyond) {
-                    return None;
-                }
-                let walkable = edge.walkable && self.tile_def(beyond).is_ok_and(|t| t.walkable);
-                let into_hole = self.stair_below(beyond).is_some();
-                let open_below = self.carved_seam(stair, dir).is_some();
-                Some(((!walkable, into_hole, open_below, dir.is_diagonal(), dir.index()), dir))
-            })
-            .min_by_key(|(key, _)| *key)
-            .map(|(_, dir)| dir)
+        self.stairs().at(stair)?.exit
+    }
+
+    /// The wall the exit rule would choose for `stair` if the level above could still be
+    /// carved: walls whose seam or far cell is not carved yet count too, ranked after every
+    /// carved one that does not lead into another hole. Carving that wall's seam and the cell
+    /// beyond, and keeping the hole's other walls closed, makes it [`Dungeon::stair_exit`].
+    /// The generator asks this. `None` when `stair` is not a stair or the octagon has no
+    /// neighbour at all.
+    #[must_use]
+    pub fn preferred_stair_exit(&self, stair: Pos) -> Option<Direction> {
+        Stairs::exit_rule(self, stair, ExitCandidates::Plannable)
     }
 
     /// The wall the stair's landing reaches: its [`Dungeon::stair_exit`], or north when the
@@ -90,7 +59,14 @@ impl Dungeon {
     /// `None` when `stair` is not a stair.
     #[must_use]
     pub fn stair_landing(&self, stair: Pos) -> Option<Direction> {
-        self.is_stair(stair).then(|| self.stair_exit(stair).unwrap_or(Direction::N))
+        self.stairs().at(stair).map(|s| s.landing())
+    }
+
+    /// What the shaft rule says about the cell at `pos` (a small value a reader walking many
+    /// cells may cache: see [`Shaft::lets_through`]).
+    #[must_use]
+    pub fn shaft(&self, pos: Pos) -> Shaft {
+        self.stairs().shaft(pos)
     }
 
     /// Whether a horizontal step from the cell at `pos` through its wall `dir` is allowed by
@@ -100,15 +76,7 @@ impl Dungeon {
     /// wall itself (ask the registry whether it is walkable or passable).
     #[must_use]
     pub fn shaft_allows(&self, pos: Pos, dir: Direction) -> bool {
-        let side_allows = |cell: Pos, d: Direction| {
-            let hole_ok = match self.stair_below(cell) {
-                Some(stair) => self.stair_exit(stair) == Some(d),
-                None => true,
-            };
-            hole_ok && self.stair_landing(cell) != Some(d)
-        };
-        let Ok(Some(slot)) = self.dims().neighbor(pos.slot, dir) else { return true };
-        side_allows(pos, dir) && side_allows(Pos { slot, ..pos }, dir.opposite())
+        self.stairs().allows(self.dims(), pos, dir)
     }
 }
 

@@ -1,154 +1,254 @@
-//! Connectivity repair and loops. Unreachable pockets are repaired, not prevented: every
-//! floor region of a level that is not yet joined to the dungeon's main region is joined by
-//! carving rock along the cheapest path (Dijkstra, 1000 per long step and 707 per short
-//! step through rock), nearest pocket first. Nothing is ever deleted.
+//! Connectivity repair and loops. Unreachable pockets are repaired: every floor region of a
+//! level that is not yet joined to the dungeon's main region is joined by carving rock along
+//! the cheapest path through rock (the crate's one Dijkstra, [`crate::path::search`], with
+//! the path module's step costs and the dungeon's shaft rule), nearest pocket first.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::ops::ControlFlow;
 
-use super::distance::{FAR, floor_distances};
-use super::floors::Floors;
+use super::carve::{Seams, carve, fill, is_carved, level_steps};
+use super::distance::floor_distances;
+use crate::dungeon::Dungeon;
+use crate::grid::{Pos, SlotKind};
+use crate::path::LONG_STEP;
+use crate::path::search::{Parents, Search, UNREACHED};
 
-/// Joins every floor cell of `level` to the nodes marked in `main` (which must hold at least
-/// one node of that level), carving through rock; marks everything joined in `main`.
-/// Returns the number of rock cells carved.
-pub(crate) fn connect_level(floors: &mut Floors, level: usize, main: &mut [bool]) -> usize {
-    let n = floors.cells;
-    let base = level * n;
-    let mut dist = vec![FAR; n];
-    let mut parent = vec![u32::MAX; n];
-    let mut heap = BinaryHeap::new();
-    for c in 0..n {
-        if main[base + c] {
-            dist[c] = 0;
-            heap.push(Reverse((0u32, c as u32)));
+/// Level-local node numbering: a cell's slot index on its level.
+#[derive(Clone, Copy)]
+struct Level<'a> {
+    d: &'a Dungeon,
+    level: u16,
+}
+
+impl Level<'_> {
+    fn pos(self, node: u32) -> Pos {
+        Pos {
+            level: self.level,
+            slot: self.d.dims().slot_at(node as usize).expect("invariant: a node is a slot"),
         }
     }
+
+    fn node(self, pos: Pos) -> u32 {
+        self.d.dims().index(pos.slot).expect("invariant: a cell of the grid") as u32
+    }
+}
+
+/// Joins every floor cell of `level` to the cells marked in `main` (indexed by
+/// [`crate::path::node_index`]; at least one on that level), carving through rock; marks
+/// everything joined in `main`. Returns the number of rock cells carved.
+///
+/// One search runs from the main cells through rock and floor; each time it settles a floor
+/// cell outside `main` (a pocket), the path back is carved, the pocket joins `main`, and the
+/// search resumes with the carved cells and the pocket as new starts at cost 0.
+pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], search: &mut Search) -> usize {
+    let n = d.dims().slot_count();
+    let base = usize::from(level) * n;
+    search.reset(n, Parents::Record);
+    for i in (0..n).filter(|&i| main[base + i]) {
+        search.start(i as u32, 0);
+    }
     let mut carved = 0;
-    let mut stack = Vec::new();
-    while let Some(Reverse((d, u))) = heap.pop() {
-        let u = u as usize;
-        if d > dist[u] {
-            continue;
-        }
-        if floors.floor[base + u] && !main[base + u] {
-            // A pocket: carve the path back to the main region, then take in its whole region.
-            let mut x = parent[u];
-            while x != u32::MAX && !main[base + x as usize] {
-                let xi = x as usize;
-                floors.floor[base + xi] = true;
-                main[base + xi] = true;
-                dist[xi] = 0;
-                heap.push(Reverse((0, x)));
-                carved += 1;
-                x = parent[xi];
-            }
-            stack.push(u);
-            main[base + u] = true;
-            while let Some(c) = stack.pop() {
-                dist[c] = 0;
-                heap.push(Reverse((0, c as u32)));
-                let node = base + c;
-                let next: Vec<usize> = floors.level_steps(node).map(|(v, _)| v).collect();
-                for v in next {
-                    if floors.floor[v] && !main[v] {
-                        main[v] = true;
-                        stack.push(v - base);
-                    }
+    loop {
+        let pocket = {
+            let (at, main) = (Level { d: &*d, level }, &*main);
+            search.run(
+                |u| {
+                    level_steps(at.d, at.pos(u))
+                        .map(move |(p, c)| (at.node(p), u64::from(c)))
+                        .filter(move |&(v, _)| !main[base + v as usize])
+                },
+                |u, _| {
+                    let pocket = !main[base + u as usize] && is_carved(at.d, at.pos(u));
+                    if pocket { ControlFlow::Break(u) } else { ControlFlow::Continue(()) }
+                },
+            )
+        };
+        let Some(u) = pocket else { break };
+        carved += carve_back(d, level, search.parent(u), main, search);
+        // Take in the pocket's whole region.
+        let mut stack = vec![u];
+        main[base + u as usize] = true;
+        while let Some(c) = stack.pop() {
+            search.start(c, 0);
+            let at = Level { d: &*d, level };
+            for (p, _) in level_steps(at.d, at.pos(c)) {
+                let v = at.node(p);
+                if is_carved(at.d, p) && !main[base + v as usize] {
+                    main[base + v as usize] = true;
+                    stack.push(v);
                 }
-            }
-            continue;
-        }
-        let steps: Vec<(usize, u32)> = floors.level_steps(base + u).collect();
-        for (v, c) in steps {
-            let vc = v - base;
-            if main[v] {
-                continue;
-            }
-            let nd = d + c;
-            if nd < dist[vc] {
-                dist[vc] = nd;
-                parent[vc] = u as u32;
-                heap.push(Reverse((nd, vc as u32)));
             }
         }
     }
     carved
 }
 
+/// Carves the path `search` found, from `from` back to the first cell in `main`, marks it
+/// in `main` and offers each carved cell to `search` as a start at cost 0. Returns the
+/// number of cells carved.
+fn carve_back(
+    d: &mut Dungeon,
+    level: u16,
+    from: Option<u32>,
+    main: &mut [bool],
+    search: &mut Search,
+) -> usize {
+    let base = usize::from(level) * d.dims().slot_count();
+    let mut carved = 0;
+    let mut x = from;
+    while let Some(xi) = x.filter(|&xi| !main[base + xi as usize]) {
+        x = search.parent(xi);
+        let p = Level { d: &*d, level }.pos(xi);
+        carve(d, p, Seams::ShaftRule);
+        main[base + xi as usize] = true;
+        search.start(xi, 0);
+        carved += 1;
+    }
+    carved
+}
+
+/// Fills back with rock the floor cells of `level` that [`connect_level`] could not join to
+/// `main` (the shaft rule walls them off: a hole is entered only through its exit, a stair
+/// never through its landing's wall). Refuses, naming it, when one of them is a stair.
+pub(crate) fn fill_pockets(d: &mut Dungeon, level: u16, main: &[bool]) -> Result<(), String> {
+    let base = usize::from(level) * d.dims().slot_count();
+    let at = Level { d: &*d, level };
+    let pockets: Vec<Pos> = d
+        .dims()
+        .cells()
+        .map(|slot| Pos { level, slot })
+        .filter(|&p| !main[base + at.node(p) as usize] && is_carved(at.d, p))
+        .collect();
+    if let Some(foot) = pockets.iter().find(|&&p| d.is_stair(p)) {
+        return Err(format!("the stair at {foot} is walled off from its level by a shaft hole or a landing"));
+    }
+    for p in pockets {
+        fill(d, p);
+    }
+    Ok(())
+}
+
+/// Makes sure `level` (the last) has a floor octagon in `main` that is neither a hole nor
+/// `entrance`, to hold the exit: when it has none, carves the cheapest way through rock to
+/// the nearest octagon that qualifies. Refuses when none can be reached.
+pub(crate) fn make_exit_room(
+    d: &mut Dungeon,
+    level: u16,
+    entrance: Pos,
+    main: &mut [bool],
+    search: &mut Search,
+) -> Result<(), String> {
+    let n = d.dims().slot_count();
+    let base = usize::from(level) * n;
+    let room = |d: &Dungeon, p: Pos| {
+        p.slot.kind() == SlotKind::Octagon && p != entrance && d.stair_below(p).is_none()
+    };
+    let at = Level { d: &*d, level };
+    if d.dims()
+        .cells()
+        .map(|slot| Pos { level, slot })
+        .any(|p| room(d, p) && main[base + at.node(p) as usize])
+    {
+        return Ok(());
+    }
+    search.reset(n, Parents::Record);
+    for i in (0..n).filter(|&i| main[base + i]) {
+        search.start(i as u32, 0);
+    }
+    let found = search.run(
+        |u| level_steps(at.d, at.pos(u)).map(move |(p, c)| (at.node(p), u64::from(c))),
+        |u, _| if room(at.d, at.pos(u)) { ControlFlow::Break(u) } else { ControlFlow::Continue(()) },
+    );
+    let Some(u) = found else {
+        return Err(format!("no octagon on level {level} can be reached to hold the exit"));
+    };
+    carve_back(d, level, Some(u), main, search);
+    Ok(())
+}
+
 /// Smallest detour, in thousandths of a long step, that a carved loop must cut short.
-pub(crate) const MIN_LOOP_GAIN: u32 = 3000;
+pub(crate) const MIN_LOOP_GAIN: u64 = 3000;
 
 /// Longest tunnel through rock, in cells, that a loop may carve.
 pub(crate) const MAX_TUNNEL: usize = 3;
 
 /// Carves up to `count` short tunnels (at most [`MAX_TUNNEL`] rock cells) on `level`, each
-/// joining two floor cells whose costs from `sources` differ most for the rock carved, so
-/// each tunnel closes the longest cycle it can. Returns the number carved.
-pub(crate) fn add_loops(floors: &mut Floors, level: usize, count: u32, sources: &[usize], stair: u32) -> u32 {
-    let n = floors.cells;
-    let base = level * n;
+/// joining two floor cells whose walking costs from `sources` differ most for the rock
+/// carved, so each tunnel closes the longest cycle it can. Returns the number carved.
+pub(crate) fn add_loops(
+    d: &mut Dungeon,
+    level: u16,
+    count: u32,
+    sources: &[Pos],
+    search: &mut Search,
+) -> u32 {
+    let n = d.dims().slot_count();
+    let base = usize::from(level) * n;
     let mut made = 0;
-    // Scratch for the bounded searches, reused for every start cell.
-    let mut seen = vec![u32::MAX; n];
-    let mut parent = vec![u32::MAX; n];
-    let mut frontier = Vec::new();
-    let mut next = Vec::new();
-    let mut tunnel = Vec::new();
     for _ in 0..count {
-        let dist = floor_distances(floors, sources, stair);
-        // The best gain so far (first found wins ties) and its tunnel's rock cells.
-        let mut best: Option<u32> = None;
-        for a in 0..n {
-            let da = dist[base + a];
-            if !floors.floor[base + a] || da == FAR {
-                continue;
-            }
-            frontier.clear();
-            seen[a] = a as u32;
-            frontier.push(a);
-            for depth in 0..MAX_TUNNEL {
-                next.clear();
-                for &u in &frontier {
-                    for (v, _) in floors.level_steps(base + u) {
-                        let vc = v - base;
-                        if seen[vc] == a as u32 {
-                            continue;
-                        }
-                        seen[vc] = a as u32;
-                        if floors.floor[v] {
-                            // A floor cell reached through `depth` rock cells (none when u == a).
-                            if depth == 0 || dist[v] == FAR || dist[v] <= da {
-                                continue;
-                            }
-                            let cost = depth as u32 * 1000;
-                            let gain = (dist[v] - da).saturating_sub(cost);
-                            if gain >= MIN_LOOP_GAIN && best.is_none_or(|g| gain > g) {
-                                best = Some(gain);
-                                tunnel.clear();
-                                let mut x = u;
-                                while x != a {
-                                    tunnel.push(x);
-                                    x = parent[x] as usize;
-                                }
-                            }
-                        } else {
-                            parent[vc] = u as u32;
-                            next.push(vc);
-                        }
-                    }
-                }
-                std::mem::swap(&mut frontier, &mut next);
-            }
-        }
-        if best.is_none() {
+        floor_distances(d, sources, search);
+        let Some(tunnel) = best_tunnel(Level { d: &*d, level }, &search.costs()[base..base + n]) else {
             break;
+        };
+        for c in tunnel {
+            let p = Level { d: &*d, level }.pos(c);
+            carve(d, p, Seams::ShaftRule);
         }
-        for &c in &tunnel {
-            floors.floor[base + c] = true;
-        }
-        seen.fill(u32::MAX);
         made += 1;
     }
     made
+}
+
+/// The rock cells of the best tunnel on one level, given walking costs `dist` per
+/// level-local node: the one with the largest gain of at least [`MIN_LOOP_GAIN`], the first
+/// found (cells in row-major order, breadth first, walls clockwise) among equals.
+fn best_tunnel(at: Level<'_>, dist: &[u64]) -> Option<Vec<u32>> {
+    let n = dist.len();
+    // Scratch for the bounded searches, reused for every start cell.
+    let mut seen = vec![u32::MAX; n];
+    let mut parent = vec![u32::MAX; n];
+    let (mut frontier, mut next) = (Vec::new(), Vec::new());
+    let mut best: Option<(u64, Vec<u32>)> = None;
+    for a in at.d.dims().cells().map(|slot| at.node(Pos { level: at.level, slot })) {
+        let da = dist[a as usize];
+        if da == UNREACHED || !is_carved(at.d, at.pos(a)) {
+            continue;
+        }
+        frontier.clear();
+        seen[a as usize] = a;
+        frontier.push(a);
+        for depth in 0..MAX_TUNNEL {
+            next.clear();
+            for &u in &frontier {
+                for (p, _) in level_steps(at.d, at.pos(u)) {
+                    let v = at.node(p);
+                    if seen[v as usize] == a {
+                        continue;
+                    }
+                    seen[v as usize] = a;
+                    if !is_carved(at.d, p) {
+                        parent[v as usize] = u;
+                        next.push(v);
+                        continue;
+                    }
+                    // A floor cell reached through `depth` rock cells (none when u == a).
+                    let dv = dist[v as usize];
+                    if depth == 0 || dv == UNREACHED || dv <= da {
+                        continue;
+                    }
+                    let gain = (dv - da).saturating_sub(depth as u64 * u64::from(LONG_STEP));
+                    if gain >= MIN_LOOP_GAIN && best.as_ref().is_none_or(|(g, _)| gain > *g) {
+                        let mut tunnel = Vec::new();
+                        let mut x = u;
+                        while x != a {
+                            tunnel.push(x);
+                            x = parent[x as usize];
+                        }
+                        best = Some((gain, tunnel));
+                    }
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+        }
+    }
+    best.map(|(_, tunnel)| tunnel)
 }

@@ -1,41 +1,34 @@
-//! A small Dijkstra over the generator's floors: integer costs 1000 per long step, 707 per
-//! short step and the pathing core's stair cost, ties broken by node index, the shaft rule
-//! kept (see `Floors::level_steps`). Only the loop carver uses it: it runs on the working
-//! floors, before a `Dungeon` exists, and after every tunnel. The exit is chosen on the
-//! finished dungeon with `path::DijkstraMap`.
+//! Walking costs over the dungeon being generated, for the loop carver: one call to the
+//! crate's one Dijkstra ([`crate::path::search`]) over carved cells and stairs, with the
+//! path module's step and stair costs and the dungeon's shaft rule. The exit is chosen on
+//! the finished dungeon with `path::DijkstraMap`.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use super::carve::{is_carved, level_steps};
+use crate::dungeon::Dungeon;
+use crate::grid::Pos;
+use crate::path::search::{Parents, Search};
+use crate::path::{node_index, node_pos, stair_cost};
 
-use super::floors::Floors;
-
-/// Unreached.
-pub(crate) const FAR: u32 = u32::MAX;
-
-/// Costs from `sources` to every floor node of every level (FAR where unreached), walking
-/// floor cells, and stairs in both directions.
-pub(crate) fn floor_distances(floors: &Floors, sources: &[usize], stair: u32) -> Vec<u32> {
-    let n = floors.cells;
-    let mut dist = vec![FAR; floors.floor.len()];
-    let mut heap = BinaryHeap::new();
-    for &s in sources {
-        if floors.floor[s] {
-            dist[s] = 0;
-            heap.push(Reverse((0u32, s)));
-        }
+/// Runs `search` from `sources` over every carved cell of every level (steps on a level,
+/// stairs up and down); afterwards `search.costs()` holds, per [`node_index`], the cost in
+/// thousandths of a long step (`UNREACHED` where not reached).
+pub(crate) fn floor_distances(d: &Dungeon, sources: &[Pos], search: &mut Search) {
+    let n = d.dims().slot_count();
+    let stair = u64::from(stair_cost(d.proportions()));
+    let node = |p: Pos| node_index(d, p).expect("invariant: a cell of the dungeon") as u32;
+    search.reset(n * usize::from(d.levels()), Parents::Skip);
+    for &s in sources.iter().filter(|&&s| is_carved(d, s)) {
+        search.start(node(s), 0);
     }
-    while let Some(Reverse((d, u))) = heap.pop() {
-        if d > dist[u] {
-            continue;
-        }
-        let up = (floors.stair[u] && u + n < dist.len()).then(|| (u + n, stair));
-        let down = (u >= n && floors.stair[u - n]).then(|| (u - n, stair));
-        for (v, c) in floors.level_steps(u).chain(up).chain(down) {
-            if floors.floor[v] && d + c < dist[v] {
-                dist[v] = d + c;
-                heap.push(Reverse((d + c, v)));
-            }
-        }
-    }
-    dist
+    search.run_to_end(|u| {
+        let pos = node_pos(d, u as usize).expect("invariant: node of the dungeon");
+        let up = d.is_stair(pos).then(|| (Pos { level: pos.level + 1, ..pos }, stair));
+        let down = d.stair_below(pos).map(|below| (below, stair));
+        level_steps(d, pos)
+            .map(|(p, c)| (p, u64::from(c)))
+            .chain(up)
+            .chain(down)
+            .filter(move |&(p, _)| is_carved(d, p))
+            .map(move |(p, c)| (node(p), c))
+    });
 }

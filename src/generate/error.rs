@@ -32,6 +32,32 @@ pub enum GenerateError {
         #[source]
         source: SolveError,
     },
+    /// No layout of entrance and stairs gave one connected dungeon with its exit on the last
+    /// level, away from the entrance (see `docs/wfc.md`). Narrow grids are the usual cause:
+    /// on a grid one octagon wide, the hole above a stair and a stair's landing each close
+    /// one side of the corridor.
+    #[error(
+        "{cols}x{rows} octagons, {levels} levels, {stairs} stair(s) per level pair (seed {seed}): \
+         no connected dungeon in {tries} layouts of entrance and stairs (the last: {reason}); \
+         a grid at least 2 octagons wide both ways, fewer levels, more stairs per level pair \
+         or another seed connect more easily"
+    )]
+    Disconnected {
+        /// Octagon columns.
+        cols: u32,
+        /// Octagon rows.
+        rows: u32,
+        /// Levels.
+        levels: u32,
+        /// Stairs per level pair.
+        stairs: u32,
+        /// The generation seed.
+        seed: u64,
+        /// Layouts tried.
+        tries: u32,
+        /// What was wrong with the last one.
+        reason: String,
+    },
     /// The dungeon's own limits (shape, proportions).
     #[error(transparent)]
     Dungeon(#[from] DungeonError),

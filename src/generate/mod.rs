@@ -1,13 +1,19 @@
-//! Multi-level dungeon generation (DESIGN.md section 4): each level is solved with the
-//! `octile` tile set, stairs join every pair of adjacent levels, pockets are repaired so
-//! every floor cell is reachable from the entrance, loops are carved, and the exit is the
-//! reachable octagon on the last level farthest from the entrance.
+//! Multi-level dungeon generation (DESIGN.md section 4, `docs/wfc.md`): each level is
+//! solved with the `octile` tile set straight into a `Dungeon`, stairs join every pair of
+//! adjacent levels with the exits the dungeon's stair table prefers, pockets are repaired
+//! (or, where the shaft rule walls them off, filled) so every floor cell is reachable from
+//! the entrance, loops are carved, and the exit is the reachable octagon on the last level
+//! farthest from the entrance. A layout that is not one connected region is drawn again;
+//! after too many, generation refuses with [`GenerateError::Disconnected`].
 
+mod carve;
+mod check;
 mod connect;
 mod distance;
 mod error;
-mod floors;
+mod exits;
 mod options;
+mod solve;
 
 pub use error::GenerateError;
 pub use options::GenerateOptions;
@@ -15,17 +21,15 @@ pub use options::GenerateOptions;
 use std::cmp::Reverse;
 
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 
-use self::floors::Floors;
-use crate::dungeon::{Dungeon, Fill, Registry};
-use crate::geometry::{Layout, Proportions};
+use self::carve::is_carved;
+use self::solve::{Placement, Setup};
+use crate::dungeon::{Dungeon, Fill};
 use crate::grid::{Pos, SlotKind};
-use crate::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED};
-use crate::wfc::{
-    FixedCell, MEMORY_LIMIT, Neighbor, SOCKET_SOLID, SolveInput, SolveProgress, Solver, estimated_bytes,
-    octile,
-};
+use crate::path::search::Search;
+use crate::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED, node_index};
+use crate::wfc::SolveProgress;
 
 /// What generation is doing, reported through the progress callback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +53,17 @@ pub enum Progress {
 /// Generates a dungeon: every level solved, stairs placed, every floor cell reachable from
 /// the entrance, entrance and exit set, seed recorded. Same options, same dungeon.
 ///
+/// The result is always one connected region (as `octile info` counts) with its exit a
+/// floor octagon on the last level, neither a hole nor the entrance.
+///
+/// # Errors
+/// [`GenerateError::BadOption`] for options out of range (fewer than 2 octagons, no stairs
+/// between levels, more stairs than fit), [`GenerateError::Tiles`] for weights or sizes the
+/// solver refuses, [`GenerateError::Level`] when a level cannot be solved,
+/// [`GenerateError::Disconnected`] when no layout of entrance and stairs connects (in
+/// practice only on grids one octagon wide), [`GenerateError::Dungeon`] for the dungeon's
+/// own limits.
+///
 /// ```
 /// use octile::generate::{GenerateOptions, generate};
 ///
@@ -61,136 +76,129 @@ pub fn generate(
     options: &GenerateOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Dungeon, GenerateError> {
-    options.validate()?;
-    let proportions = Proportions::default().with_cut_ratio(options.cut_ratio);
-    Layout::new(proportions).map_err(crate::dungeon::DungeonError::from)?;
-    let dims = Dungeon::check_shape(options.cols, options.rows, options.levels)?;
-    let tileset = octile::tileset(&options.weights).map_err(GenerateError::Tiles)?;
-    let cells = (dims.octagon_count() + dims.connector_count()) as u64;
-    let bytes = estimated_bytes(cells, &tileset);
-    if bytes > MEMORY_LIMIT {
-        return Err(GenerateError::Tiles(crate::wfc::SolveError::TooLarge {
-            cells: cells as usize,
-            bytes,
-            limit: MEMORY_LIMIT,
-        }));
-    }
-    let levels = options.levels as usize;
-    let mut floors = Floors::new(dims, levels);
+    let setup = solve::setup(options)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-    let octagons: Vec<usize> =
-        (0..floors.cells).filter(|&c| floors.slots[c].kind() == SlotKind::Octagon).collect();
+    let tries = layout_tries(options);
+    let mut reason = String::new();
+    for _ in 0..tries {
+        match layout(&setup, options, &mut rng, progress)? {
+            Ok(d) => return Ok(d),
+            Err(why) => reason = why,
+        }
+    }
+    Err(GenerateError::Disconnected {
+        cols: options.cols,
+        rows: options.rows,
+        levels: options.levels,
+        stairs: options.stairs,
+        seed: options.seed,
+        tries,
+        reason,
+    })
+}
 
+/// Octagons (over all levels) whose layouts [`generate`] may try, in all: small dungeons get
+/// up to [`MAX_LAYOUTS`] tries, large ones (which rarely need a second) at least 8.
+const LAYOUT_BUDGET: u64 = 1 << 20;
+
+/// Most layouts [`generate`] tries.
+const MAX_LAYOUTS: u32 = 256;
+
+/// How many layouts of entrance and stairs [`generate`] tries before it refuses.
+fn layout_tries(options: &GenerateOptions) -> u32 {
+    let octagons = u64::from(options.cols) * u64::from(options.rows) * u64::from(options.levels);
+    (LAYOUT_BUDGET / octagons.max(1)).clamp(8, u64::from(MAX_LAYOUTS)) as u32
+}
+
+/// One layout: draw the entrance and stairs, solve every level, carve the stairs' exits,
+/// connect, choose the exit. `Ok(Err(reason))` when the result is not a dungeon
+/// `generate` may return ([`check::unsound`]); the caller then draws again from the same
+/// RNG stream.
+fn layout(
+    setup: &Setup,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Result<Dungeon, String>, GenerateError> {
     // Entrance and stairs first, so the solver is told where floor must be.
-    let entrance = octagons[pick(&mut rng, octagons.len())];
-    let mut stairs: Vec<Vec<usize>> = Vec::new();
-    for pair in 0..levels.saturating_sub(1) {
-        let mut taken: Vec<usize> = if pair == 0 { vec![entrance] } else { stairs[pair - 1].clone() };
-        let mut mine = Vec::new();
-        while mine.len() < options.stairs as usize {
-            let c = octagons[pick(&mut rng, octagons.len())];
-            if !taken.contains(&c) {
-                taken.push(c);
-                mine.push(c);
-            }
-        }
-        stairs.push(mine);
-    }
-
-    let mut solver = Solver::new(&floors.topology, &tileset).map_err(GenerateError::Tiles)?;
-    let open = octile::open_octagon_tiles();
-    let any_floor: Vec<_> = (0..=255u8).map(|m| octile::octagon_tile(Some(m))).collect();
-    for level in 0..levels {
-        let mut fixed_cells: Vec<usize> = Vec::new();
-        if level == 0 {
-            fixed_cells.push(entrance);
-        }
-        if level + 1 < levels {
-            fixed_cells.extend(&stairs[level]);
-        }
-        if level > 0 {
-            fixed_cells.extend(&stairs[level - 1]);
-        }
-        let input = SolveInput {
-            seed: options.seed,
-            border: Some(SOCKET_SOLID),
-            fixed: fixed_cells
-                .iter()
-                .map(|&c| {
-                    // An octagon with no neighbour (a 1x1 grid) cannot open any wall.
-                    let alone = (0..8).all(|d| !matches!(floors.topology.neighbor(c, d), Neighbor::Cell(_)));
-                    FixedCell {
-                        cell: c as u32,
-                        allowed: if alone { any_floor.clone() } else { open.clone() },
-                    }
-                })
-                .collect(),
-            budget: options.budget,
-        };
-        let lv = level as u16;
-        let mut attempt = 0;
-        let tiles = loop {
-            attempt += 1;
-            let mut report = |solve: SolveProgress| {
-                progress(Progress::Solving { level: lv, levels: options.levels as u16, solve })
-            };
-            match solver.solve(&input, &mut rng, &mut report) {
-                Ok(t) => break t,
-                Err(source) if attempt >= options.attempts => {
-                    return Err(GenerateError::Level {
-                        level: lv,
-                        seed: options.seed,
-                        attempts: attempt,
-                        source,
-                    });
-                }
-                Err(_) => {}
-            }
-        };
-        for (c, t) in tiles.iter().enumerate() {
-            floors.floor[level * floors.cells + c] = octile::decode(*t).1.is_some();
-        }
-        if level + 1 < levels {
-            for &c in &stairs[level] {
-                floors.stair[level * floors.cells + c] = true;
-            }
-        }
-    }
-
+    let placement = Placement::draw(rng, setup, options);
+    let mut d = Dungeon::new(options.cols, options.rows, options.levels, setup.proportions, Fill::Solid)?;
+    solve::solve_levels(&mut d, setup, &placement, options, rng, progress)?;
+    open_between_floors(&mut d);
     // The hole above each stair is left only through the stair's exit: choose it now, so
     // repairs and loops respect it.
-    for (level, mine) in stairs.iter().enumerate() {
-        for &c in mine {
-            floors.choose_exit(level, c);
-        }
+    let feet: Vec<Pos> = placement
+        .stairs
+        .iter()
+        .enumerate()
+        .flat_map(|(level, cells)| cells.iter().map(move |&c| (level as u16, c)))
+        .map(|(level, c)| Pos { level, slot: setup.slots[c] })
+        .collect();
+    let chosen = exits::carve_exits(&mut d, &feet);
+    exits::seal_shafts(&mut d, &chosen);
+    let entrance = Pos { level: 0, slot: setup.slots[placement.entrance] };
+    if let Err(why) = connect_levels(&mut d, setup, &placement, options, entrance, progress) {
+        return Ok(Err(why));
     }
-
-    // Repair bottom-up: level 0 joins the entrance's region; every higher level joins the
-    // landings of the stairs from below, which are already joined.
-    let stair = crate::path::stair_cost(&proportions);
-    let mut main = vec![false; floors.floor.len()];
-    main[entrance] = true;
-    for level in 0..levels {
-        progress(Progress::Connecting { level: level as u16 });
-        if level > 0 {
-            for &c in &stairs[level - 1] {
-                main[level * floors.cells + c] = true;
-            }
-        }
-        connect::connect_level(&mut floors, level, &mut main);
-        connect::add_loops(&mut floors, level, options.loops, &[entrance], stair);
-    }
-
-    let mut d = build(&floors, options, proportions)?;
-    let entrance = pos_of(&floors, entrance);
     d.set_entrance(Some(entrance))?;
     d.set_exit(Some(farthest_octagon(&d, entrance)))?;
     d.set_seed(Some(options.seed));
-    Ok(d)
+    Ok(match check::unsound(&d) {
+        None => Ok(d),
+        Some(why) => Err(why),
+    })
+}
+
+/// Opens every seam between two carved cells (the solved levels, before the shafts are
+/// sealed).
+fn open_between_floors(d: &mut Dungeon) {
+    let cells: Vec<Pos> = d.cells().filter(|&p| is_carved(d, p)).collect();
+    for pos in cells {
+        // Carving a carved cell does nothing: open its seams directly.
+        let open: Vec<_> =
+            carve::neighbours(d, pos).filter(|&(_, p)| is_carved(d, p)).map(|(dir, _)| dir).collect();
+        for dir in open {
+            d.set_edge(pos, dir, crate::dungeon::Registry::OPEN)
+                .expect("invariant: a wall with a cell beyond");
+        }
+    }
+}
+
+/// Repairs bottom-up, then carves loops: level 0 joins the entrance's region; every higher
+/// level joins the holes of the stairs from below, which are already joined. Floor the
+/// shaft rule walls off is filled back with rock; the last level gets room for the exit.
+/// `Err` names a stair that cannot be joined, or a last level with no room for the exit.
+fn connect_levels(
+    d: &mut Dungeon,
+    setup: &Setup,
+    placement: &Placement,
+    options: &GenerateOptions,
+    entrance: Pos,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), String> {
+    let n = d.dims().slot_count();
+    let node = |d: &Dungeon, p: Pos| node_index(d, p).expect("invariant: a cell of the dungeon");
+    let mut main = vec![false; n * usize::from(d.levels())];
+    main[node(d, entrance)] = true;
+    let mut search = Search::new();
+    for level in 0..d.levels() {
+        progress(Progress::Connecting { level });
+        if level > 0 {
+            for &c in &placement.stairs[usize::from(level) - 1] {
+                main[node(d, Pos { level, slot: setup.slots[c] })] = true;
+            }
+        }
+        connect::connect_level(d, level, &mut main, &mut search);
+        connect::fill_pockets(d, level, &main)?;
+        connect::add_loops(d, level, options.loops, &[entrance], &mut search);
+    }
+    connect::make_exit_room(d, d.levels() - 1, entrance, &mut main, &mut search)
 }
 
 /// The exit: the octagon on the last level farthest from `entrance` by walking
-/// ([`DijkstraMap`]), not the hole above a stair; ties go to the first in (row, col) order.
+/// ([`DijkstraMap`]), neither the hole above a stair nor the entrance itself; ties go to the
+/// first in (row, col) order. Falls back to the entrance when there is none (the soundness
+/// check then refuses the layout).
 fn farthest_octagon(d: &Dungeon, entrance: Pos) -> Pos {
     let graph = PathGraph::new(d).expect("invariant: the standard registry's step costs fit in u32");
     let rules = PathRules::default();
@@ -201,55 +209,8 @@ fn farthest_octagon(d: &Dungeon, entrance: Pos) -> Pos {
         .cells()
         .filter(|s| s.kind() == SlotKind::Octagon)
         .map(|slot| Pos { level: last, slot })
-        .filter(|&p| d.stair_below(p).is_none())
+        .filter(|&p| d.stair_below(p).is_none() && p != entrance)
         .filter_map(|p| Some((map.value(p).ok().filter(|&v| v != UNREACHED)?, p)))
         .max_by_key(|&(v, p)| (v, Reverse((p.slot.row, p.slot.col))))
         .map_or(entrance, |(_, p)| p)
-}
-
-fn pos_of(floors: &Floors, node: usize) -> Pos {
-    let s = floors.slots[node % floors.cells];
-    Pos::new((node / floors.cells) as u16, s.row, s.col)
-}
-
-fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    (rng.next_u64() % n as u64) as usize
-}
-
-/// The dungeon of `floors`: floor and stair tiles; every edge between two floor cells open,
-/// except the walls of a hole above a stair other than its exit, and the wall a stair's
-/// landing stands against on the stair's own level.
-fn build(
-    floors: &Floors,
-    options: &GenerateOptions,
-    proportions: Proportions,
-) -> Result<Dungeon, GenerateError> {
-    let mut d = Dungeon::new(options.cols, options.rows, options.levels, proportions, Fill::Solid)?;
-    let dims = d.dims();
-    let n = floors.cells;
-    for node in 0..floors.floor.len() {
-        if floors.floor[node] {
-            d.set_tile(
-                pos_of(floors, node),
-                if floors.stair[node] { Registry::STAIR } else { Registry::FLOOR },
-            )?;
-        }
-    }
-    let index = crate::wfc::octile_cell_index(dims);
-    for level in 0..floors.levels {
-        for edge in dims.edges().collect::<Vec<_>>() {
-            let sides = dims
-                .edge_sides(edge)
-                .map_err(|source| crate::dungeon::DungeonError::Grid { level: level as u16, source })?;
-            let open = sides.iter().all(|(slot, dir)| {
-                let node =
-                    level * n + index[dims.index(*slot).expect("invariant: edge sides are inside")] as usize;
-                floors.floor[node] && floors.allows(node, *dir)
-            });
-            if open {
-                d.set_edge_of(level as u16, edge, Registry::OPEN)?;
-            }
-        }
-    }
-    Ok(d)
 }

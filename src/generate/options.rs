@@ -56,6 +56,13 @@ impl GenerateOptions {
         if self.cols == 0 || self.rows == 0 {
             return bad("octagons", format!("{}x{}", self.cols, self.rows), "both sides must be at least 1");
         }
+        if u64::from(self.cols) * u64::from(self.rows) < 2 {
+            return bad(
+                "octagons",
+                format!("{}x{}", self.cols, self.rows),
+                "at least 2 octagons: the exit may not be the entrance",
+            );
+        }
         if self.levels == 0 {
             return bad("levels", "0".into(), "at least one level");
         }

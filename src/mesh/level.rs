@@ -6,11 +6,13 @@ use glam::DVec2;
 use super::panel::{Panel, at};
 use super::triangulate::{centre_fan, fan, strip};
 use super::{MaterialRole, MeshError, stair};
-use crate::dungeon::{Carve, Dungeon};
+use crate::dungeon::{Carve, Dungeon, DungeonError};
 use crate::geometry::{Layout, Spiral};
 use crate::grid::{Direction, EdgeId, Pos, Slot, SlotKind};
 
-/// Carved and stair flags of every slot of one level (dense, by slot index).
+/// Carved and stair flags of every slot of one level (dense, by slot index). The stairs are
+/// those of the dungeon's stair table, so only a valid stair opens a shaft and cuts the hole
+/// above it.
 struct Flags {
     carved: Vec<bool>,
     stair: Vec<bool>,
@@ -20,14 +22,15 @@ fn flags(d: &Dungeon, level: u16) -> Flags {
     let reg = d.registry();
     let layer = d.tile_layer(level).expect("invariant: level in range");
     let def = |id| reg.tile_def(id).expect("invariant: only registered ids are stored");
-    let mut carved = Vec::with_capacity(layer.as_slice().len());
-    let mut stair = Vec::with_capacity(layer.as_slice().len());
-    for (i, &id) in layer.as_slice().iter().enumerate() {
-        let cell = d.dims().slot_at(i).is_some_and(|s| s.kind().is_cell());
-        carved.push(cell && def(id).carved);
-        stair.push(
-            cell && def(id).stair && d.dims().slot_at(i).is_some_and(|s| s.kind() == SlotKind::Octagon),
-        );
+    let carved = layer
+        .as_slice()
+        .iter()
+        .enumerate()
+        .map(|(i, &id)| d.dims().slot_at(i).is_some_and(|s| s.kind().is_cell()) && def(id).carved)
+        .collect();
+    let mut stair = vec![false; layer.as_slice().len()];
+    for s in d.stairs().iter().filter(|s| s.foot.level == level) {
+        stair[d.dims().index(s.foot.slot).expect("invariant: stairs stand in the grid")] = true;
     }
     Flags { carved, stair }
 }
@@ -117,8 +120,15 @@ impl Ctx<'_> {
     }
 }
 
-/// Every panel of `level`.
+/// Every panel of `level`; refuses a level with a stair problem
+/// ([`Dungeon::stair_problems`]; the first in (row, col) order) other than stacked stairs,
+/// which mesh watertight (the upper stair stands in the lower one's hole).
 pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> {
+    if let Some(problem) =
+        d.stair_problems(level).into_iter().find(|p| !matches!(p, DungeonError::StairOnStair { .. }))
+    {
+        return Err(MeshError::Stair(problem));
+    }
     let ctx = Ctx {
         d,
         layout: d.layout(),
@@ -174,11 +184,6 @@ pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> 
             }
         }
         if stair {
-            let Slot { row, col } = slot;
-            let above = ctx.above.as_ref().ok_or(MeshError::StairOffTop { level, row, col })?;
-            if !above.carved[i] {
-                return Err(MeshError::StairLandsOnRock { level, row, col });
-            }
             panels.extend(shaft(&ctx, slot, rh, lh));
             panels.extend(stair::spiral(&landing_spec(&ctx, slot)));
         }
@@ -241,11 +246,11 @@ fn shaft(ctx: &Ctx<'_>, slot: Slot, rh: f64, lh: f64) -> Vec<Panel> {
         .collect()
 }
 
-/// The plan of the stair in `slot`: its landing reaches the wall that
-/// [`Dungeon::stair_landing`] names (the stair's exit).
+/// The plan of the stair in `slot`: its landing reaches the wall that the stair table names
+/// ([`Dungeon::stair_landing`], the stair's exit).
 fn landing_spec(ctx: &Ctx<'_>, slot: Slot) -> Spiral {
     let pos = Pos { level: ctx.level, slot };
-    let dir = ctx.d.stair_landing(pos).unwrap_or(Direction::N);
+    let dir = ctx.d.stair_landing(pos).expect("invariant: flags mark only stairs of the table");
     Spiral::new(ctx.layout, slot, dir, ctx.d.proportions().layer_height)
         .expect("invariant: stairs stand on octagons")
 }

@@ -122,7 +122,7 @@ pub fn build_with_progress(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dungeon::{Fill, Registry};
+    use crate::dungeon::{DungeonError, Fill, Registry};
     use crate::geometry::Proportions;
     use crate::grid::{Grid, Slot};
 
@@ -138,11 +138,14 @@ mod tests {
                 .unwrap();
         assert_eq!(
             build(&raw, &MeshOptions::default()),
-            Err(MeshError::StairOffTop { level: 0, row: 0, col: 2 })
+            Err(MeshError::Stair(DungeonError::StairOffTop { level: 0, row: 0, col: 2, levels: 1 }))
         );
         let mut seen = Vec::new();
         let reported = build_with_progress(&raw, &MeshOptions::default(), &mut |p| seen.push(p));
-        assert_eq!(reported, Err(MeshError::StairOffTop { level: 0, row: 0, col: 2 }));
+        assert_eq!(
+            reported,
+            Err(MeshError::Stair(DungeonError::StairOffTop { level: 0, row: 0, col: 2, levels: 1 }))
+        );
         assert_eq!(seen, [], "a failed level is not reported as built");
     }
 
@@ -157,7 +160,10 @@ mod tests {
             Dungeon::from_parts(d.dims(), *d.proportions(), d.registry().clone(), tiles, edges).unwrap();
         let mut seen = Vec::new();
         let reported = build_with_progress(&raw, &MeshOptions::default(), &mut |p| seen.push(p));
-        assert_eq!(reported, Err(MeshError::StairOffTop { level: 2, row: 0, col: 2 }));
+        assert_eq!(
+            reported,
+            Err(MeshError::Stair(DungeonError::StairOffTop { level: 2, row: 0, col: 2, levels: 3 }))
+        );
         assert_eq!(
             seen,
             [MeshProgress::Levels { done: 1, total: 3 }, MeshProgress::Levels { done: 2, total: 3 }]

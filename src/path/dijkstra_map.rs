@@ -6,7 +6,7 @@
 use std::num::NonZeroU32;
 use std::ops::Range;
 
-use super::queue::RadixHeap;
+use super::search::{Parents, Search, UNREACHED as SEARCH_UNREACHED};
 use super::{NodeId, PathError, PathGraph, PathRules, Route};
 use crate::grid::Pos;
 
@@ -50,6 +50,11 @@ pub struct DijkstraMap<'g> {
 impl<'g> DijkstraMap<'g> {
     /// A map with value 0 at every goal, spreading within `bounds` under `rules`. Goals
     /// that are not floor or lie outside the bounds are ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a goal outside the
+    /// dungeon or on a Void slot.
     pub fn new(
         graph: &'g PathGraph,
         goals: &[Pos],
@@ -62,6 +67,11 @@ impl<'g> DijkstraMap<'g> {
 
     /// A map seeded with a value per position (lower is more attractive); otherwise as
     /// [`DijkstraMap::new`].
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a seed outside the
+    /// dungeon or on a Void slot.
     pub fn from_seeds(
         graph: &'g PathGraph,
         seeds: &[(Pos, i64)],
@@ -74,9 +84,9 @@ impl<'g> DijkstraMap<'g> {
         let mut starts = Vec::with_capacity(seeds.len());
         for &(pos, value) in seeds {
             if let Some(v) = graph.node(pos)?
-                && map.is_inside(v.0 as usize)
+                && map.is_inside(v.index())
             {
-                let x = &mut map.values[v.0 as usize];
+                let x = &mut map.values[v.index()];
                 *x = (*x).min(value.min(UNREACHED - 1));
                 starts.push(v.0);
             }
@@ -90,11 +100,16 @@ impl<'g> DijkstraMap<'g> {
     }
 
     /// The value at `pos` ([`UNREACHED`] for cells that are not floor or were not reached).
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
     pub fn value(&self, pos: Pos) -> Result<i64, PathError> {
-        Ok(self.graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.0 as usize]))
+        Ok(self.graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.index()]))
     }
 
-    /// The value of every node, indexed by [`NodeId`].
+    /// The value of every node, indexed by [`NodeId::index`].
     #[must_use]
     pub fn values(&self) -> &[i64] {
         &self.values
@@ -119,33 +134,30 @@ impl<'g> DijkstraMap<'g> {
     }
 
     /// Dijkstra from the nodes `starts` with their current values, lowering values of the
-    /// nodes that can step to them.
+    /// nodes that can step to them. Every node not in `starts` must be [`UNREACHED`].
     fn spread(&mut self, starts: Vec<u32>) {
         let Some(min) = starts.iter().map(|&v| self.values[v as usize]).min() else { return };
-        let key = |x: i64| (i128::from(x) - i128::from(min)) as u64;
-        let mut heap = RadixHeap::default();
-        for v in starts {
-            heap.push(key(self.values[v as usize]), v);
+        // The search counts up from 0; a value is `min` plus the search's cost.
+        let offset = |x: i64| (i128::from(x) - i128::from(min)) as u64;
+        let mut search = Search::new();
+        search.reset(self.values.len(), Parents::Skip);
+        for &v in &starts {
+            search.start(v, offset(self.values[v as usize]));
         }
-        let csr = self.graph.csr(&self.rules);
-        while let Some((k, u)) = heap.pop() {
-            let xu = self.values[u as usize];
-            if k != key(xu) {
-                continue; // stale: lowered since it was pushed
-            }
-            // The arcs out of `u` lead to the nodes that can step into `u`.
-            for arc in csr.row(u) {
-                let v = arc.to as usize;
-                if !self.is_inside(v) {
-                    continue;
-                }
-                let step = i64::try_from(self.graph.reverse_cost(u, arc)).unwrap_or(i64::MAX);
-                let Some(nx) = xu.checked_add(step).filter(|&x| x != UNREACHED) else { continue };
-                if nx < self.values[v] {
-                    self.values[v] = nx;
-                    heap.push(key(nx), arc.to);
-                }
-            }
+        let (graph, csr) = (self.graph, self.graph.csr(&self.rules));
+        let inside = self.inside.as_deref();
+        // The arcs out of `u` lead to the nodes that can step into `u`, at the reverse cost.
+        search.run_to_end(|u| {
+            let arcs = csr.row(u).iter().filter(move |a| inside.is_none_or(|m| m[a.to as usize]));
+            arcs.map(move |a| (a.to, graph.reverse_cost(u, a)))
+        });
+        for (x, &cost) in self.values.iter_mut().zip(search.costs()) {
+            let value = i128::from(min) + i128::from(cost);
+            *x = if cost == SEARCH_UNREACHED || value >= i128::from(UNREACHED) {
+                UNREACHED
+            } else {
+                value as i64
+            };
         }
     }
 
@@ -153,6 +165,11 @@ impl<'g> DijkstraMap<'g> {
     /// plus step cost, while that neighbour's value is lower than the current one. On a
     /// map built by [`DijkstraMap::new`] this is a cheapest route to the nearest goal.
     /// `Ok(None)` when `from` was not reached.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
     pub fn descend(&self, from: Pos) -> Result<Option<Route>, PathError> {
         let Some(mut v) = self.graph.node(from)?.map(|v| v.0) else { return Ok(None) };
         if self.values[v as usize] == UNREACHED {

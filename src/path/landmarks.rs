@@ -7,7 +7,7 @@
 //! the bound much tighter than octile distance when the route must detour to a stair.
 
 use super::PathGraph;
-use super::queue::RadixHeap;
+use super::search::{Parents, Search, UNREACHED};
 
 const INF: u32 = u32::MAX;
 
@@ -29,22 +29,22 @@ impl Landmarks {
         let sizes = graph.regions(&super::PathRules { open_doors: true }).sizes();
         let largest = (0..sizes.len()).max_by_key(|&r| (sizes[r], std::cmp::Reverse(r)))?;
         let regions = graph.regions(&super::PathRules { open_doors: true });
-        let seed = (0..n).find(|&v| regions.region(v).is_some_and(|r| r.0 as usize == largest))?;
-        let mut heap = RadixHeap::default();
-        let mut dist = vec![u64::MAX; n];
-        distances(graph, seed as u32, &mut heap, &mut dist);
-        let mut near = dist.clone(); // distance to the nearest landmark so far (seed first)
+        let seed = (0..n).find(|&v| regions.region(v).is_some_and(|r| r.index() == largest))?;
+        let mut search = Search::new();
+        distances(graph, seed as u32, &mut search);
+        let mut near = search.costs().to_vec(); // distance to the nearest landmark so far (seed first)
         let mut rows: Vec<Vec<u64>> = Vec::new();
         while rows.len() < count {
             let Some(far) = farthest(&near) else { break };
-            distances(graph, far as u32, &mut heap, &mut dist);
+            distances(graph, far as u32, &mut search);
+            let dist = search.costs();
             if rows.is_empty() {
-                near.fill(u64::MAX);
+                near.fill(UNREACHED);
             }
-            for (m, &d) in near.iter_mut().zip(&dist) {
+            for (m, &d) in near.iter_mut().zip(dist) {
                 *m = (*m).min(d);
             }
-            rows.push(dist.clone());
+            rows.push(dist.to_vec());
         }
         let k = rows.len();
         if k == 0 {
@@ -53,7 +53,7 @@ impl Landmarks {
         let mut packed = vec![INF; n * k];
         for (j, row) in rows.iter().enumerate() {
             for (v, &d) in row.iter().enumerate() {
-                if d != u64::MAX {
+                if d != UNREACHED {
                     packed[v * k + j] = u32::try_from(d).ok().filter(|&d| d != INF)?;
                 }
             }
@@ -94,30 +94,17 @@ impl Landmarks {
 fn farthest(near: &[u64]) -> Option<usize> {
     let mut best: Option<(u64, usize)> = None;
     for (v, &d) in near.iter().enumerate() {
-        if d != u64::MAX && d > 0 && best.is_none_or(|(b, _)| d > b) {
+        if d != UNREACHED && d > 0 && best.is_none_or(|(b, _)| d > b) {
             best = Some((d, v));
         }
     }
     best.map(|(_, v)| v)
 }
 
-/// Dijkstra over the passable graph with crossing costs, from `source`, into `dist`.
-fn distances(graph: &PathGraph, source: u32, heap: &mut RadixHeap, dist: &mut [u64]) {
-    dist.fill(u64::MAX);
-    heap.clear();
-    dist[source as usize] = 0;
-    heap.push(0, source);
+/// Dijkstra over the passable graph with crossing costs, from `source`, into `search`.
+fn distances(graph: &PathGraph, source: u32, search: &mut Search) {
+    search.reset(graph.node_count(), Parents::Skip);
+    search.start(source, 0);
     let csr = graph.pass_csr();
-    while let Some((d, v)) = heap.pop() {
-        if d != dist[v as usize] {
-            continue;
-        }
-        for a in csr.row(v) {
-            let nd = d + graph.cross_cost(a);
-            if nd < dist[a.to as usize] {
-                dist[a.to as usize] = nd;
-                heap.push(nd, a.to);
-            }
-        }
-    }
+    search.run_to_end(|v| csr.row(v).iter().map(|a| (a.to, graph.cross_cost(a))));
 }

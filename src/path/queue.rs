@@ -1,19 +1,35 @@
 //! A monotone integer priority queue (radix heap) for Dijkstra and A* with a consistent
-//! heuristic: keys popped never decrease, so every key pushed must be at least the last key
-//! popped. Items whose key equals the last popped key are popped last-in first-out, which
-//! makes A* prefer the newest (deepest) node among equal `f`, deterministically.
+//! heuristic: keys popped never decrease while every key pushed is at least the last key
+//! popped. A key below that floor is still accepted, at the price of re-sorting every
+//! queued item (the generator re-seeds a search at cost 0 this way).
+//!
+//! Among equal keys the order is one of two, fixed when the heap is made ([`Ties`]): A*
+//! takes the newest (deepest) node first; Dijkstra ([`super::search`]) the lowest node
+//! index first, the order of a `BinaryHeap<Reverse<(key, node)>>`.
+
+/// Which of several items with the same key a [`RadixHeap`] pops first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ties {
+    /// Items whose key equals the last popped key come out last-in first-out.
+    Lifo,
+    /// The item with the lowest node index comes out first.
+    LowestNode,
+}
 
 /// Radix heap of `(key, node)` items.
 #[derive(Debug, Clone)]
 pub(crate) struct RadixHeap {
     last: u64,
     len: usize,
+    ties: Ties,
+    /// Bucket 0 holds the items whose key equals `last`; with [`Ties::LowestNode`] it is
+    /// kept sorted by node, highest first, so `pop` takes the lowest from its end.
     buckets: Vec<Vec<(u64, u32)>>,
 }
 
 impl Default for RadixHeap {
     fn default() -> Self {
-        RadixHeap { last: 0, len: 0, buckets: vec![Vec::new(); 65] }
+        RadixHeap::new(Ties::Lifo)
     }
 }
 
@@ -24,6 +40,11 @@ fn bucket(key: u64, last: u64) -> usize {
 }
 
 impl RadixHeap {
+    /// An empty heap breaking ties by `ties`.
+    pub(crate) fn new(ties: Ties) -> RadixHeap {
+        RadixHeap { last: 0, len: 0, ties, buckets: vec![Vec::new(); 65] }
+    }
+
     /// Empties the heap (keeping its allocations) and resets the floor key to 0.
     pub(crate) fn clear(&mut self) {
         for b in &mut self.buckets {
@@ -33,11 +54,39 @@ impl RadixHeap {
         self.len = 0;
     }
 
-    /// Adds an item; `key` must be at least the last key popped.
+    /// Adds an item. A key below the last key popped lowers the floor to it, which moves
+    /// every queued item (linear in their number); keys at or above it cost O(1).
+    #[inline]
     pub(crate) fn push(&mut self, key: u64, node: u32) {
-        debug_assert!(key >= self.last, "invariant: radix heap keys are monotone");
-        self.buckets[bucket(key, self.last)].push((key, node));
+        if key < self.last {
+            self.lower_floor(key);
+        }
+        let b = bucket(key, self.last);
+        if b == 0 && self.ties == Ties::LowestNode {
+            self.insert_at_floor(key, node);
+        } else {
+            self.buckets[b].push((key, node));
+        }
         self.len += 1;
+    }
+
+    /// Puts an item whose key equals the floor into bucket 0, keeping it sorted.
+    #[cold]
+    fn insert_at_floor(&mut self, key: u64, node: u32) {
+        let zero = &mut self.buckets[0];
+        let at = zero.partition_point(|&(_, n)| n > node);
+        zero.insert(at, (key, node));
+    }
+
+    /// Makes `key` (below `last`) the new floor and re-buckets every item against it.
+    #[cold]
+    fn lower_floor(&mut self, key: u64) {
+        let items: Vec<(u64, u32)> = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
+        self.last = key;
+        for (k, n) in items {
+            // Every item is at least the old floor, so none lands in bucket 0.
+            self.buckets[bucket(k, key)].push((k, n));
+        }
     }
 
     /// Removes an item with the smallest key.
@@ -54,6 +103,9 @@ impl RadixHeap {
             }
             items.clear();
             self.buckets[i] = items;
+            if self.ties == Ties::LowestNode && self.buckets[0].len() > 1 {
+                self.buckets[0].sort_unstable_by_key(|&(_, n)| std::cmp::Reverse(n));
+            }
         }
         self.len -= 1;
         self.buckets[0].pop()
@@ -82,5 +134,32 @@ mod tests {
         assert_eq!(out[2], (3, 6));
         h.clear();
         assert_eq!(h.pop(), None);
+    }
+
+    #[test]
+    fn lowest_node_ties_pop_like_a_binary_heap_even_below_the_floor() {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        fn push(h: &mut RadixHeap, reference: &mut BinaryHeap<Reverse<(u64, u32)>>, k: u64, n: u32) {
+            h.push(k, n);
+            reference.push(Reverse((k, n)));
+        }
+        let mut h = RadixHeap::new(Ties::LowestNode);
+        let mut reference = BinaryHeap::new();
+        for (k, n) in [(5, 7), (3, 9), (9, 2), (3, 1), (70, 4), (5, 0), (3, 5)] {
+            push(&mut h, &mut reference, k, n);
+        }
+        let mut popped = 0;
+        while let Some(item) = h.pop() {
+            assert_eq!(Some(Reverse(item)), reference.pop());
+            popped += 1;
+            match item.1 {
+                1 => push(&mut h, &mut reference, 3, 8), // equal to the floor: sorted in
+                7 => push(&mut h, &mut reference, 0, 6), // below the floor: re-bucketed
+                6 => push(&mut h, &mut reference, 70, 3), // equal to a queued key
+                _ => {}
+            }
+        }
+        assert_eq!((popped, reference.pop()), (10, None));
     }
 }

@@ -1,0 +1,70 @@
+//! Carving on the dungeon being generated. Generation works on the `Dungeon` itself: a cell
+//! is floor when its tile is carved, the shaft rule is the dungeon's own
+//! ([`Dungeon::shaft_allows`], read from its stair table), and step costs are the path
+//! module's ([`LONG_STEP`], [`SHORT_STEP`]).
+
+use crate::dungeon::{Dungeon, Registry};
+use crate::grid::{Direction, Pos};
+use crate::path::{LONG_STEP, SHORT_STEP};
+
+/// Which seams [`carve`] opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Seams {
+    /// Every seam to a carved neighbour (before the stairs' shafts are sealed).
+    All,
+    /// Only those the shaft rule allows (once the shafts are sealed).
+    ShaftRule,
+}
+
+/// The cost of a step through wall `dir`, in thousandths of a long step.
+pub(crate) fn step_cost(dir: Direction) -> u32 {
+    if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP }
+}
+
+/// True when the cell at `pos` is carved (floor or stair).
+pub(crate) fn is_carved(d: &Dungeon, pos: Pos) -> bool {
+    d.tile_def(pos).is_ok_and(|t| t.carved)
+}
+
+/// The cells next to the cell at `pos` on its level, with the wall each lies beyond, walls
+/// in clockwise order from north ([`crate::grid::Dims::walls`] in that order).
+pub(crate) fn neighbours(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Direction, Pos)> + '_ {
+    let dims = d.dims();
+    let walls = dims.walls(pos.slot).expect("invariant: generation works on cells");
+    Direction::ALL
+        .into_iter()
+        .filter(move |dir| walls.contains(dir))
+        .filter_map(move |dir| Some((dir, Pos { slot: dims.neighbor(pos.slot, dir).ok()??, ..pos })))
+}
+
+/// Same-level steps out of the cell at `pos`, through rock and floor alike, that the shaft
+/// rule allows, with their cost.
+pub(crate) fn level_steps(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Pos, u32)> + '_ {
+    neighbours(d, pos).filter(move |&(dir, _)| d.shaft_allows(pos, dir)).map(|(dir, p)| (p, step_cost(dir)))
+}
+
+/// Carves the cell at `pos` into plain floor when it is rock, and opens its seams to carved
+/// neighbours (`seams` says which). Does nothing to a cell already carved.
+pub(crate) fn carve(d: &mut Dungeon, pos: Pos, seams: Seams) {
+    if is_carved(d, pos) {
+        return;
+    }
+    d.set_tile(pos, Registry::FLOOR).expect("invariant: generation carves cells of its dungeon");
+    let open: Vec<Direction> = neighbours(d, pos)
+        .filter(|&(dir, p)| is_carved(d, p) && (seams == Seams::All || d.shaft_allows(pos, dir)))
+        .map(|(dir, _)| dir)
+        .collect();
+    for dir in open {
+        d.set_edge(pos, dir, Registry::OPEN).expect("invariant: a wall with a cell beyond");
+    }
+}
+
+/// Fills the cell at `pos` back with rock and closes its seams (a pocket that cannot be
+/// joined to the dungeon).
+pub(crate) fn fill(d: &mut Dungeon, pos: Pos) {
+    let walls: Vec<Direction> = neighbours(d, pos).map(|(dir, _)| dir).collect();
+    for dir in walls {
+        d.set_edge(pos, dir, Registry::WALL).expect("invariant: a wall with a cell beyond");
+    }
+    d.set_tile(pos, Registry::SOLID).expect("invariant: generation fills cells of its dungeon");
+}

@@ -1,0 +1,160 @@
+//! The first stage of generation: check the options, draw the entrance and the stairs, and
+//! solve each level's tiles with the `octile` tile set, writing floor and stair tiles into
+//! the dungeon.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::Rng;
+
+use super::{GenerateError, GenerateOptions, Progress};
+use crate::dungeon::{Dungeon, Registry};
+use crate::geometry::{Layout, Proportions};
+use crate::grid::{Pos, Slot, SlotKind};
+use crate::wfc::{
+    FixedCell, MEMORY_LIMIT, Neighbor, SOCKET_SOLID, SolveError, SolveInput, SolveProgress, Solver, TileSet,
+    Topology, estimated_bytes, octile,
+};
+
+/// What solving needs: the proportions, the tile set, and the level topology with the slot
+/// of each of its cells.
+pub(crate) struct Setup {
+    pub(crate) proportions: Proportions,
+    pub(crate) tileset: TileSet,
+    pub(crate) topology: Topology,
+    pub(crate) slots: Vec<Slot>,
+}
+
+/// Checks the options, the proportions, the size and the solver's memory need.
+pub(crate) fn setup(options: &GenerateOptions) -> Result<Setup, GenerateError> {
+    options.validate()?;
+    let proportions = Proportions::default().with_cut_ratio(options.cut_ratio);
+    Layout::new(proportions).map_err(crate::dungeon::DungeonError::from)?;
+    let dims = Dungeon::check_shape(options.cols, options.rows, options.levels)?;
+    let tileset = octile::tileset(&options.weights).map_err(GenerateError::Tiles)?;
+    let cells = (dims.octagon_count() + dims.connector_count()) as u64;
+    let bytes = estimated_bytes(cells, &tileset);
+    if bytes > MEMORY_LIMIT {
+        return Err(GenerateError::Tiles(SolveError::TooLarge {
+            cells: cells as usize,
+            bytes,
+            limit: MEMORY_LIMIT,
+        }));
+    }
+    Ok(Setup {
+        proportions,
+        tileset,
+        topology: Topology::octile(dims),
+        slots: crate::wfc::octile_cell_slots(dims),
+    })
+}
+
+/// Where the entrance and the stairs stand, as cells of the level topology.
+pub(crate) struct Placement {
+    /// The entrance's cell on level 0.
+    pub(crate) entrance: usize,
+    /// Per level pair `L, L + 1`: the cells of its stairs (their feet on level `L`).
+    pub(crate) stairs: Vec<Vec<usize>>,
+}
+
+impl Placement {
+    /// Draws the entrance, then the stairs pair by pair: a pair's stairs avoid each other
+    /// and the cells below them (the entrance, or the previous pair's stairs, whose holes
+    /// are on this level).
+    pub(crate) fn draw(rng: &mut ChaCha8Rng, setup: &Setup, options: &GenerateOptions) -> Placement {
+        let octagons: Vec<usize> =
+            (0..setup.slots.len()).filter(|&c| setup.slots[c].kind() == SlotKind::Octagon).collect();
+        let entrance = octagons[pick(rng, octagons.len())];
+        let mut stairs: Vec<Vec<usize>> = Vec::new();
+        for pair in 0..(options.levels as usize).saturating_sub(1) {
+            let mut taken: Vec<usize> = if pair == 0 { vec![entrance] } else { stairs[pair - 1].clone() };
+            let mut mine = Vec::new();
+            while mine.len() < options.stairs as usize {
+                let c = octagons[pick(rng, octagons.len())];
+                if !taken.contains(&c) {
+                    taken.push(c);
+                    mine.push(c);
+                }
+            }
+            stairs.push(mine);
+        }
+        Placement { entrance, stairs }
+    }
+
+    /// The cells of `level` the solver must make open floor: the entrance, the stairs up
+    /// and the holes of the stairs from below.
+    fn fixed_on(&self, level: usize) -> Vec<usize> {
+        let mut fixed = Vec::new();
+        if level == 0 {
+            fixed.push(self.entrance);
+        }
+        fixed.extend(self.stairs.get(level).into_iter().flatten());
+        if level > 0 {
+            fixed.extend(&self.stairs[level - 1]);
+        }
+        fixed
+    }
+}
+
+/// A uniform draw from `0..n`.
+fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// Solves every level in order and writes its floor and stair tiles into `d` (a dungeon of
+/// rock). Each level may take `options.attempts` tries, all from the same RNG stream.
+pub(crate) fn solve_levels(
+    d: &mut Dungeon,
+    setup: &Setup,
+    placement: &Placement,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), GenerateError> {
+    let mut solver = Solver::new(&setup.topology, &setup.tileset).map_err(GenerateError::Tiles)?;
+    let open = octile::open_octagon_tiles();
+    let any_floor: Vec<_> = (0..=255u8).map(|m| octile::octagon_tile(Some(m))).collect();
+    let levels = options.levels as u16;
+    for level in 0..levels {
+        let input = SolveInput {
+            seed: options.seed,
+            border: Some(SOCKET_SOLID),
+            fixed: placement
+                .fixed_on(usize::from(level))
+                .into_iter()
+                .map(|c| {
+                    // An octagon with no neighbour (a 1x1 grid) cannot open any wall.
+                    let alone = (0..8).all(|d| !matches!(setup.topology.neighbor(c, d), Neighbor::Cell(_)));
+                    FixedCell {
+                        cell: c as u32,
+                        allowed: if alone { any_floor.clone() } else { open.clone() },
+                    }
+                })
+                .collect(),
+            budget: options.budget,
+        };
+        let mut attempt = 0;
+        let tiles = loop {
+            attempt += 1;
+            let mut report = |solve: SolveProgress| progress(Progress::Solving { level, levels, solve });
+            match solver.solve(&input, rng, &mut report) {
+                Ok(t) => break t,
+                Err(source) if attempt >= options.attempts => {
+                    return Err(GenerateError::Level {
+                        level,
+                        seed: options.seed,
+                        attempts: attempt,
+                        source,
+                    });
+                }
+                Err(_) => {}
+            }
+        };
+        let at = |c: usize| Pos { level, slot: setup.slots[c] };
+        for (c, _) in tiles.iter().enumerate().filter(|(_, t)| octile::decode(**t).1.is_some()) {
+            d.set_tile(at(c), Registry::FLOOR)?;
+        }
+        for &c in placement.stairs.get(usize::from(level)).into_iter().flatten() {
+            d.set_tile(at(c), Registry::STAIR)?;
+        }
+    }
+    Ok(())
+}
