@@ -3,8 +3,10 @@
 //!
 //! Cases that need an adapter or a display skip with a `SKIPPED` line when there is none, as
 //! tests/window.rs does; `VIEWER_REQUIRE_ADAPTER=1` turns those skips into failures. The
-//! outside resize and close also need `xdotool`.
-#![cfg(feature = "viewer")]
+//! outside resize and close also need `xdotool` (`VIEWER_REQUIRE_XDOTOOL=1` requires it).
+#![cfg(all(feature = "cli", feature = "viewer"))]
+
+mod support;
 
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -25,39 +27,27 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn required() -> bool {
-    std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref() == Ok("1")
-}
-
-/// True (after printing why) when `err` says there is no adapter and none is required.
+/// True (after a `SKIPPED` line) when `err` says there is no adapter.
 fn skip_without_adapter(test: &str, err: &str) -> bool {
-    if err.contains("no GPU adapter") && !required() {
-        eprintln!("SKIPPED {test}: {err}");
+    if err.contains("no GPU adapter") {
+        support::skip(test, err.trim(), "VIEWER_REQUIRE_ADAPTER");
         return true;
     }
     false
 }
 
-/// True (after printing why) when there is no display and none is required.
+/// True (after a `SKIPPED` line) when there is no display.
 fn skip_without_display(test: &str) -> bool {
     if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some() {
         return false;
     }
-    assert!(!required(), "VIEWER_REQUIRE_ADAPTER=1 but no DISPLAY: run under xvfb-run");
-    eprintln!("SKIPPED {test}: no DISPLAY or WAYLAND_DISPLAY");
+    support::skip(test, "no DISPLAY or WAYLAND_DISPLAY (run under xvfb-run)", "VIEWER_REQUIRE_ADAPTER");
     true
-}
-
-/// A per-test scratch folder.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("octile-viewer-limits-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
 fn screenshots_whose_readback_exceeds_the_buffer_limit_are_refused() {
-    let dir = scratch("readback");
+    let dir = support::Scratch::new("readback");
     let png = dir.join("x.png");
     // Each passes the 16384 side limit; each read-back buffer exceeds 256 MiB.
     for size in ["8193x8192", "16384x4097"] {
@@ -76,12 +66,11 @@ fn screenshots_whose_readback_exceeds_the_buffer_limit_are_refused() {
         );
         assert!(!png.exists(), "nothing written");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn screenshots_must_be_png_files() {
-    let dir = scratch("jpg");
+    let dir = support::Scratch::new("jpg");
     let jpg = dir.join("x.jpg");
     let o = octile(
         &["view", "assets/two_levels.json", "--size", "32x32", "--screenshot", jpg.to_str().unwrap()],
@@ -91,12 +80,11 @@ fn screenshots_must_be_png_files() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains(".png extension"), "{err}");
     assert!(!jpg.exists(), "no PNG data in a .jpg");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn msaa_other_than_1_or_4_is_refused() {
-    let dir = scratch("msaa");
+    let dir = support::Scratch::new("msaa");
     let png = dir.join("m.png");
     let o = octile(
         &["view", "assets/two_levels.json", "--size", "32x32", "--screenshot", png.to_str().unwrap()],
@@ -108,7 +96,6 @@ fn msaa_other_than_1_or_4_is_refused() {
     }
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("OCTILE_MSAA=\"3\"") && err.contains("use 1 (off) or 4"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -129,38 +116,6 @@ fn no_display_names_the_reason_and_suggests_a_screenshot() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("window: cannot open one (neither") && err.contains("--screenshot"), "{err}");
     assert!(!err.contains(".cargo") && !err.contains(".rs:"), "no source path: {err}");
-}
-
-#[test]
-fn the_walk_camera_is_refused_in_rooms_lower_than_the_walker() {
-    let dir = scratch("low");
-    let file = dir.join("low.json");
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/two_levels.json")).unwrap();
-    let low = text
-        .replace("\"room_height\": 4.0", "\"room_height\": 1.2")
-        .replace("\"door_height\": 3.0", "\"door_height\": 1.0");
-    assert_ne!(low, text, "the sample's heights changed");
-    std::fs::write(&file, low).unwrap();
-    let png = dir.join("w.png");
-    let o = octile(
-        &[
-            "view",
-            file.to_str().unwrap(),
-            "--camera",
-            "walk",
-            "--size",
-            "32x32",
-            "--screenshot",
-            png.to_str().unwrap(),
-        ],
-        &[],
-    );
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("rooms are 1.2 m high") && err.contains("1.7 m eye height"), "{err}");
-    assert!(!png.exists());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -190,7 +145,7 @@ fn a_window_resized_past_the_limit_then_closed_from_outside_exits_cleanly() {
         return;
     }
     if xdotool(&["version"]).is_none() {
-        eprintln!("SKIPPED {test}: xdotool is not installed");
+        support::skip(test, "xdotool is not installed", "VIEWER_REQUIRE_XDOTOOL");
         return;
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))

@@ -89,10 +89,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         ),
         None => None,
     };
-    let walk_refused = crate::walk::Body::default().check_room(dungeon.proportions().room_height).err();
-    if let Some(e) = walk_refused.clone().filter(|_| options.camera == CameraKind::Walk) {
-        return Err(e.into());
-    }
+    let walk_refused = walk_refusal(dungeon.proportions().room_height, options.camera)?;
     let scene = Scene::new(dungeon, &options.mesh)?;
     let world = World::new(dungeon);
     let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
@@ -111,6 +108,16 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         }
     }
     Ok(Prepared { scene, world, route, state, walk_refused })
+}
+
+/// Why the default walker cannot walk rooms `room_height` metres high, if so
+/// ([`crate::walk::Body::check_room`]): an error when the view starts with the walk
+/// `camera`, else the reason for the window to keep (it then skips the walk camera).
+fn walk_refusal(room_height: f64, camera: CameraKind) -> Result<Option<crate::walk::WalkError>, ViewerError> {
+    match crate::walk::Body::default().check_room(room_height) {
+        Err(e) if camera == CameraKind::Walk => Err(e.into()),
+        checked => Ok(checked.err()),
+    }
 }
 
 /// The path overlay for a prepared route (empty without one): the route ribbon the export
@@ -184,21 +191,20 @@ mod tests {
 
     #[test]
     fn the_walk_camera_is_refused_in_rooms_lower_than_the_walker() {
-        let mut d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
-        let low = crate::geometry::Proportions { room_height: 1.2, door_height: 1.0, ..*d.proportions() };
-        d.set_proportions(low).unwrap();
-        let walk = ViewOptions { camera: CameraKind::Walk, ..ViewOptions::default() };
-        let e = prepare(&d, &walk).unwrap_err();
+        // `Proportions` refuses rooms below its own bound; the walker's rule stands alone.
+        let e = walk_refusal(1.2, CameraKind::Walk).unwrap_err();
         assert!(
             matches!(e, ViewerError::Walk(crate::walk::WalkError::RoomTooLow { room_height: 1.2, .. })),
             "{e:?}"
         );
         assert!(e.to_string().contains("1.2 m") && e.to_string().contains("1.7 m eye height"), "{e}");
-        // The other cameras still show it; the window then skips the walk camera.
-        let orbit = prepare(&d, &ViewOptions::default()).unwrap();
-        assert!(orbit.walk_refused.is_some());
-        let usual = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
-        assert!(prepare(&usual, &walk).unwrap().walk_refused.is_none());
+        // The other cameras still show such rooms; the window then skips the walk camera.
+        let kept = walk_refusal(1.2, CameraKind::Orbit).unwrap();
+        assert!(matches!(kept, Some(crate::walk::WalkError::RoomTooLow { .. })), "{kept:?}");
+        assert_eq!(walk_refusal(2.2, CameraKind::Walk).unwrap(), None);
+        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let walk = ViewOptions { camera: CameraKind::Walk, ..ViewOptions::default() };
+        assert!(prepare(&d, &walk).unwrap().walk_refused.is_none());
     }
 
     #[test]

@@ -251,12 +251,14 @@ impl Walker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Proportions;
 
+    /// The two-level sample with rooms `room_height` metres high (doors 2 m).
     fn two_levels(room_height: f64) -> crate::dungeon::Dungeon {
-        let mut d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
-        let p = Proportions { room_height, door_height: room_height.min(3.0) - 0.2, ..*d.proportions() };
-        d.set_proportions(p).unwrap();
+        let text = include_str!("../../assets/two_levels.json")
+            .replace("\"room_height\": 4.0", &format!("\"room_height\": {room_height:?}"))
+            .replace("\"door_height\": 3.0", "\"door_height\": 2.0");
+        let d = crate::format::from_json(&text).unwrap();
+        assert_eq!(d.proportions().room_height, room_height);
         d
     }
 
