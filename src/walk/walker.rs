@@ -62,8 +62,8 @@ impl Body {
     /// # Errors
     /// [`WalkError::RoomTooLow`] when it is below [`Body::min_room_height`].
     pub fn check_room(&self, room_height: f64) -> Result<(), WalkError> {
-        // `!(a >= b)` also refuses a NaN height.
-        if !(room_height >= self.min_room_height()) {
+        // A NaN height is refused too.
+        if room_height.is_nan() || room_height < self.min_room_height() {
             return Err(WalkError::RoomTooLow {
                 room_height,
                 eye_height: self.eye_height,
