@@ -69,11 +69,9 @@ fn queries(g: &PathGraph, count: usize, seed: u64) -> Vec<(NodeId, NodeId)> {
     let rules = PathRules::default();
     let regions = g.regions(&rules);
     let sizes = regions.sizes();
-    let big = (0..sizes.len()).max_by_key(|&r| sizes[r]).unwrap() as u32;
-    let nodes: Vec<NodeId> = (0..g.node_count() as u32)
-        .map(NodeId)
-        .filter(|v| regions.region(v.0 as usize).map(|r| r.0) == Some(big))
-        .collect();
+    let big = (0..sizes.len()).max_by_key(|&r| sizes[r]).unwrap();
+    let nodes: Vec<NodeId> =
+        g.nodes().filter(|v| regions.region(v.index()).map(|r| r.index()) == Some(big)).collect();
     let mut rng = Mix(seed);
     (0..count)
         .map(|_| {

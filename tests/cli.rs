@@ -1,16 +1,13 @@
 //! The `octile` binary: `new`, `info --json` and `validate`, run as a user would.
 
-use std::path::PathBuf;
+mod support;
+
 use std::process::{Command, Output};
+
+use support::Scratch;
 
 fn octile(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_octile")).args(args).output().expect("the binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("octile-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 fn stdout(o: &Output) -> String {
@@ -23,7 +20,8 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn new_then_info_json() {
-    let path = scratch("floor.json");
+    let dir = Scratch::new("new_then_info_json");
+    let path = dir.join("floor.json");
     let p = path.to_str().unwrap();
     let o =
         octile(&["new", "--octagons", "10x7", "--levels", "2", "--fill", "floor", "--cut", "0.29", "-o", p]);
@@ -50,7 +48,8 @@ fn new_then_info_json() {
 
 #[test]
 fn new_solid_has_no_floor() {
-    let path = scratch("solid.json");
+    let dir = Scratch::new("new_solid_has_no_floor");
+    let path = dir.join("solid.json");
     let p = path.to_str().unwrap();
     assert!(octile(&["new", "--octagons", "3x4", "-o", p]).status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&octile(&["info", p, "--json"]))).unwrap();
@@ -71,6 +70,7 @@ fn sample_info_counts_regions_across_the_stair() {
 
 #[test]
 fn validate_accepts_samples_and_lists_problems() {
+    let dir = Scratch::new("validate_accepts_samples_and_lists_problems");
     for s in ["assets/plus_arena.json", "assets/l_bend.json", "assets/two_levels.json"] {
         let o = octile(&["validate", s]);
         assert!(o.status.success(), "{s}: {}", stdout(&o));
@@ -78,7 +78,7 @@ fn validate_accepts_samples_and_lists_problems() {
     let text = std::fs::read_to_string("assets/two_levels.json").unwrap();
     let bad = text.replacen("\"|#|#|\",\n        \".o.oS\"", "\"|S|#|\",\n        \".o.o?\"", 1);
     assert_ne!(bad, text);
-    let path = scratch("bad.json");
+    let path = dir.join("bad.json");
     std::fs::write(&path, bad).unwrap();
     let o = octile(&["validate", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
@@ -89,6 +89,7 @@ fn validate_accepts_samples_and_lists_problems() {
 
 #[test]
 fn bad_input_exits_non_zero_with_a_message() {
+    let dir = Scratch::new("bad_input_exits_non_zero_with_a_message");
     let o = octile(&["info", "no/such/file.json"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no/such/file.json"), "{}", stderr(&o));
@@ -100,7 +101,7 @@ fn bad_input_exits_non_zero_with_a_message() {
     assert!(stderr(&o).contains("cut_ratio"), "{}", stderr(&o));
     let o = octile(&["new", "--levels", "0"]);
     assert_eq!(o.status.code(), Some(1));
-    let path = scratch("not-json.json");
+    let path = dir.join("not-json.json");
     std::fs::write(&path, "hello").unwrap();
     let o = octile(&["validate", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));

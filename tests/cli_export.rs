@@ -1,11 +1,14 @@
 //! `octile export` end to end: the two-level sample becomes a .glb that reads back.
 
+mod support;
+
 use std::process::Command;
+
+use support::Scratch;
 
 #[test]
 fn export_writes_a_glb_and_refuses_bad_options() {
-    let dir = std::env::temp_dir().join(format!("octile-cli-export-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("export_writes_a_glb_and_refuses_bad_options");
     let out = dir.join("two.glb");
     let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/two_levels.json");
     let run = Command::new(env!("CARGO_BIN_EXE_octile"))
@@ -31,5 +34,4 @@ fn export_writes_a_glb_and_refuses_bad_options() {
         .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("texture_size"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,18 +1,14 @@
 //! The `wfc`, `generate` and `plan` subcommands, run as a user would.
 
-use std::path::PathBuf;
+mod support;
+
 use std::process::Command;
 
 use octile::wfc::square17::derive_masks;
+use support::Scratch;
 
 fn octile() -> Command {
     Command::new(env!("CARGO_BIN_EXE_octile"))
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("octile-cli-wfc-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 #[test]
@@ -45,12 +41,23 @@ fn wfc_octile_and_bad_weights() {
     let out = octile().args(["wfc", "--size", "8x8", "--void-weight=-2"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("void_weight"));
+    // The weight flags are the generator's: connector weights shape the octile set only.
+    let args = ["wfc", "--tileset", "octile", "--size", "6x4", "--seed", "1"];
+    let open =
+        octile().args(args).args(["--connector-void-weight", "0", "--void-weight", "0"]).output().unwrap();
+    assert!(open.status.success(), "{}", String::from_utf8_lossy(&open.stderr));
+    let text = String::from_utf8(open.stdout).unwrap();
+    assert!(!text.contains('#'), "no solid tile or connector with both void weights at 0:\n{text}");
+    let out = octile().args(["wfc", "--size", "8x8", "--connector-open-weight", "2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("octile tile set only"));
 }
 
 #[test]
 fn generate_writes_json_and_plan_draws_it() {
-    let json = temp("d.json");
-    let copy = temp("copy.json");
+    let dir = Scratch::new("generate_writes_json_and_plan_draws_it");
+    let json = dir.join("d.json");
+    let copy = dir.join("copy.json");
     let out = octile()
         .args(["generate", "--seed", "4", "--levels", "2", "--octagons", "8x6", "--loops", "1", "-o"])
         .arg(&json)
@@ -67,7 +74,7 @@ fn generate_writes_json_and_plan_draws_it() {
     let valid = octile().arg("validate").arg(&json).output().unwrap();
     assert!(valid.status.success());
 
-    let svg = temp("plan.svg");
+    let svg = dir.join("plan.svg");
     let out = octile().arg("plan").arg(&json).arg("-o").arg(&svg).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&svg).unwrap();
@@ -76,8 +83,9 @@ fn generate_writes_json_and_plan_draws_it() {
 
 #[test]
 fn generate_writes_glb_and_refuses_bad_options() {
-    let glb = temp("d.glb");
-    let json = temp("d.json");
+    let dir = Scratch::new("generate_writes_glb_and_refuses_bad_options");
+    let glb = dir.join("d.glb");
+    let json = dir.join("d.json");
     let out = octile()
         .args(["generate", "--seed", "9", "-o"])
         .arg(&glb)
@@ -96,7 +104,7 @@ fn generate_writes_glb_and_refuses_bad_options() {
     let (e, x) = (d.entrance().unwrap(), d.exit().unwrap());
     let route =
         format!("{},{},{}:{},{},{}", e.level, e.slot.row, e.slot.col, x.level, x.slot.row, x.slot.col);
-    let with_path = temp("p.glb");
+    let with_path = dir.join("p.glb");
     let out = octile()
         .args(["export"])
         .arg(&json)
@@ -122,9 +130,29 @@ fn generate_writes_glb_and_refuses_bad_options() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let out = octile().args(["generate", "--stairs", "500", "-o"]).arg(temp("e.json")).output().unwrap();
+    let out = octile().args(["generate", "--stairs", "500", "-o"]).arg(dir.join("e.json")).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("more stairs than octagons"));
-    let out = octile().args(["generate", "--octagons", "0x4", "-o"]).arg(temp("f.json")).output().unwrap();
+    let out =
+        octile().args(["generate", "--octagons", "0x4", "-o"]).arg(dir.join("f.json")).output().unwrap();
     assert!(!out.status.success());
+}
+
+#[test]
+fn a_save_dungeon_that_cannot_be_written_changes_no_file() {
+    let dir = Scratch::new("a_save_dungeon_that_cannot_be_written_changes_no_file");
+    let glb = dir.join("d.glb");
+    let unwritable = dir.join("no").join("such").join("dir").join("d.json");
+    let out = octile()
+        .args(["generate", "--seed", "1", "--octagons", "4x4", "--levels", "2", "-o"])
+        .arg(&glb)
+        .arg("--save-dungeon")
+        .arg(&unwritable)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("d.json"));
+    assert!(!glb.exists(), "the main output is not written when the dungeon file cannot be");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "no temporary file left behind: {left:?}");
 }

@@ -31,15 +31,44 @@ fn text_output_and_failures() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("cost 6426 "), "{text}");
     assert!(text.contains("level 1, row 0, col 2"), "{text}");
+}
 
-    let out = octile(&["path", "assets/two_levels.json", "--from", "0,2,0", "--to", "0,0,0"]);
-    assert_eq!(out.status.code(), Some(1));
+/// Exit status of `octile path` when there is no route (documented in its `--help`).
+const NO_ROUTE: i32 = 3;
+/// Exit status of `octile path` for a position that is not a cell of the dungeon.
+const BAD_POSITION: i32 = 2;
+
+#[test]
+fn no_route_and_bad_positions_have_their_own_exit_status() {
+    let path = |from: &str, to: &str| octile(&["path", "assets/two_levels.json", "--from", from, "--to", to]);
+    let out = path("0,2,0", "0,0,0");
+    assert_eq!(out.status.code(), Some(NO_ROUTE));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no path") && err.contains("level 0, row 0, col 0 is not floor"), "{err}");
 
-    let out = octile(&["path", "assets/two_levels.json", "--from", "0,2,0", "--to", "0,2,1"]);
+    // A Void slot, a level past the top, a row past the edge: each names the flag.
+    for (from, to, flag, says) in [
+        ("0,2,0", "0,2,1", "--to", "not a cell"),
+        ("9,2,0", "0,2,0", "--from", "level 9"),
+        ("0,2,0", "0,99,0", "--to", "row 99"),
+    ] {
+        let out = path(from, to);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(BAD_POSITION), "{from} -> {to}: {err}");
+        assert!(err.contains(&format!("bad {flag}")) && err.contains(says), "{err}");
+    }
+    // A malformed position is refused by the argument parser with the same status.
+    assert_eq!(path("0,2", "0,2,0").status.code(), Some(BAD_POSITION));
+    // An unreadable file is neither.
+    let out = octile(&["path", "assets/no_such_file.json", "--from", "0,2,0", "--to", "0,2,0"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not a cell"));
+
+    let help = octile(&["path", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains("Exit status") && help.contains("3  no route") && help.contains("2  --from or --to"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -52,7 +81,7 @@ fn closed_door_hint_and_open_doors_flag() {
     octile::format::save(&d, &file).unwrap();
     let file = file.to_str().unwrap();
     let out = octile(&["path", file, "--from", "0,0,0", "--to", "0,0,2", "--json"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(NO_ROUTE));
     assert!(String::from_utf8_lossy(&out.stderr).contains("try --open-doors"));
     let out = octile(&["path", file, "--from", "0,0,0", "--to", "0,0,2", "--json", "--open-doors"]);
     assert!(out.status.success());

@@ -274,11 +274,12 @@ fn nearest_slot_rounds_and_clamps_into_the_grid() {
 
 #[test]
 fn level_at_boundaries() {
-    for h in [12.0, 0.3, 7.1] {
+    // The lowest and highest layer heights the proportions allow, and two between.
+    for h in [12.0, Proportions::MIN_LAYER_HEIGHT, 7.1, Proportions::MAX_LAYER_HEIGHT] {
         let layout = Layout::new(Proportions {
             layer_height: h,
-            room_height: h / 3.0,
-            door_height: h / 4.0,
+            room_height: Proportions::MIN_ROOM_HEIGHT,
+            door_height: Proportions::MIN_DOOR_HEIGHT,
             ..Default::default()
         })
         .unwrap();
@@ -308,10 +309,13 @@ fn the_walking_line_is_the_stair_cost_and_follows_the_spiral() {
         assert_eq!(WalkingLine::of(&p).length().to_bits(), old.to_bits(), "base {base}");
     }
     assert_eq!(octile::path::stair_cost(&Proportions::default()), 1426);
-    for k in 1..50 {
+    for k in 5..=45 {
         let r = f64::from(k) / 100.0;
-        // A narrow door, so that the smallest cuts still validate.
-        let p = Proportions { door_width: 0.1, ..Proportions::default().with_cut_ratio(r) };
+        // A narrow door, so that the smallest and largest cuts still validate.
+        let p = Proportions {
+            door_width: Proportions::MIN_DOOR_WIDTH,
+            ..Proportions::default().with_cut_ratio(r)
+        };
         let layout = Layout::new(p).unwrap();
         for landing in Direction::ALL {
             let spiral = Spiral::new(&layout, Slot::new(2, 2), landing, p.layer_height).unwrap();

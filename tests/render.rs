@@ -1,6 +1,8 @@
-//! Offscreen render tests (Mesa lavapipe in CI). Without any adapter they print
-//! `SKIPPED <test>: <reason>` and pass, unless `VIEWER_REQUIRE_ADAPTER=1`.
-#![cfg(feature = "viewer")]
+//! Offscreen render tests (Mesa lavapipe in CI). Without any adapter they show
+//! `SKIPPED <test>: <reason>` in `cargo test`'s output and pass, unless
+//! `VIEWER_REQUIRE_ADAPTER=1` (set by `.ci/run`) makes them fail.
+
+mod support;
 
 use glam::Vec3;
 use octile::dungeon::Dungeon;
@@ -22,10 +24,8 @@ fn load(name: &str) -> Dungeon {
 fn shoot(test: &str, dungeon: &Dungeon, options: &ViewOptions) -> Option<Shot> {
     match screenshot(dungeon, options) {
         Ok(shot) => Some(shot),
-        Err(e @ ViewerError::NoAdapter { .. })
-            if std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref() != Ok("1") =>
-        {
-            eprintln!("SKIPPED {test}: {e}");
+        Err(e @ ViewerError::NoAdapter { .. }) => {
+            support::skip(test, &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
             None
         }
         Err(e) => panic!("{test}: {e}"),
@@ -108,10 +108,8 @@ fn bad_size_is_an_error() {
     o.size = (0, 10);
     match screenshot(&d, &o) {
         Err(ViewerError::BadSize { width: 0, height: 10, .. }) => {}
-        Err(ViewerError::NoAdapter { .. })
-            if std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref() != Ok("1") =>
-        {
-            eprintln!("SKIPPED bad_size_is_an_error: no adapter");
+        Err(e @ ViewerError::NoAdapter { .. }) => {
+            support::skip("bad_size_is_an_error", &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
         }
         other => panic!("expected BadSize, got {other:?}"),
     }

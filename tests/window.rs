@@ -1,6 +1,9 @@
 //! The `octile view` binary: a window for a few frames under a display, and messages (never
-//! panics) when there is no display, no adapter or a bad argument.
-#![cfg(feature = "viewer")]
+//! panics) when there is no display, no adapter or a bad argument. Without a display or an
+//! adapter the window checks show `SKIPPED <test>: <reason>` in `cargo test`'s output and
+//! pass, unless `VIEWER_REQUIRE_ADAPTER=1` (set by `.ci/run`, under `xvfb-run`) makes them fail.
+
+mod support;
 
 use std::process::{Command, Output};
 
@@ -22,19 +25,16 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn window_renders_frames_and_exits() {
+    const TEST: &str = "window_renders_frames_and_exits";
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        assert_ne!(
-            std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref(),
-            Ok("1"),
-            "VIEWER_REQUIRE_ADAPTER=1 but no DISPLAY: run under xvfb-run"
-        );
-        eprintln!("SKIPPED window_renders_frames_and_exits: no DISPLAY or WAYLAND_DISPLAY");
+        let why = "no DISPLAY or WAYLAND_DISPLAY (run under xvfb-run)";
+        support::skip(TEST, why, "VIEWER_REQUIRE_ADAPTER");
         return;
     }
     let o = octile(&["view", "assets/two_levels.json", "--frames", "8", "--camera", "walk"], &[]);
     let err = stderr(&o);
-    if err.contains("no GPU adapter") && std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref() != Ok("1") {
-        eprintln!("SKIPPED window_renders_frames_and_exits: {err}");
+    if err.contains("no GPU adapter") {
+        support::skip(TEST, err.trim(), "VIEWER_REQUIRE_ADAPTER");
         return;
     }
     assert!(o.status.success(), "{err}");
@@ -79,8 +79,7 @@ fn bad_arguments_are_messages() {
 
 #[test]
 fn view_generate_shares_the_generate_options() {
-    let dir = std::env::temp_dir().join(format!("octile-view-generate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::Scratch::new("view_generate_shares_the_generate_options");
     let png = dir.join("gen.png");
     let json = dir.join("gen.json");
     let opts = ["--seed", "4", "--levels", "2", "--octagons", "5x4", "--loops", "1"];
@@ -94,8 +93,9 @@ fn view_generate_shares_the_generate_options() {
     let err = stderr(&o);
     // The same options make the same dungeon: the same entrance and exit are reported.
     assert!(err.contains(&format!("generated seed 4: entrance {e}, exit {x}")), "{err}");
-    if err.contains("no GPU adapter found") && std::env::var("VIEWER_REQUIRE_ADAPTER").as_deref() != Ok("1") {
-        eprintln!("SKIPPED view_generate_shares_the_generate_options (screenshot): no adapter");
+    if err.contains("no GPU adapter found") {
+        let test = "view_generate_shares_the_generate_options (its screenshot)";
+        support::skip(test, err.trim(), "VIEWER_REQUIRE_ADAPTER");
     } else {
         assert!(o.status.success(), "{err}");
         assert_eq!(image_size(&png), (64, 48));
@@ -107,7 +107,12 @@ fn view_generate_shares_the_generate_options() {
     assert!(!both.status.success() && stderr(&both).contains("cannot be used with"), "{}", stderr(&both));
     let both = octile(&["view", "assets/two_levels.json", "--generate"], &[]);
     assert!(!both.status.success() && stderr(&both).contains("cannot be used with"), "{}", stderr(&both));
-    std::fs::remove_dir_all(&dir).ok();
+    let weight = octile(&["view", "assets/two_levels.json", "--void-weight", "3"], &[]);
+    assert!(
+        !weight.status.success() && stderr(&weight).contains("cannot be used with"),
+        "{}",
+        stderr(&weight)
+    );
 }
 
 /// Width and height of a PNG file, from its header.

@@ -11,12 +11,25 @@ use octile::generate::{GenerateOptions, Progress, generate};
 use super::args::Size;
 use super::gltf_out::GltfArgs;
 use super::progress::Bar;
+use super::weights::WeightArgs;
 
 /// The generation options, shared by `octile generate` and `octile view --generate` (where
 /// they need --generate).
 #[derive(Args)]
-#[group(id = "generation", multiple = true)]
+#[group(skip)]
 pub struct GenOptionsArgs {
+    #[command(flatten)]
+    dungeon: DungeonArgs,
+    #[command(flatten)]
+    weights: WeightArgs,
+}
+
+/// Seed, size, proportions, stairs and loops of a generated dungeon: every generation option
+/// but the tile weights. Its own struct so that its flags form one group, which `view` needs
+/// (clap leaves the group of a struct with a flattened field empty).
+#[derive(Args)]
+#[group(id = "generation", multiple = true)]
+struct DungeonArgs {
     /// Seed: the same seed and options give the same dungeon.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -29,22 +42,6 @@ pub struct GenOptionsArgs {
     /// Corner cut ratio (0 < r < 0.5; presets 0.15 cramped, 0.20, 0.29 spacious).
     #[arg(long, default_value_t = 0.20)]
     cut: f64,
-    /// Weight of a solid octagon (higher: more rock) [default: 12].
-    #[arg(long)]
-    void_weight: Option<f64>,
-    /// Weight of a floor octagon with no walls (higher: bigger open rooms) [default: 2].
-    #[arg(long)]
-    open_weight: Option<f64>,
-    /// Factor per wall of a floor tile (< 1 makes walled tiles rarer) [default: 0.6].
-    #[arg(long)]
-    wall_factor: Option<f64>,
-    /// Weight of a solid connector diamond [default: 4].
-    #[arg(long)]
-    connector_void_weight: Option<f64>,
-    /// Weight of a floor connector diamond with no walls (higher: more diagonal passages)
-    /// [default: 1].
-    #[arg(long)]
-    connector_open_weight: Option<f64>,
     /// Stairs between each pair of adjacent levels [default: 2].
     #[arg(long)]
     stairs: Option<u32>,
@@ -56,24 +53,16 @@ pub struct GenOptionsArgs {
 impl GenOptionsArgs {
     /// The library's options.
     pub fn options(&self) -> GenerateOptions {
-        let d = GenerateOptions::default();
-        let w = d.weights;
+        let (a, d) = (&self.dungeon, GenerateOptions::default());
         GenerateOptions {
-            seed: self.seed,
-            levels: self.levels,
-            cols: self.octagons.cols,
-            rows: self.octagons.rows,
-            cut_ratio: self.cut,
-            weights: octile::wfc::octile::Weights {
-                void_weight: self.void_weight.unwrap_or(w.void_weight),
-                open_weight: self.open_weight.unwrap_or(w.open_weight),
-                wall_factor: self.wall_factor.unwrap_or(w.wall_factor),
-                connector_void_weight: self.connector_void_weight.unwrap_or(w.connector_void_weight),
-                connector_open_weight: self.connector_open_weight.unwrap_or(w.connector_open_weight),
-                ..w
-            },
-            stairs: self.stairs.unwrap_or(d.stairs),
-            loops: self.loops.unwrap_or(d.loops),
+            seed: a.seed,
+            levels: a.levels,
+            cols: a.octagons.cols,
+            rows: a.octagons.rows,
+            cut_ratio: a.cut,
+            weights: self.weights.octile(d.weights),
+            stairs: a.stairs.unwrap_or(d.stairs),
+            loops: a.loops.unwrap_or(d.loops),
             ..d
         }
     }
@@ -117,15 +106,18 @@ fn is_json(path: &Path) -> bool {
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let options = args.generation.options();
     let dungeon = args.generation.generate()?;
+    // Staged before the main output is written: a --save-dungeon file that cannot be
+    // written is found before anything changes.
+    let saved = args.save_dungeon.as_deref().map(|p| (p, octile::format::to_json(&dungeon)));
+    let pending =
+        saved.as_ref().map(|(p, json)| octile::io::stage_all(&[(p, json.as_bytes())])).transpose()?;
     if is_json(&args.output) {
         octile::format::save(&dungeon, &args.output)
             .with_context(|| format!("writing {}", args.output.display()))?;
     } else {
         args.gltf.write(&dungeon, &args.output)?;
     }
-    if let Some(path) = &args.save_dungeon {
-        octile::format::save(&dungeon, path).with_context(|| format!("writing {}", path.display()))?;
-    }
+    pending.map(octile::io::Pending::commit).transpose()?;
     let entrance = dungeon.entrance().map(|p| p.to_string()).unwrap_or_default();
     let exit = dungeon.exit().map(|p| p.to_string()).unwrap_or_default();
     eprintln!(

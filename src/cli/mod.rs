@@ -13,6 +13,7 @@ mod progress;
 mod validate;
 #[cfg(feature = "viewer")]
 mod view;
+mod weights;
 mod wfc;
 
 use std::process::ExitCode;

@@ -5,13 +5,28 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use octile::path::{AStar, PathGraph, PathRules};
+use octile::grid::Pos;
+use octile::path::{AStar, NodeId, PathError, PathGraph, PathRules};
 use serde_json::json;
 
 use super::args::PosArg;
 
+/// Exit status when `--from` or `--to` is not a cell of the dungeon (off its levels, rows
+/// or columns, or on a Void slot). The same as clap's status for a malformed argument.
+const BAD_POSITION: u8 = 2;
+
+/// Exit status when both positions are cells but no route joins them (including when
+/// either is not floor).
+const NO_ROUTE: u8 = 3;
+
 /// Options of `octile path`.
 #[derive(Args)]
+#[command(after_help = "Exit status:
+  0  a route was found and printed
+  1  the file could not be read or is not a valid dungeon
+  2  --from or --to is malformed, outside the dungeon or on a Void slot
+  3  no route: an end is not floor, or nothing joins them (the message says when
+     --open-doors would find one)")]
 pub struct PathArgs {
     /// The dungeon file (JSON).
     file: PathBuf,
@@ -29,27 +44,34 @@ pub struct PathArgs {
     open_doors: bool,
 }
 
-/// Runs `octile path`; exit 1 with a message when there is no route.
+/// Runs `octile path`: prints the route, or a message and the exit status of
+/// [`BAD_POSITION`] or [`NO_ROUTE`]; other failures are errors (exit 1).
 pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     let d = octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let (from, to) = (args.from.0, args.to.0);
     let graph = PathGraph::new(&d).context("building the path graph")?;
+    let (a, b) = match ends(&graph, from, to) {
+        Ok(ends) => ends,
+        Err((flag, e)) => {
+            eprintln!("error: bad {flag}: {e}");
+            return Ok(ExitCode::from(BAD_POSITION));
+        }
+    };
     let mut astar = AStar::new();
     let rules = PathRules { open_doors: args.open_doors };
-    let route = astar.find(&graph, from, to, &rules).context("bad --from or --to")?;
+    let route = a.zip(b).and_then(|(a, b)| astar.search(&graph, a, b, &rules));
     let Some(route) = route else {
         let doors = PathRules { open_doors: true };
-        let hint = if graph.node(from)?.is_none() {
-            format!(": {from} is not floor")
-        } else if graph.node(to)?.is_none() {
-            format!(": {to} is not floor")
-        } else if !args.open_doors && astar.find(&graph, from, to, &doors)?.is_some() {
-            " (closed doors block it; try --open-doors)".to_string()
-        } else {
-            String::new()
+        let hint = match (a, b) {
+            (None, _) => format!(": {from} is not floor"),
+            (_, None) => format!(": {to} is not floor"),
+            (Some(a), Some(b)) if !args.open_doors && astar.search(&graph, a, b, &doors).is_some() => {
+                " (closed doors block it; try --open-doors)".to_string()
+            }
+            _ => String::new(),
         };
         eprintln!("no path from {from} to {to}{hint}");
-        return Ok(ExitCode::FAILURE);
+        return Ok(ExitCode::from(NO_ROUTE));
     };
     if args.json {
         let steps: Vec<[u32; 3]> =
@@ -67,4 +89,15 @@ pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The nodes at the two ends of a route, `None` where the cell is not floor.
+type Ends = (Option<NodeId>, Option<NodeId>);
+
+/// The nodes at `from` and `to`, or the flag and the error of the first that is not a cell
+/// of the dungeon.
+fn ends(graph: &PathGraph, from: Pos, to: Pos) -> Result<Ends, (&'static str, PathError)> {
+    let a = graph.node(from).map_err(|e| ("--from", e))?;
+    let b = graph.node(to).map_err(|e| ("--to", e))?;
+    Ok((a, b))
 }

@@ -6,12 +6,11 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
-use octile::grid::Pos;
 use octile::viewer::camera::CameraKind;
 use octile::viewer::screenshot::Shot;
 use octile::viewer::{ViewOptions, offscreen_view, screenshot};
 
-use super::args::Size;
+use super::args::{RouteArg, Size};
 use super::generate::GenOptionsArgs;
 
 /// Options of `octile view`.
@@ -19,7 +18,7 @@ use super::generate::GenOptionsArgs;
 #[command(after_help = octile::viewer::window::KEYS_HELP)]
 pub struct ViewArgs {
     /// The dungeon file (JSON); leave it out with --generate.
-    #[arg(required_unless_present = "generate", conflicts_with_all = ["generate", "generation"])]
+    #[arg(required_unless_present = "generate", conflicts_with_all = ["generate", "generation", "weights"])]
     file: Option<PathBuf>,
     /// Generate a dungeon (with the generation options below, as `octile generate` takes
     /// them) and view it instead of loading a file.
@@ -44,26 +43,11 @@ pub struct ViewArgs {
     #[arg(long)]
     frames: Option<u64>,
     /// Draw the route between two cells, `L,R,C:L,R,C`; the walkthrough's `P` key walks it.
-    #[arg(long, value_parser = parse_path)]
-    path: Option<(Pos, Pos)>,
+    #[arg(long, value_name = "L,R,C:L,R,C")]
+    path: Option<RouteArg>,
     /// Hide the faint floor cell outlines.
     #[arg(long)]
     no_outlines: bool,
-}
-
-fn parse_pos(s: &str) -> Result<Pos, String> {
-    let parts: Vec<&str> = s.split(',').collect();
-    let [l, r, c] = parts.as_slice() else { return Err(format!("{s:?} is not LEVEL,ROW,COL")) };
-    let num = |v: &str, what| {
-        v.trim().parse::<u32>().map_err(|_| format!("{what} {v:?} in {s:?} is not a whole number"))
-    };
-    let level = u16::try_from(num(l, "level")?).map_err(|_| format!("level in {s:?} is too large"))?;
-    Ok(Pos::new(level, num(r, "row")?, num(c, "col")?))
-}
-
-fn parse_path(s: &str) -> Result<(Pos, Pos), String> {
-    let (a, b) = s.split_once(':').ok_or_else(|| format!("{s:?} is not L,R,C:L,R,C"))?;
-    Ok((parse_pos(a)?, parse_pos(b)?))
 }
 
 /// Runs `octile view`.
@@ -81,7 +65,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
     let options = ViewOptions {
         camera: args.camera,
         level: args.level,
-        path: args.path,
+        path: args.path.map(|r| (r.from, r.to)),
         size: (args.size.cols, args.size.rows),
         outlines: !args.no_outlines,
         ..ViewOptions::default()
@@ -126,17 +110,4 @@ fn timed_screenshot(
         gpu.describe()
     );
     Ok(offscreen.capture(&gpu, &frame)?)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_paths() {
-        assert_eq!(parse_path("0,2,0:1,0,2"), Ok((Pos::new(0, 2, 0), Pos::new(1, 0, 2))));
-        assert!(parse_path("0,2,0").is_err());
-        assert!(parse_path("0,2:1,0,2").is_err());
-        assert!(parse_path("0,x,0:1,0,2").is_err());
-    }
 }

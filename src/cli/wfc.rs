@@ -7,6 +7,7 @@ use octile::wfc::{octile as octile_set, square17};
 
 use super::args::Size;
 use super::progress::Bar;
+use super::weights::WeightArgs;
 
 /// The tile sets `octile wfc` can solve.
 #[derive(Clone, Copy, ValueEnum)]
@@ -29,15 +30,8 @@ pub struct WfcArgs {
     /// Seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Weight of solid tiles.
-    #[arg(long)]
-    void_weight: Option<f64>,
-    /// Weight of a floor tile with no walls.
-    #[arg(long)]
-    open_weight: Option<f64>,
-    /// Factor per wall (< 1 makes walled tiles rarer).
-    #[arg(long)]
-    wall_factor: Option<f64>,
+    #[command(flatten)]
+    weights: WeightArgs,
 }
 
 /// Runs `octile wfc`: square17 prints one line per row (`#` solid, else the mask as one hex
@@ -46,12 +40,7 @@ pub fn run(args: WfcArgs) -> anyhow::Result<ExitCode> {
     let mut bar = Bar::new("solving");
     match args.tileset {
         TileSetArg::Square17 => {
-            let d = square17::Weights::default();
-            let w = square17::Weights {
-                void_weight: args.void_weight.unwrap_or(d.void_weight),
-                open_weight: args.open_weight.unwrap_or(d.open_weight),
-                wall_factor: args.wall_factor.unwrap_or(d.wall_factor),
-            };
+            let w = args.weights.square17()?;
             let grid = square17::generate(args.size.cols, args.size.rows, &w, args.seed, &mut |p| {
                 bar.update(p.collapsed as u64, p.total as u64)
             })?;
@@ -59,13 +48,7 @@ pub fn run(args: WfcArgs) -> anyhow::Result<ExitCode> {
             print!("{}", grid.render());
         }
         TileSetArg::Octile => {
-            let d = octile_set::Weights::default();
-            let weights = octile_set::Weights {
-                void_weight: args.void_weight.unwrap_or(d.void_weight),
-                open_weight: args.open_weight.unwrap_or(d.open_weight),
-                wall_factor: args.wall_factor.unwrap_or(d.wall_factor),
-                ..d
-            };
+            let weights = args.weights.octile(octile_set::Weights::default());
             let options = octile::generate::GenerateOptions {
                 seed: args.seed,
                 levels: 1,

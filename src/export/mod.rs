@@ -180,9 +180,8 @@ impl<'a> Target<'a> {
                 let bin_path = self.path.with_file_name(&bin_name);
                 let (json, bin) = built.into_parts(Some(bin_name))?;
                 progress(Progress::Writing { bytes: bin.len() });
-                crate::io::write_atomic(&bin_path, &bin)?;
                 progress(Progress::Writing { bytes: json.len() });
-                crate::io::write_atomic(self.path, &json)?;
+                crate::io::write_all_atomic(&[(&bin_path, &bin), (self.path, &json)])?;
                 vec![(self.path.to_path_buf(), json.len()), (bin_path, bin.len())]
             }
             None => {

@@ -136,48 +136,23 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     let registry = Registry::from_defs(file.tiles, file.edges).map_err(FormatError::Header)?;
     let dims = Dungeon::check_shape(cols, rows, file.levels).map_err(FormatError::Header)?;
     file.proportions.validate().map_err(|e| FormatError::Header(e.into()))?;
+    // The plan's shape is checked before any layer is allocated: a tiny file may declare a
+    // huge grid. A plan of the right shape holds a character per slot, so the layers are
+    // then no larger than the file.
+    let problems = plan_shape_problems(&file.plan, file.levels, dims);
+    if !problems.is_empty() {
+        return Err(FormatError::Invalid { problems });
+    }
     let mut problems = Vec::new();
     let mut tiles = Vec::new();
     let mut edges = Vec::new();
-    for (index, plan) in file.plan.iter().enumerate() {
-        if plan.level != index as u32 {
-            problems.push(Problem::LevelOrder { index, found: plan.level });
-        }
-    }
-    if file.plan.len() != file.levels as usize {
-        problems.push(Problem::RowCount {
-            level: file.plan.len() as u16,
-            field: "plan",
-            expected: file.levels as usize,
-            found: file.plan.len(),
-        });
-    }
-    for (l, plan) in file.plan.iter().enumerate().take(file.levels as usize) {
+    for (l, plan) in file.plan.iter().enumerate() {
         let level = l as u16;
         let mut tile_layer = Grid::filled(dims, crate::dungeon::TileId(0));
         let mut edge_layer = vec![crate::dungeon::EdgeStateId(0); dims.edge_index_len()];
-        if plan.slots.len() != dims.rows() as usize {
-            problems.push(Problem::RowCount {
-                level,
-                field: "slots",
-                expected: dims.rows() as usize,
-                found: plan.slots.len(),
-            });
-        }
-        for (r, line) in plan.slots.iter().enumerate().take(dims.rows() as usize) {
+        for (r, line) in plan.slots.iter().enumerate() {
             let row = r as u32;
-            let chars: Vec<char> = line.chars().collect();
-            if chars.len() != dims.cols() as usize {
-                problems.push(Problem::RowLength {
-                    level,
-                    field: "slots",
-                    row,
-                    expected: dims.cols() as usize,
-                    found: chars.len(),
-                });
-                continue;
-            }
-            for (c, &symbol) in chars.iter().enumerate() {
+            for (c, symbol) in line.chars().enumerate() {
                 let slot = Slot::new(row, c as u32);
                 if slot.kind() == SlotKind::Void {
                     match registry.edge_by_symbol(symbol) {
@@ -198,31 +173,10 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
                 }
             }
         }
-        let conn_rows = dims.octagon_rows() as usize - 1;
-        let conn_cols = dims.octagon_cols() as usize - 1;
-        if plan.short_edges.len() != conn_rows {
-            problems.push(Problem::RowCount {
-                level,
-                field: "short_edges",
-                expected: conn_rows,
-                found: plan.short_edges.len(),
-            });
-        }
-        for (i, line) in plan.short_edges.iter().enumerate().take(conn_rows) {
+        for (i, line) in plan.short_edges.iter().enumerate() {
             let row = 2 * i as u32 + 1;
-            let groups: Vec<&str> = if line.is_empty() { Vec::new() } else { line.split(' ').collect() };
-            let expected = if conn_cols == 0 { 0 } else { conn_cols * 5 - 1 };
-            if groups.len() != conn_cols || groups.iter().any(|g| g.chars().count() != 4) {
-                problems.push(Problem::RowLength {
-                    level,
-                    field: "short_edges",
-                    row,
-                    expected,
-                    found: line.chars().count(),
-                });
-                continue;
-            }
-            for (j, group) in groups.iter().enumerate() {
+            let groups = line.split(' ').filter(|g| !g.is_empty());
+            for (j, group) in groups.enumerate() {
                 let conn = Slot::new(row, 2 * j as u32 + 1);
                 for (w, symbol) in ConnectorWall::ALL.iter().zip(group.chars()) {
                     match registry.edge_by_symbol(symbol) {
@@ -243,12 +197,6 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
         tiles.push(tile_layer);
         edges.push(edge_layer);
     }
-    // Keep going past plan problems so that every problem is reported at once: missing
-    // levels are padded with tile 0 / edge state 0.
-    while tiles.len() < file.levels as usize {
-        tiles.push(Grid::filled(dims, crate::dungeon::TileId(0)));
-        edges.push(vec![crate::dungeon::EdgeStateId(0); dims.edge_index_len()]);
-    }
     let mut dungeon =
         Dungeon::from_parts(dims, file.proportions, registry, tiles, edges).map_err(FormatError::Header)?;
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
@@ -263,9 +211,59 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     if problems.is_empty() { Ok(dungeon) } else { Err(FormatError::Invalid { problems }) }
 }
 
+/// Every way `plan` is not the shape of `levels` levels of `dims`: levels out of order or
+/// missing, and rows of the wrong count or length. Allocates nothing per slot.
+fn plan_shape_problems(plan: &[LevelPlan], levels: u32, dims: crate::grid::Dims) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (index, level_plan) in plan.iter().enumerate() {
+        if level_plan.level != index as u32 {
+            problems.push(Problem::LevelOrder { index, found: level_plan.level });
+        }
+    }
+    if plan.len() != levels as usize {
+        problems.push(Problem::RowCount {
+            level: u16::try_from(plan.len()).unwrap_or(u16::MAX),
+            field: "plan",
+            expected: levels as usize,
+            found: plan.len(),
+        });
+    }
+    let conn_rows = dims.octagon_rows() as usize - 1;
+    let conn_cols = dims.octagon_cols() as usize - 1;
+    for (l, level_plan) in plan.iter().enumerate().take(levels as usize) {
+        let level = l as u16;
+        let rows = [
+            ("slots", &level_plan.slots, dims.rows() as usize),
+            ("short_edges", &level_plan.short_edges, conn_rows),
+        ];
+        for (field, lines, expected) in rows {
+            if lines.len() != expected {
+                problems.push(Problem::RowCount { level, field, expected, found: lines.len() });
+            }
+        }
+        for (r, line) in level_plan.slots.iter().enumerate().take(dims.rows() as usize) {
+            let found = line.chars().count();
+            if found != dims.cols() as usize {
+                let (row, expected) = (r as u32, dims.cols() as usize);
+                problems.push(Problem::RowLength { level, field: "slots", row, expected, found });
+            }
+        }
+        for (i, line) in level_plan.short_edges.iter().enumerate().take(conn_rows) {
+            let groups: Vec<&str> = if line.is_empty() { Vec::new() } else { line.split(' ').collect() };
+            if groups.len() != conn_cols || groups.iter().any(|g| g.chars().count() != 4) {
+                let row = 2 * i as u32 + 1;
+                let expected = if conn_cols == 0 { 0 } else { conn_cols * 5 - 1 };
+                let found = line.chars().count();
+                problems.push(Problem::RowLength { level, field: "short_edges", row, expected, found });
+            }
+        }
+    }
+    problems
+}
+
 /// Reads a dungeon file.
 pub fn load(path: &Path) -> Result<Dungeon, FormatError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::io::read_limited(path, crate::io::MAX_INPUT_BYTES)
         .map_err(|source| FormatError::Read { path: path.to_path_buf(), source })?;
     from_json(&text)
 }

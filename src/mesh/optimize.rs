@@ -52,11 +52,31 @@ pub(crate) fn finish(unindexed: &[Vertex], optimize: bool) -> Primitive {
     let adapter = meshopt::VertexDataAdapter::new(bytes, size_of::<Vertex>(), 0)
         .expect("invariant: vertex bytes are a whole number of vertices");
     meshopt::optimize_overdraw_in_place(&mut indices, &adapter, 1.05);
-    let remap = meshopt::optimize_vertex_fetch_remap(&indices, vertices.len());
-    let indices = meshopt::remap_index_buffer(Some(&indices), vertices.len(), &remap);
-    let used = remap.iter().filter(|&&r| r != u32::MAX).count();
+    let (used, remap) = vertex_fetch_remap(&indices, vertices.len());
+    let indices = indices.iter().map(|&i| remap[i as usize]).collect();
     let vertices = apply_remap(&vertices, used, &remap);
     Primitive { vertices, indices }
+}
+
+/// The vertex-fetch order: vertices numbered in the order the index buffer first uses them,
+/// `u32::MAX` for a vertex no triangle uses, with the count of used vertices. One entry per
+/// vertex, always.
+///
+/// This is what `meshopt_optimizeVertexFetchRemap` computes, written out because the meshopt
+/// 0.7 wrapper (`meshopt::optimize_vertex_fetch_remap`) truncates its table to the used count,
+/// so a mesh whose cleaning dropped triangles (degenerate geometry: a cut ratio near 0.5, a
+/// huge or tiny base) got a table shorter than its vertex buffer and indexed past its end.
+fn vertex_fetch_remap(indices: &[u32], vertex_count: usize) -> (usize, Vec<u32>) {
+    let mut remap = vec![u32::MAX; vertex_count];
+    let mut next = 0u32;
+    for &i in indices {
+        let slot = &mut remap[i as usize];
+        if *slot == u32::MAX {
+            *slot = next;
+            next += 1;
+        }
+    }
+    (next as usize, remap)
 }
 
 /// Moves each vertex `i` to `remap[i]` (`u32::MAX`: unused, dropped) in a buffer of `count`.
@@ -97,5 +117,40 @@ mod tests {
     fn clean_drops_degenerate_and_repeats() {
         let out = clean(&[0, 1, 2, 1, 2, 0, 3, 3, 4, 2, 1, 0, 5, 6, 7]);
         assert_eq!(out, vec![0, 1, 2, 2, 1, 0, 5, 6, 7]);
+    }
+
+    fn vertex(x: f32, z: f32) -> Vertex {
+        Vertex { position: [x, 0.0, z], normal: [0.0, 1.0, 0.0], uv: [x, z], uv1: [0.0; 2] }
+    }
+
+    /// Positions of each triangle, rotated to start at its smallest, sorted: the geometry a
+    /// primitive draws, whatever order optimisation chose.
+    fn drawn(vertices: &[Vertex], indices: &[u32]) -> Vec<[[u32; 3]; 3]> {
+        let bits = |i: u32| vertices[i as usize].position.map(f32::to_bits);
+        let mut tris: Vec<[[u32; 3]; 3]> = indices
+            .chunks_exact(3)
+            .map(|t| {
+                let t = [bits(t[0]), bits(t[1]), bits(t[2])];
+                let m = (0..3).min_by_key(|&i| t[i]).unwrap();
+                [t[m], t[(m + 1) % 3], t[(m + 2) % 3]]
+            })
+            .collect();
+        tris.sort_unstable();
+        tris
+    }
+
+    /// Regression: a degenerate triangle whose vertices nothing else uses, welded first, left
+    /// unused vertices at the front of the buffer; the fetch remap came back shorter than the
+    /// vertex buffer and `finish` indexed past its end (or silently dropped used vertices).
+    #[test]
+    fn finish_survives_unused_vertices_before_used_ones() {
+        let (a, b) = (vertex(0.0, 0.0), vertex(1.0, 0.0));
+        let (c, d, e, f) = (vertex(5.0, 5.0), vertex(6.0, 5.0), vertex(5.0, 6.0), vertex(6.0, 6.0));
+        let unindexed = [a, a, b, c, d, e, d, f, e, a, b, b];
+        let prim = finish(&unindexed, true);
+        assert_eq!(prim.vertices.len(), 4, "only the four used vertices are kept");
+        assert!(prim.indices.iter().all(|&i| (i as usize) < prim.vertices.len()));
+        let expected = drawn(&unindexed[3..9], &[0, 1, 2, 3, 4, 5]);
+        assert_eq!(drawn(&prim.vertices, &prim.indices), expected);
     }
 }

@@ -63,8 +63,12 @@ impl AStar {
     }
 
     /// The cheapest route between two positions, `Ok(None)` when there is none (including
-    /// when either end is not floor). Errors for positions outside the dungeon or on Void
-    /// slots.
+    /// when either end is not floor).
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
     pub fn find(
         &mut self,
         graph: &PathGraph,
@@ -80,7 +84,11 @@ impl AStar {
     }
 
     /// The cheapest route between two nodes of `graph` under `rules`, or `None` when there
-    /// is none. Panics on a [`NodeId`] that `graph` did not hand out.
+    /// is none.
+    ///
+    /// # Panics
+    ///
+    /// On a [`NodeId`] that `graph` did not hand out.
     pub fn search(
         &mut self,
         graph: &PathGraph,
@@ -100,9 +108,9 @@ impl AStar {
         let csr = graph.csr(rules);
         let (open, closed) = (self.open_stamp, self.open_stamp + 1);
         let h0 = h.at(from.0);
-        self.g[from.0 as usize] = 0;
-        self.parent[from.0 as usize] = NO_PARENT;
-        self.stamps[from.0 as usize] = open;
+        self.g[from.index()] = 0;
+        self.parent[from.index()] = NO_PARENT;
+        self.stamps[from.index()] = open;
         self.heap.push(h0, from.0);
         while let Some((_, v)) = self.heap.pop() {
             let sv = &mut self.stamps[v as usize];
@@ -167,6 +175,12 @@ impl AStar {
 
 /// The cheapest route from `from` to `to` in `dungeon` under `rules` (builds the graph and
 /// runs one A* search; build a [`PathGraph`] and keep an [`AStar`] for repeated queries).
+///
+/// # Errors
+///
+/// [`PathError::CostOverflow`] when a step's cost does not fit in `u32`;
+/// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+/// dungeon or on a Void slot.
 pub fn find_path(
     dungeon: &Dungeon,
     from: Pos,

@@ -1,5 +1,6 @@
 //! Connectivity of a dungeon: carved, passable cells joined by passable edges and stairs.
 
+use super::build::{Cells, Shafts};
 use super::{Regions, label_regions};
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
@@ -23,34 +24,23 @@ pub fn node_pos(dungeon: &Dungeon, i: usize) -> Option<Pos> {
 }
 
 /// Regions of passable floor over passable edges and stairs (a stair joins its cell to the
-/// same octagon one level up, in both directions). The octagon above a stair is the shaft's
-/// hole: it joins its level only through the stair's exit ([`Dungeon::shaft_allows`]).
+/// same octagon one level up, in both directions), indexed by flat node index
+/// ([`node_index`]). The octagon above a stair is the shaft's hole: it joins its level only
+/// through the stair's exit (the dungeon's stair table, [`Dungeon::shaft`]). The steps are those of the pathing
+/// graph with doors open (the same rule, read by the same code), so the regions are
+/// [`super::PathGraph::regions`] of `PathRules { open_doors: true }`, numbered alike.
 #[must_use]
 pub fn dungeon_regions(dungeon: &Dungeon) -> Regions {
-    let dims = dungeon.dims();
-    let n = dims.slot_count();
-    let reg = dungeon.registry();
-    let passable_cell = |pos: Pos| dungeon.tile_def(pos).is_ok_and(|d| d.carved && d.passable);
+    let cells = Cells::read(dungeon);
+    let shafts = Shafts::read(dungeon, &cells);
+    let mut steps = Vec::new();
     label_regions(
-        n * usize::from(dungeon.levels()),
-        |i| node_pos(dungeon, i).is_some_and(|p| p.slot.kind().is_cell() && passable_cell(p)),
+        cells.slot_count(),
+        |i| cells.node_of_slot(i).is_some(),
         |i, out| {
-            let pos = node_pos(dungeon, i).expect("invariant: node index in range");
-            for &dir in dims.walls(pos.slot).expect("invariant: nodes are cells") {
-                let Ok(Some(state)) = dungeon.edge_state(pos, dir) else { continue };
-                if !reg.edge_def(state).is_some_and(|e| e.passable) || !dungeon.shaft_allows(pos, dir) {
-                    continue;
-                }
-                if let Ok(Some(slot)) = dims.neighbor(pos.slot, dir) {
-                    out.push(usize::from(pos.level) * n + dims.index(slot).expect("invariant"));
-                }
-            }
-            if dungeon.is_stair(pos) {
-                out.push(i + n);
-            }
-            if dungeon.stair_below(pos).is_some() {
-                out.push(i - n);
-            }
+            let v = cells.node_of_slot(i).expect("invariant: only nodes are expanded");
+            cells.steps_of(dungeon, &shafts, v, &mut steps);
+            out.extend(steps.iter().map(|step| cells.slot_of_node(dungeon, step.to)));
         },
     )
 }

@@ -50,6 +50,11 @@ pub struct DijkstraMap<'g> {
 impl<'g> DijkstraMap<'g> {
     /// A map with value 0 at every goal, spreading within `bounds` under `rules`. Goals
     /// that are not floor or lie outside the bounds are ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a goal outside the
+    /// dungeon or on a Void slot.
     pub fn new(
         graph: &'g PathGraph,
         goals: &[Pos],
@@ -62,6 +67,11 @@ impl<'g> DijkstraMap<'g> {
 
     /// A map seeded with a value per position (lower is more attractive); otherwise as
     /// [`DijkstraMap::new`].
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a seed outside the
+    /// dungeon or on a Void slot.
     pub fn from_seeds(
         graph: &'g PathGraph,
         seeds: &[(Pos, i64)],
@@ -74,9 +84,9 @@ impl<'g> DijkstraMap<'g> {
         let mut starts = Vec::with_capacity(seeds.len());
         for &(pos, value) in seeds {
             if let Some(v) = graph.node(pos)?
-                && map.is_inside(v.0 as usize)
+                && map.is_inside(v.index())
             {
-                let x = &mut map.values[v.0 as usize];
+                let x = &mut map.values[v.index()];
                 *x = (*x).min(value.min(UNREACHED - 1));
                 starts.push(v.0);
             }
@@ -90,11 +100,16 @@ impl<'g> DijkstraMap<'g> {
     }
 
     /// The value at `pos` ([`UNREACHED`] for cells that are not floor or were not reached).
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
     pub fn value(&self, pos: Pos) -> Result<i64, PathError> {
-        Ok(self.graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.0 as usize]))
+        Ok(self.graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.index()]))
     }
 
-    /// The value of every node, indexed by [`NodeId`].
+    /// The value of every node, indexed by [`NodeId::index`].
     #[must_use]
     pub fn values(&self) -> &[i64] {
         &self.values
@@ -150,6 +165,11 @@ impl<'g> DijkstraMap<'g> {
     /// plus step cost, while that neighbour's value is lower than the current one. On a
     /// map built by [`DijkstraMap::new`] this is a cheapest route to the nearest goal.
     /// `Ok(None)` when `from` was not reached.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
     pub fn descend(&self, from: Pos) -> Result<Option<Route>, PathError> {
         let Some(mut v) = self.graph.node(from)?.map(|v| v.0) else { return Ok(None) };
         if self.values[v as usize] == UNREACHED {

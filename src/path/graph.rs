@@ -1,12 +1,11 @@
-//! The pathing graph (DESIGN.md section 5), read once from a dungeon through its registry
-//! into dense arrays: nodes are carved, passable cells on all levels; steps cross open
-//! edges (octagon-octagon 1000, octagon-connector 707) or climb stairs. The octagon above a
-//! stair is the shaft's hole: it is entered and left horizontally only through the stair's
-//! exit ([`Dungeon::shaft_allows`]).
+//! The pathing graph (DESIGN.md section 5): nodes are carved, passable cells on all levels,
+//! numbered densely; steps cross open edges (octagon-octagon 1000, octagon-connector 707)
+//! or climb stairs. This file holds the graph's type and its queries; `build.rs` reads it
+//! from a dungeon, `csr.rs` stores its steps, `heuristic.rs` estimates for A*.
 
+use super::csr::{Arc, Coord, Csr};
 use super::landmarks::Landmarks;
-use super::{PathError, Regions, label_regions};
-use crate::dungeon::Dungeon;
+use super::{PathError, Regions};
 use crate::geometry::Proportions;
 use crate::grid::{Dims, Pos, Slot, SlotKind};
 
@@ -17,13 +16,8 @@ pub const LONG_STEP: u32 = 1000;
 /// so a diagonal through a connector costs 1414).
 pub const SHORT_STEP: u32 = 707;
 
-const NONE: u32 = u32::MAX;
-
-/// `hole` entry of a node that is not the hole above a stair (and `landing` entry of a node
-/// that is not a stair).
-const NOT_A_HOLE: u8 = u8::MAX;
-/// `hole` entry of a hole whose stair has no exit.
-const NO_EXIT: u8 = 8;
+/// `node_of_slot` entry of a slot that is not a node.
+pub(super) const NONE: u32 = u32::MAX;
 
 /// The cost of climbing (or descending) one stair, in thousandths of a long step (a long
 /// step is the `2 * cell_spacing` metres between two octagon centres).
@@ -54,233 +48,41 @@ pub struct PathRules {
 }
 
 /// A node of a [`PathGraph`]: a carved, passable cell, numbered densely in order of
-/// (level, row, col).
+/// (level, row, col). Only a graph hands them out ([`PathGraph::node`],
+/// [`PathGraph::nodes`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct NodeId(pub u32);
+pub struct NodeId(pub(super) u32);
 
-/// One step out of a node: the node it reaches and the full cost of the step (base step,
-/// the edge's move cost and the entered tile's move cost).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Arc {
-    pub(crate) to: u32,
-    pub(crate) cost: u32,
-}
-
-/// Adjacency in compressed rows: the arcs of node `v` are `arcs[start[v]..start[v + 1]]`;
-/// `moves` holds, arc by arc, how the step moves (an index into [`MOVES`]), so a search
-/// can find a neighbour's coordinates without reading them from memory.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Csr {
-    start: Vec<u32>,
-    arcs: Vec<Arc>,
-    moves: Vec<u8>,
-}
-
-impl Csr {
-    fn close_row(&mut self) {
-        self.start.push(u32::try_from(self.arcs.len()).expect("invariant: arcs fit in u32"));
-    }
-
-    fn push(&mut self, arc: Arc, step: u8) {
-        self.arcs.push(arc);
-        self.moves.push(step);
-    }
-
-    pub(crate) fn row(&self, v: u32) -> &[Arc] {
-        let v = v as usize;
-        &self.arcs[self.start[v] as usize..self.start[v + 1] as usize]
-    }
-
-    /// The arcs of `v` with their moves.
-    pub(crate) fn row_moves(&self, v: u32) -> (&[Arc], &[u8]) {
-        let (a, b) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
-        (&self.arcs[a..b], &self.moves[a..b])
-    }
-}
-
-/// `(d_level, d_row, d_col)` of each kind of step: walls 0..7 clockwise from north (long
-/// steps move two slots, short steps one diagonal slot), then up a stair, then down.
-const MOVES: [(i32, i32, i32); 10] = [
-    (0, -2, 0),
-    (0, -1, 1),
-    (0, 0, 2),
-    (0, 1, 1),
-    (0, 2, 0),
-    (0, 1, -1),
-    (0, 0, -2),
-    (0, -1, -1),
-    (1, 0, 0),
-    (-1, 0, 0),
-];
-const MOVE_UP: u8 = 8;
-const MOVE_DOWN: u8 = 9;
-
-/// Where a node is, unpacked for the heuristic.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Coord {
-    pub(crate) level: u32,
-    pub(crate) row: u32,
-    pub(crate) col: u32,
-}
-
-impl Coord {
-    /// The coordinates after one step of kind `step` (see [`MOVES`]).
-    #[inline]
-    pub(crate) fn moved(self, step: u8) -> Coord {
-        let (dl, dr, dc) = MOVES[usize::from(step)];
-        Coord {
-            level: self.level.wrapping_add_signed(dl),
-            row: self.row.wrapping_add_signed(dr),
-            col: self.col.wrapping_add_signed(dc),
-        }
+impl NodeId {
+    /// The node's index, `0..node_count`, into per-node arrays such as
+    /// [`super::DijkstraMap::values`] and [`PathGraph::regions`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 }
 
 /// The multi-level octile graph of one dungeon, with dense per-node arrays (no hashing).
-/// Build it once, then run any number of [`super::AStar`] searches or
+/// Build it once ([`PathGraph::new`]), then run any number of [`super::AStar`] searches or
 /// [`super::DijkstraMap`] floods on it.
 #[derive(Debug, Clone)]
 pub struct PathGraph {
-    dims: Dims,
-    levels: u16,
-    node_of_slot: Vec<u32>,
-    coords: Vec<Coord>,
-    enter: Vec<u32>,
-    walk: Csr,
-    pass: Csr,
-    walk_regions: Regions,
-    pass_regions: Regions,
-    stair_cost: u32,
-    landmarks: Option<Landmarks>,
+    pub(super) dims: Dims,
+    pub(super) levels: u16,
+    /// Per slot of every level (`level * slot_count + index`): its node, or [`NONE`].
+    pub(super) node_of_slot: Vec<u32>,
+    pub(super) coords: Vec<Coord>,
+    /// Per node: the move cost of entering it.
+    pub(super) enter: Vec<u32>,
+    pub(super) walk: Csr,
+    pub(super) pass: Csr,
+    pub(super) walk_regions: Regions,
+    pub(super) pass_regions: Regions,
+    pub(super) stair_cost: u32,
+    pub(super) landmarks: Option<Landmarks>,
 }
 
 impl PathGraph {
-    /// Reads the graph of `dungeon`. Fails only when a step's cost does not fit in `u32`.
-    pub fn new(dungeon: &Dungeon) -> Result<PathGraph, PathError> {
-        let dims = dungeon.dims();
-        let n = dims.slot_count();
-        let levels = dungeon.levels();
-        let reg = dungeon.registry();
-        let mut node_of_slot = vec![NONE; n * usize::from(levels)];
-        let (mut coords, mut enter, mut walkable, mut stair) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for level in 0..levels {
-            let layer = dungeon.tile_layer(level).expect("invariant: level in range").as_slice();
-            for (i, &tile) in layer.iter().enumerate() {
-                let slot = dims.slot_at(i).expect("invariant: index in range");
-                let def = reg.tile_def(tile).expect("invariant: only registered ids are stored");
-                if !slot.kind().is_cell() || !def.carved || !def.passable {
-                    continue;
-                }
-                node_of_slot[usize::from(level) * n + i] =
-                    u32::try_from(coords.len()).expect("invariant: MAX_SLOTS fits in u32");
-                coords.push(Coord { level: u32::from(level), row: slot.row, col: slot.col });
-                enter.push(def.move_cost);
-                walkable.push(def.walkable);
-                stair.push(def.stair);
-            }
-        }
-        // The shaft rule of `Dungeon::shaft_allows`, read once per node: the exit wall of the
-        // stair below each hole, and the wall each stair's landing stands against.
-        let (mut hole, mut landing) = (Vec::with_capacity(coords.len()), Vec::with_capacity(coords.len()));
-        for c in &coords {
-            let pos = Pos::new(c.level as u16, c.row, c.col);
-            hole.push(match dungeon.stair_below(pos) {
-                None => NOT_A_HOLE,
-                Some(stair) => dungeon.stair_exit(stair).map_or(NO_EXIT, |d| d.index() as u8),
-            });
-            landing.push(dungeon.stair_landing(pos).map_or(NOT_A_HOLE, |d| d.index() as u8));
-        }
-        let allows = |v: usize, dir: u8| (hole[v] == NOT_A_HOLE || hole[v] == dir) && landing[v] != dir;
-        let stair_cost = stair_cost(dungeon.proportions());
-        let (mut walk, mut pass) = (Csr::default(), Csr::default());
-        walk.close_row();
-        pass.close_row();
-        for (v, c) in coords.iter().enumerate() {
-            let slot = Slot::new(c.row, c.col);
-            let level = c.level as u16;
-            let edges = dungeon.edge_layer(level).expect("invariant: level in range");
-            for &dir in dims.walls(slot).expect("invariant: nodes are cells") {
-                let Some(other) = dims.neighbor(slot, dir).expect("invariant: cell") else { continue };
-                let to = node_of_slot[usize::from(level) * n + dims.index(other).expect("invariant")];
-                if to == NONE
-                    || !allows(v, dir.index() as u8)
-                    || !allows(to as usize, dir.opposite().index() as u8)
-                {
-                    continue;
-                }
-                let edge = dims.edge(slot, dir).expect("invariant: cell").expect("invariant: has neighbour");
-                let state = edges[dims.edge_index(edge).expect("invariant: valid edge")];
-                let def = reg.edge_def(state).expect("invariant: only registered ids are stored");
-                if !def.passable {
-                    continue;
-                }
-                let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
-                let cost = base
-                    .checked_add(def.move_cost)
-                    .and_then(|x| x.checked_add(enter[to as usize]))
-                    .ok_or(PathError::CostOverflow { level, row: c.row, col: c.col, dir: Some(dir) })?;
-                let arc = Arc { to, cost };
-                let step = dir.index() as u8;
-                pass.push(arc, step);
-                if def.walkable && walkable[v] && walkable[to as usize] {
-                    walk.push(arc, step);
-                }
-            }
-            let i = dims.index(slot).expect("invariant");
-            let mut climb = |to: u32, step: u8| {
-                let cost = stair_cost.checked_add(enter[to as usize]).ok_or(PathError::CostOverflow {
-                    level,
-                    row: c.row,
-                    col: c.col,
-                    dir: None,
-                })?;
-                let arc = Arc { to, cost };
-                pass.push(arc, step);
-                if walkable[v] && walkable[to as usize] {
-                    walk.push(arc, step);
-                }
-                Ok::<(), PathError>(())
-            };
-            if stair[v] && level + 1 < levels {
-                let up = node_of_slot[usize::from(level + 1) * n + i];
-                if up != NONE {
-                    climb(up, MOVE_UP)?;
-                }
-            }
-            if level > 0 {
-                let down = node_of_slot[usize::from(level - 1) * n + i];
-                if down != NONE && stair[down as usize] {
-                    climb(down, MOVE_DOWN)?;
-                }
-            }
-            walk.close_row();
-            pass.close_row();
-        }
-        let label = |csr: &Csr| {
-            label_regions(
-                coords.len(),
-                |_| true,
-                |v, out| out.extend(csr.row(v as u32).iter().map(|a| a.to as usize)),
-            )
-        };
-        let walk_regions = label(&walk);
-        let pass_regions = label(&pass);
-        Ok(PathGraph {
-            dims,
-            levels,
-            node_of_slot,
-            coords,
-            enter,
-            walk,
-            pass,
-            walk_regions,
-            pass_regions,
-            stair_cost,
-            landmarks: None,
-        })
-    }
-
     /// The same graph with `count` landmarks (at most 16) for the A* heuristic (ALT:
     /// triangle-inequality bounds from precomputed distances), chosen by farthest-point
     /// selection in the largest passable region. Costs `count + 1` full Dijkstra floods;
@@ -303,6 +105,12 @@ impl PathGraph {
         self.coords.len()
     }
 
+    /// Every node, in increasing index.
+    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + use<> {
+        let n = u32::try_from(self.coords.len()).expect("invariant: node count fits in u32");
+        (0..n).map(NodeId)
+    }
+
     /// Number of levels.
     #[must_use]
     pub fn levels(&self) -> u16 {
@@ -321,8 +129,12 @@ impl PathGraph {
         self.stair_cost
     }
 
-    /// The node at `pos`: `Ok(None)` for a cell that is not a node (rock, or not passable);
-    /// an error for a position outside the dungeon or on a Void slot.
+    /// The node at `pos`: `Ok(None)` for a cell that is not a node (rock, or not passable).
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] for a position outside the dungeon,
+    /// [`PathError::NotACell`] for one on a Void slot.
     pub fn node(&self, pos: Pos) -> Result<Option<NodeId>, PathError> {
         let Slot { row, col } = pos.slot;
         if pos.level >= self.levels || !self.dims.contains(pos.slot) {
@@ -342,21 +154,33 @@ impl PathGraph {
         Ok(Some(self.node_of_slot[i]).filter(|&v| v != NONE).map(NodeId))
     }
 
-    /// The position of `node`. Panics when `node` is not a node of this graph.
+    /// The position of `node`.
+    ///
+    /// # Panics
+    ///
+    /// When `node` is not a node of this graph.
     #[must_use]
     pub fn pos(&self, node: NodeId) -> Pos {
-        let c = self.coords[node.0 as usize];
+        let c = self.coords[node.index()];
         Pos::new(c.level as u16, c.row, c.col)
     }
 
     /// The steps out of `node` under `rules` and their full costs (crossing plus the entered
     /// tile's move cost), in a fixed order (walls clockwise from north, then up, then down).
+    ///
+    /// # Panics
+    ///
+    /// When `node` is not a node of this graph.
     pub fn successors(&self, node: NodeId, rules: &PathRules) -> impl Iterator<Item = (NodeId, u64)> + '_ {
         self.csr(rules).row(node.0).iter().map(|a| (NodeId(a.to), u64::from(a.cost)))
     }
 
     /// The cost of one step from `from` to an adjacent node `to` under `rules`, or `None`
     /// when that is not a legal step.
+    ///
+    /// # Panics
+    ///
+    /// When `from` is not a node of this graph.
     #[must_use]
     pub fn step_cost(&self, from: NodeId, to: NodeId, rules: &PathRules) -> Option<u64> {
         self.successors(from, rules).find(|&(n, _)| n == to).map(|(_, c)| c)
@@ -366,37 +190,13 @@ impl PathGraph {
     #[must_use]
     pub fn connected(&self, a: NodeId, b: NodeId, rules: &PathRules) -> bool {
         let r = self.regions(rules);
-        r.region(a.0 as usize) == r.region(b.0 as usize)
+        r.region(a.index()) == r.region(b.index())
     }
 
-    /// Connected regions of the nodes (indexed by [`NodeId`]) under `rules`.
+    /// Connected regions of the nodes (indexed by [`NodeId::index`]) under `rules`.
     #[must_use]
     pub fn regions(&self, rules: &PathRules) -> &Regions {
         if rules.open_doors { &self.pass_regions } else { &self.walk_regions }
-    }
-
-    /// The A* heuristic towards `target`: octile distance plus a level term, raised by the
-    /// landmark bounds when landmarks were built. Never overestimates, and is consistent.
-    #[must_use]
-    pub fn heuristic(&self, target: NodeId) -> Heuristic<'_> {
-        let mut h = self.octile_heuristic(target);
-        if let Some(lm) = &self.landmarks {
-            h.landmarks = Some(lm);
-            h.target_dist = lm.row(target.0);
-        }
-        h
-    }
-
-    /// The plain heuristic towards `target`: integer octile distance in thousandths plus
-    /// one stair cost per level apart, without landmarks.
-    #[must_use]
-    pub fn octile_heuristic(&self, target: NodeId) -> Heuristic<'_> {
-        Heuristic {
-            graph: self,
-            target: self.coords[target.0 as usize],
-            landmarks: None,
-            target_dist: [0; Landmarks::MAX],
-        }
     }
 
     pub(crate) fn csr(&self, rules: &PathRules) -> &Csr {
@@ -405,6 +205,10 @@ impl PathGraph {
 
     pub(crate) fn coord(&self, v: u32) -> Coord {
         self.coords[v as usize]
+    }
+
+    pub(crate) fn landmarks(&self) -> Option<&Landmarks> {
+        self.landmarks.as_ref()
     }
 
     pub(crate) fn pass_csr(&self) -> &Csr {
@@ -422,119 +226,14 @@ impl PathGraph {
     }
 }
 
-/// A lower bound on the remaining cost to one target, in thousandths of a long step.
-#[derive(Debug, Clone)]
-pub struct Heuristic<'g> {
-    graph: &'g PathGraph,
-    target: Coord,
-    landmarks: Option<&'g Landmarks>,
-    target_dist: [u32; Landmarks::MAX],
-}
-
-impl Heuristic<'_> {
-    /// The estimate from `node` to the target.
-    #[must_use]
-    pub fn estimate(&self, node: NodeId) -> u64 {
-        self.at(node.0)
-    }
-
-    #[inline]
-    pub(crate) fn at(&self, v: u32) -> u64 {
-        self.at_coord(v, self.graph.coords[v as usize])
-    }
-
-    /// The estimate from node `v`, whose coordinates the caller already knows.
-    #[inline]
-    pub(crate) fn at_coord(&self, v: u32, c: Coord) -> u64 {
-        let dr = u64::from(c.row.abs_diff(self.target.row));
-        let dc = u64::from(c.col.abs_diff(self.target.col));
-        let (hi, lo) = if dr > dc { (dr, dc) } else { (dc, dr) };
-        // One slot straight is half a long step; one slot diagonal is a short step.
-        let flat = hi * u64::from(LONG_STEP / 2) + lo * u64::from(SHORT_STEP - LONG_STEP / 2);
-        let octile = flat + u64::from(c.level.abs_diff(self.target.level)) * u64::from(self.graph.stair_cost);
-        match self.landmarks {
-            Some(lm) => octile.max(lm.bound(v, &self.target_dist)),
-            None => octile,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dungeon::{Fill, Registry};
-    use crate::grid::Direction;
+    use crate::dungeon::{Dungeon, Fill};
 
     #[test]
     fn default_stair_cost_is_documented_value() {
         assert_eq!(stair_cost(&Proportions::default()), 1426);
-    }
-
-    #[test]
-    fn steps_have_design_costs() {
-        let d = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Floor).unwrap();
-        let g = PathGraph::new(&d).unwrap();
-        assert_eq!(g.node_count(), 5);
-        let o = g.node(Pos::new(0, 0, 0)).unwrap().unwrap();
-        let e = g.node(Pos::new(0, 0, 2)).unwrap().unwrap();
-        let c = g.node(Pos::new(0, 1, 1)).unwrap().unwrap();
-        let rules = PathRules::default();
-        assert_eq!(g.step_cost(o, e, &rules), Some(1000));
-        assert_eq!(g.step_cost(o, c, &rules), Some(707));
-        assert_eq!(g.step_cost(c, e, &rules), Some(707));
-        assert_eq!(g.successors(o, &rules).count(), 3);
-        assert_eq!(g.pos(c), Pos::new(0, 1, 1));
-    }
-
-    #[test]
-    fn the_hole_above_a_stair_is_left_only_through_the_exit() {
-        let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
-        let stair = Pos::new(0, 2, 2);
-        d.set_tile(stair, Registry::STAIR).unwrap();
-        d.set_edge(stair, Direction::N, Registry::WALL).unwrap();
-        d.set_edge(Pos::new(1, 2, 2), Direction::E, Registry::DOOR).unwrap();
-        let g = PathGraph::new(&d).unwrap();
-        let node = |p: Pos| g.node(p).unwrap().unwrap();
-        let top = node(Pos::new(1, 2, 2));
-        for rules in [PathRules::default(), PathRules { open_doors: true }] {
-            let out: Vec<Pos> = g.successors(top, &rules).map(|(n, _)| g.pos(n)).collect();
-            assert_eq!(out, [Pos::new(1, 0, 2), stair], "{rules:?}");
-            // Every same-level arc agrees with the dungeon's rule, both ways.
-            for v in 0..g.node_count() as u32 {
-                let from = g.pos(NodeId(v));
-                for (n, _) in g.successors(NodeId(v), &rules) {
-                    let to = g.pos(n);
-                    if to.level == from.level {
-                        let dir = Direction::ALL
-                            .into_iter()
-                            .find(|&dir| d.dims().neighbor(from.slot, dir) == Ok(Some(to.slot)))
-                            .unwrap();
-                        assert!(d.shaft_allows(from, dir), "{from} -> {to}");
-                    }
-                }
-            }
-        }
-        assert_eq!(d.stair_exit(stair), Some(Direction::N));
-        // Into the hole from the east (a door) or the south: refused.
-        assert_eq!(g.step_cost(node(Pos::new(1, 2, 4)), top, &PathRules { open_doors: true }), None);
-        assert_eq!(g.step_cost(node(Pos::new(1, 4, 2)), top, &PathRules::default()), None);
-        assert_eq!(g.step_cost(node(Pos::new(1, 0, 2)), top, &PathRules::default()), Some(1000));
-        // Below, the landing stands against the north wall: walled here, but open the wall
-        // and the step is still refused.
-        d.set_edge(stair, Direction::N, Registry::OPEN).unwrap();
-        d.set_edge(stair, Direction::E, Registry::WALL).unwrap();
-        d.set_edge(Pos::new(1, 2, 2), Direction::E, Registry::OPEN).unwrap();
-        assert_eq!(d.stair_exit(stair), Some(Direction::E), "east is now the one closed below");
-        let g = PathGraph::new(&d).unwrap();
-        let node = |p: Pos| g.node(p).unwrap().unwrap();
-        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 0, 2)), &PathRules::default()), Some(1000));
-        d.set_edge(stair, Direction::E, Registry::OPEN).unwrap();
-        assert_eq!(d.stair_exit(stair), Some(Direction::N), "every open wall above is open below");
-        let g = PathGraph::new(&d).unwrap();
-        let node = |p: Pos| g.node(p).unwrap().unwrap();
-        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 0, 2)), &PathRules::default()), None);
-        assert_eq!(g.step_cost(node(Pos::new(0, 0, 2)), node(stair), &PathRules::default()), None);
-        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 2, 4)), &PathRules::default()), Some(1000));
     }
 
     #[test]
@@ -548,36 +247,16 @@ mod tests {
     }
 
     #[test]
-    fn overflowing_move_cost_is_an_error() {
-        let mut reg = Registry::standard();
-        let mut tar = reg.edges()[1].clone();
-        tar.name = "tar".into();
-        tar.symbol = 'T';
-        tar.move_cost = u32::MAX;
-        let tar = reg.add_edge(tar).unwrap();
-        let mut d = Dungeon::with_registry(2, 1, 1, Proportions::default(), reg, Fill::Floor).unwrap();
-        d.set_edge(Pos::new(0, 0, 0), Direction::E, tar).unwrap();
-        assert_eq!(
-            PathGraph::new(&d).unwrap_err(),
-            PathError::CostOverflow { level: 0, row: 0, col: 0, dir: Some(Direction::E) }
-        );
-    }
-
-    #[test]
-    fn overflowing_stair_is_an_error_naming_the_stair() {
-        let mut reg = Registry::standard();
-        let mut lava = reg.tiles()[1].clone();
-        lava.name = "lava".into();
-        lava.symbol = 'L';
-        lava.move_cost = u32::MAX;
-        let lava = reg.add_tile(lava).unwrap();
-        let mut d = Dungeon::with_registry(1, 1, 2, Proportions::default(), reg, Fill::Floor).unwrap();
-        d.set_tile(Pos::new(0, 0, 0), Registry::STAIR).unwrap();
-        d.set_tile(Pos::new(1, 0, 0), lava).unwrap();
-        let err = PathGraph::new(&d).unwrap_err();
-        assert_eq!(err, PathError::CostOverflow { level: 0, row: 0, col: 0, dir: None });
-        assert!(err.to_string().contains("the stair step"), "{err}");
-        let wrapped: crate::Error = err.into();
-        assert!(wrapped.to_string().starts_with("level 0, row 0, col 0"));
+    fn nodes_are_numbered_by_level_row_col_and_index_their_arrays() {
+        let d = Dungeon::new(2, 1, 2, Proportions::default(), Fill::Floor).unwrap();
+        let g = PathGraph::new(&d).unwrap();
+        let positions: Vec<Pos> = g.nodes().map(|v| g.pos(v)).collect();
+        let mut sorted = positions.clone();
+        sorted.sort_by_key(|p| (p.level, p.slot.row, p.slot.col));
+        assert_eq!((positions.len(), &positions), (g.node_count(), &sorted));
+        for v in g.nodes() {
+            assert_eq!(g.node(g.pos(v)), Ok(Some(v)));
+            assert!(g.regions(&PathRules::default()).region(v.index()).is_some());
+        }
     }
 }

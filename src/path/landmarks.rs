@@ -29,7 +29,7 @@ impl Landmarks {
         let sizes = graph.regions(&super::PathRules { open_doors: true }).sizes();
         let largest = (0..sizes.len()).max_by_key(|&r| (sizes[r], std::cmp::Reverse(r)))?;
         let regions = graph.regions(&super::PathRules { open_doors: true });
-        let seed = (0..n).find(|&v| regions.region(v).is_some_and(|r| r.0 as usize == largest))?;
+        let seed = (0..n).find(|&v| regions.region(v).is_some_and(|r| r.index() == largest))?;
         let mut search = Search::new();
         distances(graph, seed as u32, &mut search);
         let mut near = search.costs().to_vec(); // distance to the nearest landmark so far (seed first)

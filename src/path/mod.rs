@@ -2,10 +2,13 @@
 //! from a dungeon, A*, Dijkstra maps, and connected regions.
 
 mod astar;
+mod build;
 mod connectivity;
+mod csr;
 mod dijkstra_map;
 mod error;
 mod graph;
+mod heuristic;
 mod landmarks;
 mod queue;
 mod regions;
@@ -15,5 +18,6 @@ pub use astar::{AStar, Route, find_path};
 pub use connectivity::{dungeon_regions, node_index, node_pos};
 pub use dijkstra_map::{DijkstraMap, MapBounds, UNREACHED};
 pub use error::PathError;
-pub use graph::{Heuristic, LONG_STEP, NodeId, PathGraph, PathRules, SHORT_STEP, stair_cost};
-pub use regions::{BitSet, RegionId, Regions, flood, label_regions};
+pub use graph::{LONG_STEP, NodeId, PathGraph, PathRules, SHORT_STEP, stair_cost};
+pub use heuristic::Heuristic;
+pub use regions::{RegionId, Regions, label_regions};

@@ -56,22 +56,30 @@ impl RadixHeap {
 
     /// Adds an item. A key below the last key popped lowers the floor to it, which moves
     /// every queued item (linear in their number); keys at or above it cost O(1).
+    #[inline]
     pub(crate) fn push(&mut self, key: u64, node: u32) {
         if key < self.last {
             self.lower_floor(key);
         }
         let b = bucket(key, self.last);
         if b == 0 && self.ties == Ties::LowestNode {
-            let zero = &mut self.buckets[0];
-            let at = zero.partition_point(|&(_, n)| n > node);
-            zero.insert(at, (key, node));
+            self.insert_at_floor(key, node);
         } else {
             self.buckets[b].push((key, node));
         }
         self.len += 1;
     }
 
+    /// Puts an item whose key equals the floor into bucket 0, keeping it sorted.
+    #[cold]
+    fn insert_at_floor(&mut self, key: u64, node: u32) {
+        let zero = &mut self.buckets[0];
+        let at = zero.partition_point(|&(_, n)| n > node);
+        zero.insert(at, (key, node));
+    }
+
     /// Makes `key` (below `last`) the new floor and re-buckets every item against it.
+    #[cold]
     fn lower_floor(&mut self, key: u64) {
         let items: Vec<(u64, u32)> = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
         self.last = key;
@@ -95,7 +103,7 @@ impl RadixHeap {
             }
             items.clear();
             self.buckets[i] = items;
-            if self.ties == Ties::LowestNode {
+            if self.ties == Ties::LowestNode && self.buckets[0].len() > 1 {
                 self.buckets[0].sort_unstable_by_key(|&(_, n)| std::cmp::Reverse(n));
             }
         }

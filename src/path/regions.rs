@@ -1,81 +1,17 @@
-//! Connected regions: `flood` (what one node reaches) and `label_regions` (every component
-//! at once). Both work on flat node indices and take the graph as closures, so they run on
-//! any layer.
+//! Connected regions: `label_regions` numbers every component at once. It works on flat
+//! node indices and takes the graph as closures, so it runs on any layer (the pathing
+//! graph's nodes, or every slot of a dungeon).
 
 /// Id of a connected region, numbered from 0 in order of each region's lowest node index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct RegionId(pub u32);
+pub struct RegionId(u32);
 
-/// A fixed-size set of flat node indices.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BitSet {
-    words: Vec<u64>,
-    len: usize,
-}
-
-impl BitSet {
-    /// An empty set over indices `0..len`.
+impl RegionId {
+    /// The region's number, `0..count`, an index into [`Regions::sizes`].
     #[must_use]
-    pub fn new(len: usize) -> BitSet {
-        BitSet { words: vec![0; len.div_ceil(64)], len }
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
-
-    /// Whether `i` is in the set (`false` past the end).
-    #[must_use]
-    pub fn contains(&self, i: usize) -> bool {
-        i < self.len && self.words[i / 64] >> (i % 64) & 1 == 1
-    }
-
-    /// Adds `i`; returns whether it was new. Indices past the end are ignored.
-    pub fn insert(&mut self, i: usize) -> bool {
-        if i >= self.len {
-            return false;
-        }
-        let (w, b) = (i / 64, 1u64 << (i % 64));
-        let new = self.words[w] & b == 0;
-        self.words[w] |= b;
-        new
-    }
-
-    /// Number of members.
-    #[must_use]
-    pub fn count(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// Members in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.len).filter(|&i| self.contains(i))
-    }
-}
-
-/// Every node reachable from `start` (itself included when it is a node).
-/// `is_node(i)` says whether `i` takes part; `neighbors(i, out)` pushes the nodes one step
-/// from `i` (the caller decides what passes).
-pub fn flood(
-    len: usize,
-    start: usize,
-    mut is_node: impl FnMut(usize) -> bool,
-    mut neighbors: impl FnMut(usize, &mut Vec<usize>),
-) -> BitSet {
-    let mut seen = BitSet::new(len);
-    if start >= len || !is_node(start) {
-        return seen;
-    }
-    let mut stack = vec![start];
-    let mut next = Vec::new();
-    seen.insert(start);
-    while let Some(i) = stack.pop() {
-        next.clear();
-        neighbors(i, &mut next);
-        for &j in &next {
-            if j < len && !seen.contains(j) && is_node(j) {
-                seen.insert(j);
-                stack.push(j);
-            }
-        }
-    }
-    seen
 }
 
 /// Region labels of every node.
@@ -113,8 +49,10 @@ impl Regions {
     }
 }
 
-/// Numbers every connected component of the graph given by `is_node` and `neighbors`
-/// (see [`flood`]). Regions are numbered in order of their lowest node index.
+/// Numbers every connected component of the graph over indices `0..len`: `is_node(i)` says
+/// whether `i` takes part; `neighbors(i, out)` pushes the indices one step from `i` (the
+/// caller decides what passes; indices past `len` or not nodes are skipped). Regions are
+/// numbered in order of their lowest node index.
 pub fn label_regions(
     len: usize,
     mut is_node: impl FnMut(usize) -> bool,
@@ -166,16 +104,9 @@ mod tests {
     fn labels_components() {
         let r = label_regions(6, |i| i != 5, line);
         assert_eq!(r.count(), 2);
-        assert_eq!(r.region(2), Some(RegionId(0)));
-        assert_eq!(r.region(4), Some(RegionId(1)));
+        assert_eq!(r.region(2).map(RegionId::index), Some(0));
+        assert_eq!(r.region(4).map(RegionId::index), Some(1));
         assert_eq!(r.region(5), None);
         assert_eq!(r.sizes(), vec![3, 2]);
-    }
-
-    #[test]
-    fn floods_one_component() {
-        let f = flood(6, 1, |i| i != 5, line);
-        assert_eq!(f.iter().collect::<Vec<_>>(), vec![0, 1, 2]);
-        assert_eq!(flood(6, 5, |i| i != 5, line).count(), 0);
     }
 }

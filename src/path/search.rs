@@ -25,7 +25,7 @@ pub(crate) const NO_PARENT: u32 = u32::MAX;
 /// Whether a search records, per node, the node it was reached from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Parents {
-    /// Record parents, for [`Search::path_to`].
+    /// Record parents, for [`Search::parent`].
     Record,
     /// Costs only.
     Skip,
@@ -142,24 +142,10 @@ impl Search {
         &self.cost
     }
 
-    /// The cost of `node` so far, `None` when not reached. Final once `node` has settled.
-    #[allow(dead_code, reason = "read by generate/connect.rs once it uses this search")]
-    pub(crate) fn cost(&self, node: u32) -> Option<u64> {
-        Some(self.cost[node as usize]).filter(|&c| c != UNREACHED)
-    }
-
     /// The node `node` was reached from; `None` for a start, an unreached node, or when
     /// parents are not recorded.
-    #[allow(dead_code, reason = "read by generate/connect.rs once it uses this search")]
     pub(crate) fn parent(&self, node: u32) -> Option<u32> {
         self.parent.get(node as usize).copied().filter(|&p| p != NO_PARENT)
-    }
-
-    /// `node`, its parent, that node's parent, ..., back to a start (all included).
-    /// Only `node` when parents are not recorded.
-    #[allow(dead_code, reason = "read by generate/connect.rs once it uses this search")]
-    pub(crate) fn path_to(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
-        std::iter::successors(Some(node), |&v| self.parent(v))
     }
 }
 
@@ -169,6 +155,16 @@ mod tests {
     use std::collections::BinaryHeap;
 
     use super::*;
+
+    /// `node`, its parent, that node's parent, ..., back to a start.
+    fn path_to(search: &Search, node: u32) -> Vec<u32> {
+        std::iter::successors(Some(node), |&v| search.parent(v)).collect()
+    }
+
+    /// The cost of `node`, `None` when not reached.
+    fn cost(search: &Search, node: u32) -> Option<u64> {
+        Some(search.costs()[node as usize]).filter(|&c| c != UNREACHED)
+    }
 
     /// A small deterministic pseudo-random graph: `n` nodes, about `degree` arcs each,
     /// costs 0..max (zero-cost arcs included to exercise ties at the floor).
@@ -260,9 +256,9 @@ mod tests {
             for v in 0..g.len() as u32 {
                 let expected = Some(expected_parent[v as usize]).filter(|&p| p != NO_PARENT);
                 assert_eq!(search.parent(v), expected, "seed {seed}: parent of {v}");
-                let path: Vec<u32> = search.path_to(v).collect();
+                let path = path_to(&search, v);
                 assert_eq!(path[0], v);
-                let cost = |u: u32| search.cost(u);
+                let cost = |u: u32| cost(&search, u);
                 assert!(path.windows(2).all(|w| cost(w[1]) <= cost(w[0])), "seed {seed}");
             }
         }
@@ -280,8 +276,8 @@ mod tests {
         let stopped =
             search.run(line, |v, c| if v == 3 { ControlFlow::Break(c) } else { ControlFlow::Continue(()) });
         assert_eq!(stopped, Some(30));
-        assert_eq!(search.cost(4), None, "3 settled but not expanded");
-        assert_eq!(search.path_to(3).collect::<Vec<_>>(), [3, 2, 1, 0]);
+        assert_eq!(cost(&search, 4), None, "3 settled but not expanded");
+        assert_eq!(path_to(&search, 3), [3, 2, 1, 0]);
         // Re-seed at 4 with cost 0 (below the settled 30) and finish.
         search.start(4, 0);
         search.run_to_end(line);
@@ -293,7 +289,7 @@ mod tests {
         search.start(2, 7);
         search.run_to_end(line);
         assert_eq!(search.costs(), &[27, 17, 7, 17, 27]);
-        assert_eq!(search.path_to(0).collect::<Vec<_>>(), [0]);
+        assert_eq!(path_to(&search, 0), [0]);
     }
 
     #[test]
@@ -305,7 +301,7 @@ mod tests {
             0 => vec![(1, 4), (2, 5)],
             _ => vec![],
         });
-        assert_eq!(search.cost(1), Some(UNREACHED - 1));
-        assert_eq!(search.cost(2), None);
+        assert_eq!(cost(&search, 1), Some(UNREACHED - 1));
+        assert_eq!(cost(&search, 2), None);
     }
 }

@@ -1,7 +1,8 @@
-//! Invariant checkers shared by the integration tests.
+//! Invariant checkers and helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use octile::dungeon::Dungeon;
 use octile::mesh::{DungeonMesh, MaterialRole, Primitive};
@@ -101,4 +102,55 @@ pub fn volume_inward(tris: &[Tri]) -> f64 {
         v += nx / 2.0 * (a[0] + b[0] + c[0]) / 3.0;
     }
     -v
+}
+
+/// A check that needs a tool this machine may lack (node, a GPU adapter, a display) skips:
+/// it writes `SKIPPED <test>: <why>` to standard error where `cargo test` shows it (a direct
+/// write, which the test harness does not capture), unless `required` names an environment
+/// variable set to `1`, which makes the skip a failure (`.ci/run` sets them).
+///
+/// # Panics
+///
+/// When `required` is set to `1`.
+pub fn skip(test: &str, why: &str, required: &str) {
+    assert_ne!(std::env::var(required).as_deref(), Ok("1"), "{test}: {why} (and {required}=1 requires it)");
+    let line = format!("SKIPPED {test}: {why} (set {required}=1 to make this a failure)\n");
+    // Not eprintln!: the harness captures that and shows it only when the test fails.
+    let _ = std::io::stderr().write_all(line.as_bytes());
+}
+
+/// An empty directory of one test's own, under cargo's scratch space for integration tests
+/// (`target/tmp`), so parallel tests never share a file. Removed when dropped, kept when the
+/// test fails (for a look at what it wrote).
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// A fresh directory for `test` (unique within this test binary and this process).
+    pub fn new(test: &str) -> Scratch {
+        let name = format!("{}-{test}-{}", env!("CARGO_CRATE_NAME"), std::process::id());
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// The path of `name` inside the directory.
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }

@@ -1,0 +1,370 @@
+//! Reading a [`PathGraph`] from a dungeon, once, through its registry: the nodes (carved,
+//! passable cells), then their steps under both rule sets, then their regions. The octagon
+//! above a stair is the shaft's hole: it is entered and left horizontally only through the
+//! stair's exit, a rule the dungeon's stair table owns ([`Dungeon::shaft`]).
+
+use super::csr::{Arc, Coord, Csr, STEP_DOWN, STEP_UP, step_across};
+use super::graph::NONE;
+use super::{LONG_STEP, PathError, PathGraph, SHORT_STEP, label_regions, stair_cost};
+use crate::dungeon::{Dungeon, EdgeDef, Shaft};
+use crate::grid::{Direction, Pos, Slot};
+
+/// The cells that are nodes, with what the steps need to know of them.
+pub(super) struct Cells {
+    /// Per slot of every level: its node, or [`NONE`].
+    node_of_slot: Vec<u32>,
+    coords: Vec<Coord>,
+    /// Per node: the move cost of entering it.
+    enter: Vec<u32>,
+    walkable: Vec<bool>,
+    /// Per node: whether it holds a stair up ([`Dungeon::is_stair`]: a stair tile on an
+    /// octagon below the top level).
+    stair: Vec<bool>,
+}
+
+impl Cells {
+    /// The carved, passable cells of every level, numbered in order of (level, row, col).
+    pub(super) fn read(dungeon: &Dungeon) -> Cells {
+        let dims = dungeon.dims();
+        let reg = dungeon.registry();
+        let mut cells = Cells {
+            node_of_slot: vec![NONE; dims.slot_count() * usize::from(dungeon.levels())],
+            coords: Vec::new(),
+            enter: Vec::new(),
+            walkable: Vec::new(),
+            stair: Vec::new(),
+        };
+        for level in 0..dungeon.levels() {
+            let layer = dungeon.tile_layer(level).expect("invariant: level in range").as_slice();
+            for (i, &tile) in layer.iter().enumerate() {
+                let slot = dims.slot_at(i).expect("invariant: index in range");
+                let def = reg.tile_def(tile).expect("invariant: only registered ids are stored");
+                if !slot.kind().is_cell() || !def.carved || !def.passable {
+                    continue;
+                }
+                cells.node_of_slot[usize::from(level) * dims.slot_count() + i] =
+                    u32::try_from(cells.coords.len()).expect("invariant: MAX_SLOTS fits in u32");
+                cells.coords.push(Coord { level: u32::from(level), row: slot.row, col: slot.col });
+                cells.enter.push(def.move_cost);
+                cells.walkable.push(def.walkable);
+                cells.stair.push(dungeon.is_stair(Pos { level, slot }));
+            }
+        }
+        cells
+    }
+
+    /// Number of slots of every level together (the flat indices of [`super::node_index`]).
+    pub(super) fn slot_count(&self) -> usize {
+        self.node_of_slot.len()
+    }
+
+    /// The node at flat slot index `i`, if any.
+    pub(super) fn node_of_slot(&self, i: usize) -> Option<u32> {
+        Some(self.node_of_slot[i]).filter(|&v| v != NONE)
+    }
+
+    /// The flat slot index of node `v`.
+    pub(super) fn slot_of_node(&self, dungeon: &Dungeon, v: u32) -> usize {
+        let c = self.coords[v as usize];
+        let dims = dungeon.dims();
+        c.level as usize * dims.slot_count()
+            + dims.index(Slot::new(c.row, c.col)).expect("invariant: node on the grid")
+    }
+
+    /// The node at `slot` on `level`, if any.
+    fn node_at(&self, dungeon: &Dungeon, level: u16, slot: Slot) -> Option<u32> {
+        let dims = dungeon.dims();
+        let i =
+            usize::from(level) * dims.slot_count() + dims.index(slot).expect("invariant: slot on the grid");
+        Some(self.node_of_slot[i]).filter(|&v| v != NONE)
+    }
+}
+
+/// The shaft rule per node: the dungeon's stair table's [`Shaft`] value of each node's
+/// cell, cached once (the table owns the rule; [`Shaft::lets_through`] applies it).
+pub(super) struct Shafts(Vec<Shaft>);
+
+impl Shafts {
+    /// Reads the table's value at each stair's foot and hole (every other cell's is the
+    /// default, which lets everything through), in time linear in the number of stairs.
+    pub(super) fn read(dungeon: &Dungeon, cells: &Cells) -> Shafts {
+        let mut shafts = vec![Shaft::default(); cells.coords.len()];
+        for stair in dungeon.stairs().iter() {
+            for pos in [stair.foot, stair.hole()] {
+                if let Some(v) = cells.node_at(dungeon, pos.level, pos.slot) {
+                    shafts[v as usize] = dungeon.shaft(pos);
+                }
+            }
+        }
+        Shafts(shafts)
+    }
+
+    /// Whether node `v` may be left (or entered) horizontally through its wall `dir`.
+    fn allows(&self, v: u32, dir: Direction) -> bool {
+        self.0[v as usize].lets_through(dir)
+    }
+}
+
+/// The steps of both rule sets, row by row: `pass` (passable) and `walk` (walkable).
+#[derive(Default)]
+struct Steps {
+    walk: Csr,
+    pass: Csr,
+}
+
+impl Steps {
+    /// Adds a step of the current node: always passable; walkable when `walkable`.
+    fn push(&mut self, arc: Arc, step: u8, walkable: bool) {
+        self.pass.push(arc, step);
+        if walkable {
+            self.walk.push(arc, step);
+        }
+    }
+
+    fn close_row(&mut self) {
+        self.walk.close_row();
+        self.pass.close_row();
+    }
+}
+
+/// One passable step out of a node, before its cost: the rule of which steps exist, shared
+/// by [`PathGraph::new`] and [`super::dungeon_regions`].
+pub(super) struct Step<'d> {
+    /// The node it reaches.
+    pub(super) to: u32,
+    /// Its kind: the index of the wall crossed, or [`STEP_UP`] / [`STEP_DOWN`].
+    pub(super) kind: u8,
+    /// The wall it crosses and that wall's edge; `None` for a stair step.
+    pub(super) across: Option<(Direction, &'d EdgeDef)>,
+}
+
+impl Cells {
+    /// Replaces `out` with the passable steps of node `v`, in a fixed order: across its
+    /// walls clockwise from north (a passable edge onto a node of its level, where the shaft
+    /// rule allows both sides), then up its stair, then down the stair below.
+    pub(super) fn steps_of<'d>(
+        &self,
+        dungeon: &'d Dungeon,
+        shafts: &Shafts,
+        v: u32,
+        out: &mut Vec<Step<'d>>,
+    ) {
+        out.clear();
+        let (dims, reg) = (dungeon.dims(), dungeon.registry());
+        let c = self.coords[v as usize];
+        let (level, slot) = (c.level as u16, Slot::new(c.row, c.col));
+        let edges = dungeon.edge_layer(level).expect("invariant: level in range");
+        for &dir in dims.walls(slot).expect("invariant: nodes are cells") {
+            let Some(other) = dims.neighbor(slot, dir).expect("invariant: cell") else { continue };
+            let Some(to) = self.node_at(dungeon, level, other) else { continue };
+            if !shafts.allows(v, dir) || !shafts.allows(to, dir.opposite()) {
+                continue;
+            }
+            let edge = dims.edge(slot, dir).expect("invariant: cell").expect("invariant: has neighbour");
+            let state = edges[dims.edge_index(edge).expect("invariant: valid edge")];
+            let def = reg.edge_def(state).expect("invariant: only registered ids are stored");
+            if def.passable {
+                out.push(Step { to, kind: step_across(dir), across: Some((dir, def)) });
+            }
+        }
+        if self.stair[v as usize]
+            && let Some(up) = self.node_at(dungeon, level + 1, slot)
+        {
+            out.push(Step { to: up, kind: STEP_UP, across: None });
+        }
+        if level > 0
+            && let Some(down) = self.node_at(dungeon, level - 1, slot).filter(|&d| self.stair[d as usize])
+        {
+            out.push(Step { to: down, kind: STEP_DOWN, across: None });
+        }
+    }
+}
+
+/// Reads the steps of every node with their costs, under both rule sets.
+fn read_steps(dungeon: &Dungeon, cells: &Cells) -> Result<Steps, PathError> {
+    let shafts = Shafts::read(dungeon, cells);
+    let stair_cost = stair_cost(dungeon.proportions());
+    let mut steps = Steps::default();
+    let mut out = Vec::new();
+    for (v, c) in (0u32..).zip(&cells.coords) {
+        cells.steps_of(dungeon, &shafts, v, &mut out);
+        for step in &out {
+            let (to, enter) = (step.to, cells.enter[step.to as usize]);
+            let cost = match step.across {
+                Some((dir, edge)) => {
+                    let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
+                    base.checked_add(edge.move_cost).and_then(|x| x.checked_add(enter))
+                }
+                None => stair_cost.checked_add(enter),
+            };
+            let dir = step.across.map(|(dir, _)| dir);
+            let cost =
+                cost.ok_or(PathError::CostOverflow { level: c.level as u16, row: c.row, col: c.col, dir })?;
+            let walkable = step.across.is_none_or(|(_, e)| e.walkable)
+                && cells.walkable[v as usize]
+                && cells.walkable[to as usize];
+            steps.push(Arc { to, cost }, step.kind, walkable);
+        }
+        steps.close_row();
+    }
+    Ok(steps)
+}
+
+impl PathGraph {
+    /// Reads the graph of `dungeon`.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::CostOverflow`] when a step's cost does not fit in `u32`.
+    pub fn new(dungeon: &Dungeon) -> Result<PathGraph, PathError> {
+        let cells = Cells::read(dungeon);
+        let Steps { walk, pass } = read_steps(dungeon, &cells)?;
+        let label = |csr: &Csr| {
+            label_regions(
+                cells.coords.len(),
+                |_| true,
+                |v, out| {
+                    out.extend(csr.row(v as u32).iter().map(|a| a.to as usize));
+                },
+            )
+        };
+        Ok(PathGraph {
+            dims: dungeon.dims(),
+            levels: dungeon.levels(),
+            walk_regions: label(&walk),
+            pass_regions: label(&pass),
+            node_of_slot: cells.node_of_slot,
+            coords: cells.coords,
+            enter: cells.enter,
+            walk,
+            pass,
+            stair_cost: stair_cost(dungeon.proportions()),
+            landmarks: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Fill, Registry};
+    use crate::geometry::Proportions;
+    use crate::path::PathRules;
+
+    #[test]
+    fn steps_have_design_costs() {
+        let d = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Floor).unwrap();
+        let g = PathGraph::new(&d).unwrap();
+        assert_eq!(g.node_count(), 5);
+        let o = g.node(Pos::new(0, 0, 0)).unwrap().unwrap();
+        let e = g.node(Pos::new(0, 0, 2)).unwrap().unwrap();
+        let c = g.node(Pos::new(0, 1, 1)).unwrap().unwrap();
+        let rules = PathRules::default();
+        assert_eq!(g.step_cost(o, e, &rules), Some(1000));
+        assert_eq!(g.step_cost(o, c, &rules), Some(707));
+        assert_eq!(g.step_cost(c, e, &rules), Some(707));
+        assert_eq!(g.successors(o, &rules).count(), 3);
+        assert_eq!(g.pos(c), Pos::new(0, 1, 1));
+    }
+
+    #[test]
+    fn the_hole_above_a_stair_is_left_only_through_the_exit() {
+        let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+        let stair = Pos::new(0, 2, 2);
+        d.set_tile(stair, Registry::STAIR).unwrap();
+        d.set_edge(stair, Direction::N, Registry::WALL).unwrap();
+        d.set_edge(Pos::new(1, 2, 2), Direction::E, Registry::DOOR).unwrap();
+        let g = PathGraph::new(&d).unwrap();
+        let node = |p: Pos| g.node(p).unwrap().unwrap();
+        let top = node(Pos::new(1, 2, 2));
+        for rules in [PathRules::default(), PathRules { open_doors: true }] {
+            let out: Vec<Pos> = g.successors(top, &rules).map(|(n, _)| g.pos(n)).collect();
+            assert_eq!(out, [Pos::new(1, 0, 2), stair], "{rules:?}");
+            // Every same-level arc agrees with the dungeon's rule, both ways.
+            for v in g.nodes() {
+                let from = g.pos(v);
+                for (n, _) in g.successors(v, &rules) {
+                    let to = g.pos(n);
+                    if to.level == from.level {
+                        let dir = Direction::ALL
+                            .into_iter()
+                            .find(|&dir| d.dims().neighbor(from.slot, dir) == Ok(Some(to.slot)))
+                            .unwrap();
+                        assert!(d.shaft_allows(from, dir), "{from} -> {to}");
+                    }
+                }
+            }
+        }
+        assert_eq!(d.stair_exit(stair), Some(Direction::N));
+        // Into the hole from the east (a door) or the south: refused.
+        assert_eq!(g.step_cost(node(Pos::new(1, 2, 4)), top, &PathRules { open_doors: true }), None);
+        assert_eq!(g.step_cost(node(Pos::new(1, 4, 2)), top, &PathRules::default()), None);
+        assert_eq!(g.step_cost(node(Pos::new(1, 0, 2)), top, &PathRules::default()), Some(1000));
+        // Below, the landing stands against the north wall: walled here, but open the wall
+        // and the step is still refused.
+        d.set_edge(stair, Direction::N, Registry::OPEN).unwrap();
+        d.set_edge(stair, Direction::E, Registry::WALL).unwrap();
+        d.set_edge(Pos::new(1, 2, 2), Direction::E, Registry::OPEN).unwrap();
+        assert_eq!(d.stair_exit(stair), Some(Direction::E), "east is now the one closed below");
+        let g = PathGraph::new(&d).unwrap();
+        let node = |p: Pos| g.node(p).unwrap().unwrap();
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 0, 2)), &PathRules::default()), Some(1000));
+        d.set_edge(stair, Direction::E, Registry::OPEN).unwrap();
+        assert_eq!(d.stair_exit(stair), Some(Direction::N), "every open wall above is open below");
+        let g = PathGraph::new(&d).unwrap();
+        let node = |p: Pos| g.node(p).unwrap().unwrap();
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 0, 2)), &PathRules::default()), None);
+        assert_eq!(g.step_cost(node(Pos::new(0, 0, 2)), node(stair), &PathRules::default()), None);
+        assert_eq!(g.step_cost(node(stair), node(Pos::new(0, 2, 4)), &PathRules::default()), Some(1000));
+    }
+
+    #[test]
+    fn overflowing_move_cost_is_an_error() {
+        let mut reg = Registry::standard();
+        let mut tar = reg.edges()[1].clone();
+        tar.name = "tar".into();
+        tar.symbol = 'T';
+        tar.move_cost = u32::MAX;
+        let tar = reg.add_edge(tar).unwrap();
+        let mut d = Dungeon::with_registry(2, 1, 1, Proportions::default(), reg, Fill::Floor).unwrap();
+        d.set_edge(Pos::new(0, 0, 0), Direction::E, tar).unwrap();
+        assert_eq!(
+            PathGraph::new(&d).unwrap_err(),
+            PathError::CostOverflow { level: 0, row: 0, col: 0, dir: Some(Direction::E) }
+        );
+    }
+
+    #[test]
+    fn overflowing_stair_is_an_error_naming_the_stair() {
+        let mut reg = Registry::standard();
+        let mut lava = reg.tiles()[1].clone();
+        lava.name = "lava".into();
+        lava.symbol = 'L';
+        lava.move_cost = u32::MAX;
+        let lava = reg.add_tile(lava).unwrap();
+        let mut d = Dungeon::with_registry(1, 1, 2, Proportions::default(), reg, Fill::Floor).unwrap();
+        d.set_tile(Pos::new(0, 0, 0), Registry::STAIR).unwrap();
+        d.set_tile(Pos::new(1, 0, 0), lava).unwrap();
+        let err = PathGraph::new(&d).unwrap_err();
+        assert_eq!(err, PathError::CostOverflow { level: 0, row: 0, col: 0, dir: None });
+        assert!(err.to_string().contains("the stair step"), "{err}");
+        let wrapped: crate::Error = err.into();
+        assert!(wrapped.to_string().starts_with("level 0, row 0, col 0"));
+    }
+
+    #[test]
+    fn every_step_kind_moves_to_the_node_it_reaches() {
+        let mut d = Dungeon::new(3, 2, 2, Proportions::default(), Fill::Floor).unwrap();
+        d.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
+        let g = PathGraph::new(&d).unwrap();
+        let mut climbs = 0;
+        for v in g.nodes() {
+            let (arcs, moves) = g.pass_csr().row_moves(v.0);
+            for (arc, &step) in arcs.iter().zip(moves) {
+                assert_eq!(g.coord(v.0).moved(step), g.coord(arc.to), "{} step {step}", g.pos(v));
+                climbs += usize::from(step >= STEP_UP);
+            }
+        }
+        assert_eq!(climbs, 2, "one stair, up and down");
+    }
+}
