@@ -15,7 +15,7 @@ use rand_core::SeedableRng;
 fn assert_legal(topology: &Topology, tileset: &TileSet, tiles: &[TileIndex]) {
     for (c, &t) in tiles.iter().enumerate() {
         assert_eq!(usize::from(tileset.tile(t).class), usize::from(topology.class(c)), "cell {c} class");
-        assert!(tileset.tile(t).weight > 0.0, "cell {c} has zero-weight tile {}", t.0);
+        assert!(tileset.tile(t).weight > 0.0, "cell {c} has zero-weight tile {}", t.index());
         for d in 0..topology.dirs() {
             let mine = tileset.socket(t, d);
             match topology.neighbor(c, d) {
@@ -128,4 +128,24 @@ fn octile_weights_matter() {
     let (_, few) = fractions(oct::Weights { connector_open_weight: 0.2, ..base });
     let (_, many) = fractions(oct::Weights { connector_open_weight: 5.0, ..base });
     assert!(many > few + 0.05, "floor connectors {few} -> {many}");
+}
+
+/// The solver's output pinned for one seed. It must be the same on every platform: the
+/// entropy that orders cells is fixed point with integer arithmetic, the weights are plain
+/// products and the tile choice uses only IEEE +, -, *, / (no platform maths library).
+#[test]
+fn square17_solution_is_pinned() {
+    let grid = square17::generate(16, 6, &square17::Weights::default(), 9, &mut |_| {}).unwrap();
+    let tiles: Vec<TileIndex> = grid.cells.iter().map(|m| square17::tile(*m)).collect();
+    let set = square17::tileset(&square17::Weights::default()).unwrap();
+    assert_legal(&Topology::square(16, 6), &set, &tiles);
+    let pinned = "\
+################
+#93#b##########b
+#82#87####911112
+#8056#####c44442
+906############a
+c6#############e
+";
+    assert_eq!(grid.render(), pinned);
 }

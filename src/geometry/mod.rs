@@ -4,6 +4,7 @@
 //! and walking line of a spiral stair ([`Spiral`], [`WalkingLine`]). Metres; `x` east, `y`
 //! up, `z` south.
 
+pub mod angle;
 mod layout;
 mod locate;
 mod polygon;

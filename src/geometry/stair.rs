@@ -56,10 +56,12 @@ impl WalkingLine {
         TAU * self.radius
     }
 
-    /// Length of the helix in 3D, `hypot(run, height)` (metres).
+    /// Length of the helix in 3D, `hypot(run, height)` (metres), as the square root of the
+    /// sum of squares (`f64::hypot` comes from the platform's maths library).
     #[must_use]
     pub fn length(&self) -> f64 {
-        self.run().hypot(self.height)
+        let run = self.run();
+        (run * run + self.height * self.height).sqrt()
     }
 }
 
@@ -85,7 +87,7 @@ pub struct Spiral {
 /// The plan angle of `p` about `c`.
 #[must_use]
 pub fn plan_angle(c: DVec2, p: DVec2) -> f64 {
-    (p.y - c.y).atan2(p.x - c.x)
+    super::angle::atan2(p.y - c.y, p.x - c.x)
 }
 
 impl Spiral {

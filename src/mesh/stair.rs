@@ -63,7 +63,8 @@ impl Sectors {
         let [ea, eb] = spec.landing;
         let (_, theta_b) = spec.landing_angles();
         let beta = spec.sector_angle();
-        let dirs: Vec<DVec2> = (0..=n).map(|k| DVec2::from_angle(theta_b + k as f64 * beta)).collect();
+        let dirs: Vec<DVec2> =
+            (0..=n).map(|k| crate::geometry::angle::unit(theta_b + k as f64 * beta)).collect();
         let (rc, r) = (spec.column_radius(), spec.step_radius());
         let inner = dirs.iter().map(|&d| c + d * rc).collect();
         let outer = dirs.iter().map(|&d| c + d * r).collect();

@@ -75,8 +75,9 @@ impl Stair {
         if p.distance(self.centre) > reach + radius {
             return 0;
         }
-        let rim = (0..FOOTPRINT)
-            .map(|k| p + DVec2::from_angle(k as f64 / FOOTPRINT as f64 * std::f64::consts::TAU) * radius);
+        let rim = (0..FOOTPRINT).map(|k| {
+            p + crate::geometry::angle::unit(k as f64 / FOOTPRINT as f64 * std::f64::consts::TAU) * radius
+        });
         std::iter::once(p)
             .chain(rim)
             .filter(|&q| contains(&self.polygon, q))
@@ -92,13 +93,14 @@ pub const FOOTPRINT: usize = 32;
 /// above (east is pi/2).
 #[must_use]
 pub fn compass_angle(d: DVec2) -> f64 {
-    d.x.atan2(-d.y)
+    crate::geometry::angle::atan2(d.x, -d.y)
 }
 
 /// The unit `(x, z)` vector of a compass angle.
 #[must_use]
 pub fn compass_dir(angle: f64) -> DVec2 {
-    DVec2::new(angle.sin(), -angle.cos())
+    let (sin, cos) = crate::geometry::angle::sin_cos(angle);
+    DVec2::new(sin, -cos)
 }
 
 /// True when the convex, positively wound polygon contains `p` (boundary included).

@@ -3,6 +3,7 @@
 //! floor with a 4-bit mask (bit `j` = connector wall `j`: TL, TR, BR, BL). The socket rule is
 //! the same across long and short edges. Wall directions are `Direction::ALL` indices.
 
+use super::tileset::floor_weight;
 use super::{LEGAL_SEAMS, SOCKET_NAMES, SolveError, TileIndex, TileSet, TileSpec, check_weight, socket_of};
 use crate::grid::{ConnectorWall, Direction, SlotKind};
 
@@ -98,7 +99,7 @@ pub fn connector_bit(dir: Direction) -> Option<usize> {
 /// The 274 tiles with the given weights, over the 8 directions of `Topology::octile`.
 pub fn tileset(weights: &Weights) -> Result<TileSet, SolveError> {
     weights.validate()?;
-    let floor_weight = |open: f64, m: u8| open * weights.wall_factor.powi(m.count_ones() as i32);
+    let floor_weight = |open: f64, m: u8| floor_weight(open, weights.wall_factor, m.count_ones());
     let mut tiles = Vec::with_capacity(TILE_COUNT);
     for mask in std::iter::once(None).chain((0..=255u8).map(Some)) {
         tiles.push(TileSpec {

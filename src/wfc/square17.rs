@@ -4,6 +4,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+use super::tileset::floor_weight;
 use super::{
     LEGAL_SEAMS, SOCKET_NAMES, SOCKET_SOLID, SolveError, SolveInput, SolveProgress, Solver, TileIndex,
     TileSet, TileSpec, Topology, check_weight, socket_of,
@@ -58,7 +59,7 @@ pub fn tileset(weights: &Weights) -> Result<TileSet, SolveError> {
             class: 0,
             weight: match mask {
                 None => weights.void_weight,
-                Some(m) => weights.open_weight * weights.wall_factor.powi(m.count_ones() as i32),
+                Some(m) => floor_weight(weights.open_weight, weights.wall_factor, m.count_ones()),
             },
             sockets: (0..4).map(|b| socket_of(mask, b)).collect(),
         })

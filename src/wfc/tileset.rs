@@ -5,11 +5,39 @@ use super::SolveError;
 
 /// Index of a socket in a [`TileSet`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SocketId(pub u8);
+pub struct SocketId(pub(crate) u8);
 
 /// Index of a tile in a [`TileSet`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TileIndex(pub u16);
+pub struct TileIndex(pub(crate) u16);
+
+impl SocketId {
+    /// Socket number `id` of a tile set (checked against its socket list by [`TileSet::new`]).
+    #[must_use]
+    pub const fn new(id: u8) -> SocketId {
+        SocketId(id)
+    }
+
+    /// The socket's position in its tile set's socket list.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl TileIndex {
+    /// Tile number `index` of a tile set (a solver checks it against the set's length).
+    #[must_use]
+    pub const fn new(index: u16) -> TileIndex {
+        TileIndex(index)
+    }
+
+    /// The tile's position in its tile set.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// One tile: its cell class, its weight (relative frequency, finite and >= 0; a zero-weight
 /// tile is never placed) and its socket on every wall direction of the topology.
@@ -138,6 +166,14 @@ pub fn check_weight(name: &str, value: f64) -> Result<f64, SolveError> {
     }
 }
 
+/// The weight of a floor tile with `walls` walls: `open * factor^walls`, the power taken by
+/// repeated multiplication, one IEEE product per wall, so it has the same bits on every
+/// platform (`f64::powi` does not promise that).
+#[must_use]
+pub(super) fn floor_weight(open: f64, factor: f64, walls: u32) -> f64 {
+    open * (0..walls).fold(1.0, |power, _| power * factor)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +191,14 @@ mod tests {
         assert!(ok.is_legal(SocketId(1), SocketId(0)));
         assert!(!ok.is_legal(SocketId(0), SocketId(0)));
         assert!(check_weight("void_weight", -1.0).is_err());
+    }
+
+    #[test]
+    fn floor_weight_is_a_plain_product() {
+        assert_eq!(floor_weight(3.0, 0.4, 0), 3.0);
+        let w = floor_weight(2.0, 0.4, 5);
+        assert!((w - 2.0 * 0.4f64.powi(5)).abs() < 1e-16);
+        // The bits of ((((1 * 0.4) * 0.4) * 0.4) * 0.4) * 0.4 * 2, pinned for every platform.
+        assert_eq!(w.to_bits(), 0x3f94_f8b5_88e3_68f3);
     }
 }

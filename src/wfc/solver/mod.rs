@@ -1,0 +1,410 @@
+//! The WFC solver: bitset domains, arc consistency by counting supporting sockets, lowest
+//! entropy choice with seeded tie-breaking noise, and depth-first backtracking over a log of
+//! undoable removals, with a budget.
+//!
+//! Supports are counted per (cell, wall, socket): how many tiles still in the cell's domain
+//! show that socket on that wall. When a count falls to zero, the neighbour across the wall
+//! loses exactly the tiles whose facing socket has no legal partner left, found with one
+//! precomputed mask per (wall, socket). This is AC-4 with the tile pairs grouped by socket,
+//! which is exact for socket rules and needs `dirs * sockets` counters per cell instead of
+//! `dirs * tiles`.
+//!
+//! The solver's state and tables live here; `reset` prepares the domains of a solve,
+//! `propagate` removes tiles, puts them back and keeps the support counts, `observe` picks
+//! the next cell by entropy and chooses its tile, `entropy` computes that entropy in fixed
+//! point with integers only, so a solve gives the same tiles on every platform.
+
+mod entropy;
+mod observe;
+mod propagate;
+mod reset;
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rand_chacha::ChaCha8Rng;
+
+use super::{Conflict, SocketId, SolveError, TileIndex, TileSet, Topology};
+
+/// The most solver state, in bytes, that [`Solver::new`] agrees to allocate (2 GiB). About
+/// 200 bytes per cell for `square17`, about 2.3 KB per cell for `octile` (mostly the undo log).
+pub const MEMORY_LIMIT: u64 = 2 << 30;
+
+/// Default number of backtracks before a solve gives up.
+pub const DEFAULT_BUDGET: u32 = 10_000;
+
+/// A cell whose tile is restricted before solving.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixedCell {
+    /// Cell index in the topology.
+    pub cell: u32,
+    /// The tiles it may take (at least one).
+    pub allowed: Vec<TileIndex>,
+}
+
+/// The inputs of one solve besides the topology and tile set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveInput {
+    /// The seed the caller's RNG was made from, named in errors so a failure can be replayed.
+    pub seed: u64,
+    /// The socket the outside of the grid shows on border walls (`None`: unconstrained).
+    pub border: Option<SocketId>,
+    /// Cells restricted before solving.
+    pub fixed: Vec<FixedCell>,
+    /// Backtracks allowed before giving up.
+    pub budget: u32,
+}
+
+impl Default for SolveInput {
+    fn default() -> Self {
+        SolveInput { seed: 0, border: None, fixed: Vec::new(), budget: DEFAULT_BUDGET }
+    }
+}
+
+/// How far a solve has come, reported through the progress callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveProgress {
+    /// Cells down to one tile.
+    pub collapsed: usize,
+    /// All cells.
+    pub total: usize,
+    /// Backtracks so far.
+    pub backtracks: u32,
+}
+
+/// Estimated bytes of topology and solver state for `cells` cells of `tileset` (domains,
+/// support counters, neighbour table, entropy sums and the undo log, counted at 16 bytes per
+/// entry and up to eight entries per domain word, typical of a solve). Callers check it against
+/// [`MEMORY_LIMIT`] before building anything.
+#[must_use]
+pub fn estimated_bytes(cells: u64, tileset: &TileSet) -> u64 {
+    let dirs = tileset.dirs() as u64;
+    let words = tileset.len().div_ceil(64) as u64;
+    let classes = tileset.tiles().iter().map(|t| usize::from(t.class)).max().unwrap_or(0) + 1;
+    let largest_class = (0..classes)
+        .map(|k| tileset.tiles().iter().filter(|t| usize::from(t.class) == k).count())
+        .max()
+        .unwrap_or(0);
+    let per_cell =
+        words * 8 + dirs * tileset.socket_count() as u64 * 2 + dirs * 8 + 48 + 8 * largest_class as u64;
+    cells.saturating_mul(per_cell)
+}
+
+/// Neighbour values at or above this are border or absent.
+const NO_CELL: u32 = u32::MAX - 1;
+
+/// `Solver::queued` of a cell not in the heap (entropy keys stay below 2^28).
+const NOT_QUEUED: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy)]
+struct Decision {
+    trail: usize,
+    cell: u32,
+    tile: u16,
+}
+
+/// Solver state for one topology and tile set, allocated once and reused by every
+/// [`Solver::solve`] call (attempts, levels).
+#[derive(Debug, Clone)]
+pub struct Solver {
+    cells: usize,
+    dirs: usize,
+    sockets: usize,
+    tiles: usize,
+    words: usize,
+    neighbors: Vec<u32>,
+    opposite: Vec<u8>,
+    classes: Vec<u8>,
+    coords: Vec<(u32, u32)>,
+    socket_names: Vec<String>,
+    /// Per class, the tiles of that class with a positive weight.
+    class_mask: Vec<u64>,
+    /// Per tile, its weight (for choosing a tile).
+    weight: Vec<f64>,
+    /// Per tile, its fixed-point weight and `W log2 W` (for entropy; see `entropy`).
+    fixed_weight: Vec<u64>,
+    weight_log: Vec<u64>,
+    /// Per (dir, socket): tiles showing that socket on that wall.
+    socket_mask: Vec<u64>,
+    /// Per socket: bitmask of sockets it may meet.
+    partners: Vec<u16>,
+    // State, reset by every solve.
+    domain: Vec<u64>,
+    len: Vec<u16>,
+    /// Per cell, the sums of `fixed_weight` and `weight_log` over its domain.
+    sum_w: Vec<u64>,
+    sum_wl: Vec<u64>,
+    counts: Vec<u16>,
+    noise: Vec<u32>,
+    /// Undo log: (cell * words + word, the bits removed from that domain word).
+    trail: Vec<(u32, u64)>,
+    decisions: Vec<Decision>,
+    /// Cells whose domain changed, by (fixed-point entropy << 32 | noise); stale entries
+    /// are skipped when popped.
+    heap: BinaryHeap<Reverse<u64>>,
+    /// The cell with each noise value (noise is a permutation of the cells).
+    by_noise: Vec<u32>,
+    /// Per cell, the entropy key it was last put in the heap under since the reset, or
+    /// [`NOT_QUEUED`]. Every change to a domain is flushed to the heap before the next pick,
+    /// so an entry is current exactly when its key is this one.
+    queued: Vec<u32>,
+    /// Per class, the cells whose domain is still the whole class, in noise order: they all
+    /// share one entropy, so they wait here instead of in the heap.
+    fresh: Vec<Vec<u32>>,
+    fresh_at: Vec<usize>,
+    fresh_key: Vec<u32>,
+    pending: Vec<(u32, u8, u8)>,
+    touched: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    collapsed: usize,
+    conflict: Option<Conflict>,
+}
+
+impl Solver {
+    /// Builds the solver tables; refuses mismatched inputs and problems over [`MEMORY_LIMIT`].
+    pub fn new(topology: &Topology, tileset: &TileSet) -> Result<Solver, SolveError> {
+        let (cells, dirs, sockets, tiles) =
+            (topology.cell_count(), topology.dirs(), tileset.socket_count(), tileset.len());
+        if tileset.dirs() != dirs {
+            return Err(SolveError::BadInput {
+                reason: format!("tile set has {} walls per tile, topology {dirs}", tileset.dirs()),
+            });
+        }
+        if cells == 0 {
+            return Err(SolveError::BadInput { reason: "the topology has no cells".into() });
+        }
+        let words = tiles.div_ceil(64);
+        let classes_n = (0..cells).map(|c| usize::from(topology.class(c))).max().unwrap_or(0) + 1;
+        let bytes = estimated_bytes(cells as u64, tileset);
+        if bytes > MEMORY_LIMIT || cells >= NO_CELL as usize {
+            return Err(SolveError::TooLarge { cells, bytes, limit: MEMORY_LIMIT });
+        }
+        let (class_mask, socket_mask) = tile_masks(tileset, classes_n);
+        let weight: Vec<f64> = tileset.tiles().iter().map(|t| t.weight).collect();
+        let fixed_weight = entropy::fixed_weights(&weight);
+        let weight_log = fixed_weight.iter().map(|&w| entropy::weight_log(w)).collect();
+        let partners = (0..sockets)
+            .map(|a| {
+                (0..sockets)
+                    .filter(|&b| tileset.is_legal(SocketId(a as u8), SocketId(b as u8)))
+                    .fold(0u16, |m, b| m | 1 << b)
+            })
+            .collect();
+        Ok(Solver {
+            cells,
+            dirs,
+            sockets,
+            tiles,
+            words,
+            neighbors: topology.raw_neighbors().to_vec(),
+            opposite: (0..dirs).map(|d| topology.opposite(d) as u8).collect(),
+            classes: (0..cells).map(|c| topology.class(c)).collect(),
+            coords: (0..cells).map(|c| topology.coords(c)).collect(),
+            socket_names: (0..sockets).map(|s| tileset.socket_name(SocketId(s as u8)).to_string()).collect(),
+            class_mask,
+            weight,
+            fixed_weight,
+            weight_log,
+            socket_mask,
+            partners,
+            domain: vec![0; cells * words],
+            len: vec![0; cells],
+            sum_w: vec![0; cells],
+            sum_wl: vec![0; cells],
+            counts: vec![0; cells * dirs * sockets],
+            noise: vec![0; cells],
+            trail: Vec::new(),
+            decisions: Vec::new(),
+            heap: BinaryHeap::new(),
+            by_noise: vec![0; cells],
+            queued: vec![NOT_QUEUED; cells],
+            fresh: vec![Vec::new(); classes_n],
+            fresh_at: vec![0; classes_n],
+            fresh_key: vec![0; classes_n],
+            pending: Vec::new(),
+            touched: Vec::new(),
+            stamp: vec![0; cells],
+            epoch: 1,
+            collapsed: 0,
+            conflict: None,
+        })
+    }
+
+    /// Solves the problem: one tile per cell, every seam legal, or an error saying where it
+    /// got stuck. Same RNG state and input, same result.
+    pub fn solve(
+        &mut self,
+        input: &SolveInput,
+        rng: &mut ChaCha8Rng,
+        progress: &mut dyn FnMut(SolveProgress),
+    ) -> Result<Vec<TileIndex>, SolveError> {
+        self.reset(input, rng)?;
+        let step = (self.cells / 100).max(1);
+        let mut next_report = step;
+        let mut backtracks = 0u32;
+        while let Some(cell) = self.pick() {
+            let tile = self.choose(cell, rng);
+            self.decisions.push(Decision { trail: self.trail.len(), cell: cell as u32, tile: tile as u16 });
+            let mut ok = self.collapse(cell, tile);
+            while !ok {
+                let conflict =
+                    self.conflict.take().expect("invariant: a failed propagation records a conflict");
+                let Some(dec) = self.decisions.pop() else {
+                    return Err(SolveError::Unsatisfiable { seed: input.seed, conflict });
+                };
+                if backtracks >= input.budget {
+                    return Err(SolveError::BudgetExhausted {
+                        seed: input.seed,
+                        budget: input.budget,
+                        conflict,
+                    });
+                }
+                backtracks += 1;
+                self.undo_to(dec.trail);
+                self.remove_tile(dec.cell as usize, usize::from(dec.tile));
+                ok = self.propagate();
+                self.flush();
+            }
+            if self.collapsed >= next_report {
+                next_report = self.collapsed + step;
+                progress(SolveProgress { collapsed: self.collapsed, total: self.cells, backtracks });
+            }
+        }
+        progress(SolveProgress { collapsed: self.cells, total: self.cells, backtracks });
+        Ok(self.solution())
+    }
+
+    /// The one tile left in every cell, once all are decided.
+    fn solution(&self) -> Vec<TileIndex> {
+        (0..self.cells)
+            .map(|c| {
+                let tile = tiles_of(self.domain(c)).next().expect("invariant: solved cells keep one tile");
+                TileIndex(tile as u16)
+            })
+            .collect()
+    }
+
+    /// The domain words of `cell`.
+    fn domain(&self, cell: usize) -> &[u64] {
+        &self.domain[cell * self.words..(cell + 1) * self.words]
+    }
+
+    /// Sums of `fixed_weight` and `weight_log` over the tiles in `words`, which are domain
+    /// words from word `first` on.
+    fn weight_sums(&self, first: usize, words: &[u64]) -> (u64, u64) {
+        let (mut sw, mut swl) = (0, 0);
+        for t in tiles_of(words) {
+            sw += self.fixed_weight[first * 64 + t];
+            swl += self.weight_log[first * 64 + t];
+        }
+        (sw, swl)
+    }
+}
+
+/// Per class, the tiles of that class with a positive weight; per (wall, socket), the tiles
+/// showing that socket on that wall. Both as domain words.
+fn tile_masks(tileset: &TileSet, classes: usize) -> (Vec<u64>, Vec<u64>) {
+    let (dirs, sockets, words) = (tileset.dirs(), tileset.socket_count(), tileset.len().div_ceil(64));
+    let mut class_mask = vec![0u64; classes * words];
+    let mut socket_mask = vec![0u64; dirs * sockets * words];
+    for (t, spec) in tileset.tiles().iter().enumerate() {
+        let bit = 1u64 << (t % 64);
+        if spec.weight > 0.0 && usize::from(spec.class) < classes {
+            class_mask[usize::from(spec.class) * words + t / 64] |= bit;
+        }
+        for d in 0..dirs {
+            let s = usize::from(spec.sockets[d].0);
+            socket_mask[(d * sockets + s) * words + t / 64] |= bit;
+        }
+    }
+    (class_mask, socket_mask)
+}
+
+/// The tiles whose bits are set in `words` (bit `t % 64` of word `t / 64`), lowest first.
+fn tiles_of(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(i, &word)| {
+        let mut m = word;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let t = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                t
+            })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::SeedableRng;
+
+    use super::*;
+    use crate::grid::Dims;
+    use crate::wfc::TileSpec;
+
+    /// Two colours that must differ across every seam: impossible on the octile grid's
+    /// triangles (two octagons and the connector between them), yet arc consistent at start.
+    fn two_colours() -> (Topology, TileSet) {
+        let tile = |class, s| TileSpec { class, weight: 1.0, sockets: vec![SocketId(s); 8] };
+        let set = TileSet::new(
+            8,
+            &["X", "Y"],
+            &[(SocketId(0), SocketId(1))],
+            vec![tile(0, 0), tile(0, 1), tile(1, 0), tile(1, 1)],
+        )
+        .unwrap();
+        (Topology::octile(Dims::from_octagons(3, 3).unwrap()), set)
+    }
+
+    #[test]
+    fn budget_and_exhaustion_are_errors_with_conflicts() {
+        let (topo, set) = two_colours();
+        let mut solver = Solver::new(&topo, &set).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let input = SolveInput { seed: 77, budget: 0, ..SolveInput::default() };
+        let e = solver.solve(&input, &mut rng, &mut |_| {}).unwrap_err();
+        let SolveError::BudgetExhausted { seed: 77, budget: 0, conflict } = &e else { panic!("{e}") };
+        assert!(!conflict.offered.is_empty());
+        assert!(e.to_string().contains("seed 77") && e.to_string().contains("0 backtracks"), "{e}");
+        // With budget to spare the search runs out of choices instead.
+        let input = SolveInput { seed: 77, budget: 1000, ..SolveInput::default() };
+        let e = solver.solve(&input, &mut rng, &mut |_| {}).unwrap_err();
+        assert!(matches!(e, SolveError::Unsatisfiable { seed: 77, .. }), "{e}");
+    }
+
+    #[test]
+    fn fixed_cells_are_kept_and_checked() {
+        let set = crate::wfc::square17::tileset(&crate::wfc::square17::Weights::default()).unwrap();
+        let topo = Topology::square(6, 6);
+        let mut solver = Solver::new(&topo, &set).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let want = crate::wfc::square17::tile(Some(0));
+        let fixed = vec![FixedCell { cell: 14, allowed: vec![want] }];
+        let input = SolveInput { border: Some(crate::wfc::SOCKET_SOLID), fixed, ..SolveInput::default() };
+        let mut reports = 0;
+        let tiles = solver.solve(&input, &mut rng, &mut |_| reports += 1).unwrap();
+        assert_eq!(tiles[14], want);
+        assert!(reports > 0, "progress is reported");
+        let bad =
+            SolveInput { fixed: vec![FixedCell { cell: 99, allowed: vec![want] }], ..SolveInput::default() };
+        assert!(matches!(solver.solve(&bad, &mut rng, &mut |_| {}), Err(SolveError::BadInput { .. })));
+        let bad = SolveInput {
+            fixed: vec![FixedCell { cell: 0, allowed: vec![TileIndex(40)] }],
+            ..SolveInput::default()
+        };
+        assert!(matches!(solver.solve(&bad, &mut rng, &mut |_| {}), Err(SolveError::BadInput { .. })));
+        // A fixed floor cell with no walls in a corner contradicts the solid border at once.
+        let corner = SolveInput {
+            border: Some(crate::wfc::SOCKET_SOLID),
+            fixed: vec![FixedCell { cell: 0, allowed: vec![want] }],
+            ..SolveInput::default()
+        };
+        assert!(matches!(
+            solver.solve(&corner, &mut rng, &mut |_| {}),
+            Err(SolveError::Unsatisfiable { .. })
+        ));
+        let four = Topology::octile(Dims::from_octagons(2, 2).unwrap());
+        assert!(matches!(Solver::new(&four, &set), Err(SolveError::BadInput { .. })));
+    }
+}

@@ -1,0 +1,98 @@
+//! Observation: the entropy order of undecided cells (a heap plus one fresh list per class),
+//! picking the next cell, choosing its tile by weight, and collapsing it.
+
+use std::cmp::Reverse;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::Rng;
+
+use super::entropy::entropy_key;
+use super::{NOT_QUEUED, Solver, tiles_of};
+
+impl Solver {
+    /// Puts `c` on the heap under its current entropy (ties: its noise).
+    pub(super) fn enqueue(&mut self, c: usize) {
+        let entropy = entropy_key(self.sum_w[c], self.sum_wl[c]);
+        self.heap.push(Reverse(u64::from(entropy) << 32 | u64::from(self.noise[c])));
+        self.queued[c] = entropy;
+    }
+
+    /// The undecided cell of lowest entropy (ties: lowest noise), from the heap or from the
+    /// head of a class's fresh list, whichever is lower.
+    pub(super) fn pick(&mut self) -> Option<usize> {
+        let mut best: Option<(u64, usize, usize)> = None;
+        while let Some(&Reverse(key)) = self.heap.peek() {
+            let c = self.by_noise[key as u32 as usize] as usize;
+            if self.len[c] > 1 && self.queued[c] == (key >> 32) as u32 {
+                best = Some((key, c, usize::MAX));
+                break;
+            }
+            self.heap.pop();
+        }
+        for k in 0..self.fresh.len() {
+            let mut at = self.fresh_at[k];
+            while let Some(&c) = self.fresh[k].get(at) {
+                if self.queued[c as usize] == NOT_QUEUED && self.len[c as usize] > 1 {
+                    break;
+                }
+                at += 1;
+            }
+            self.fresh_at[k] = at;
+            if let Some(&c) = self.fresh[k].get(at) {
+                let key = u64::from(self.fresh_key[k]) << 32 | u64::from(self.noise[c as usize]);
+                if best.is_none_or(|(b, _, _)| key < b) {
+                    best = Some((key, c as usize, k));
+                }
+            }
+        }
+        let (_, c, from) = best?;
+        if from == usize::MAX {
+            self.heap.pop();
+        } else {
+            self.fresh_at[from] += 1;
+        }
+        Some(c)
+    }
+
+    /// A tile of `cell`'s domain drawn with probability proportional to its weight.
+    pub(super) fn choose(&self, cell: usize, rng: &mut ChaCha8Rng) -> usize {
+        let total: f64 = tiles_of(self.domain(cell)).map(|t| self.weight[t]).sum();
+        let mut r = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
+        let mut last = 0;
+        for t in tiles_of(self.domain(cell)) {
+            last = t;
+            r -= self.weight[t];
+            if r < 0.0 {
+                return t;
+            }
+        }
+        last
+    }
+
+    /// Decides `cell` for tile `keep` and propagates; false on a contradiction.
+    pub(super) fn collapse(&mut self, cell: usize, keep: usize) -> bool {
+        let w = self.words;
+        for i in 0..w {
+            let mut m = self.domain[cell * w + i];
+            if i == keep / 64 {
+                m &= !(1u64 << (keep % 64));
+            }
+            self.remove_bits(cell, i, m);
+        }
+        let ok = self.propagate();
+        self.flush();
+        ok
+    }
+
+    /// Queues every cell changed since the last flush under its new entropy.
+    pub(super) fn flush(&mut self) {
+        for i in 0..self.touched.len() {
+            let c = self.touched[i] as usize;
+            if self.len[c] > 1 {
+                self.enqueue(c);
+            }
+        }
+        self.touched.clear();
+        self.epoch = self.epoch.wrapping_add(1);
+    }
+}
