@@ -51,8 +51,11 @@ fn arb_dungeon() -> impl Strategy<Value = Dungeon> {
                 }
             }
             if mark {
-                d.set_entrance(cells.first().copied()).unwrap();
-                d.set_exit(cells.last().copied()).unwrap();
+                // Markers stand on carved cells (one on rock is a problem).
+                let carved: Vec<Pos> =
+                    cells.iter().copied().filter(|&p| d.tile_def(p).is_ok_and(|t| t.carved)).collect();
+                d.set_entrance(carved.first().copied()).unwrap();
+                d.set_exit(carved.last().copied()).unwrap();
             }
             d.set_seed(seed);
             assert!(d.problems().is_empty());

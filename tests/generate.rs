@@ -201,13 +201,15 @@ fn bad_options_are_clear_errors() {
 
 #[test]
 fn a_level_that_cannot_be_solved_names_level_and_seed() {
-    // No floor octagon may be placed, but the entrance must be floor.
-    let w = oct::Weights { open_weight: 0.0, ..oct::Weights::default() };
+    // No connector tile has a weight, so no connector cell can take one. (A zero
+    // open_weight, which made no floor octagon, is now refused as an option.)
+    let w =
+        oct::Weights { connector_void_weight: 0.0, connector_open_weight: 0.0, ..oct::Weights::default() };
     let e = bad(GenerateOptions { weights: w, seed: 5, ..GenerateOptions::default() });
     assert!(
         matches!(
             &e,
-            GenerateError::Level { level: 0, seed: 5, attempts: 3, source: SolveError::Unsatisfiable { .. } }
+            GenerateError::Level { level: 0, seed: 5, attempts: 3, cause: SolveError::Unsatisfiable { .. } }
         ),
         "{e}"
     );

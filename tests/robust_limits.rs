@@ -5,7 +5,7 @@
 
 mod support;
 
-use octile::dungeon::{Dungeon, Fill};
+use octile::dungeon::{Dungeon, DungeonError, Fill};
 use octile::format::{FormatError, Problem, from_json, to_json};
 use octile::generate::{GenerateError, GenerateOptions, generate};
 use octile::geometry::Proportions;
@@ -147,4 +147,35 @@ fn a_read_error_says_its_cause_once() {
     };
     let chain = format!("{:#}", anyhow::Error::from(err));
     assert_eq!(chain.matches(&cause).count(), 1, "{chain}");
+}
+
+/// `validate` said ok for an entrance or exit on rock.
+#[test]
+fn a_marker_on_rock_is_a_problem() {
+    let mut d = Dungeon::new(3, 2, 2, Proportions::default(), Fill::Solid).unwrap();
+    d.set_entrance(Some(Pos::new(0, 0, 0))).unwrap();
+    d.set_exit(Some(Pos::new(1, 2, 2))).unwrap();
+    let problems = d.problems();
+    let on_rock = |what| DungeonError::MarkerOnRock { what, level: 0, row: 0, col: 0 };
+    assert!(problems.contains(&on_rock("entrance")), "{problems:?}");
+    assert!(problems.contains(&DungeonError::MarkerOnRock { what: "exit", level: 1, row: 2, col: 2 }));
+    let FormatError::Invalid { problems } = from_json(&to_json(&d)).map(|_| ()).unwrap_err() else {
+        panic!("not a plan problem")
+    };
+    assert!(problems.contains(&Problem::Dungeon(on_rock("entrance"))), "{problems:?}");
+    let message = on_rock("entrance").to_string();
+    assert!(message.contains("entrance at level 0, row 0, col 0 is on rock"), "{message}");
+}
+
+/// `validate` said ok for a stair tile declared `"carved": false` (an open mesh, a walker
+/// falling through).
+#[test]
+fn a_stair_tile_that_is_not_carved_is_a_problem() {
+    let mut v = sample();
+    let tiles = v["tiles"].as_array_mut().unwrap();
+    let stair = tiles.iter_mut().find(|t| t["stair"] == Value::Bool(true)).unwrap();
+    stair["carved"] = Value::Bool(false);
+    let FormatError::Invalid { problems } = refusal(&v) else { panic!("not a plan problem") };
+    assert_eq!(problems, [Problem::Dungeon(DungeonError::StairNotCarved { symbol: 'S' })]);
+    assert!(problems[0].to_string().contains("\"carved\": false"), "{}", problems[0]);
 }

@@ -92,6 +92,24 @@ pub enum DungeonError {
         /// Column.
         col: u32,
     },
+    /// A tile declared both a stair and not carved: the stair's shaft would be open rock.
+    #[error("tile {symbol:?} is a stair but declared `\"carved\": false`; a stair tile must be carved")]
+    StairNotCarved {
+        /// The tile's symbol.
+        symbol: char,
+    },
+    /// An entrance or exit on a cell that is not carved (rock).
+    #[error("{what} at level {level}, row {row}, col {col} is on rock; it must be on a carved cell")]
+    MarkerOnRock {
+        /// `entrance` or `exit`.
+        what: &'static str,
+        /// Level.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+    },
     /// An edge state set on a border wall (border walls face solid rock and carry no state).
     #[error("level {level}: wall {} of the cell at row {row}, col {col} is on the grid's border and carries no state", dir.name())]
     BorderEdge {

@@ -319,11 +319,23 @@ impl Dungeon {
     /// Every problem with this dungeon's stairs (empty when there is none): stair tiles that
     /// do not stand on an octagon below the top level (only raw layers can hold these; they
     /// are not in the stair table), and stairs that land on rock or on another stair
-    /// (stairs do not stack: see [`Dungeon::stair_exit`]). Entrance and exit are not
-    /// checked: their setters only require a cell of the dungeon, carved or not.
+    /// (stairs do not stack: see [`Dungeon::stair_exit`]); a stair tile declared not carved
+    /// (its shaft would be open, and a walker would fall through it); and an entrance or
+    /// exit on rock (their setters only require a cell of the dungeon, carved or not).
     #[must_use]
     pub fn problems(&self) -> Vec<DungeonError> {
-        (0..self.levels()).flat_map(|level| self.stair_problems(level)).collect()
+        let mut out: Vec<DungeonError> = (self.registry.tiles().iter())
+            .filter(|def| def.stair && !def.carved)
+            .map(|def| DungeonError::StairNotCarved { symbol: def.symbol })
+            .collect();
+        out.extend((0..self.levels()).flat_map(|level| self.stair_problems(level)));
+        for (what, marker) in [("entrance", self.entrance), ("exit", self.exit)] {
+            if let Some(pos) = marker.filter(|&p| !self.tile_def(p).is_ok_and(|def| def.carved)) {
+                let Pos { level, slot: Slot { row, col } } = pos;
+                out.push(DungeonError::MarkerOnRock { what, level, row, col });
+            }
+        }
+        out
     }
 
     /// The problems of [`Dungeon::problems`] with stair tiles on `level`, in (row, col)

@@ -238,15 +238,18 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     }
     let mut dungeon =
         Dungeon::from_parts(dims, file.proportions, registry, tiles, edges).map_err(FormatError::Header)?;
-    problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
     let to_pos = |p: [u32; 3]| Pos::new(u16::try_from(p[0]).unwrap_or(u16::MAX), p[1], p[2]);
-    if let Err(source) = dungeon.set_entrance(file.entrance.map(to_pos)) {
-        problems.push(Problem::BadMarker { what: "entrance", cause: source });
+    let mut marker_problems = Vec::new();
+    if let Err(cause) = dungeon.set_entrance(file.entrance.map(to_pos)) {
+        marker_problems.push(Problem::BadMarker { what: "entrance", cause });
     }
-    if let Err(source) = dungeon.set_exit(file.exit.map(to_pos)) {
-        problems.push(Problem::BadMarker { what: "exit", cause: source });
+    if let Err(cause) = dungeon.set_exit(file.exit.map(to_pos)) {
+        marker_problems.push(Problem::BadMarker { what: "exit", cause });
     }
     dungeon.set_seed(file.seed);
+    // After the markers are set: a marker on rock is one of the dungeon's problems.
+    problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
+    problems.extend(marker_problems);
     if problems.is_empty() { Ok(dungeon) } else { Err(FormatError::Invalid { problems }) }
 }
 

@@ -103,8 +103,7 @@ pub fn estimated_triangles(dungeon: &Dungeon) -> u64 {
     for level in 0..dungeon.levels() {
         let Ok(layer) = dungeon.tile_layer(level) else { continue };
         for slot in dims.cells() {
-            let is_carved =
-                layer.get(slot).is_ok_and(|t| carved.get(usize::from(t.0)).copied().unwrap_or(false));
+            let is_carved = layer.get(slot).is_ok_and(|t| carved.get(t.index()).copied().unwrap_or(false));
             if is_carved {
                 total += match slot.kind() {
                     SlotKind::Octagon => TRIANGLES_PER_OCTAGON,
