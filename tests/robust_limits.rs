@@ -179,3 +179,24 @@ fn a_stair_tile_that_is_not_carved_is_a_problem() {
     assert_eq!(problems, [Problem::Dungeon(DungeonError::StairNotCarved { symbol: 'S' })]);
     assert!(problems[0].to_string().contains("\"carved\": false"), "{}", problems[0]);
 }
+
+/// `Walker::step` with a huge wish took as many substeps as the wish asked (up to
+/// `usize::MAX`); the wish is capped at 1000 m/s, and one that is not finite does not move.
+#[test]
+fn a_huge_wish_is_capped() {
+    use glam::DVec2;
+    use octile::walk::{Walker, World};
+    let d = Dungeon::new(40, 2, 1, Proportions::default(), Fill::Floor).unwrap();
+    let world = World::new(&d);
+    for wish in [DVec2::new(1e9, 0.0), DVec2::new(-1e9, 0.0)] {
+        let mut w = Walker::spawn(&world, Pos::new(0, 0, 38));
+        let start = w.xz();
+        w.step(&world, wish, false, 0.1);
+        let moved = w.xz().distance(start);
+        assert!(moved <= 100.0 + 1e-6, "{wish}: moved {moved} m in 0.1 s");
+    }
+    let mut w = Walker::spawn(&world, Pos::new(0, 0, 38));
+    let start = w.xz();
+    w.step(&world, DVec2::new(f64::NAN, f64::INFINITY), false, 0.1);
+    assert_eq!(w.xz(), start);
+}

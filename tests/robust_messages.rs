@@ -117,3 +117,24 @@ fn ctrl_c_removes_the_temporary() {
         "OCTILE_REQUIRE_SIGNAL",
     );
 }
+
+/// `path` and `plan` of a 4096x4096 all-floor dungeon grew without bound (2 GB and 1.3 GB
+/// after four minutes, still building); each is refused past its budget, naming the flag.
+#[test]
+fn path_and_plan_refuse_a_dungeon_over_their_budget() {
+    let dir = Scratch::new("path_and_plan_refuse_a_dungeon_over_their_budget");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/two_levels.json");
+    let path = octile(&["path", sample, "--from", "0,0,0", "--to", "0,2,0", "--max-nodes", "3"], dir.path());
+    assert_eq!(path.status.code(), Some(1));
+    assert!(stderr(&path).contains("over the limit of 3") && stderr(&path).contains("--max-nodes"));
+    let plan = octile(&["plan", sample, "-o", "p.svg", "--max-svg-bytes", "1000"], dir.path());
+    assert_eq!(plan.status.code(), Some(1));
+    assert!(stderr(&plan).contains("over the limit of 1000") && stderr(&plan).contains("--max-svg-bytes"));
+    assert!(!dir.join("p.svg").exists());
+    let plan = octile(&["plan", sample, "-o", "p.svg"], dir.path());
+    assert!(plan.status.success(), "{}", stderr(&plan));
+    let carved = octile::format::load(Path::new(sample)).unwrap();
+    let cells = carved.cells().filter(|&p| carved.tile_def(p).is_ok_and(|t| t.carved)).count() as u64;
+    let bytes = std::fs::metadata(dir.join("p.svg")).unwrap().len();
+    assert!(bytes <= 640 * cells + 4096, "{bytes} bytes of SVG for {cells} carved cells");
+}

@@ -1,6 +1,7 @@
 //! Command-line interface: parses arguments and dispatches to one file per subcommand.
 
 mod args;
+mod budget;
 mod export;
 mod files;
 mod generate;

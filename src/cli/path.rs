@@ -36,6 +36,9 @@ pub struct PathArgs {
     /// Goal cell, `LEVEL,ROW,COL` in slots.
     #[arg(long)]
     to: PosArg,
+    /// Refuse a dungeon whose path graph would have more nodes than this (carved cells).
+    #[arg(long, value_name = "N", default_value_t = super::budget::DEFAULT_MAX_NODES)]
+    max_nodes: u64,
     /// Print `{"cost": N, "steps": [[l, r, c], ...]}` instead of text.
     #[arg(long)]
     json: bool,
@@ -49,6 +52,7 @@ pub struct PathArgs {
 pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
     let (from, to) = (args.from.0, args.to.0);
+    super::budget::check_path_nodes(&d, args.max_nodes)?;
     let graph = PathGraph::new(&d).context("building the path graph")?;
     let (a, b) = match ends(&graph, from, to) {
         Ok(ends) => ends,

@@ -17,6 +17,9 @@ pub struct PlanArgs {
     /// Pixels per metre.
     #[arg(long, default_value_t = 3.0)]
     scale: f64,
+    /// Refuse a dungeon whose SVG would be larger than this many bytes (estimated).
+    #[arg(long, value_name = "BYTES", default_value_t = super::budget::DEFAULT_MAX_SVG_BYTES)]
+    max_svg_bytes: u64,
 }
 
 /// Runs `octile plan`.
@@ -26,6 +29,7 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
     if !(args.scale.is_finite() && args.scale > 0.0) {
         anyhow::bail!("--scale {}: must be a positive number of pixels per metre", args.scale);
     }
+    super::budget::check_svg_bytes(&dungeon, args.max_svg_bytes)?;
     let svg = to_svg(&dungeon, &PlanOptions { scale: args.scale, ..PlanOptions::default() });
     octile::io::write_atomic(&args.output, svg.as_bytes())?;
     eprintln!("wrote {}", args.output.display());

@@ -206,7 +206,8 @@ impl Walker {
         if jump && grounded {
             self.vertical_speed = self.body.jump_speed;
         }
-        let travel = wish * dt;
+        // Capped at 1000 m/s (zero when not finite): a huge wish would take as many substeps.
+        let travel = if wish.is_finite() { wish.clamp_length_max(1000.0) * dt } else { DVec2::ZERO };
         let n = (travel.length() / SUBSTEP).ceil().max(1.0) as usize;
         let d = travel / n as f64;
         for _ in 0..n {
