@@ -182,7 +182,6 @@ mod tests {
         assert_eq!(tileset(&Weights::default()).unwrap().len(), 17);
     }
 
-    #[test]
     /// Regression: a floor map of the wrong length indexed out of bounds.
     #[test]
     fn derive_masks_names_a_wrong_length() {
