@@ -27,25 +27,23 @@ pub fn seam_passes_sight(dungeon: &Dungeon, pos: Pos, dir: Direction) -> bool {
     !def.opaque && cell_passes_sight(dungeon, pos) && cell_passes_sight(dungeon, Pos { slot: other, ..pos })
 }
 
-/// The part of the seam beyond wall `dir` of the cell at `pos` that sight may cross, as a
-/// positively wound quad in world `(x, z)` metres: the whole seam for an open edge
-/// ([`crate::geometry::Layout::edge_seam`]), the door-wide passage for a door
-/// ([`crate::geometry::Layout::door`], the same opening as
-/// [`crate::geometry::Layout::door_opening`]). `None` when the seam blocks sight
-/// ([`seam_passes_sight`]).
+/// How sight crosses the seam beyond wall `dir` of the cell at `pos`: `Some(Carve::Full)`
+/// through the whole seam (an open edge), `Some(Carve::Door)` only through the door-wide
+/// passage ([`door_passage`]), `None` not at all ([`seam_passes_sight`] is false).
 #[must_use]
-pub(crate) fn seam_window(dungeon: &Dungeon, pos: Pos, dir: Direction) -> Option<[DVec2; 4]> {
-    if !seam_passes_sight(dungeon, pos, dir) {
-        return None;
-    }
+pub(crate) fn seam_sight(dungeon: &Dungeon, pos: Pos, dir: Direction) -> Option<Carve> {
+    seam_passes_sight(dungeon, pos, dir).then(|| dungeon.carved_seam(pos, dir).map(|e| e.carve)).flatten()
+}
+
+/// The door-wide passage through the seam beyond wall `dir` of the cell at `pos`, as a
+/// positively wound quad in world `(x, z)` metres ([`crate::geometry::Layout::door`], the
+/// opening [`crate::geometry::Layout::door_opening`] gives each side). `None` on the
+/// grid's border.
+#[must_use]
+pub(crate) fn door_passage(dungeon: &Dungeon, pos: Pos, dir: Direction) -> Option<[DVec2; 4]> {
     let dims = dungeon.dims();
     let sides = dims.edge_sides(dims.edge(pos.slot, dir).ok()??).ok()?;
-    let layout = dungeon.layout();
-    let quad = match dungeon.carved_seam(pos, dir)?.carve {
-        Carve::Door => layout.door(sides[0], sides[1])?,
-        Carve::Full | Carve::None => layout.edge_seam(sides)?,
-    };
-    Some(make_positive(quad))
+    Some(make_positive(dungeon.layout().door(sides[0], sides[1])?))
 }
 
 #[cfg(test)]
@@ -55,13 +53,12 @@ mod tests {
     use crate::geometry::{Proportions, signed_area};
 
     #[test]
-    fn doors_open_a_door_wide_window_only_when_not_opaque() {
+    fn doors_open_a_door_wide_passage_only_when_not_opaque() {
         let mut d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
         let pos = Pos::new(0, 0, 0);
-        let whole = seam_window(&d, pos, Direction::E).unwrap();
-        assert!(signed_area(&whole) > 0.0);
+        assert_eq!(seam_sight(&d, pos, Direction::E), Some(Carve::Full));
         d.set_edge(pos, Direction::E, Registry::DOOR).unwrap();
-        assert!(seam_window(&d, pos, Direction::E).is_none(), "a closed door is opaque");
+        assert_eq!(seam_sight(&d, pos, Direction::E), None, "a closed door is opaque");
         let mut registry = d.registry().clone();
         let mut open_door = registry.edge_def(Registry::DOOR).unwrap().clone();
         open_door.name = "open_door".into();
@@ -70,8 +67,10 @@ mod tests {
         let open = registry.add_edge(open_door).unwrap();
         let mut d = Dungeon::with_registry(2, 1, 1, Proportions::default(), registry, Fill::Floor).unwrap();
         d.set_edge(pos, Direction::E, open).unwrap();
-        let door = seam_window(&d, pos, Direction::E).unwrap();
-        assert!(signed_area(&door) < signed_area(&whole));
+        assert_eq!(seam_sight(&d, pos, Direction::E), Some(Carve::Door));
+        let door = door_passage(&d, pos, Direction::E).unwrap();
+        let whole = d.layout().long_seam(crate::grid::Slot::new(0, 1)).unwrap();
+        assert!(signed_area(&door) > 0.0 && signed_area(&door) < signed_area(&whole));
         d.set_tile(Pos::new(0, 0, 2), Registry::SOLID).unwrap();
         assert!(!seam_passes_sight(&d, pos, Direction::E), "rock beyond blocks the seam");
     }

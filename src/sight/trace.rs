@@ -11,9 +11,10 @@
 
 use glam::DVec2;
 
-use super::opacity::{cell_passes_sight, seam_window};
+use super::opacity::{cell_passes_sight, door_passage, seam_sight};
+use crate::dungeon::Carve;
 use crate::dungeon::Dungeon;
-use crate::grid::{Direction, Pos, Slot};
+use crate::grid::{ConnectorWall, Direction, Pos, Slot};
 
 /// Distance (metres) below which a gap between two transparent pieces, or a sliver of
 /// rock, is ignored: shared corners are bit-identical, but the parameters at which a
@@ -93,34 +94,40 @@ impl<'a> Trace<'a> {
             }
         };
         let (p, d) = (self.p, self.d);
-        let octagon = self.slot(oct_row, oct_col).filter(|&s| cell_passes_sight(self.dungeon, self.pos(s)));
-        if let Some(oct) = octagon {
-            push(clip(&layout.octagon(oct), p, d), Some(oct));
-        }
-        let connector = self.slot(conn_row, conn_col);
-        if let Some(conn) = connector.filter(|&s| cell_passes_sight(self.dungeon, self.pos(s))) {
-            push(clip(&layout.connector(conn), p, d), Some(conn));
-        }
-        // The seams: east of the octagon west of (oct_row, conn_col), south of the one north
-        // of (conn_row, oct_col), and the diagonal seam between the connector and the octagon.
-        let seams = [
-            (
-                self.slot(oct_row, conn_col - 1).filter(|_| self.slot(oct_row, conn_col).is_some()),
-                Direction::E,
-            ),
-            (
-                self.slot(conn_row - 1, oct_col).filter(|_| self.slot(conn_row, oct_col).is_some()),
-                Direction::S,
-            ),
-            (
-                connector,
-                Direction::from_unit(sign(oct_row - conn_row), sign(oct_col - conn_col)).expect("diagonal"),
-            ),
+        // Geometry first: the dungeon is asked only about pieces the segment meets.
+        let cells = [
+            self.slot(oct_row, oct_col).map(|s| (s, clip(&layout.octagon(s), p, d))),
+            self.slot(conn_row, conn_col).map(|s| (s, clip(&layout.connector(s), p, d))),
         ];
-        for (slot, dir) in seams {
-            let window = slot.and_then(|s| seam_window(self.dungeon, self.pos(s), dir));
-            if let Some(window) = window {
-                push(clip(&window, p, d), None);
+        for (slot, range) in cells.into_iter().flatten() {
+            if range.is_some() && cell_passes_sight(self.dungeon, self.pos(slot)) {
+                push(range, Some(slot));
+            }
+        }
+        // The seams: the long seam in (oct_row, conn_col) seen from the octagon west of it,
+        // the one in (conn_row, oct_col) seen from the octagon north of it, and the diagonal
+        // seam between the connector and the octagon, seen from the connector.
+        let toward_octagon = Direction::from_unit(sign(oct_row - conn_row), sign(oct_col - conn_col));
+        let seams = [
+            self.slot(oct_row, conn_col)
+                .and_then(|v| Some((layout.long_seam(v)?, self.slot(oct_row, conn_col - 1)?, Direction::E))),
+            self.slot(conn_row, oct_col)
+                .and_then(|v| Some((layout.long_seam(v)?, self.slot(conn_row - 1, oct_col)?, Direction::S))),
+            self.slot(conn_row, conn_col).and_then(|c| {
+                let dir = toward_octagon?;
+                Some((layout.diagonal_seam(c, ConnectorWall::from_facing(dir)?)?, c, dir))
+            }),
+        ];
+        for (seam, slot, dir) in seams.into_iter().flatten() {
+            let Some(range) = clip(&seam, p, d) else { continue };
+            match seam_sight(self.dungeon, self.pos(slot), dir) {
+                Some(Carve::Full) => push(Some(range), None),
+                Some(Carve::Door) => {
+                    if let Some(door) = door_passage(self.dungeon, self.pos(slot), dir) {
+                        push(clip(&door, p, d), None);
+                    }
+                }
+                Some(Carve::None) | None => {}
             }
         }
         n
@@ -154,7 +161,9 @@ impl<'a> Trace<'a> {
         let mut spans = [Span { lo: 0.0, hi: 0.0, cell: None }; 5];
         loop {
             let exit = next_i.min(next_j).min(1.0);
-            let n = self.square_spans(i, j, &mut spans);
+            // Already covered through this square by a piece met earlier: only a caller
+            // that lists cells needs its pieces (the next square's own pieces carry on).
+            let n = if cells.is_none() && covered >= exit { 0 } else { self.square_spans(i, j, &mut spans) };
             let spans = &mut spans[..n];
             spans.sort_unstable_by(|a, b| a.lo.total_cmp(&b.lo));
             for span in spans.iter() {
