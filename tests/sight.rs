@@ -200,7 +200,11 @@ fn check_pairs(d: &Dungeon, rng: &mut ChaCha8Rng, pairs: usize, range: f64) -> [
         while done < pairs {
             let pick = |rng: &mut ChaCha8Rng| {
                 let slot = cells[(rng.next_u64() % cells.len() as u64) as usize];
-                if rng.next_u64() % 2 == 0 { d.layout().center(slot) } else { point_in(d, slot, rng) }
+                if rng.next_u64().is_multiple_of(2) {
+                    d.layout().center(slot)
+                } else {
+                    point_in(d, slot, rng)
+                }
             };
             let (a, b) = (pick(rng), pick(rng));
             if a.distance(b) > range {
@@ -281,7 +285,7 @@ fn field_of_view_is_the_set_of_centres_the_reference_sees() {
             let cells = clear_cells(&d, level);
             for _ in 0..12 {
                 let slot = cells[(rng.next_u64() % cells.len() as u64) as usize];
-                let eye = if rng.next_u64() % 2 == 0 {
+                let eye = if rng.next_u64().is_multiple_of(2) {
                     d.layout().center(slot)
                 } else {
                     point_in(&d, slot, &mut rng)

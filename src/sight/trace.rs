@@ -167,10 +167,10 @@ impl<'a> Trace<'a> {
             let spans = &mut spans[..n];
             spans.sort_unstable_by(|a, b| a.lo.total_cmp(&b.lo));
             for span in spans.iter() {
-                if let (Some(list), Some(cell)) = (cells.as_deref_mut(), span.cell) {
-                    if span.hi - span.lo > self.eps {
-                        list.push((span.lo, cell));
-                    }
+                if let (Some(list), Some(cell)) = (cells.as_deref_mut(), span.cell)
+                    && span.hi - span.lo > self.eps
+                {
+                    list.push((span.lo, cell));
                 }
                 if span.lo <= covered + self.eps {
                     covered = covered.max(span.hi);
