@@ -13,20 +13,14 @@ use octile::generate::{GenerateOptions, generate};
 use octile::geometry::Proportions;
 use octile::grid::{Pos, Slot, SlotKind};
 use octile::sight::{VisibleCells, cell_passes_sight, field_of_view_from, line_of_sight_points};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
 
 const RADIUS: f64 = 40.0;
 
-/// splitmix64: a seeded, value-stable pattern (no global RNG).
-struct Mix(u64);
-
-impl Mix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
+/// A seeded index below `n`.
+fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }
 
 /// The generated 64x64 level (corridors and rooms), and an open 64x64 hall whose every
@@ -66,8 +60,8 @@ fn sight(c: &mut Criterion) {
 fn fov_and_los(c: &mut Criterion, name: &str, d: &Dungeon) {
     let cells: Vec<Slot> =
         d.dims().cells().filter(|&s| cell_passes_sight(d, Pos { level: 0, slot: s })).collect();
-    let mut rng = Mix(40);
-    let eyes: Vec<DVec2> = (0..64).map(|_| d.layout().center(cells[rng.below(cells.len())])).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(40);
+    let eyes: Vec<DVec2> = (0..64).map(|_| d.layout().center(cells[below(&mut rng, cells.len())])).collect();
     let mut visible = 0;
     for &eye in &eyes {
         let fast = field_of_view_from(d, 0, eye, RADIUS).unwrap();
@@ -97,8 +91,8 @@ fn fov_and_los(c: &mut Criterion, name: &str, d: &Dungeon) {
     let mut pairs = Vec::new();
     while pairs.len() < 4096 {
         let (a, b) = (
-            d.layout().center(cells[rng.below(cells.len())]),
-            d.layout().center(cells[rng.below(cells.len())]),
+            d.layout().center(cells[below(&mut rng, cells.len())]),
+            d.layout().center(cells[below(&mut rng, cells.len())]),
         );
         if a.distance(b) <= RADIUS {
             pairs.push((a, b));
