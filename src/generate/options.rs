@@ -49,6 +49,12 @@ impl Default for GenerateOptions {
 impl GenerateOptions {
     /// Checks the options that need no allocation; sizes, proportions and weights get
     /// their own checks where they are used.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::BadOption`] naming the option when: `cols` or `rows` is 0, or there
+    /// are fewer than 2 octagons (the exit may not be the entrance); `levels` is 0; there are
+    /// 2+ levels and `stairs` is 0 or above `(octagons - 1) / 2`; `attempts` is 0.
     pub fn validate(&self) -> Result<(), GenerateError> {
         let bad = |name: &'static str, value: String, reason: &str| {
             Err(GenerateError::BadOption { name, value, reason: reason.to_string() })
