@@ -127,6 +127,9 @@ pub fn field_of_view(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<Visi
 /// [`SightError::Position`] for a level out of range, [`SightError::NonFinitePoint`],
 /// [`SightError::BadMeasure`] for a negative or non-finite radius,
 /// [`SightError::TightSpacing`].
+///
+/// # Panics
+/// Never: the flood only visits cells of the dungeon's grid, which all have walls.
 pub fn field_of_view_from(
     dungeon: &Dungeon,
     level: u16,

@@ -145,6 +145,9 @@ pub fn export_view(
 }
 
 /// Renders one frame of `dungeon` offscreen, no window.
+///
+/// # Errors
+/// As [`offscreen_view`], and [`ViewerError::Readback`] when the image cannot be read back.
 pub fn screenshot(dungeon: &Dungeon, options: &ViewOptions) -> Result<Shot, ViewerError> {
     let (gpu, mut offscreen, frame) = offscreen_view(dungeon, options)?;
     offscreen.capture(&gpu, &frame)
@@ -153,6 +156,11 @@ pub fn screenshot(dungeon: &Dungeon, options: &ViewOptions) -> Result<Shot, View
 /// Everything needed to draw `dungeon` offscreen as `options` say: the device, an
 /// offscreen target with the scene (and route ribbon) uploaded, and the frame to draw.
 /// [`screenshot`] captures it once; callers that time frames draw it repeatedly first.
+///
+/// # Errors
+/// The options checked against the dungeon ([`prepare`]: a bad route, a walk refused),
+/// no adapter or device ([`Gpu::offscreen`]), a size or level past the device's limits
+/// ([`Offscreen::new`]).
 pub fn offscreen_view(
     dungeon: &Dungeon,
     options: &ViewOptions,

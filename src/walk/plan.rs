@@ -67,6 +67,9 @@ fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
 }
 
 /// The carved plan of `level` (empty when the level does not exist).
+///
+/// # Panics
+/// Never: every slot it visits is a cell of the dungeon's own grid, which has walls.
 #[must_use]
 pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
     let dims = dungeon.dims();

@@ -157,6 +157,9 @@ pub struct World {
 
 impl World {
     /// Indexes every level of `dungeon`.
+    ///
+    /// # Panics
+    /// Never: points are clamped into the grid before they are looked up.
     #[must_use]
     pub fn new(dungeon: &Dungeon) -> World {
         let dims = dungeon.dims();
