@@ -181,3 +181,36 @@ fn a_two_by_two_hall_with_a_corridor_off_it() {
     assert_eq!(g.portals()[0].kind, PortalKind::Open);
     assert_eq!(g.portals_of(g.rooms()[1].id).count(), 1);
 }
+
+/// `octile info --json` lists the rooms (cells, area, kind) and portals (two rooms) of the
+/// library's graph.
+#[cfg(feature = "cli")]
+#[test]
+fn info_json_lists_rooms_and_portals() {
+    for (name, d) in support::samples() {
+        let path = format!("assets/{name}");
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_octile"))
+            .args(["info", &path, "--json"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{name}");
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let g = RoomGraph::of(&d);
+        let rooms = v["rooms"].as_array().unwrap();
+        assert_eq!(rooms.len(), g.rooms().len(), "{name}");
+        for (json, room) in rooms.iter().zip(g.rooms()) {
+            assert_eq!(json["id"], room.id.0);
+            assert_eq!(json["kind"], room.kind.name());
+            assert_eq!(json["level"], room.level);
+            let cells: Vec<[u32; 2]> = serde_json::from_value(json["cells"].clone()).unwrap();
+            assert_eq!(cells, room.cells.iter().map(|s| [s.row, s.col]).collect::<Vec<_>>());
+            assert!((json["area_m2"].as_f64().unwrap() - room.area).abs() < 1e-9);
+        }
+        let portals = v["portals"].as_array().unwrap();
+        assert_eq!(portals.len(), g.portals().len(), "{name}");
+        for (json, portal) in portals.iter().zip(g.portals()) {
+            assert_eq!(json["kind"], portal.kind.name());
+            assert_eq!(json["rooms"], serde_json::json!([portal.rooms[0].0, portal.rooms[1].0]));
+        }
+    }
+}
