@@ -60,8 +60,8 @@ fn wfc_stats(set: &TileSet) -> GlobalStats {
                 (0..t as u32)
                     .filter(|&b| {
                         is_legal_seam(
-                            set.socket(TileIndex(a as u16), d),
-                            set.socket(TileIndex(b as u16), (d + 2) % 4),
+                            set.socket(TileIndex::new(a as u16), d),
+                            set.socket(TileIndex::new(b as u16), (d + 2) % 4),
                         )
                     })
                     .collect::<Vec<_>>()
@@ -106,7 +106,7 @@ impl ForbidPattern for SolidOutside {
 fn solid_outside(set: &TileSet) -> SolidOutside {
     let banned = |d: usize| {
         (0..set.len() as u32)
-            .filter(|&p| !is_legal_seam(set.socket(TileIndex(p as u16), d), SOCKET_SOLID))
+            .filter(|&p| !is_legal_seam(set.socket(TileIndex::new(p as u16), d), SOCKET_SOLID))
             .collect()
     };
     SolidOutside { banned: [banned(0), banned(1), banned(2), banned(3)] }
@@ -117,7 +117,10 @@ fn wfc_crate(n: u32, stats: &GlobalStats, forbid: &SolidOutside) -> Vec<TileInde
     let run =
         wfc::RunOwn::new_wrap_forbid(Size::new(n, n), stats, wfc::wrap::WrapNone, forbid.clone(), &mut rng);
     let wave = run.collapse_retrying(wfc::retry::Forever, &mut rng);
-    wave.grid().iter().map(|cell| TileIndex(cell.chosen_pattern_id().expect("collapsed") as u16)).collect()
+    wave.grid()
+        .iter()
+        .map(|cell| TileIndex::new(cell.chosen_pattern_id().expect("collapsed") as u16))
+        .collect()
 }
 
 // ---- ghx_proc_gen ----
@@ -126,7 +129,7 @@ fn ghx_rules(set: &TileSet) -> Rules<Cartesian2D> {
     let mut sockets = SocketCollection::new();
     let (f, w, e) = (sockets.create(), sockets.create(), sockets.create());
     sockets.add_connections(vec![(f, vec![f]), (w, vec![e]), (e, vec![e])]);
-    let by_id = |t: usize, d: usize| match set.socket(TileIndex(t as u16), d).0 {
+    let by_id = |t: usize, d: usize| match set.socket(TileIndex::new(t as u16), d).index() {
         0 => f,
         1 => w,
         _ => e,
@@ -167,7 +170,7 @@ fn ghx(n: u32, rules: &std::sync::Arc<Rules<Cartesian2D>>) -> Vec<TileIndex> {
     let mut out = Vec::with_capacity((n * n) as usize);
     for y in 1..=n {
         for x in 1..=n {
-            out.push(TileIndex(grid.get((y * m + x) as usize).model_index as u16));
+            out.push(TileIndex::new(grid.get((y * m + x) as usize).model_index as u16));
         }
     }
     out

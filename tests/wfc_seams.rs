@@ -15,7 +15,7 @@ use rand_core::SeedableRng;
 fn assert_legal(topology: &Topology, tileset: &TileSet, tiles: &[TileIndex]) {
     for (c, &t) in tiles.iter().enumerate() {
         assert_eq!(usize::from(tileset.tile(t).class), usize::from(topology.class(c)), "cell {c} class");
-        assert!(tileset.tile(t).weight > 0.0, "cell {c} has zero-weight tile {}", t.0);
+        assert!(tileset.tile(t).weight > 0.0, "cell {c} has zero-weight tile {}", t.index());
         for d in 0..topology.dirs() {
             let mine = tileset.socket(t, d);
             match topology.neighbor(c, d) {

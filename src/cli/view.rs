@@ -40,7 +40,7 @@ pub struct ViewArgs {
     level: Option<u16>,
     /// Render this many frames in the window, then exit and print the mean frame time (smoke
     /// tests, timing); with --screenshot, time this many offscreen frames before the capture.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     frames: Option<u64>,
     /// Draw the route between two cells, `L,R,C:L,R,C`; the walkthrough's `P` key walks it.
     #[arg(long, value_name = "L,R,C:L,R,C")]
@@ -71,6 +71,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         ..ViewOptions::default()
     };
     if let Some(out) = &args.screenshot {
+        octile::viewer::screenshot::check_png_path(out)?;
         let shot = match args.frames {
             Some(n) => timed_screenshot(&dungeon, &options, n)?,
             None => screenshot(&dungeon, &options)?,

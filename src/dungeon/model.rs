@@ -85,7 +85,7 @@ impl Dungeon {
             exit: None,
             seed: None,
             // The fills hold no stair tile (rock and plain floor are not stairs).
-            stairs: Stairs::default(),
+            stairs: Stairs::empty(dims),
         })
     }
 

@@ -7,11 +7,27 @@ use super::DungeonError;
 
 /// Index of a cell tile in a [`Registry`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct TileId(pub u16);
+pub struct TileId(pub(crate) u16);
 
 /// Index of an edge state in a [`Registry`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct EdgeStateId(pub u8);
+pub struct EdgeStateId(pub(crate) u8);
+
+impl TileId {
+    /// The tile's position in its registry's tile list.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl EdgeStateId {
+    /// The state's position in its registry's edge-state list.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// How an edge state carves the seam between two carved cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

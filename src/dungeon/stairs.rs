@@ -100,18 +100,37 @@ pub(crate) enum ExitCandidates {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Stairs {
     list: Vec<Stair>,
+    /// Per slot of one level's grid ([`Dims::index`]): how many stairs stand on that slot,
+    /// on any level, so that [`Stairs::shaft`] answers at once for the many cells with none.
+    per_slot: Vec<u16>,
+    dims: Option<Dims>,
 }
 
 impl Stairs {
+    /// The table of a dungeon on `dims` that has no stair.
+    pub(crate) fn empty(dims: Dims) -> Stairs {
+        Stairs { list: Vec::new(), per_slot: vec![0; dims.slot_count()], dims: Some(dims) }
+    }
+
     /// The table of `dungeon`, computed from scratch.
     pub(crate) fn of(dungeon: &Dungeon) -> Stairs {
         let dims = dungeon.dims();
-        let list = (0..dungeon.levels())
-            .flat_map(|level| dims.cells().map(move |slot| Pos { level, slot }))
-            .filter(|&foot| dungeon.is_stair(foot))
-            .map(|foot| Stair { foot, exit: Self::exit_rule(dungeon, foot, ExitCandidates::Carved) })
-            .collect();
-        Stairs { list }
+        let mut stairs = Stairs::empty(dims);
+        for foot in (0..dungeon.levels()).flat_map(|level| dims.cells().map(move |slot| Pos { level, slot }))
+        {
+            if dungeon.is_stair(foot) {
+                let exit = Self::exit_rule(dungeon, foot, ExitCandidates::Carved);
+                stairs.list.push(Stair { foot, exit });
+                *stairs.count_mut(foot) += 1;
+            }
+        }
+        stairs
+    }
+
+    /// The stair count of the slot of `foot`.
+    fn count_mut(&mut self, foot: Pos) -> &mut u16 {
+        let dims = self.dims.expect("invariant: a dungeon's table knows its grid");
+        &mut self.per_slot[dims.index(foot.slot).expect("invariant: stairs stand in the grid")]
     }
 
     /// Re-reads every stair whose exit may depend on the cells `slots` of `level` or on the
@@ -130,8 +149,12 @@ impl Stairs {
                     (Ok(i), Some(s)) => self.list[i] = s,
                     (Ok(i), None) => {
                         self.list.remove(i);
+                        *self.count_mut(foot) -= 1;
                     }
-                    (Err(i), Some(s)) => self.list.insert(i, s),
+                    (Err(i), Some(s)) => {
+                        self.list.insert(i, s);
+                        *self.count_mut(foot) += 1;
+                    }
                     (Err(_), None) => {}
                 }
             }
@@ -207,7 +230,8 @@ impl Stairs {
     /// What the shaft rule says about the cell at `pos`.
     #[must_use]
     pub fn shaft(&self, pos: Pos) -> Shaft {
-        if pos.slot.kind() != SlotKind::Octagon {
+        let on_slot = |dims: Dims| dims.index(pos.slot).ok().and_then(|i| self.per_slot.get(i));
+        if pos.slot.kind() != SlotKind::Octagon || self.dims.and_then(on_slot).is_none_or(|&n| n == 0) {
             return Shaft::default();
         }
         Shaft { hole: self.below(pos).map(|s| s.exit), landing: self.at(pos).map(|s| s.landing()) }
@@ -219,7 +243,14 @@ impl Stairs {
     #[must_use]
     pub fn allows(&self, dims: Dims, pos: Pos, dir: Direction) -> bool {
         let Ok(Some(slot)) = dims.neighbor(pos.slot, dir) else { return true };
-        self.shaft(pos).lets_through(dir) && self.shaft(Pos { slot, ..pos }).lets_through(dir.opposite())
+        self.allows_step(pos, dir, Pos { slot, ..pos })
+    }
+
+    /// [`Stairs::allows`] for a step whose far cell `to` (beyond wall `dir` of `from`) the
+    /// caller already knows.
+    #[must_use]
+    pub fn allows_step(&self, from: Pos, dir: Direction, to: Pos) -> bool {
+        self.shaft(from).lets_through(dir) && self.shaft(to).lets_through(dir.opposite())
     }
 }
 

@@ -40,7 +40,9 @@ pub(crate) fn neighbours(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Directi
 /// Same-level steps out of the cell at `pos`, through rock and floor alike, that the shaft
 /// rule allows, with their cost.
 pub(crate) fn level_steps(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Pos, u32)> + '_ {
-    neighbours(d, pos).filter(move |&(dir, _)| d.shaft_allows(pos, dir)).map(|(dir, p)| (p, step_cost(dir)))
+    neighbours(d, pos)
+        .filter(move |&(dir, p)| d.stairs().allows_step(pos, dir, p))
+        .map(|(dir, p)| (p, step_cost(dir)))
 }
 
 /// Carves the cell at `pos` into plain floor when it is rock, and opens its seams to carved

@@ -43,9 +43,7 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
     let n = d.dims().slot_count();
     let base = usize::from(level) * n;
     search.reset(n, Parents::Record);
-    for i in (0..n).filter(|&i| main[base + i]) {
-        search.start(i as u32, 0);
-    }
+    start_main(search, main, base, n);
     let mut carved = 0;
     loop {
         let pocket = {
@@ -63,12 +61,13 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
             )
         };
         let Some(u) = pocket else { break };
-        carved += carve_back(d, level, search.parent(u), main, search);
+        let mut fresh = carve_back(d, level, search.parent(u), main, search);
+        carved += fresh.len();
         // Take in the pocket's whole region.
         let mut stack = vec![u];
         main[base + u as usize] = true;
         while let Some(c) = stack.pop() {
-            search.start(c, 0);
+            fresh.push(c);
             let at = Level { d: &*d, level };
             for (p, _) in level_steps(at.d, at.pos(c)) {
                 let v = at.node(p);
@@ -78,30 +77,42 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
                 }
             }
         }
+        // The carved path and the pocket are new starts at cost 0, offered highest node
+        // first: the queue keeps equal costs sorted by node, so each offer is an append.
+        fresh.sort_unstable_by(|a, b| b.cmp(a));
+        for c in fresh {
+            search.start(c, 0);
+        }
     }
     carved
 }
 
-/// Carves the path `search` found, from `from` back to the first cell in `main`, marks it
-/// in `main` and offers each carved cell to `search` as a start at cost 0. Returns the
-/// number of cells carved.
+/// Offers every cell of `main` on the level at `base` (of `n` slots) to `search` as a start
+/// at cost 0, highest node first (so each offer appends to the queue's sorted ties).
+fn start_main(search: &mut Search, main: &[bool], base: usize, n: usize) {
+    for i in (0..n).rev().filter(|&i| main[base + i]) {
+        search.start(i as u32, 0);
+    }
+}
+
+/// Carves the path `search` found, from `from` back to the first cell in `main`, and marks
+/// it in `main`. Returns the cells carved.
 fn carve_back(
     d: &mut Dungeon,
     level: u16,
     from: Option<u32>,
     main: &mut [bool],
-    search: &mut Search,
-) -> usize {
+    search: &Search,
+) -> Vec<u32> {
     let base = usize::from(level) * d.dims().slot_count();
-    let mut carved = 0;
+    let mut carved = Vec::new();
     let mut x = from;
     while let Some(xi) = x.filter(|&xi| !main[base + xi as usize]) {
         x = search.parent(xi);
         let p = Level { d: &*d, level }.pos(xi);
         carve(d, p, Seams::ShaftRule);
         main[base + xi as usize] = true;
-        search.start(xi, 0);
-        carved += 1;
+        carved.push(xi);
     }
     carved
 }
@@ -151,9 +162,7 @@ pub(crate) fn make_exit_room(
         return Ok(());
     }
     search.reset(n, Parents::Record);
-    for i in (0..n).filter(|&i| main[base + i]) {
-        search.start(i as u32, 0);
-    }
+    start_main(search, main, base, n);
     let found = search.run(
         |u| level_steps(at.d, at.pos(u)).map(move |(p, c)| (at.node(p), u64::from(c))),
         |u, _| if room(at.d, at.pos(u)) { ControlFlow::Break(u) } else { ControlFlow::Continue(()) },
@@ -203,6 +212,7 @@ pub(crate) fn add_loops(
 /// found (cells in row-major order, breadth first, walls clockwise) among equals.
 fn best_tunnel(at: Level<'_>, dist: &[u64]) -> Option<Vec<u32>> {
     let n = dist.len();
+    let view = LevelView::of(at);
     // Scratch for the bounded searches, reused for every start cell.
     let mut seen = vec![u32::MAX; n];
     let mut parent = vec![u32::MAX; n];
@@ -210,7 +220,7 @@ fn best_tunnel(at: Level<'_>, dist: &[u64]) -> Option<Vec<u32>> {
     let mut best: Option<(u64, Vec<u32>)> = None;
     for a in at.d.dims().cells().map(|slot| at.node(Pos { level: at.level, slot })) {
         let da = dist[a as usize];
-        if da == UNREACHED || !is_carved(at.d, at.pos(a)) {
+        if da == UNREACHED || !view.carved[a as usize] {
             continue;
         }
         frontier.clear();
@@ -219,13 +229,12 @@ fn best_tunnel(at: Level<'_>, dist: &[u64]) -> Option<Vec<u32>> {
         for depth in 0..MAX_TUNNEL {
             next.clear();
             for &u in &frontier {
-                for (p, _) in level_steps(at.d, at.pos(u)) {
-                    let v = at.node(p);
+                for &v in view.steps(u) {
                     if seen[v as usize] == a {
                         continue;
                     }
                     seen[v as usize] = a;
-                    if !is_carved(at.d, p) {
+                    if !view.carved[v as usize] {
                         parent[v as usize] = u;
                         next.push(v);
                         continue;
@@ -251,4 +260,34 @@ fn best_tunnel(at: Level<'_>, dist: &[u64]) -> Option<Vec<u32>> {
         }
     }
     best.map(|(_, tunnel)| tunnel)
+}
+
+/// One level's carved cells and the steps the shaft rule allows between its cells (walls
+/// clockwise from north), read once from the dungeon for the many bounded tunnel searches.
+struct LevelView {
+    carved: Vec<bool>,
+    start: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl LevelView {
+    fn of(at: Level<'_>) -> LevelView {
+        let dims = at.d.dims();
+        let n = dims.slot_count();
+        let mut view = LevelView { carved: vec![false; n], start: Vec::with_capacity(n + 1), to: Vec::new() };
+        view.start.push(0);
+        for i in 0..n as u32 {
+            let pos = at.pos(i);
+            if pos.slot.kind().is_cell() {
+                view.carved[i as usize] = is_carved(at.d, pos);
+                view.to.extend(level_steps(at.d, pos).map(|(p, _)| at.node(p)));
+            }
+            view.start.push(view.to.len() as u32);
+        }
+        view
+    }
+
+    fn steps(&self, node: u32) -> &[u32] {
+        &self.to[self.start[node as usize] as usize..self.start[node as usize + 1] as usize]
+    }
 }

@@ -50,7 +50,6 @@ struct Ctx<'a> {
     level: u16,
     here: Flags,
     below: Option<Flags>,
-    above: Option<Flags>,
 }
 
 impl Ctx<'_> {
@@ -58,27 +57,11 @@ impl Ctx<'_> {
         self.d.dims().index(slot).expect("invariant: slot in grid")
     }
 
-    fn flags(&self, level: u16) -> &Flags {
-        if level == self.level {
-            &self.here
-        } else if level < self.level {
-            self.below.as_ref().expect("invariant: level below exists")
-        } else {
-            self.above.as_ref().expect("invariant: level above exists")
-        }
-    }
-
-    /// How `edge` is carved on `level` (level is this one or the one above).
+    /// How `edge` is carved on `level` (level is this one or the one above): the dungeon's
+    /// own answer ([`Dungeon::carved_seam`]).
     fn carve(&self, level: u16, edge: EdgeId) -> Carve {
-        let dims = self.d.dims();
-        let sides = dims.edge_sides(edge).expect("invariant: edge from the grid");
-        let f = self.flags(level);
-        if !sides.iter().all(|(s, _)| f.carved[self.idx(*s)]) {
-            return Carve::None;
-        }
-        let state = self.d.edge_layer(level).expect("invariant: level in range")
-            [dims.edge_index(edge).expect("invariant: edge from the grid")];
-        self.d.registry().edge_def(state).expect("invariant: only registered ids are stored").carve
+        let [(slot, dir), _] = self.d.dims().edge_sides(edge).expect("invariant: edge from the grid");
+        self.d.carved_seam(Pos { level, slot }, dir).map_or(Carve::None, |def| def.carve)
     }
 
     /// Carve state of wall `dir` of `slot` on `level`, with its edge (border walls are rock).
@@ -135,7 +118,6 @@ pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> 
         level,
         here: flags(d, level),
         below: (level > 0).then(|| flags(d, level - 1)),
-        above: (level + 1 < d.levels()).then(|| flags(d, level + 1)),
     };
     let p = d.proportions();
     let (rh, dh, lh) = (p.room_height, p.door_height, p.layer_height);

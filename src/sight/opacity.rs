@@ -22,9 +22,7 @@ pub fn cell_passes_sight(dungeon: &Dungeon, pos: Pos) -> bool {
 /// opaque; the same edge set to a non-opaque state passes.
 #[must_use]
 pub fn seam_passes_sight(dungeon: &Dungeon, pos: Pos, dir: Direction) -> bool {
-    let Some(def) = dungeon.carved_seam(pos, dir) else { return false };
-    let Ok(Some(other)) = dungeon.dims().neighbor(pos.slot, dir) else { return false };
-    !def.opaque && cell_passes_sight(dungeon, pos) && cell_passes_sight(dungeon, Pos { slot: other, ..pos })
+    seam_sight(dungeon, pos, dir).is_some()
 }
 
 /// How sight crosses the seam beyond wall `dir` of the cell at `pos`: `Some(Carve::Full)`
@@ -32,7 +30,12 @@ pub fn seam_passes_sight(dungeon: &Dungeon, pos: Pos, dir: Direction) -> bool {
 /// passage ([`door_passage`]), `None` not at all ([`seam_passes_sight`] is false).
 #[must_use]
 pub(crate) fn seam_sight(dungeon: &Dungeon, pos: Pos, dir: Direction) -> Option<Carve> {
-    seam_passes_sight(dungeon, pos, dir).then(|| dungeon.carved_seam(pos, dir).map(|e| e.carve)).flatten()
+    let def = dungeon.carved_seam(pos, dir)?;
+    let other = dungeon.dims().neighbor(pos.slot, dir).ok()??;
+    let clear = !def.opaque
+        && cell_passes_sight(dungeon, pos)
+        && cell_passes_sight(dungeon, Pos { slot: other, ..pos });
+    clear.then_some(def.carve)
 }
 
 /// The door-wide passage through the seam beyond wall `dir` of the cell at `pos`, as a

@@ -37,8 +37,11 @@ fn clip(polygon: &[DVec2], p: DVec2, d: DVec2) -> Option<(f64, f64)> {
         } else if f0 < -TOLERANCE * e.length() {
             return None;
         }
+        if lo > hi {
+            return None;
+        }
     }
-    (lo <= hi).then_some((lo, hi))
+    Some((lo, hi))
 }
 
 /// One transparent piece's interval along the segment, and its cell when it is one.

@@ -56,15 +56,31 @@ impl Gpu {
     }
 
     /// The MSAA sample count: 4 where the adapter allows it for `format` and depth, 1 on
-    /// CPU adapters (lavapipe pays for every sample) unless `OCTILE_MSAA=4` asks for it.
-    #[must_use]
-    pub fn sample_count(&self, format: wgpu::TextureFormat) -> u32 {
+    /// CPU adapters (lavapipe pays for every sample); `OCTILE_MSAA=1` or `4` overrides the
+    /// choice (4 only where the adapter allows it).
+    ///
+    /// # Errors
+    /// [`ViewerError::BadMsaa`] when `OCTILE_MSAA` holds anything but 1 or 4.
+    pub fn sample_count(&self, format: wgpu::TextureFormat) -> Result<u32, ViewerError> {
+        let asked = msaa_request(std::env::var("OCTILE_MSAA").ok().as_deref())?;
         let cpu = self.adapter.get_info().device_type == wgpu::DeviceType::Cpu;
-        if cpu && std::env::var("OCTILE_MSAA").as_deref() != Ok("4") {
-            return 1;
-        }
+        let wanted = asked.unwrap_or(if cpu { 1 } else { 4 });
         let ok = |f| self.adapter.get_texture_format_features(f).flags.sample_count_supported(4);
-        if ok(format) && ok(super::renderer::DEPTH_FORMAT) { 4 } else { 1 }
+        Ok(if wanted == 4 && ok(format) && ok(super::renderer::DEPTH_FORMAT) { 4 } else { 1 })
+    }
+}
+
+/// The sample count `OCTILE_MSAA` asks for: `None` when unset or empty (the adapter's
+/// default), `Some(1)` or `Some(4)`.
+///
+/// # Errors
+/// [`ViewerError::BadMsaa`] for any other value.
+pub fn msaa_request(value: Option<&str>) -> Result<Option<u32>, ViewerError> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some("1") => Ok(Some(1)),
+        Some("4") => Ok(Some(4)),
+        Some(other) => Err(ViewerError::BadMsaa { value: other.to_owned() }),
     }
 }
 
@@ -90,4 +106,22 @@ fn pick_adapter(
         ..Default::default()
     }))
     .map_err(|e| ViewerError::NoAdapter { reason: e.to_string() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn msaa_takes_1_or_4_and_refuses_the_rest() {
+        assert_eq!(msaa_request(None).unwrap(), None);
+        assert_eq!(msaa_request(Some("")).unwrap(), None);
+        assert_eq!(msaa_request(Some("1")).unwrap(), Some(1));
+        assert_eq!(msaa_request(Some("4")).unwrap(), Some(4));
+        for bad in ["3", "8", "yes", "0"] {
+            let e = msaa_request(Some(bad)).unwrap_err();
+            assert!(matches!(e, ViewerError::BadMsaa { .. }), "{bad}: {e:?}");
+            assert!(e.to_string().contains("use 1 (off) or 4") && e.to_string().contains(bad), "{e}");
+        }
+    }
 }

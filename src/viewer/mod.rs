@@ -9,6 +9,7 @@ pub mod camera;
 pub mod chunks;
 mod error;
 pub mod gpu;
+pub mod limits;
 mod options;
 pub mod palette;
 mod pipeline;

@@ -62,10 +62,19 @@ pub struct Prepared {
     pub route: Option<Vec<Pos>>,
     /// The initial view state.
     pub state: ViewState,
+    /// Why the walkthrough cannot start in this dungeon (rooms too low for the walker), if
+    /// so: the window then skips the walk camera and the tour.
+    pub walk_refused: Option<crate::walk::WalkError>,
 }
 
 /// Builds the scene, the walk world, the route and the initial state; checks the options
 /// against the dungeon.
+///
+/// # Errors
+/// [`ViewerError::NoSuchLevel`], [`ViewerError::Path`] or [`ViewerError::NoRoute`] for
+/// options the dungeon cannot meet; [`ViewerError::Walk`] when the walk camera is asked for
+/// and the rooms are too low for the walker ([`crate::walk::Body::check_room`]);
+/// [`ViewerError::Mesh`] when the mesh cannot be built.
 pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, ViewerError> {
     if let Some(level) = options.level
         && level >= dungeon.levels()
@@ -80,6 +89,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         ),
         None => None,
     };
+    let walk_refused = walk_refusal(dungeon.proportions().room_height, options.camera)?;
     let scene = Scene::new(dungeon, &options.mesh)?;
     let world = World::new(dungeon);
     let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
@@ -97,7 +107,17 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
             }
         }
     }
-    Ok(Prepared { scene, world, route, state })
+    Ok(Prepared { scene, world, route, state, walk_refused })
+}
+
+/// Why the default walker cannot walk rooms `room_height` metres high, if so
+/// ([`crate::walk::Body::check_room`]): an error when the view starts with the walk
+/// `camera`, else the reason for the window to keep (it then skips the walk camera).
+fn walk_refusal(room_height: f64, camera: CameraKind) -> Result<Option<crate::walk::WalkError>, ViewerError> {
+    match crate::walk::Body::default().check_room(room_height) {
+        Err(e) if camera == CameraKind::Walk => Err(e.into()),
+        checked => Ok(checked.err()),
+    }
 }
 
 /// The path overlay for a prepared route (empty without one): the route ribbon the export
@@ -167,6 +187,24 @@ mod tests {
         let off = prepare(&d, &options(Pos::new(0, 2, 0), Pos::new(5, 0, 0))).err().unwrap();
         assert!(matches!(off, ViewerError::Path(crate::path::PathError::OutOfDungeon { level: 5, .. })));
         assert!(off.to_string().contains("level 5"), "{off}");
+    }
+
+    #[test]
+    fn the_walk_camera_is_refused_in_rooms_lower_than_the_walker() {
+        // `Proportions` refuses rooms below its own bound; the walker's rule stands alone.
+        let e = walk_refusal(1.2, CameraKind::Walk).unwrap_err();
+        assert!(
+            matches!(e, ViewerError::Walk(crate::walk::WalkError::RoomTooLow { room_height: 1.2, .. })),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("1.2 m") && e.to_string().contains("1.7 m eye height"), "{e}");
+        // The other cameras still show such rooms; the window then skips the walk camera.
+        let kept = walk_refusal(1.2, CameraKind::Orbit).unwrap();
+        assert!(matches!(kept, Some(crate::walk::WalkError::RoomTooLow { .. })), "{kept:?}");
+        assert_eq!(walk_refusal(2.2, CameraKind::Walk).unwrap(), None);
+        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let walk = ViewOptions { camera: CameraKind::Walk, ..ViewOptions::default() };
+        assert!(prepare(&d, &walk).unwrap().walk_refused.is_none());
     }
 
     #[test]

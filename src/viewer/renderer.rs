@@ -8,8 +8,10 @@ use std::ops::RangeInclusive;
 use bytemuck::{Pod, Zeroable};
 use wgpu::util::DeviceExt;
 
+use super::ViewerError;
 use super::camera::View;
 use super::chunks::{ChunkedLevel, chunk_level, in_frustum};
+use super::limits::DeviceLimits;
 use super::palette::{BACKGROUND, LIGHT_DIR, OUTLINE, PATH};
 use super::pipeline::{Layouts, Pipelines};
 use super::scene::Scene;
@@ -134,6 +136,23 @@ fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y:
     })
 }
 
+/// Checks that level `l`'s buffers (its chunked vertices and indices, its outline) fit the
+/// device's `max_buffer_size` before any is created.
+///
+/// # Errors
+/// [`ViewerError::LevelTooLarge`] naming the level, the buffer and the limit.
+pub fn check_level_fits(
+    limits: &DeviceLimits,
+    l: usize,
+    chunked: &ChunkedLevel,
+    outline: &[Vertex],
+) -> Result<(), ViewerError> {
+    let bytes = |n: usize, each: usize| (n as u64).saturating_mul(each as u64);
+    limits.check_level_buffer(l, "vertices", bytes(chunked.vertices.len(), size_of::<Vertex>()))?;
+    limits.check_level_buffer(l, "indices", bytes(chunked.indices.len(), size_of::<u32>()))?;
+    limits.check_level_buffer(l, "outline", bytes(outline.len(), size_of::<Vertex>()))
+}
+
 /// Uploads level `l` (its chunked mesh and its outline) and lists its draws by chunk.
 fn upload_level(
     device: &wgpu::Device,
@@ -141,8 +160,10 @@ fn upload_level(
     level: &LevelMesh,
     outline: &[Vertex],
     chunk_size: f32,
-) -> LevelGpu {
-    let ChunkedLevel { vertices, indices, chunks } = chunk_level(level, chunk_size);
+) -> Result<LevelGpu, ViewerError> {
+    let chunked = chunk_level(level, chunk_size);
+    check_level_fits(&DeviceLimits::of(device), l, &chunked, outline)?;
+    let ChunkedLevel { vertices, indices, chunks } = chunked;
     let slot_of = |role: MaterialRole| {
         l * SLOTS_PER_LEVEL
             + MaterialRole::ALL.iter().position(|x| *x == role).expect("invariant: known role")
@@ -164,18 +185,26 @@ fn upload_level(
     let vertex_bytes: &[u8] =
         if vertices.is_empty() { &[0u8; size_of::<Vertex>()] } else { bytemuck::cast_slice(&vertices) };
     let index_bytes: &[u8] = if indices.is_empty() { &[0u8; 4] } else { bytemuck::cast_slice(&indices) };
-    LevelGpu {
+    Ok(LevelGpu {
         vertices: buffer("level vertices", vertex_bytes, wgpu::BufferUsages::VERTEX),
         indices: buffer("level indices", index_bytes, wgpu::BufferUsages::INDEX),
         chunks,
         outline,
-    }
+    })
 }
 
 impl Renderer {
     /// Uploads `scene` and builds the pipelines for `format` targets with `samples` MSAA.
-    #[must_use]
-    pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat, samples: u32, scene: &Scene) -> Renderer {
+    ///
+    /// # Errors
+    /// [`ViewerError::LevelTooLarge`] when a level's mesh does not fit in one buffer
+    /// ([`check_level_fits`]); nothing of that level is created.
+    pub fn new(
+        device: &wgpu::Device,
+        format: wgpu::TextureFormat,
+        samples: u32,
+        scene: &Scene,
+    ) -> Result<Renderer, ViewerError> {
         let layouts = Layouts::new(device, size_of::<Globals>() as u64, size_of::<DrawUniform>() as u64);
         let pipelines = Pipelines::new(device, &layouts, format, samples);
         let globals = device.create_buffer(&wgpu::BufferDescriptor {
@@ -199,8 +228,8 @@ impl Renderer {
             .zip(&scene.outlines)
             .enumerate()
             .map(|(l, (level, outline))| upload_level(device, l, level, outline, scene.chunk_size))
-            .collect();
-        Renderer {
+            .collect::<Result<_, _>>()?;
+        Ok(Renderer {
             format,
             samples,
             solid: pipelines.solid,
@@ -214,7 +243,7 @@ impl Renderer {
             path: None,
             path_slot,
             targets: None,
-        }
+        })
     }
 
     /// The target format this renderer draws into.
@@ -400,4 +429,34 @@ fn begin_pass<'e>(
         occlusion_query_set: None,
         multiview_mask: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_past_the_buffer_limit_is_refused_naming_level_and_limit() {
+        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let scene = Scene::new(&d, &crate::mesh::MeshOptions::default()).unwrap();
+        let chunked = chunk_level(&scene.mesh.levels[1], scene.chunk_size);
+        let vertex_bytes = (chunked.vertices.len() * size_of::<Vertex>()) as u64;
+        let fits = DeviceLimits { max_texture_dimension: 16384, max_buffer_size: 1 << 28 };
+        assert!(check_level_fits(&fits, 1, &chunked, &scene.outlines[1]).is_ok());
+        // A limit one byte below what the level's vertices need: refused before any upload.
+        let tight = DeviceLimits { max_buffer_size: vertex_bytes - 1, ..fits };
+        let e = check_level_fits(&tight, 1, &chunked, &scene.outlines[1]).unwrap_err();
+        assert!(
+            matches!(e, ViewerError::LevelTooLarge { level: 1, what: "vertices", bytes, max }
+                if bytes == vertex_bytes && max == vertex_bytes - 1),
+            "{e:?}"
+        );
+        let text = e.to_string();
+        assert!(
+            text.contains("level 1")
+                && text.contains("max_buffer_size")
+                && text.contains(&format!("{}", vertex_bytes - 1)),
+            "{text}"
+        );
+    }
 }

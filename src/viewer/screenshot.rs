@@ -5,6 +5,7 @@ use std::path::Path;
 use super::ViewerError;
 use super::camera::View;
 use super::gpu::Gpu;
+use super::limits::{DeviceLimits, padded_row_bytes, readback_bytes};
 use super::renderer::{Frame, FrameStats, Renderer};
 use super::scene::Scene;
 
@@ -39,7 +40,13 @@ impl Shot {
     }
 
     /// Encodes the image as PNG and writes it atomically.
+    ///
+    /// # Errors
+    /// [`ViewerError::NotPng`] when `path` does not end in `.png` ([`check_png_path`]);
+    /// [`ViewerError::Png`] when the pixels do not match the size or cannot be encoded;
+    /// [`ViewerError::Write`] when the file cannot be written.
     pub fn save_png(&self, path: &Path) -> Result<(), ViewerError> {
+        check_png_path(path)?;
         let expected = self.width as usize * self.height as usize * 4;
         if self.pixels.len() != expected {
             let reason = format!(
@@ -65,6 +72,18 @@ impl Shot {
     }
 }
 
+/// Checks that a screenshot file name ends in `.png` (any case): the viewer writes PNG data
+/// only, and a `.jpg` holding PNG would mislead every program that opens it.
+///
+/// # Errors
+/// [`ViewerError::NotPng`] for any other extension, or none.
+pub fn check_png_path(path: &Path) -> Result<(), ViewerError> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("png") => Ok(()),
+        _ => Err(ViewerError::NotPng { path: path.to_path_buf() }),
+    }
+}
+
 /// An offscreen target and a renderer for one scene, reusable for many frames.
 pub struct Offscreen {
     renderer: Renderer,
@@ -75,12 +94,15 @@ pub struct Offscreen {
 
 impl Offscreen {
     /// A `width x height` target for `scene`.
+    ///
+    /// # Errors
+    /// Before anything is created: [`ViewerError::BadSize`] or
+    /// [`ViewerError::ReadbackTooLarge`] when the image or its read-back buffer exceeds the
+    /// device's limits ([`DeviceLimits::check_screenshot`]), [`ViewerError::BadMsaa`];
+    /// then the errors of [`Renderer::new`].
     pub fn new(gpu: &Gpu, scene: &Scene, width: u32, height: u32) -> Result<Offscreen, ViewerError> {
-        let max = gpu.device.limits().max_texture_dimension_2d;
-        if width == 0 || height == 0 || width > max || height > max {
-            return Err(ViewerError::BadSize { width, height, max });
-        }
-        let renderer = Renderer::new(&gpu.device, FORMAT, gpu.sample_count(FORMAT), scene);
+        DeviceLimits::of(&gpu.device).check_screenshot(width, height)?;
+        let renderer = Renderer::new(&gpu.device, FORMAT, gpu.sample_count(FORMAT)?, scene)?;
         let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("screenshot"),
             size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
@@ -117,10 +139,10 @@ impl Offscreen {
         let (width, height) = self.size;
         let fail = |reason: String| ViewerError::Readback { width, height, reason };
         let row = width * 4;
-        let padded = row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
+        let padded = padded_row_bytes(width);
         let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("readback"),
-            size: u64::from(padded) * u64::from(height),
+            size: readback_bytes(width, height),
             usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
             mapped_at_creation: false,
         });
@@ -176,6 +198,13 @@ mod tests {
         assert_eq!(shot(vec![0; 4]).pixel(1, 0), None);
         let short = shot(vec![0; 4]).save_png(&dir.join("short.png"));
         assert!(matches!(short, Err(ViewerError::Png { .. })), "{short:?}");
+        for name in ["x.jpg", "x", "x.png.tmp"] {
+            let wrong = shot(vec![0; 8]).save_png(&dir.join(name));
+            assert!(matches!(wrong, Err(ViewerError::NotPng { .. })), "{name}: {wrong:?}");
+            assert!(wrong.unwrap_err().to_string().contains(".png extension"));
+            assert!(!dir.join(name).exists(), "{name} is not written");
+        }
+        shot(vec![0; 8]).save_png(&dir.join("upper.PNG")).unwrap();
         let missing = shot(vec![0; 8]).save_png(&dir.join("no/such/dir/x.png"));
         assert!(matches!(missing, Err(ViewerError::Write(_))), "{missing:?}");
         std::fs::remove_dir_all(&dir).unwrap();

@@ -15,6 +15,7 @@ use winit::window::{CursorGrabMode, Window, WindowId};
 use super::ViewerError;
 use super::camera::CameraKind;
 use super::gpu::Gpu;
+use super::limits::DeviceLimits;
 use super::options::{Prepared, ViewOptions, export_view, path_ribbon, prepare};
 use super::renderer::Renderer;
 use super::state::ViewState;
@@ -32,10 +33,25 @@ mouse look, WASD move, Shift run, Space jump.";
 const SHORT_HELP: &str =
     "Tab camera, L levels, PgUp/PgDn level, O outlines, P tour, E export, WASD+mouse walk, Q quit";
 
-/// Opens a window on `dungeon` and runs until it is closed (or after `frames` frames).
+/// Opens a window on `dungeon` and runs until it is closed (or after `frames` frames). A
+/// window closed or destroyed from outside ends it cleanly.
+///
+/// # Errors
+/// [`ViewerError::NoFrames`] for `Some(0)` frames; the errors of [`prepare`];
+/// [`ViewerError::NoDisplay`] without a display; [`ViewerError::BadSize`] when the window
+/// size exceeds the device's texture limit; [`ViewerError::Window`] when the window system
+/// or the surface fails.
 pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Result<(), ViewerError> {
+    if frames == Some(0) {
+        return Err(ViewerError::NoFrames);
+    }
     let prepared = prepare(&dungeon, &options)?;
-    let event_loop = EventLoop::new().map_err(|e| ViewerError::Window { reason: e.to_string() })?;
+    let event_loop = EventLoop::new().map_err(|e| match e {
+        winit::error::EventLoopError::Os(os) => {
+            ViewerError::NoDisplay { reason: super::error::os_reason(&os.to_string()) }
+        }
+        other => ViewerError::Window { reason: other.to_string() },
+    })?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         ribbon: path_ribbon(&dungeon, &prepared),
@@ -68,7 +84,22 @@ struct Gfx {
     surface: wgpu::Surface<'static>,
     config: wgpu::SurfaceConfiguration,
     renderer: Renderer,
+    limits: DeviceLimits,
     minimised: bool,
+}
+
+impl Gfx {
+    /// Configures the surface for a window of `width x height` (clamped to the device's
+    /// texture limit). False when the surface can no longer present (its window was
+    /// destroyed from outside): configuring it would panic, so the caller exits instead.
+    fn configure(&mut self, width: u32, height: u32) -> bool {
+        if !self.gpu.adapter.is_surface_supported(&self.surface) {
+            return false;
+        }
+        (self.config.width, self.config.height) = self.limits.surface_size(width, height);
+        self.surface.configure(&self.gpu.device, &self.config);
+        true
+    }
 }
 
 #[derive(Default)]
@@ -141,6 +172,8 @@ impl App {
         ));
         let surface = instance.create_surface(window.clone()).map_err(|e| window_error(&e))?;
         let gpu = Gpu::with_instance(instance, Some(&surface), self.options.adapter)?;
+        let limits = DeviceLimits::of(&gpu.device);
+        limits.check_size(w, h)?;
         let caps = surface.get_capabilities(&gpu.adapter);
         let format = caps
             .formats
@@ -161,19 +194,28 @@ impl App {
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
             format,
             color_space: wgpu::SurfaceColorSpace::Auto,
-            width: size.width.max(1),
-            height: size.height.max(1),
+            width: limits.surface_size(size.width, size.height).0,
+            height: limits.surface_size(size.width, size.height).1,
             present_mode,
             desired_maximum_frame_latency: 2,
             alpha_mode: caps.alpha_modes.first().copied().unwrap_or(wgpu::CompositeAlphaMode::Auto),
             view_formats: vec![],
         };
         surface.configure(&gpu.device, &config);
-        let mut renderer = Renderer::new(&gpu.device, format, gpu.sample_count(format), &self.prepared.scene);
+        let mut renderer =
+            Renderer::new(&gpu.device, format, gpu.sample_count(format)?, &self.prepared.scene)?;
         renderer.set_path(&gpu.device, &self.ribbon);
         self.timing.adapter = gpu.describe();
         eprintln!("octile view: {} | {}", gpu.describe(), KEYS_HELP.lines().next().unwrap_or_default());
-        Ok(Gfx { window, gpu, surface, config, renderer, minimised: size.width == 0 || size.height == 0 })
+        Ok(Gfx {
+            window,
+            gpu,
+            surface,
+            config,
+            renderer,
+            limits,
+            minimised: size.width == 0 || size.height == 0,
+        })
     }
 
     fn state(&mut self) -> &mut ViewState {
@@ -226,7 +268,11 @@ impl App {
         let texture = match gfx.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
-                gfx.surface.configure(&gfx.gpu.device, &gfx.config);
+                // Not the window's inner size: asking X for it panics once the window is gone.
+                let (width, height) = (gfx.config.width, gfx.config.height);
+                if !gfx.configure(width, height) {
+                    event_loop.exit();
+                }
                 return;
             }
             wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
@@ -290,14 +336,18 @@ impl App {
         let levels = self.prepared.scene.levels();
         let world = self.prepared.world.clone();
         let steps = self.prepared.route.clone();
+        let walk_refused = self.prepared.walk_refused.clone();
         let state = self.state();
         match code {
             KeyCode::Tab => {
                 state.camera = match state.camera {
-                    CameraKind::Orbit => CameraKind::Walk,
-                    CameraKind::Walk => CameraKind::Top,
+                    CameraKind::Orbit if walk_refused.is_none() => CameraKind::Walk,
+                    CameraKind::Orbit | CameraKind::Walk => CameraKind::Top,
                     CameraKind::Top => CameraKind::Orbit,
                 };
+                if let Some(e) = walk_refused.filter(|_| state.camera == CameraKind::Top) {
+                    eprintln!("walk camera skipped: {e}");
+                }
                 if state.camera != CameraKind::Walk {
                     self.set_grab(false);
                 }
@@ -311,7 +361,9 @@ impl App {
                 state.tour = None;
             }
             KeyCode::KeyP => {
-                if state.tour.take().is_none()
+                if let Some(e) = walk_refused {
+                    eprintln!("no tour: {e}");
+                } else if state.tour.take().is_none()
                     && let Some(steps) = steps
                 {
                     state.walker = Walker::spawn(&world, steps[0]);
@@ -381,14 +433,12 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::CloseRequested | WindowEvent::Destroyed => event_loop.exit(),
             WindowEvent::Resized(size) => {
                 if let Some(gfx) = &mut self.gfx {
                     gfx.minimised = size.width == 0 || size.height == 0;
-                    if !gfx.minimised {
-                        gfx.config.width = size.width;
-                        gfx.config.height = size.height;
-                        gfx.surface.configure(&gfx.gpu.device, &gfx.config);
+                    if !gfx.minimised && !gfx.configure(size.width, size.height) {
+                        event_loop.exit();
                     }
                 }
             }

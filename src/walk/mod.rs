@@ -13,7 +13,7 @@ mod world;
 
 pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, level_plan};
 pub use tour::{Tour, waypoints};
-pub use walker::{Body, Walker};
+pub use walker::{Body, WalkError, Walker};
 pub use world::{
     FOOTPRINT, Stair, World, compass_angle, compass_dir, contains, segment_distance, segments_intersect,
 };

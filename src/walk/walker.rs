@@ -43,6 +43,56 @@ impl Default for Body {
     }
 }
 
+impl Body {
+    /// Clearance above the eye (metres): the head above it, which keeps the eye out of the
+    /// ceiling by more than the walk camera's 5 cm near plane.
+    #[must_use]
+    pub fn clearance(&self) -> f64 {
+        self.height - self.eye_height
+    }
+
+    /// Lowest room this body stands in (metres): eye height plus [`Body::clearance`].
+    #[must_use]
+    pub fn min_room_height(&self) -> f64 {
+        self.eye_height + self.clearance()
+    }
+
+    /// Checks that a room `room_height` metres high fits this body.
+    ///
+    /// # Errors
+    /// [`WalkError::RoomTooLow`] when it is below [`Body::min_room_height`].
+    pub fn check_room(&self, room_height: f64) -> Result<(), WalkError> {
+        // A NaN height is refused too.
+        if room_height.is_nan() || room_height < self.min_room_height() {
+            return Err(WalkError::RoomTooLow {
+                room_height,
+                eye_height: self.eye_height,
+                clearance: self.clearance(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Why a walkthrough cannot start.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum WalkError {
+    /// The rooms are lower than the walker's eye plus its clearance: its eye would start in
+    /// or above the ceiling.
+    #[error(
+        "rooms are {room_height} m high, lower than the walker needs ({eye_height} m eye height + {clearance} m clearance = {} m): raise room_height or view with --camera orbit or top",
+        eye_height + clearance
+    )]
+    RoomTooLow {
+        /// The dungeon's `room_height` (metres).
+        room_height: f64,
+        /// The walker's eye height (metres).
+        eye_height: f64,
+        /// Clearance the walker needs above its eye (metres).
+        clearance: f64,
+    },
+}
+
 /// Where a walker is and how it looks.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Walker {
@@ -106,7 +156,8 @@ impl Walker {
         world.walls_near(p, y, self.body.max_step, self.body.height, &mut walls);
         let hit = walls.iter().any(|w| segment_distance(p, w.a, w.b) < self.body.radius)
             || world.column_near(p, y).is_some_and(|(c, r)| (p - c).length() < r + self.body.radius)
-            || self.goes_deeper_into_stair(world, p, y);
+            || self.goes_deeper_into_stair(world, p, y)
+            || self.goes_under_lower_ceiling(world, p, y);
         self.walls = walls;
         hit
     }
@@ -119,6 +170,31 @@ impl Walker {
         let (r, s) = (self.body.radius, self.body.max_step);
         let deep = world.stair_overlap(p, y, r, s);
         deep > 0 && deep > world.stair_overlap(self.xz(), y, r, s)
+    }
+
+    /// True when moving to `p` (feet at `y`) puts the head into a ceiling lower than the one
+    /// above it now (out of a stair shaft into the slab beside it). A body already under a
+    /// ceiling too low for it may still move under ceilings as high.
+    fn goes_under_lower_ceiling(&self, world: &World, p: DVec2, y: f64) -> bool {
+        let head = y + self.body.height;
+        match (world.ceiling(p, y), world.ceiling(self.xz(), y)) {
+            (Some(there), Some(here)) => there < head - 1e-9 && there < here,
+            (Some(there), None) => there < head - 1e-9,
+            (None, _) => false,
+        }
+    }
+
+    /// `next` feet height, or lower where the head would pass the ceiling above the body:
+    /// then it stops rising and starts to fall (never pushed below its current height).
+    fn below_ceiling(&mut self, world: &World, next: f64) -> f64 {
+        let Some(ceiling) = world.ceiling(self.xz(), self.feet.y) else { return next };
+        let highest = (ceiling - self.body.height).max(self.feet.y);
+        if next > highest && self.vertical_speed > 0.0 {
+            // Falling from here on (a speed of exactly 0 would read as standing).
+            self.vertical_speed = -1e-9;
+            return highest;
+        }
+        next
     }
 
     /// Moves by the horizontal velocity `wish` (metres per second, world `(x, z)`) for `dt`
@@ -164,10 +240,81 @@ impl Walker {
                     self.feet.y = g;
                     self.vertical_speed = 0.0;
                 }
-                _ => self.feet.y = next,
+                _ => self.feet.y = self.below_ceiling(world, next),
             }
         } else {
             self.vertical_speed = 0.0;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The two-level sample with rooms `room_height` metres high (doors 2 m).
+    fn two_levels(room_height: f64) -> crate::dungeon::Dungeon {
+        let text = include_str!("../../assets/two_levels.json")
+            .replace("\"room_height\": 4.0", &format!("\"room_height\": {room_height:?}"))
+            .replace("\"door_height\": 3.0", "\"door_height\": 2.0");
+        let d = crate::format::from_json(&text).unwrap();
+        assert_eq!(d.proportions().room_height, room_height);
+        d
+    }
+
+    /// Highest feet and eye of a jump from the centre of `pos`, and where the feet end.
+    fn jump(world: &World, pos: Pos) -> (f64, f64, f64) {
+        let mut w = Walker::spawn(world, pos);
+        let floor = w.feet.y;
+        let (mut feet, mut eye) = (floor, w.eye().y);
+        w.step(world, DVec2::ZERO, true, 1.0 / 60.0);
+        for _ in 0..120 {
+            w.step(world, DVec2::ZERO, false, 1.0 / 60.0);
+            feet = feet.max(w.feet.y);
+            eye = eye.max(w.eye().y);
+        }
+        (feet - floor, eye - floor, w.feet.y - floor)
+    }
+
+    #[test]
+    fn the_head_stops_at_the_ceiling() {
+        let entrance = Pos::new(0, 2, 0);
+        let low = World::new(&two_levels(2.2));
+        let (feet, eye, landed) = jump(&low, entrance);
+        let body = Body::default();
+        assert!(feet + body.height <= 2.2 + 1e-9, "head reached {} m in a 2.2 m room", feet + body.height);
+        assert!(eye < 2.2 - 0.05, "eye at {eye} m stays below the ceiling by more than the near plane");
+        assert!(feet > 0.3, "it still jumps: feet rose {feet} m");
+        assert!(landed.abs() < 1e-9, "and lands again: {landed}");
+        // In the sample's 4 m rooms the ceiling does not cut the jump short.
+        let high = World::new(&two_levels(4.0));
+        let apex = body.jump_speed * body.jump_speed / (2.0 * body.gravity);
+        let (feet, _, _) = jump(&high, entrance);
+        assert!((feet - apex).abs() < 0.05, "free jump {feet} m, expected about {apex} m");
+    }
+
+    #[test]
+    fn a_stair_shaft_is_open_up_to_the_next_level_ceiling() {
+        let d = two_levels(2.2);
+        let world = World::new(&d);
+        let stair = &world.stairs()[0];
+        let p = d.proportions();
+        let base = p.floor_y(stair.pos.level);
+        assert_eq!(world.ceiling(stair.centre, base), Some(p.floor_y(stair.pos.level + 1) + 2.2));
+        let room = world.slot_centre(Pos::new(0, 2, 0).slot);
+        assert_eq!(world.ceiling(room, base), Some(base + 2.2));
+    }
+
+    #[test]
+    fn rooms_lower_than_eye_and_clearance_are_refused_naming_the_heights() {
+        let body = Body::default();
+        assert_eq!(body.min_room_height(), body.height);
+        assert!(body.check_room(2.2).is_ok() && body.check_room(body.height).is_ok());
+        for low in [1.2, 1.79, f64::NAN] {
+            let e = body.check_room(low).unwrap_err();
+            let text = e.to_string();
+            assert!(text.contains("1.7 m eye height") && text.contains("1.8 m"), "{text}");
+        }
+        assert!(body.check_room(1.2).unwrap_err().to_string().contains("rooms are 1.2 m high"));
     }
 }

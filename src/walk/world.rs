@@ -325,6 +325,19 @@ impl World {
         }
     }
 
+    /// Height (world metres) of the ceiling above a body standing at `p` with its feet at `y`:
+    /// the ceiling of its level ([`World::room_height`] above the floor), or where `p` is in
+    /// a stair shaft, which is open up to the next level, the ceiling of the level the shaft
+    /// leads to. `None` when a shaft leads past the top level (open above).
+    #[must_use]
+    pub fn ceiling(&self, p: DVec2, y: f64) -> Option<f64> {
+        let mut level = self.level_at(y + 1e-6);
+        while self.stairs.iter().any(|s| s.pos.level == level && contains(&s.polygon, p)) {
+            level = level.checked_add(1).filter(|&l| l < self.levels())?;
+        }
+        Some(self.layout.proportions().floor_y(level) + self.room_height())
+    }
+
     /// The stair column near `p` on the level a body at height `y` is in, if any: its centre
     /// and radius.
     #[must_use]

@@ -5,11 +5,39 @@ use super::SolveError;
 
 /// Index of a socket in a [`TileSet`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SocketId(pub u8);
+pub struct SocketId(pub(crate) u8);
 
 /// Index of a tile in a [`TileSet`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TileIndex(pub u16);
+pub struct TileIndex(pub(crate) u16);
+
+impl SocketId {
+    /// Socket number `id` of a tile set (checked against its socket list by [`TileSet::new`]).
+    #[must_use]
+    pub const fn new(id: u8) -> SocketId {
+        SocketId(id)
+    }
+
+    /// The socket's position in its tile set's socket list.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl TileIndex {
+    /// Tile number `index` of a tile set (a solver checks it against the set's length).
+    #[must_use]
+    pub const fn new(index: u16) -> TileIndex {
+        TileIndex(index)
+    }
+
+    /// The tile's position in its tile set.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// One tile: its cell class, its weight (relative frequency, finite and >= 0; a zero-weight
 /// tile is never placed) and its socket on every wall direction of the topology.
