@@ -214,3 +214,72 @@ fn info_json_lists_rooms_and_portals() {
         }
     }
 }
+
+/// Doors (issue 12, section 1) placed with `place_doors`: only between a room and a
+/// corridor, none on a stair's cells (landing, exit wall), more with a higher density (and
+/// every door of a lower one kept), the rooms unchanged, and with every door closed the
+/// dungeon is still one passable region.
+#[test]
+fn doors_join_rooms_to_corridors_away_from_stairs_and_keep_one_region() {
+    use octile::rooms::{DoorError, door_sites, place_doors};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    for seed in [7, 3] {
+        let options = GenerateOptions { seed, cols: 10, rows: 10, levels: 3, ..Default::default() };
+        let plain = generate(&options, &mut |_| {}).unwrap();
+        let graph = RoomGraph::of(&plain);
+        let sites = door_sites(&plain, &graph);
+        assert!(sites.len() > 5, "seed {seed}: {} sites", sites.len());
+        let mut counts = Vec::new();
+        let mut previous: Vec<(u16, octile::grid::EdgeId)> = Vec::new();
+        for density in [0.0, 0.25, 0.5, 1.0] {
+            let mut d = plain.clone();
+            let placed = place_doors(&mut d, density, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            let doors: Vec<(u16, octile::grid::EdgeId)> = (0..d.levels())
+                .flat_map(|level| d.dims().edges().map(move |e| (level, e)))
+                .filter(|&(level, e)| {
+                    let (slot, dir) = d.dims().edge_sides(e).unwrap()[0];
+                    d.carved_seam(Pos { level, slot }, dir).is_some_and(|s| s.carve == Carve::Door)
+                })
+                .collect();
+            assert_eq!(doors.len(), placed, "seed {seed} density {density}");
+            assert!(previous.iter().all(|p| doors.contains(p)), "a higher density keeps the doors");
+            for &(level, edge) in &doors {
+                let sides = d.dims().edge_sides(edge).unwrap();
+                let rooms: Vec<_> =
+                    sides.iter().map(|&(s, _)| graph.room_at(&plain, Pos { level, slot: s })).collect();
+                let kinds: Vec<_> = rooms.iter().map(|r| graph.room(r.unwrap()).unwrap().kind).collect();
+                assert_ne!(kinds[0], kinds[1], "seed {seed}: a door between a room and a corridor");
+                for &(slot, _) in &sides {
+                    let pos = Pos { level, slot };
+                    assert!(
+                        !d.is_stair(pos) && d.stair_below(pos).is_none(),
+                        "seed {seed}: door at a stair {pos}"
+                    );
+                }
+            }
+            assert_eq!(RoomGraph::of(&d).rooms(), graph.rooms(), "doors do not change the rooms");
+            assert_eq!(d.stairs(), plain.stairs(), "doors do not move stair exits");
+            assert_eq!(
+                octile::path::dungeon_regions(&d).count(),
+                1,
+                "seed {seed}: closed doors are passable"
+            );
+            counts.push(placed);
+            previous = doors;
+        }
+        assert_eq!(counts[0], 0, "density 0: no doors");
+        assert_eq!(counts[3], sites.len(), "density 1: every site");
+        assert!(counts.windows(2).all(|w| w[0] < w[1]), "seed {seed}: counts grow: {counts:?}");
+    }
+    let mut d = support::samples().remove(0).1;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    assert!(matches!(place_doors(&mut d, 1.5, &mut rng), Err(DoorError::BadDensity { .. })));
+    assert!(matches!(place_doors(&mut d, f64::NAN, &mut rng), Err(DoorError::BadDensity { .. })));
+    let standard = octile::dungeon::Registry::standard();
+    let edges = standard.edges().iter().filter(|e| e.carve != Carve::Door).cloned().collect();
+    let registry = octile::dungeon::Registry::from_defs(standard.tiles().to_vec(), edges).unwrap();
+    let fill = octile::dungeon::Fill::Floor;
+    let mut doorless = Dungeon::with_registry(3, 1, 1, Default::default(), registry, fill).unwrap();
+    assert!(matches!(place_doors(&mut doorless, 0.5, &mut rng), Err(DoorError::NoDoorState)));
+}

@@ -12,7 +12,7 @@
 //! joined group of room cells, a corridor a maximal joined group of corridor cells; each
 //! carved cell is in exactly one of them. Portals are the carved seams between a room and a
 //! corridor (open or a door) and the stairs (from the stair's room to the room of the hole
-//! above it).
+//! above it). [`place_doors`] puts doors on the room-corridor seams (never at a stair).
 //!
 //! ```
 //! use octile::generate::{GenerateOptions, generate};
@@ -30,8 +30,10 @@
 //! assert!(markers.iter().count() > 0);
 //! ```
 
+mod doors;
 mod graph;
 mod markers;
 
+pub use doors::{DoorError, door_sites, place_doors};
 pub use graph::{Portal, PortalKind, PortalPlace, Room, RoomGraph, RoomId, RoomKind, is_corridor_cell};
 pub use markers::{Marker, MarkerKind, Markers, PASSAGE_CLEARANCE, PROP_INSET, TORCH_HEIGHT};
