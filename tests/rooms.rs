@@ -225,7 +225,8 @@ fn doors_join_rooms_to_corridors_away_from_stairs_and_keep_one_region() {
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
     for seed in [7, 3] {
-        let options = GenerateOptions { seed, cols: 10, rows: 10, levels: 3, ..Default::default() };
+        let options =
+            GenerateOptions { seed, cols: 10, rows: 10, levels: 3, doors: 0.0, ..Default::default() };
         let plain = generate(&options, &mut |_| {}).unwrap();
         let graph = RoomGraph::of(&plain);
         let sites = door_sites(&plain, &graph);
@@ -282,4 +283,43 @@ fn doors_join_rooms_to_corridors_away_from_stairs_and_keep_one_region() {
     let fill = octile::dungeon::Fill::Floor;
     let mut doorless = Dungeon::with_registry(3, 1, 1, Default::default(), registry, fill).unwrap();
     assert!(matches!(place_doors(&mut doorless, 0.5, &mut rng), Err(DoorError::NoDoorState)));
+}
+
+/// `generate` places doors with `GenerateOptions::doors`: none at 0, more as it grows, each
+/// between a room and a corridor and away from stairs, the dungeon still one passable region
+/// with every door closed; the default dungeon has some.
+#[test]
+fn generated_doors_follow_the_density() {
+    let doors_of = |d: &Dungeon| -> Vec<(u16, Slot, octile::grid::Direction)> {
+        (0..d.levels())
+            .flat_map(|level| d.dims().edges().map(move |e| (level, e)))
+            .filter_map(|(level, e)| {
+                let (slot, dir) = d.dims().edge_sides(e).unwrap()[0];
+                let def = d.carved_seam(Pos { level, slot }, dir)?;
+                (def.carve == Carve::Door).then_some((level, slot, dir))
+            })
+            .collect()
+    };
+    let mut counts = Vec::new();
+    for doors in [0.0, 0.3, 1.0] {
+        let options = GenerateOptions { seed: 5, cols: 10, rows: 10, levels: 3, doors, ..Default::default() };
+        let d = generate(&options, &mut |_| {}).unwrap();
+        let g = RoomGraph::of(&d);
+        let found = doors_of(&d);
+        for &(level, slot, dir) in &found {
+            let other = d.dims().neighbor(slot, dir).unwrap().unwrap();
+            let kind = |s: Slot| g.room(g.room_at(&d, Pos { level, slot: s }).unwrap()).unwrap().kind;
+            assert_ne!(kind(slot), kind(other), "doors {doors}: a door between a room and a corridor");
+            for s in [slot, other] {
+                let pos = Pos { level, slot: s };
+                assert!(!d.is_stair(pos) && d.stair_below(pos).is_none(), "doors {doors}: at a stair {pos}");
+            }
+        }
+        assert_eq!(octile::path::dungeon_regions(&d).count(), 1, "doors {doors}: one passable region");
+        counts.push(found.len());
+    }
+    assert_eq!(counts[0], 0, "doors 0: none");
+    assert!(counts[0] < counts[1] && counts[1] < counts[2], "counts grow: {counts:?}");
+    let default = generate(&GenerateOptions::default(), &mut |_| {}).unwrap();
+    assert!(!doors_of(&default).is_empty(), "the default dungeon has doors");
 }
