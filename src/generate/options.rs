@@ -27,6 +27,9 @@ pub struct GenerateOptions {
     pub budget: u32,
     /// Solve attempts per level before giving up (each continues the same RNG stream).
     pub attempts: u32,
+    /// Door density, 0..=1: the share of the seams between a room and a corridor that get
+    /// a (closed) door ([`crate::rooms::place_doors`]); 0 places none.
+    pub doors: f64,
 }
 
 impl Default for GenerateOptions {
@@ -42,6 +45,7 @@ impl Default for GenerateOptions {
             loops: 2,
             budget: DEFAULT_BUDGET,
             attempts: 3,
+            doors: 0.5,
         }
     }
 }
@@ -86,6 +90,9 @@ impl GenerateOptions {
                     (octagons - 1) / 2
                 ),
             );
+        }
+        if !(0.0..=1.0).contains(&self.doors) {
+            return bad("doors", self.doors.to_string(), "a density from 0 (no doors) to 1 (every site)");
         }
         if self.attempts == 0 {
             return bad("attempts", "0".into(), "at least one attempt");
