@@ -24,14 +24,14 @@ fn sha(bytes: &[u8]) -> String {
 
 fn cases() -> Vec<(GenerateOptions, &'static str)> {
     vec![
-        (GenerateOptions::default(), "2f0ee9890b93ede4cd712e55183d56893abd396acb247f3f670f80148c3cb51f"),
+        (GenerateOptions::default(), "673198e980e47c15282bbeb211fe9f2ed33793a96d5b85826f17eb9dc66d0986"),
         (
             GenerateOptions { seed: 7, levels: 2, cols: 9, rows: 6, ..GenerateOptions::default() },
-            "227799627111d1650a34260c698a276532d18a7a4f3c4b80b9bbd3c3b07aa350",
+            "d416ad1b34d6d463ce3b12830ccfc09d42425ac6fa2893fa87d0651cd551a559",
         ),
         (
             GenerateOptions { seed: 3, cut_ratio: 0.29, ..GenerateOptions::default() },
-            "7b7b5f97542a825e83cbccad3e1ddd278640af6ab7f0883ee7e699b3e8d047f8",
+            "9924ac64130d6907f8a0054e8da8dac510058bfa7f05ee2f43cad66c5f3a86b5",
         ),
     ]
 }
