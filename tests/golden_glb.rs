@@ -24,14 +24,14 @@ fn sha(bytes: &[u8]) -> String {
 
 fn cases() -> Vec<(GenerateOptions, &'static str)> {
     vec![
-        (GenerateOptions::default(), "673198e980e47c15282bbeb211fe9f2ed33793a96d5b85826f17eb9dc66d0986"),
+        (GenerateOptions::default(), "cfdda5135c0b44dc66a485d8ecd34795458ed5d7cbdc94ed4c9afcf5a04ace0e"),
         (
             GenerateOptions { seed: 7, levels: 2, cols: 9, rows: 6, ..GenerateOptions::default() },
-            "d416ad1b34d6d463ce3b12830ccfc09d42425ac6fa2893fa87d0651cd551a559",
+            "4f63da45377118652054ccd4a4934957733495ce9658800401203e7871622d16",
         ),
         (
             GenerateOptions { seed: 3, cut_ratio: 0.29, ..GenerateOptions::default() },
-            "9924ac64130d6907f8a0054e8da8dac510058bfa7f05ee2f43cad66c5f3a86b5",
+            "5d64f02c28223421bf43c540ca5bdbd91aa1342f47ee41546e417605cef6b3ef",
         ),
     ]
 }
