@@ -33,6 +33,12 @@ pub enum Error {
     /// Dungeon generation.
     #[error(transparent)]
     Generate(#[from] crate::generate::GenerateError),
+    /// Line of sight, field of view and targeting.
+    #[error(transparent)]
+    Sight(#[from] crate::sight::SightError),
+    /// The walk model (a body that cannot walk these rooms).
+    #[error(transparent)]
+    Walk(#[from] crate::walk::WalkError),
     /// The viewer (window, GPU, screenshots).
     #[cfg(feature = "viewer")]
     #[error(transparent)]

@@ -11,6 +11,8 @@ pub mod io;
 pub mod mesh;
 pub mod path;
 pub mod plan;
+pub mod rooms;
+pub mod sight;
 #[cfg(feature = "viewer")]
 pub mod viewer;
 pub mod walk;

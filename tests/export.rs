@@ -180,43 +180,6 @@ fn export_errors_say_where() {
 }
 
 #[test]
-fn colliders_are_position_only_welded_and_complete() {
-    let (_, d) = support::samples().into_iter().find(|(n, _)| n == "two_levels.json").unwrap();
-    let opts = ExportOptions { colliders: true, ..Default::default() };
-    let bytes = export::to_glb(&d, &opts).unwrap();
-    let g = gltf::Gltf::from_slice(&bytes).unwrap();
-    let blob = g.blob.as_deref().unwrap();
-    for l in 0..2 {
-        let level = g.nodes().find(|n| n.name() == Some(&format!("Level_{l:02}"))).unwrap();
-        let collider = level.children().next().expect("collider child");
-        assert_eq!(collider.name(), Some(format!("Level_{l:02}_Collider").as_str()));
-        let prim = collider.mesh().unwrap().primitives().next().unwrap();
-        assert_eq!(prim.attributes().count(), 1);
-        assert!(prim.material().index().is_none());
-        let r = prim.reader(|_| Some(blob));
-        let pos: Vec<[f32; 3]> = r.read_positions().unwrap().collect();
-        let tris: Vec<support::Tri> = r
-            .read_indices()
-            .unwrap()
-            .into_u32()
-            .collect::<Vec<_>>()
-            .chunks_exact(3)
-            .map(|t| [0, 1, 2].map(|k| pos[t[k] as usize].map(f64::from)))
-            .collect();
-        let unique = {
-            let mut p = pos.clone();
-            p.sort_by(|a, b| a.partial_cmp(b).unwrap());
-            p.dedup();
-            p.len()
-        };
-        assert_eq!(unique, pos.len(), "welded by position");
-        let m = mesh::build(&d, &MeshOptions::default()).unwrap();
-        let n: usize = m.levels[l].primitives.iter().map(|(_, p)| p.indices.len() / 3).sum();
-        assert_eq!(tris.len(), n);
-    }
-}
-
-#[test]
 fn tangents_follow_the_texture_u_direction() {
     let (_, d) = support::samples().into_iter().find(|(n, _)| n == "two_levels.json").unwrap();
     let opts = ExportOptions { tangents: true, ..Default::default() };

@@ -51,6 +51,7 @@ fn khronos_validator_passes_every_sample() {
                     mesh: octile::mesh::MeshOptions { lightmap_uv: false, ..Default::default() },
                     route,
                     colliders: true,
+                    navmesh: true,
                     ..Default::default()
                 },
             ),

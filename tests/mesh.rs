@@ -354,15 +354,17 @@ fn lightmap_charts_do_not_overlap() {
 #[test]
 fn wall_uvs_run_on_along_a_straight_run() {
     // Two octagons side by side with every edge a wall: their north walls are collinear,
-    // so U at the shared line continues (world metres / texture size).
+    // so U at the shared line continues (world metres / texture size, modulo the whole
+    // number each panel's UV0 is rebased by).
     let d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
     let m = mesh::build(&d, &MeshOptions { texture_size: 2.0, ..Default::default() }).unwrap();
     let (_, walls) = m.levels[0].primitives.iter().find(|(r, _)| *r == MaterialRole::Wall).unwrap();
     let north: Vec<_> = walls.vertices.iter().filter(|v| v.normal == [0.0, 0.0, 1.0]).collect();
     assert!(!north.is_empty());
     for v in &north {
-        assert!((v.uv[0].abs() - v.position[0].abs() / 2.0).abs() < 1e-5, "u is x / texture size: {v:?}");
-        assert!((v.uv[1] - v.position[1] / 2.0).abs() < 1e-6);
+        let phase = |d: f32| (d - d.round()).abs();
+        assert!(phase(v.uv[0] - v.position[0] / 2.0) < 1e-5, "u is x / texture size: {v:?}");
+        assert!(phase(v.uv[1] - v.position[1] / 2.0) < 1e-6);
     }
 }
 
@@ -391,12 +393,12 @@ fn tight_spacing_builds_without_degenerate_triangles() {
 #[test]
 fn a_compact_floor_is_one_lightmap_chart() {
     // Two octagons joined by an open long seam fill most of their bounding box, so the floor
-    // is one chart: its vertices weld across cells exactly as they do without UV1.
+    // is one chart: its vertices weld exactly as they do without UV1 (where two panels'
+    // UV0 are rebased by the same whole number, their shared corners weld).
     let d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor).unwrap();
     let count = |uv1: bool| {
         let m = mesh::build(&d, &MeshOptions { lightmap_uv: uv1, ..Default::default() }).unwrap();
         m.levels[0].primitives.iter().find(|(r, _)| *r == MaterialRole::Floor).unwrap().1.vertices.len()
     };
     assert_eq!(count(true), count(false));
-    assert!(count(true) < 8 + 8 + 4, "cells share their corners");
 }

@@ -11,21 +11,7 @@ mod support;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn octile(args: &[&str], env: &[(&str, Option<&str>)]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_octile"));
-    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
-    for (k, v) in env {
-        match v {
-            Some(v) => cmd.env(k, v),
-            None => cmd.env_remove(k),
-        };
-    }
-    cmd.output().expect("runs the binary")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use support::{run_octile as octile, stderr};
 
 /// True (after a `SKIPPED` line) when `err` says there is no adapter.
 fn skip_without_adapter(test: &str, err: &str) -> bool {

@@ -21,8 +21,18 @@ fn walk(name: &str, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
 
 /// [`walk`] on a dungeon in memory.
 fn walk_dungeon(d: &octile::dungeon::Dungeon, from: Pos, to: Pos) -> (Walker, World, Vec<String>) {
-    let world = World::new(d);
-    let steps = find_path(d, from, to, &PathRules::default()).unwrap().expect("a route exists").steps;
+    walk_dungeon_with(d, from, to, &PathRules::default())
+}
+
+/// [`walk_dungeon`] with the route and the walker's walls under `rules`.
+fn walk_dungeon_with(
+    d: &octile::dungeon::Dungeon,
+    from: Pos,
+    to: Pos,
+    rules: &PathRules,
+) -> (Walker, World, Vec<String>) {
+    let world = World::with_rules(d, rules);
+    let steps = find_path(d, from, to, rules).unwrap().expect("a route exists").steps;
     let mut tour = Tour::new(waypoints(&world, &steps));
     let mut w = Walker::spawn(&world, from);
     let mut crossings = Vec::new();
@@ -112,6 +122,8 @@ fn generated_dungeons_are_walked_from_entrance_to_exit() {
             levels: 3,
             cols: 6,
             rows: 6,
+            // The walker does not open doors: a closed door is passable, not walkable.
+            doors: 0.0,
             ..octile::generate::GenerateOptions::default()
         };
         let d = octile::generate::generate(&o, &mut |_| {}).unwrap();
@@ -121,6 +133,26 @@ fn generated_dungeons_are_walked_from_entrance_to_exit() {
         assert_eq!(world.level_at(w.feet.y), 2, "seed {seed}: ends on the last level at {:?}", w.feet);
         assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "seed {seed}: reaches the exit");
     }
+}
+
+/// The viewer's rules (doors open: it draws no door leaves yet) walk a dungeon with doors by
+/// default from entrance to exit, through doors that block the route when they are closed.
+#[test]
+fn generated_dungeons_with_doors_are_walked_with_doors_open() {
+    let open = PathRules { open_doors: true }; // the viewer's `VIEW_RULES`
+    let mut blocked_when_closed = 0;
+    for seed in [1, 2, 3] {
+        let o = octile::generate::GenerateOptions { seed, levels: 3, cols: 6, rows: 6, ..Default::default() };
+        let d = octile::generate::generate(&o, &mut |_| {}).unwrap();
+        let (from, to) = (d.entrance().unwrap(), d.exit().unwrap());
+        if find_path(&d, from, to, &PathRules::default()).unwrap().is_none() {
+            blocked_when_closed += 1;
+        }
+        let (w, world, crossings) = walk_dungeon_with(&d, from, to, &open);
+        assert!(crossings.is_empty(), "seed {seed}: {crossings:#?}");
+        assert!((w.xz() - world.slot_centre(to.slot)).length() < 0.5, "seed {seed}: reaches the exit");
+    }
+    assert!(blocked_when_closed > 0, "some route needs a door opened, or this test proves nothing");
 }
 
 /// Steps `w` for `seconds` with the constant horizontal velocity `wish`.

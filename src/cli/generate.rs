@@ -47,6 +47,10 @@ struct DungeonArgs {
     /// Extra cycles carved per level so the dungeon is not a tree [default: 2].
     #[arg(long)]
     loops: Option<u32>,
+    /// Door density 0..=1: the share of room-corridor seams that get a door (0: none)
+    /// [default: 0.5].
+    #[arg(long)]
+    doors: Option<f64>,
 }
 
 impl GenOptionsArgs {
@@ -62,6 +66,7 @@ impl GenOptionsArgs {
             weights: self.weights.octile(d.weights),
             stairs: a.stairs.unwrap_or(d.stairs),
             loops: a.loops.unwrap_or(d.loops),
+            doors: a.doors.unwrap_or(d.doors),
             ..d
         }
     }

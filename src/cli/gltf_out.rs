@@ -23,9 +23,14 @@ pub struct GltfArgs {
     /// Leave out TEXCOORD_1 (lightmap UVs).
     #[arg(long)]
     no_lightmap_uv: bool,
-    /// Add a `Level_NN_Collider` node (positions only) under each level.
+    /// Add a `Level_NN_Collider-colonly` node (positions only, coplanar pieces merged) under
+    /// each level; Godot makes it a static body.
     #[arg(long)]
     colliders: bool,
+    /// Add a `Level_NN-navmesh` node (the walkable floor, positions only) under each level;
+    /// Godot makes it a navigation mesh.
+    #[arg(long)]
+    navmesh: bool,
     /// Write TANGENT attributes (for normal maps).
     #[arg(long)]
     tangents: bool,
@@ -56,6 +61,7 @@ impl GltfArgs {
             },
             route,
             colliders: self.colliders,
+            navmesh: self.navmesh,
             tangents: self.tangents,
         })
     }

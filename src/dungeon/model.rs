@@ -41,6 +41,11 @@ pub struct Dungeon {
 
 impl Dungeon {
     /// A dungeon of `cols x rows` octagons and `levels` levels with the standard registry.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dungeon::check_shape`] for the size and level count, and
+    /// [`DungeonError::Geometry`] when `proportions` do not validate.
     pub fn new(
         cols: u32,
         rows: u32,
@@ -53,6 +58,13 @@ impl Dungeon {
 
     /// A dungeon with a custom registry; `fill` uses its first rock / plain floor tile and
     /// its first wall / open edge state.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dungeon::check_shape`] for the size and level count;
+    /// [`DungeonError::Geometry`] when `proportions` do not validate;
+    /// [`DungeonError::Registry`] when `registry` lacks the tile or edge state `fill` needs
+    /// (rock and wall for [`Fill::Solid`], plain floor and open for [`Fill::Floor`]).
     pub fn with_registry(
         cols: u32,
         rows: u32,
@@ -90,6 +102,13 @@ impl Dungeon {
     }
 
     /// Checks a size and level count against the grid's and the dungeon's limits.
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Grid`] (level 0, with [`GridError::BadSize`]) when `cols` or `rows` is 0
+    /// or above [`crate::grid::MAX_OCTAGONS_PER_SIDE`]; [`DungeonError::BadShape`] when
+    /// `levels` is not in `1..=`[`MAX_LEVELS`] or the dungeon would hold more than
+    /// [`MAX_SLOTS`] slots over all its levels.
     pub fn check_shape(cols: u32, rows: u32, levels: u32) -> Result<Dims, DungeonError> {
         let dims =
             Dims::from_octagons(cols, rows).map_err(|source| DungeonError::Grid { level: 0, source })?;
@@ -158,22 +177,43 @@ impl Dungeon {
     }
 
     /// The tile of the cell at `pos`.
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Level`] when `pos.level` is not a level of the dungeon;
+    /// [`DungeonError::Grid`] (with [`GridError::OutOfBounds`] or [`GridError::WrongKind`]) when
+    /// `pos.slot` is outside the grid or a Void slot.
     pub fn tile(&self, pos: Pos) -> Result<TileId, DungeonError> {
         let (l, _) = self.cell(pos)?;
-        Ok(*self.tiles[l].get(pos.slot).expect("invariant: checked cell"))
+        self.tiles[l].get(pos.slot).copied().map_err(|source| DungeonError::Grid { level: pos.level, source })
     }
 
     /// The definition of the tile at `pos`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dungeon::tile`]. (Only registered ids are ever stored, so the lookup in the
+    /// registry itself does not fail; were it to, the answer would be
+    /// [`DungeonError::UnknownId`].)
     pub fn tile_def(&self, pos: Pos) -> Result<&TileDef, DungeonError> {
         let id = self.tile(pos)?;
-        Ok(self.registry.tile_def(id).expect("invariant: only registered ids are stored"))
+        self.registry.tile_def(id).ok_or(DungeonError::UnknownId { what: "tile", id: u32::from(id.0) })
     }
 
     /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level.
     ///
     /// # Errors
-    /// A position outside the dungeon or not a cell, a tile the registry does not define, or
-    /// a stair off an octagon or on the top level.
+    ///
+    /// [`DungeonError::Level`] when `pos.level` is not a level of the dungeon;
+    /// [`DungeonError::Grid`] (with [`GridError::OutOfBounds`] or [`GridError::WrongKind`]) when
+    /// `pos.slot` is outside the grid or a Void slot.
+    /// [`DungeonError::UnknownId`] when the registry does not define `tile`;
+    /// [`DungeonError::StairOffOctagon`] for a stair tile on a connector;
+    /// [`DungeonError::StairOffTop`] for a stair tile on the top level.
+    ///
+    /// # Panics
+    ///
+    /// Never: the `expect`s restate that `pos` was checked to be a cell of the dungeon.
     pub fn set_tile(&mut self, pos: Pos, tile: TileId) -> Result<(), DungeonError> {
         let (l, kind) = self.cell(pos)?;
         let def = self
@@ -199,12 +239,27 @@ impl Dungeon {
     }
 
     /// The dense tile layer of one level (row-major over all slots; Void entries unused).
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Level`] when `level` is not a level of the dungeon.
     pub fn tile_layer(&self, level: u16) -> Result<&Grid<TileId>, DungeonError> {
         Ok(&self.tiles[self.check_level(level)?])
     }
 
     /// The state of wall `dir` of the cell at `pos`, or `None` on the grid's border (a wall
     /// facing solid rock).
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Level`] when `pos.level` is not a level of the dungeon;
+    /// [`DungeonError::Grid`] when `pos.slot` is outside the grid or a Void slot
+    /// ([`GridError::OutOfBounds`], [`GridError::WrongKind`]) or `dir` is not one of its walls
+    /// ([`GridError::NoSuchWall`]: a connector has only the four diagonal walls).
+    ///
+    /// # Panics
+    ///
+    /// Never: the `expect` restates that [`Dims::edge`] only names valid edges.
     pub fn edge_state(&self, pos: Pos, dir: Direction) -> Result<Option<EdgeStateId>, DungeonError> {
         let l = self.check_level(pos.level)?;
         let edge = self
@@ -215,6 +270,16 @@ impl Dungeon {
     }
 
     /// The state of a canonical edge on `level`.
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Level`] when `level` is not a level of the dungeon;
+    /// [`DungeonError::Grid`] when `edge` names no edge of the grid (as
+    /// [`Dims::edge_sides`]: [`GridError::OutOfBounds`] or [`GridError::WrongKind`]).
+    ///
+    /// # Panics
+    ///
+    /// Never: the `expect` restates that `edge` was just checked.
     pub fn edge_state_of(&self, level: u16, edge: EdgeId) -> Result<EdgeStateId, DungeonError> {
         let l = self.check_level(level)?;
         self.dims.edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
@@ -222,6 +287,12 @@ impl Dungeon {
     }
 
     /// Sets wall `dir` of the cell at `pos`; both cells that share the edge see the change.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dungeon::edge_state`] for `pos` and `dir`; [`DungeonError::BorderEdge`] when
+    /// that wall is on the grid's border (it carries no state); as [`Dungeon::set_edge_of`]
+    /// for `state` ([`DungeonError::UnknownId`]).
     pub fn set_edge(&mut self, pos: Pos, dir: Direction, state: EdgeStateId) -> Result<(), DungeonError> {
         self.check_level(pos.level)?;
         let edge = self
@@ -236,6 +307,17 @@ impl Dungeon {
     }
 
     /// Sets a canonical edge on `level`.
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Level`] when `level` is not a level of the dungeon;
+    /// [`DungeonError::UnknownId`] when the registry does not define `state`;
+    /// [`DungeonError::Grid`] when `edge` names no edge of the grid (as
+    /// [`Dims::edge_sides`]).
+    ///
+    /// # Panics
+    ///
+    /// Never: the `expect`s restate that `edge` was just checked.
     pub fn set_edge_of(&mut self, level: u16, edge: EdgeId, state: EdgeStateId) -> Result<(), DungeonError> {
         let l = self.check_level(level)?;
         self.registry
@@ -250,6 +332,10 @@ impl Dungeon {
     }
 
     /// The dense edge layer of one level, indexed by [`Dims::edge_index`].
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Level`] when `level` is not a level of the dungeon.
     pub fn edge_layer(&self, level: u16) -> Result<&[EdgeStateId], DungeonError> {
         Ok(&self.edges[self.check_level(level)?])
     }
@@ -275,7 +361,10 @@ impl Dungeon {
     /// Sets the entrance (must be a cell of this dungeon; it need not be carved).
     ///
     /// # Errors
-    /// A position outside the dungeon or not a cell.
+    ///
+    /// [`DungeonError::Level`] when `pos.level` is not a level of the dungeon;
+    /// [`DungeonError::Grid`] (with [`GridError::OutOfBounds`] or [`GridError::WrongKind`]) when
+    /// `pos.slot` is outside the grid or a Void slot.
     pub fn set_entrance(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
         self.entrance = self.checked_marker(pos)?;
         Ok(())
@@ -284,7 +373,10 @@ impl Dungeon {
     /// Sets the exit (must be a cell of this dungeon; it need not be carved).
     ///
     /// # Errors
-    /// A position outside the dungeon or not a cell.
+    ///
+    /// [`DungeonError::Level`] when `pos.level` is not a level of the dungeon;
+    /// [`DungeonError::Grid`] (with [`GridError::OutOfBounds`] or [`GridError::WrongKind`]) when
+    /// `pos.slot` is outside the grid or a Void slot.
     pub fn set_exit(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
         self.exit = self.checked_marker(pos)?;
         Ok(())

@@ -146,6 +146,12 @@ impl Registry {
 
     /// A registry from explicit definitions; names and symbols must be unique and
     /// symbols printable ASCII.
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Registry`] when `tiles` or `edges` is empty, when there are more than
+    /// 65535 tiles or 255 edge states, or when a definition is refused as by
+    /// [`Registry::add_tile`] / [`Registry::add_edge`] (bad or repeated name or symbol).
     pub fn from_defs(tiles: Vec<TileDef>, edges: Vec<EdgeDef>) -> Result<Registry, DungeonError> {
         if tiles.is_empty() || edges.is_empty() {
             return Err(DungeonError::Registry { what: "needs at least one tile and one edge state".into() });
@@ -195,6 +201,13 @@ impl Registry {
     }
 
     /// Adds a tile; its id is the next free index.
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Registry`] when the name is empty or has characters other than ASCII
+    /// letters, digits, `_` and `-`; when the symbol is not one printable ASCII character;
+    /// when a tile or edge state already has this name or symbol; or when the registry is
+    /// full (65536 tiles).
     pub fn add_tile(&mut self, def: TileDef) -> Result<TileId, DungeonError> {
         self.check_new(&def.name, def.symbol)?;
         let id = u16::try_from(self.tiles.len())
@@ -204,6 +217,13 @@ impl Registry {
     }
 
     /// Adds an edge state; its id is the next free index.
+    ///
+    /// # Errors
+    ///
+    /// [`DungeonError::Registry`] when the name is empty or has characters other than ASCII
+    /// letters, digits, `_` and `-`; when the symbol is not one printable ASCII character;
+    /// when a tile or edge state already has this name or symbol; or when the registry is
+    /// full (256 edge states).
     pub fn add_edge(&mut self, def: EdgeDef) -> Result<EdgeStateId, DungeonError> {
         self.check_new(&def.name, def.symbol)?;
         let id = u8::try_from(self.edges.len())

@@ -6,7 +6,7 @@ use json::validation::{Checked::Valid, USize64};
 use json::{Index, Root};
 use serde_json::json as value;
 
-use super::{ExportError, glb, names};
+use super::{ExportError, glb, names, physics};
 use crate::dungeon::Dungeon;
 use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 
@@ -176,27 +176,6 @@ fn primitive(
     }
 }
 
-/// One level's triangles of every role welded by position only: a collision mesh.
-fn collider(level: &LevelMesh) -> Primitive {
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    let mut indices = Vec::new();
-    for (_, p) in &level.primitives {
-        let base = positions.len() as u32;
-        positions.extend(p.vertices.iter().map(|v| v.position));
-        indices.extend(p.indices.iter().map(|i| base + i));
-    }
-    let (count, remap) = meshopt::generate_vertex_remap(&positions, Some(&indices));
-    let indices = meshopt::remap_index_buffer(Some(&indices), positions.len(), &remap);
-    let mut vertices =
-        vec![Vertex { position: [0.0; 3], normal: [0.0; 3], uv: [0.0; 2], uv1: [0.0; 2] }; count];
-    for (p, &r) in positions.iter().zip(&remap) {
-        if r != u32::MAX {
-            vertices[r as usize].position = *p;
-        }
-    }
-    Primitive { vertices, indices }
-}
-
 fn material(root: &mut Root, name: String, colour: [f32; 4], double_sided: bool) -> Index<json::Material> {
     root.push(json::Material {
         name: Some(name),
@@ -233,12 +212,14 @@ fn single_mesh(root: &mut Root, name: String, prim: json::mesh::Primitive) -> In
     })
 }
 
-/// The root node `Dungeon`, with the proportions, grid size and seed as extras.
+/// The root node `Dungeon`, with the proportions, grid size and seed (a decimal string,
+/// left out when the dungeon has none: extras never hold `null`) as extras.
 fn dungeon_node(dungeon: &Dungeon) -> json::Node {
     let p = dungeon.proportions();
     let dims = dungeon.dims();
     let mut dungeon_node = node("Dungeon".into());
-    dungeon_node.extras = extras(value!({
+    let mut fields = value!({
+        "role": "dungeon",
         "base": p.base,
         "cut_ratio": p.cut_ratio,
         "layer_h": p.layer_height,
@@ -249,9 +230,31 @@ fn dungeon_node(dungeon: &Dungeon) -> json::Node {
         "cols": dims.octagon_cols(),
         "rows": dims.octagon_rows(),
         "levels": dungeon.levels(),
-        "seed": dungeon.seed().map(|s| s.to_string()),
-    }));
+    });
+    if let Some(seed) = dungeon.seed() {
+        fields["seed"] = value!(seed.to_string());
+    }
+    dungeon_node.extras = extras(fields);
     dungeon_node
+}
+
+/// Where a cell is, as extras: `{"level", "row", "col"}` (integers).
+fn cell_extras(pos: crate::grid::Pos) -> serde_json::Value {
+    value!({ "level": pos.level, "row": pos.slot.row, "col": pos.slot.col })
+}
+
+/// The scene's extras, which survive optimisers that prune empty nodes: the level node
+/// names in order, and the entrance and exit cells where the dungeon has them.
+fn scene_extras(dungeon: &Dungeon) -> serde_json::Value {
+    let mut fields = value!({
+        "levels": (0..dungeon.levels()).map(names::level).collect::<Vec<_>>(),
+    });
+    for (key, pos) in [("entrance", dungeon.entrance()), ("exit", dungeon.exit())] {
+        if let Some(pos) = pos {
+            fields[key] = cell_extras(pos);
+        }
+    }
+    fields
 }
 
 impl Built {
@@ -278,23 +281,27 @@ impl Built {
         let attrs = if mesh.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
         let mut children = Vec::new();
         for (done, level) in mesh.levels.iter().enumerate() {
-            let n = built.level_node(level, &materials, attrs, options);
+            let n = built.level_node(dungeon, level, &materials, attrs, options);
             children.push(built.root.push(n));
             packed(done + 1);
         }
         if let Some(rib) = ribbon.filter(|r| !r.indices.is_empty()) {
             children.push(built.path_node(rib));
         }
-        for (name, pos) in [("Entrance", dungeon.entrance()), ("Exit", dungeon.exit())] {
+        for (name, role, pos) in
+            [("Entrance", "entrance", dungeon.entrance()), ("Exit", "exit", dungeon.exit())]
+        {
             if let Some(pos) = pos {
                 let mut n = node(name.into());
                 n.translation = Some(point(dungeon.layout().world_center(pos)));
-                n.extras = extras(value!({ "level": pos.level, "row": pos.slot.row, "col": pos.slot.col }));
+                let mut fields = cell_extras(pos);
+                fields["role"] = value!(role);
+                n.extras = extras(fields);
                 children.push(built.root.push(n));
             }
         }
         built.root.nodes[root_index.value()].children = Some(children);
-        built.finish(root_index);
+        built.finish(root_index, scene_extras(dungeon));
         built
     }
 
@@ -313,6 +320,7 @@ impl Built {
     /// collider child.
     fn level_node(
         &mut self,
+        dungeon: &Dungeon,
         level: &LevelMesh,
         materials: &Materials,
         attrs: Attributes,
@@ -320,7 +328,7 @@ impl Built {
     ) -> json::Node {
         let mut n = node(names::level(level.level));
         n.translation = Some(point(glam::DVec3::new(0.0, level.floor_y, 0.0)));
-        n.extras = extras(value!({ "level": level.level }));
+        n.extras = extras(value!({ "role": "level", "level": level.level }));
         if level.primitives.is_empty() {
             return n;
         }
@@ -341,14 +349,32 @@ impl Built {
             extras: None,
             weights: None,
         }));
+        let mut children = Vec::new();
         if options.colliders {
-            let name = format!("{}_Collider", names::level(level.level));
-            let prim =
-                primitive(&mut self.root, &mut self.bin, &collider(level), Attributes::Position, false, None);
-            let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
-            n.children = Some(vec![self.root.push(json::Node { mesh: Some(mesh), ..node(name) })]);
+            let name = names::collider(level.level);
+            children.push(self.helper_node(
+                name,
+                "collider",
+                level.level,
+                &physics::collider(dungeon, level),
+            ));
+        }
+        if let Some(nav) = physics::navmesh(level).filter(|_| options.navmesh) {
+            children.push(self.helper_node(names::navmesh(level.level), "navmesh", level.level, &nav));
+        }
+        if !children.is_empty() {
+            n.children = Some(children);
         }
         n
+    }
+
+    /// A child node of a level for engines, not for the eye (a collider or a navigation
+    /// mesh): POSITION only, no material, extras `{"role": role, "level": level}`.
+    fn helper_node(&mut self, name: String, role: &str, level: u16, prim: &Primitive) -> Index<json::Node> {
+        let prim = primitive(&mut self.root, &mut self.bin, prim, Attributes::Position, false, None);
+        let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
+        let extras = extras(value!({ "role": role, "level": level }));
+        self.root.push(json::Node { mesh: Some(mesh), extras, ..node(name) })
     }
 
     /// The node `Path` with the route ribbon (its material made here).
@@ -356,16 +382,17 @@ impl Built {
         let m = material(&mut self.root, "path".into(), crate::mesh::RIBBON_COLOUR, true);
         let prim = primitive(&mut self.root, &mut self.bin, ribbon, Attributes::Surface, false, Some(m));
         let mesh = single_mesh(&mut self.root, "Path_Mesh".into(), prim);
-        self.root.push(json::Node { mesh: Some(mesh), ..node("Path".into()) })
+        let extras = extras(value!({ "role": "route" }));
+        self.root.push(json::Node { mesh: Some(mesh), extras, ..node("Path".into()) })
     }
 
-    /// The scene on `root_node` and the buffer (when there are bytes).
-    fn finish(&mut self, root_node: Index<json::Node>) {
+    /// The scene on `root_node` with `scene_extras`, and the buffer (when there are bytes).
+    fn finish(&mut self, root_node: Index<json::Node>, scene_extras: serde_json::Value) {
         let scene = self.root.push(json::Scene {
             name: Some(SCENE.into()),
             nodes: vec![root_node],
             extensions: None,
-            extras: None,
+            extras: extras(scene_extras),
         });
         self.root.scene = Some(scene);
         if !self.bin.is_empty() {

@@ -8,6 +8,7 @@ mod document;
 mod error;
 mod glb;
 mod names;
+mod physics;
 mod progress;
 
 use std::path::{Path, PathBuf};
@@ -19,8 +20,8 @@ use crate::dungeon::Dungeon;
 use crate::grid::Pos;
 use crate::mesh::{self, DungeonMesh, MeshOptions};
 
-/// How [`export`] writes a dungeon (the default: a lightmapped mesh, no route, colliders
-/// or tangents).
+/// How [`export`] writes a dungeon (the default: a lightmapped mesh, no route, colliders,
+/// navigation mesh or tangents).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ExportOptions {
     /// How the mesh is built (not used by [`export_mesh`] and [`to_glb_with_mesh`], which
@@ -32,9 +33,17 @@ pub struct ExportOptions {
     /// cell centres of these positions (in order; a stair climb is a straight segment), as
     /// [`mesh::route_ribbon`] builds it.
     pub route: Option<Vec<Pos>>,
-    /// Add a child node `Level_NN_Collider` to each level: every triangle of the level,
-    /// POSITION only, welded by position, without a material (for physics engines).
+    /// Add a child node `Level_NN_Collider-colonly` to each level (extras `{"role":
+    /// "collider", "level": N}`): every surface of the level, POSITION only, welded by
+    /// position, coplanar pieces merged (fewer triangles than the render mesh, closed where
+    /// it is), without a material. Godot's importer makes a `-colonly` node a static body
+    /// with a concave shape and no visible mesh.
     pub colliders: bool,
+    /// Add a child node `Level_NN-navmesh` to each level with floor (extras `{"role":
+    /// "navmesh", "level": N}`): the walkable floor (carved cells, carved seams and door
+    /// passages) as triangles welded by position, POSITION only. Godot's importer turns the
+    /// `-navmesh` suffix into a navigation mesh.
+    pub navmesh: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,
 }

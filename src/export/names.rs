@@ -19,6 +19,19 @@ pub(crate) fn level(level: u16) -> String {
     format!("Level_{level:02}")
 }
 
+/// Name of level `level`'s collider node, `Level_NN_Collider-colonly`: the `-colonly`
+/// suffix makes Godot's importer build a static body with a concave shape and no visible
+/// mesh.
+pub(crate) fn collider(level: u16) -> String {
+    format!("{}_Collider-colonly", self::level(level))
+}
+
+/// Name of level `level`'s navigation mesh node, `Level_NN-navmesh`: Godot's importer turns
+/// the `-navmesh` suffix into a navigation mesh.
+pub(crate) fn navmesh(level: u16) -> String {
+    format!("{}-navmesh", self::level(level))
+}
+
 /// Material name of `role`, taken from the registry: the plain floor tile's material for
 /// floors, the stair tile's for stairs, the wall edge's for walls, the door edge's for door
 /// frames; the role's own name when the registry has none or it would repeat an earlier one.
@@ -58,6 +71,8 @@ mod tests {
         assert_eq!(sanitize(&"x".repeat(100)).len(), MAX_NAME);
         assert_eq!(level(3), "Level_03");
         assert_eq!(level(120), "Level_120");
+        assert_eq!(collider(3), "Level_03_Collider-colonly");
+        assert_eq!(navmesh(12), "Level_12-navmesh");
         let m = materials(&Registry::standard());
         let names: Vec<&str> = m.iter().map(|(_, n)| n.as_str()).collect();
         assert_eq!(names, ["floor", "wall", "ceiling", "stair", "door_frame"]);

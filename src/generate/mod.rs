@@ -82,7 +82,10 @@ pub fn generate(
     let mut reason = String::new();
     for _ in 0..tries {
         match layout(&setup, options, &mut rng, progress)? {
-            Ok(d) => return Ok(d),
+            Ok(mut d) => {
+                add_doors(&mut d, options.doors, &mut rng)?;
+                return Ok(d);
+            }
             Err(why) => reason = why,
         }
     }
@@ -95,6 +98,19 @@ pub fn generate(
         tries,
         reason,
     })
+}
+
+/// Doors on the room-corridor seams of a finished dungeon ([`crate::rooms::place_doors`]),
+/// drawn from the generator's RNG after the layout, so a dungeon differs from its door-less
+/// twin only in those edges. Doors are passable: connectivity and stair exits stay as checked.
+fn add_doors(d: &mut Dungeon, density: f64, rng: &mut ChaCha8Rng) -> Result<(), GenerateError> {
+    match crate::rooms::place_doors(d, density, rng) {
+        Ok(_) => Ok(()),
+        Err(crate::rooms::DoorError::Dungeon(e)) => Err(GenerateError::Dungeon(e)),
+        Err(e) => {
+            Err(GenerateError::BadOption { name: "doors", value: density.to_string(), reason: e.to_string() })
+        }
+    }
 }
 
 /// Octagons (over all levels) whose layouts [`generate`] may try, in all: small dungeons get

@@ -27,6 +27,9 @@ pub struct GenerateOptions {
     pub budget: u32,
     /// Solve attempts per level before giving up (each continues the same RNG stream).
     pub attempts: u32,
+    /// Door density, 0..=1: the share of the seams between a room and a corridor that get
+    /// a (closed) door ([`crate::rooms::place_doors`]); 0 places none.
+    pub doors: f64,
 }
 
 impl Default for GenerateOptions {
@@ -42,6 +45,7 @@ impl Default for GenerateOptions {
             loops: 2,
             budget: DEFAULT_BUDGET,
             attempts: 3,
+            doors: 0.5,
         }
     }
 }
@@ -49,6 +53,12 @@ impl Default for GenerateOptions {
 impl GenerateOptions {
     /// Checks the options that need no allocation; sizes, proportions and weights get
     /// their own checks where they are used.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::BadOption`] naming the option when: `cols` or `rows` is 0, or there
+    /// are fewer than 2 octagons (the exit may not be the entrance); `levels` is 0; there are
+    /// 2+ levels and `stairs` is 0 or above `(octagons - 1) / 2`; `attempts` is 0.
     pub fn validate(&self) -> Result<(), GenerateError> {
         let bad = |name: &'static str, value: String, reason: &str| {
             Err(GenerateError::BadOption { name, value, reason: reason.to_string() })
@@ -80,6 +90,9 @@ impl GenerateOptions {
                     (octagons - 1) / 2
                 ),
             );
+        }
+        if !(0.0..=1.0).contains(&self.doors) {
+            return bad("doors", self.doors.to_string(), "a density from 0 (no doors) to 1 (every site)");
         }
         if self.attempts == 0 {
             return bad("attempts", "0".into(), "at least one attempt");

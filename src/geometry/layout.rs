@@ -22,6 +22,11 @@ pub struct Layout {
 
 impl Layout {
     /// A layout for `proportions`, refused when they do not validate.
+    ///
+    /// # Errors
+    ///
+    /// [`GeometryError::InvalidProportion`] naming the first field that is not finite, is out
+    /// of its range, or breaks a rule between fields (see [`Proportions::validate`]).
     pub fn new(proportions: Proportions) -> Result<Layout, GeometryError> {
         proportions.validate()?;
         Ok(Layout {

@@ -70,6 +70,11 @@ impl Layout {
     ///
     /// The layout knows no grid size: a point east or south of the grid is placed in the
     /// piece that would stand there; check the answer with [`Dims::contains`].
+    ///
+    /// # Panics
+    ///
+    /// Never: the `expect`s restate that the candidate seams and pillars are built from a
+    /// Void slot, a connector and a diagonal or cardinal side chosen here by construction.
     #[must_use]
     pub fn place_at(&self, p: DVec2) -> Option<Place> {
         if !p.is_finite() {

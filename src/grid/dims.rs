@@ -33,6 +33,11 @@ impl std::fmt::Display for EdgeId {
 
 impl Dims {
     /// Dimensions for `cols x rows` octagons (width first, as in the CLI).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::BadSize`] when `cols` or `rows` is 0 or above
+    /// [`MAX_OCTAGONS_PER_SIDE`].
     pub fn from_octagons(cols: u32, rows: u32) -> Result<Dims, GridError> {
         if cols == 0 || rows == 0 {
             return Err(GridError::BadSize { cols, rows, reason: "needs at least 1x1 octagons" });
@@ -92,6 +97,10 @@ impl Dims {
     }
 
     /// Row-major flat index of `slot`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `slot` is outside the grid.
     pub fn index(self, slot: Slot) -> Result<usize, GridError> {
         if self.contains(slot) {
             Ok(slot.row as usize * self.cols() as usize + slot.col as usize)
@@ -122,6 +131,11 @@ impl Dims {
     }
 
     /// The kind of a slot that must be a cell (octagon or connector).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `slot` is outside the grid; [`GridError::WrongKind`] when it is a
+    /// Void slot.
     pub fn cell_kind(self, slot: Slot) -> Result<SlotKind, GridError> {
         if !self.contains(slot) {
             return Err(self.out_of_bounds(slot));
@@ -137,6 +151,11 @@ impl Dims {
     }
 
     /// Checks that `slot` is an octagon inside the grid.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `slot` is outside the grid; [`GridError::WrongKind`] when it is a
+    /// Void slot or a connector.
     pub fn require_octagon(self, slot: Slot) -> Result<(), GridError> {
         match self.cell_kind(slot)? {
             SlotKind::Octagon => Ok(()),
@@ -146,6 +165,11 @@ impl Dims {
 
     /// The wall directions of the cell at `slot`: 8 for an octagon, the 4 diagonals for a
     /// connector.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dims::cell_kind`]: [`GridError::OutOfBounds`] when `slot` is outside the grid,
+    /// [`GridError::WrongKind`] when it is a Void slot.
     pub fn walls(self, slot: Slot) -> Result<&'static [Direction], GridError> {
         Ok(match self.cell_kind(slot)? {
             SlotKind::Octagon => &Direction::ALL,
@@ -164,6 +188,12 @@ impl Dims {
 
     /// The cell on the other side of wall `dir` of the cell at `slot` (it sees this cell
     /// through wall `dir.opposite()`), or `None` when that wall is on the grid's border.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `slot` is outside the grid; [`GridError::WrongKind`] when it is a
+    /// Void slot; [`GridError::NoSuchWall`] when `dir` is not one of its [`Dims::walls`] (a
+    /// cardinal direction of a connector).
     pub fn neighbor(self, slot: Slot, dir: Direction) -> Result<Option<Slot>, GridError> {
         let kind = self.check_wall(slot, dir)?;
         let (dr, dc) = match kind {
@@ -175,6 +205,16 @@ impl Dims {
 
     /// The canonical id of wall `dir` of the cell at `slot`, or `None` on the grid's border
     /// (border edges face the solid outside and carry no state).
+    ///
+    /// # Errors
+    ///
+    /// As [`Dims::neighbor`]: [`GridError::OutOfBounds`], [`GridError::WrongKind`] or
+    /// [`GridError::NoSuchWall`].
+    ///
+    /// # Panics
+    ///
+    /// Never: the `expect`s restate that `dir` was checked to be a wall of the cell and that
+    /// the neighbour across it exists.
     pub fn edge(self, slot: Slot, dir: Direction) -> Result<Option<EdgeId>, GridError> {
         let kind = self.check_wall(slot, dir)?;
         if self.neighbor(slot, dir)?.is_none() {
@@ -199,6 +239,17 @@ impl Dims {
     /// The two sides of an edge: each cell and the wall through which it sees the edge.
     /// For a long edge the first side is the north or west octagon; for a short edge the
     /// first side is the connector.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when the edge's slot is outside the grid;
+    /// [`GridError::WrongKind`] when a long edge's slot is not a Void slot or a short edge's
+    /// slot is not a connector.
+    ///
+    /// # Panics
+    ///
+    /// Never: a connector is never on the grid's border, so the octagon across each of its
+    /// walls exists.
     pub fn edge_sides(self, edge: EdgeId) -> Result<[(Slot, Direction); 2], GridError> {
         match edge {
             EdgeId::Long(void) => {
@@ -245,7 +296,12 @@ impl Dims {
     }
 
     /// A dense index for an edge: a long edge uses its Void slot's flat index, a short edge
-    /// `slot_count + 4 * connector_index + wall`. Indices of non-edges are never produced.
+    /// `slot_count + 4 * connector_index + wall`. Only the slot's bounds are checked, not
+    /// its kind: validate an edge of unknown origin with [`Dims::edge_sides`] first.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when the edge's slot is outside the grid.
     pub fn edge_index(self, edge: EdgeId) -> Result<usize, GridError> {
         match edge {
             EdgeId::Long(void) => self.index(void),

@@ -25,11 +25,19 @@ impl<T> Grid<T> {
     }
 
     /// The value at `slot`, or an error when the slot is outside.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `slot` is outside the grid.
     pub fn get(&self, slot: Slot) -> Result<&T, GridError> {
         Ok(&self.data[self.dims.index(slot)?])
     }
 
     /// Mutable access to the value at `slot`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `slot` is outside the grid.
     pub fn get_mut(&mut self, slot: Slot) -> Result<&mut T, GridError> {
         let i = self.dims.index(slot)?;
         Ok(&mut self.data[i])

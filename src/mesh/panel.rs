@@ -63,6 +63,22 @@ impl Panel {
     pub(crate) fn uv_metres(&self, p: DVec3) -> DVec2 {
         DVec2::new(p.dot(self.u_axis), p.dot(self.v_axis))
     }
+
+    /// The whole number of texture repeats (per axis) subtracted from this panel's UV0, at
+    /// `inv` repeats per metre: the floor of its smallest `(u, v)`, so the panel's UV0 starts
+    /// in [0, 1) and stays below 1 + its size in texture units wherever it lies in the
+    /// world. A whole-number shift leaves the texture where it was (it repeats), and keeps
+    /// UV0 small enough for half floats and for tools that expect [0, 1]-ish values.
+    pub(crate) fn uv_origin(&self, inv: f64) -> DVec2 {
+        let lowest = self
+            .tris
+            .iter()
+            .flatten()
+            .map(|&p| self.uv_metres(p) * inv)
+            .reduce(DVec2::min)
+            .unwrap_or(DVec2::ZERO);
+        lowest.floor()
+    }
 }
 
 /// Rounds to `f32`, with `-0.0` made `0.0` so that welding by bits sees equal points.
@@ -92,14 +108,16 @@ pub(crate) fn assemble(
         for &i in &mine {
             let panel = &panels[i];
             let normal = vec3(panel.normal);
+            let origin = panel.uv_origin(inv);
             for tri in &panel.tris {
                 for &p in tri {
                     let m = panel.uv_metres(p);
                     let uv1 = charts.as_ref().map_or([0.0; 2], |c| c[i].map(m));
+                    let uv = m * inv - origin;
                     vertices.push(Vertex {
                         position: vec3(p),
                         normal,
-                        uv: [to_f32(m.x * inv), to_f32(m.y * inv)],
+                        uv: [to_f32(uv.x), to_f32(uv.y)],
                         uv1,
                     });
                 }

@@ -24,6 +24,67 @@ pub(crate) fn spiral(spec: &Spiral) -> Vec<Panel> {
     panels
 }
 
+/// The ramp of the stair planned by `spec`: the same closed solid as [`spiral`] (column,
+/// step footprints, landing), but its top rises linearly across each step's sector from
+/// that step's tread height to the next one's, so no risers are left but the first: a
+/// cheaper surface for colliders that characters walk up smoothly.
+pub(crate) fn ramp(spec: &Spiral) -> Vec<Panel> {
+    let plan = Sectors::new(spec);
+    let (inner, outer, height) = (&plan.inner, &plan.outer, plan.height);
+    let mut panels = plan.column_disks();
+    for s in 1..plan.n {
+        let (a, b) = (plan.h(s), plan.h(s + 1));
+        let bottom = fan(&[inner[s], outer[s], outer[s + 1], inner[s + 1]].map(|v| at(v, 0.0)));
+        let top = vec![
+            [at(inner[s], a), at(outer[s], a), at(outer[s + 1], b)],
+            [at(inner[s], a), at(outer[s + 1], b), at(inner[s + 1], b)],
+        ];
+        let side =
+            strip(&[at(outer[s], 0.0), at(outer[s], a)], &[at(outer[s + 1], 0.0), at(outer[s + 1], b)]);
+        let column =
+            strip(&[at(inner[s], a), at(inner[s], height)], &[at(inner[s + 1], b), at(inner[s + 1], height)]);
+        panels.push(filled(Panel::horizontal(MaterialRole::Stair, false), bottom));
+        // The sloped top is not one plane; its normal only orients the triangles upwards.
+        panels.push(filled(Panel::horizontal(MaterialRole::Stair, true), top));
+        panels.push(filled(plan.outward(outer[s], outer[s + 1]), side));
+        panels.push(filled(plan.outward(inner[s], inner[s + 1]), column));
+    }
+    let [landing_bottom, landing_top, landing_side] = plan.landing();
+    panels.extend([landing_bottom, landing_top, landing_side]);
+    let (n, ea) = (plan.n, plan.ea);
+    // The landing's side beyond the last step's rim lies on boundary n and faces down the
+    // spiral, as the render stair's last riser does.
+    let d = plan.dirs[n];
+    let mut beside = Panel::vertical(MaterialRole::Stair, outer[n], ea, plan.c + d * plan.rc - d.perp());
+    beside.extend(strip(&[at(outer[n], 0.0), at(outer[n], height)], &[at(ea, 0.0), at(ea, height)]));
+    panels.push(beside);
+    let first = plan.h(1);
+    let mut gap_column = plan.outward(inner[0], inner[1]);
+    gap_column.extend(strip(
+        &[at(inner[0], 0.0), at(inner[0], height)],
+        &[at(inner[1], 0.0), at(inner[1], first), at(inner[1], height)],
+    ));
+    panels.push(gap_column);
+    panels.push(plan.riser(1));
+    panels.push(plan.gap_side());
+    panels
+}
+
+/// Every stair ramp ([`ramp`]) standing on `level` of `dungeon`, as triangles in
+/// level-local metres, wound to face out of the solid.
+pub(crate) fn stair_ramps(dungeon: &crate::dungeon::Dungeon, level: u16) -> Vec<[[f32; 3]; 3]> {
+    let mut out = Vec::new();
+    for stair in dungeon.stairs().iter().filter(|s| s.foot.level == level) {
+        let Some(dir) = dungeon.stair_landing(stair.foot) else { continue };
+        let height = dungeon.proportions().layer_height;
+        let Some(spec) = Spiral::new(dungeon.layout(), stair.foot.slot, dir, height) else { continue };
+        for panel in ramp(&spec) {
+            out.extend(panel.tris.iter().map(|t| t.map(|p| [p.x as f32, p.y as f32, p.z as f32])));
+        }
+    }
+    out
+}
+
 /// The stair's sectors round its column. Boundary k = 0..=n lies at angle
 /// theta_b + k * beta; sector s = 0..=n spans boundary s to s + 1 (boundary n + 1 is
 /// boundary 0): sector 0 is the gap, 1..n-1 the steps, n the landing. Sector s stands

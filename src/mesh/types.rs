@@ -4,8 +4,8 @@
 use bytemuck::{Pod, Zeroable};
 
 /// One vertex: position (metres, relative to its level node at `L * H`), flat normal
-/// pointing into carved space, UV0 in texture units (world metres / texture size), UV1 for
-/// lightmaps (inside [0, 1]).
+/// pointing into carved space, UV0 in texture units (world metres / texture size, less a
+/// whole number per panel so it stays small), UV1 for lightmaps (inside [0, 1]).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
 pub struct Vertex {
@@ -13,7 +13,9 @@ pub struct Vertex {
     pub position: [f32; 3],
     /// Unit normal, pointing into carved (walkable) space.
     pub normal: [f32; 3],
-    /// Texture coordinates: world metres divided by the texture size.
+    /// Texture coordinates: world metres divided by the texture size, less a whole number
+    /// per flat panel (the floor of the panel's smallest value), so each panel's UV0 lies in
+    /// [0, 1 + its size in texture units) and the texture looks the same.
     pub uv: [f32; 2],
     /// Lightmap coordinates, non-overlapping inside [0, 1] per level.
     pub uv1: [f32; 2],

@@ -29,6 +29,10 @@ pub fn node_pos(dungeon: &Dungeon, i: usize) -> Option<Pos> {
 /// through the stair's exit (the dungeon's stair table, [`Dungeon::shaft`]). The steps are those of the pathing
 /// graph with doors open (the same rule, read by the same code), so the regions are
 /// [`super::PathGraph::regions`] of `PathRules { open_doors: true }`, numbered alike.
+///
+/// # Panics
+///
+/// Never: only slots that hold a node are expanded, as the `expect` restates.
 #[must_use]
 pub fn dungeon_regions(dungeon: &Dungeon) -> Regions {
     let cells = Cells::read(dungeon);

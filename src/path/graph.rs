@@ -106,6 +106,11 @@ impl PathGraph {
     }
 
     /// Every node, in increasing index.
+    ///
+    /// # Panics
+    ///
+    /// Never: a graph has at most one node per cell, and a dungeon's cell count
+    /// ([`crate::dungeon::MAX_SLOTS`]) fits in `u32`.
     pub fn nodes(&self) -> impl Iterator<Item = NodeId> + use<> {
         let n = u32::try_from(self.coords.len()).expect("invariant: node count fits in u32");
         (0..n).map(NodeId)
@@ -137,7 +142,8 @@ impl PathGraph {
     /// [`PathError::NotACell`] for one on a Void slot.
     pub fn node(&self, pos: Pos) -> Result<Option<NodeId>, PathError> {
         let Slot { row, col } = pos.slot;
-        if pos.level >= self.levels || !self.dims.contains(pos.slot) {
+        let slot_index = if pos.level < self.levels { self.dims.index(pos.slot).ok() } else { None };
+        let Some(slot_index) = slot_index else {
             return Err(PathError::OutOfDungeon {
                 level: pos.level,
                 row,
@@ -146,11 +152,11 @@ impl PathGraph {
                 rows: self.dims.rows(),
                 cols: self.dims.cols(),
             });
-        }
+        };
         if pos.slot.kind() == SlotKind::Void {
             return Err(PathError::NotACell { level: pos.level, row, col });
         }
-        let i = usize::from(pos.level) * self.dims.slot_count() + self.dims.index(pos.slot).expect("checked");
+        let i = usize::from(pos.level) * self.dims.slot_count() + slot_index;
         Ok(Some(self.node_of_slot[i]).filter(|&v| v != NONE).map(NodeId))
     }
 

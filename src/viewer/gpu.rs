@@ -26,12 +26,19 @@ pub enum AdapterPreference {
 
 impl Gpu {
     /// A context without a window (screenshots, tests).
+    ///
+    /// # Errors
+    /// As [`Gpu::with_instance`].
     pub fn offscreen(preference: AdapterPreference) -> Result<Gpu, ViewerError> {
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         Gpu::with_instance(instance, None, preference)
     }
 
     /// A context on `instance`, able to present to `surface` when given.
+    ///
+    /// # Errors
+    /// [`ViewerError::NoAdapter`] when no adapter (of the preferred kind, or any) can draw
+    /// (to `surface`); [`ViewerError::Device`] when the adapter refuses a device.
     pub fn with_instance(
         instance: wgpu::Instance,
         surface: Option<&wgpu::Surface<'_>>,

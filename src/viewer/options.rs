@@ -67,6 +67,11 @@ pub struct Prepared {
     pub walk_refused: Option<crate::walk::WalkError>,
 }
 
+/// How the viewer treats doors: it draws a door's frame and passage but no door leaf yet, so
+/// the walkthrough and the `--path` route pass through closed doors (they are passable), as
+/// a route found with `--open-doors` does.
+pub const VIEW_RULES: PathRules = PathRules { open_doors: true };
+
 /// Builds the scene, the walk world, the route and the initial state; checks the options
 /// against the dungeon.
 ///
@@ -82,16 +87,14 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         return Err(ViewerError::NoSuchLevel { level, levels: dungeon.levels() });
     }
     let route = match options.path {
-        Some((from, to)) => Some(
-            find_path(dungeon, from, to, &PathRules::default())?
-                .ok_or(ViewerError::NoRoute { from, to })?
-                .steps,
-        ),
+        Some((from, to)) => {
+            Some(find_path(dungeon, from, to, &VIEW_RULES)?.ok_or(ViewerError::NoRoute { from, to })?.steps)
+        }
         None => None,
     };
     let walk_refused = walk_refusal(dungeon.proportions().room_height, options.camera)?;
     let scene = Scene::new(dungeon, &options.mesh)?;
-    let world = World::new(dungeon);
+    let world = World::with_rules(dungeon, &VIEW_RULES);
     let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
     state.outlines = options.outlines;
     if let Some(steps) =
@@ -145,6 +148,9 @@ pub fn export_view(
 }
 
 /// Renders one frame of `dungeon` offscreen, no window.
+///
+/// # Errors
+/// As [`offscreen_view`], and [`ViewerError::Readback`] when the image cannot be read back.
 pub fn screenshot(dungeon: &Dungeon, options: &ViewOptions) -> Result<Shot, ViewerError> {
     let (gpu, mut offscreen, frame) = offscreen_view(dungeon, options)?;
     offscreen.capture(&gpu, &frame)
@@ -153,6 +159,11 @@ pub fn screenshot(dungeon: &Dungeon, options: &ViewOptions) -> Result<Shot, View
 /// Everything needed to draw `dungeon` offscreen as `options` say: the device, an
 /// offscreen target with the scene (and route ribbon) uploaded, and the frame to draw.
 /// [`screenshot`] captures it once; callers that time frames draw it repeatedly first.
+///
+/// # Errors
+/// The options checked against the dungeon ([`prepare`]: a bad route, a walk refused),
+/// no adapter or device ([`Gpu::offscreen`]), a size or level past the device's limits
+/// ([`Offscreen::new`]).
 pub fn offscreen_view(
     dungeon: &Dungeon,
     options: &ViewOptions,

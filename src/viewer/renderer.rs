@@ -294,6 +294,9 @@ impl Renderer {
     }
 
     /// Draws `frame` into `target` (of `size` pixels and this renderer's format).
+    ///
+    /// # Panics
+    /// Never: the depth and multisample targets are (re)made for `size` just before use.
     pub fn render(
         &mut self,
         device: &wgpu::Device,

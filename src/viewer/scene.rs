@@ -31,6 +31,9 @@ pub struct Scene {
 
 impl Scene {
     /// Builds the mesh of `dungeon` and the outlines of its floor cells.
+    ///
+    /// # Errors
+    /// [`ViewerError::Mesh`] when the mesh cannot be built ([`crate::mesh::build`]).
     pub fn new(dungeon: &Dungeon, options: &MeshOptions) -> Result<Scene, ViewerError> {
         let mesh = build(dungeon, options)?;
         let outlines = (0..dungeon.levels())

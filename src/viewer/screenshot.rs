@@ -123,6 +123,9 @@ impl Offscreen {
     }
 
     /// Draws `frame` and waits for the GPU (no readback).
+    ///
+    /// # Errors
+    /// [`ViewerError::Readback`] when waiting for the device fails (a lost device).
     pub fn draw(&mut self, gpu: &Gpu, frame: &Frame) -> Result<FrameStats, ViewerError> {
         let stats = self.renderer.render(&gpu.device, &gpu.queue, &self.view, self.size, frame);
         gpu.device.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| ViewerError::Readback {
@@ -134,6 +137,9 @@ impl Offscreen {
     }
 
     /// Draws `frame` and reads the image back.
+    ///
+    /// # Errors
+    /// [`ViewerError::Readback`] when the device is lost or the buffer cannot be mapped.
     pub fn capture(&mut self, gpu: &Gpu, frame: &Frame) -> Result<Shot, ViewerError> {
         let stats = self.renderer.render(&gpu.device, &gpu.queue, &self.view, self.size, frame);
         let (width, height) = self.size;

@@ -11,7 +11,7 @@ mod tour;
 mod walker;
 mod world;
 
-pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, level_plan};
+pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, level_plan, level_plan_with};
 pub use tour::{Tour, waypoints};
 pub use walker::{Body, WalkError, Walker};
 pub use world::{

@@ -6,6 +6,7 @@ use glam::DVec2;
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::make_positive;
 use crate::grid::{Direction, EdgeId, Pos, Slot};
+use crate::path::PathRules;
 
 /// What a floor piece is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,9 +67,20 @@ fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
     dungeon.tile_def(pos).is_ok_and(|t| t.carved)
 }
 
-/// The carved plan of `level` (empty when the level does not exist).
+/// The carved plan of `level` (empty when the level does not exist), with every door as
+/// the registry says it is now: a door that is not walkable (closed) stands in its passage.
 #[must_use]
 pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
+    level_plan_with(dungeon, level, &PathRules::default())
+}
+
+/// The carved plan of `level` under `rules`: with [`PathRules::open_doors`] a passable door
+/// (a closed one) is open, as a route under the same rules crosses it.
+///
+/// # Panics
+/// Never: every slot it visits is a cell of the dungeon's own grid, which has walls.
+#[must_use]
+pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> LevelPlan {
     let dims = dungeon.dims();
     let layout = dungeon.layout();
     let mut plan = LevelPlan { level, pieces: Vec::new(), walls: Vec::new() };
@@ -108,7 +120,8 @@ pub fn level_plan(dungeon: &Dungeon, level: u16) -> LevelPlan {
         let Some(def) = dungeon.carved_seam(Pos { level, slot }, dir) else {
             continue;
         };
-        let (walkable, door) = (def.walkable, def.carve == Carve::Door);
+        let walkable = if rules.open_doors { def.passable } else { def.walkable };
+        let door = def.carve == Carve::Door;
         if layout.gap() <= 0.0 {
             // No seam between the cells: a closed door stands in the shared wall's opening.
             if door && !walkable {

@@ -3,10 +3,11 @@
 
 use glam::DVec2;
 
-use super::plan::{LevelPlan, Wall, WallKind, level_plan};
+use super::plan::{LevelPlan, Wall, WallKind, level_plan_with};
 use crate::dungeon::Dungeon;
 use crate::geometry::{Layout, Spiral};
 use crate::grid::{Dims, Direction, Pos, Slot};
+use crate::path::PathRules;
 
 /// A spiral stair as the walk model sees it: the plan the mesh builder extrudes
 /// ([`Spiral`]: a column, steps winding clockwise seen from above from just past the landing
@@ -156,16 +157,27 @@ pub struct World {
 }
 
 impl World {
-    /// Indexes every level of `dungeon`.
+    /// Indexes every level of `dungeon`, its doors as they are now (a closed door is a wall).
     #[must_use]
     pub fn new(dungeon: &Dungeon) -> World {
+        World::with_rules(dungeon, &PathRules::default())
+    }
+
+    /// Indexes every level of `dungeon` under `rules` ([`level_plan_with`]): with
+    /// [`PathRules::open_doors`] the walker passes through closed doors, as a route found
+    /// under the same rules does.
+    ///
+    /// # Panics
+    /// Never: points are clamped into the grid before they are looked up.
+    #[must_use]
+    pub fn with_rules(dungeon: &Dungeon, rules: &PathRules) -> World {
         let dims = dungeon.dims();
         let layout = dungeon.layout();
         let bucket =
             |p: DVec2| dims.index(layout.nearest_slot(p, dims)).expect("invariant: clamped into the grid");
         let levels = (0..dungeon.levels())
             .map(|l| {
-                let plan = level_plan(dungeon, l);
+                let plan = level_plan_with(dungeon, l, rules);
                 let mut piece_buckets = vec![Vec::new(); dims.slot_count()];
                 let mut wall_buckets = vec![Vec::new(); dims.slot_count()];
                 for (i, p) in plan.pieces.iter().enumerate() {

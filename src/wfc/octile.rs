@@ -50,6 +50,10 @@ impl Default for Weights {
 
 impl Weights {
     /// Checks every weight is finite and not negative.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BadWeight`] naming the first weight that is negative, infinite or NaN.
     pub fn validate(&self) -> Result<(), SolveError> {
         check_weight("void_weight", self.void_weight)?;
         check_weight("open_weight", self.open_weight)?;
@@ -97,6 +101,13 @@ pub fn connector_bit(dir: Direction) -> Option<usize> {
 }
 
 /// The 274 tiles with the given weights, over the 8 directions of `Topology::octile`.
+///
+/// # Errors
+///
+/// [`SolveError::BadWeight`] naming the option when a weight does not pass
+/// [`Weights::validate`], or naming the tile (`tile N`) when finite weights multiply out to
+/// an infinite tile weight (for example `open_weight` near `f64::MAX` with `wall_factor`
+/// above 1).
 pub fn tileset(weights: &Weights) -> Result<TileSet, SolveError> {
     weights.validate()?;
     let floor_weight = |open: f64, m: u8| floor_weight(open, weights.wall_factor, m.count_ones());

@@ -68,6 +68,14 @@ pub const MAX_SOCKETS: usize = 16;
 impl TileSet {
     /// A tile set over `dirs` wall directions; `legal` lists the socket pairs that may meet
     /// (the relation is made symmetric).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BadTileSet`] when there are no sockets or more than [`MAX_SOCKETS`], no
+    /// tiles or more than [`MAX_TILES`], a pair in `legal` names a socket past the last, or a
+    /// tile does not have exactly `dirs` sockets each naming a known socket;
+    /// [`SolveError::BadWeight`] (named `tile N`) for a tile weight that is negative,
+    /// infinite or NaN.
     pub fn new(
         dirs: usize,
         socket_names: &[&str],
@@ -158,6 +166,11 @@ impl TileSet {
 }
 
 /// A weight option that must be finite and not negative (`name` is the option's name).
+///
+/// # Errors
+///
+/// [`SolveError::BadWeight`] carrying `name` and `value` when `value` is negative,
+/// infinite or NaN.
 pub fn check_weight(name: &str, value: f64) -> Result<f64, SolveError> {
     if value.is_finite() && value >= 0.0 {
         Ok(value)

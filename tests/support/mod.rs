@@ -154,3 +154,23 @@ impl Drop for Scratch {
         }
     }
 }
+
+/// Runs the `octile` binary in the crate root with `args`; each `env` entry sets a variable
+/// (`Some`) or removes it (`None`) for that run.
+#[cfg(feature = "cli")]
+pub fn run_octile(args: &[&str], env: &[(&str, Option<&str>)]) -> std::process::Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_octile"));
+    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    for (k, v) in env {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    cmd.output().expect("runs the binary")
+}
+
+/// A process's standard error as text.
+pub fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}

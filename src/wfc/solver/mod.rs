@@ -163,6 +163,12 @@ pub struct Solver {
 
 impl Solver {
     /// Builds the solver tables; refuses mismatched inputs and problems over [`MEMORY_LIMIT`].
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BadInput`] when the tile set's walls per tile differ from the
+    /// topology's directions, or the topology has no cells; [`SolveError::TooLarge`] when the
+    /// estimated solver state exceeds [`MEMORY_LIMIT`] or there are too many cells to index.
     pub fn new(topology: &Topology, tileset: &TileSet) -> Result<Solver, SolveError> {
         let (cells, dirs, sockets, tiles) =
             (topology.cell_count(), topology.dirs(), tileset.socket_count(), tileset.len());
@@ -233,6 +239,18 @@ impl Solver {
 
     /// Solves the problem: one tile per cell, every seam legal, or an error saying where it
     /// got stuck. Same RNG state and input, same result.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BadInput`] when a fixed cell of `input` is outside the topology or
+    /// allows a tile outside the tile set; [`SolveError::Unsatisfiable`] when the fixed
+    /// cells and border already conflict before any choice, or when backtracking undoes
+    /// every choice without finding a solution; [`SolveError::BudgetExhausted`] when a
+    /// conflict comes after `input.budget` backtracks have been used.
+    ///
+    /// # Panics
+    ///
+    /// Never: the `expect` restates that a failed propagation always records its conflict.
     pub fn solve(
         &mut self,
         input: &SolveInput,

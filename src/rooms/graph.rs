@@ -1,0 +1,302 @@
+//! `RoomGraph`: rooms and corridors (groups of joined cells of one level) and the portals
+//! between them. Components come from [`label_regions`], the path module's one labelling.
+
+use crate::dungeon::{Carve, Dungeon};
+use crate::geometry::signed_area;
+use crate::grid::{Direction, EdgeId, Pos, Slot};
+use crate::path::{Regions, label_regions, node_index, node_pos};
+
+/// Id of a room or corridor: its index in [`RoomGraph::rooms`]. Rooms are numbered in the
+/// order of their first cell (level, row, col).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RoomId(pub u32);
+
+impl RoomId {
+    /// The index into [`RoomGraph::rooms`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Whether a group of cells is an open area or a one-cell-wide run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RoomKind {
+    /// An open area (room cells: see [`is_corridor_cell`]).
+    Room,
+    /// A one-cell-wide run (corridor cells).
+    Corridor,
+}
+
+impl RoomKind {
+    /// `"room"` or `"corridor"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            RoomKind::Room => "room",
+            RoomKind::Corridor => "corridor",
+        }
+    }
+}
+
+/// One room or corridor: joined cells of one level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Room {
+    /// Its id (its index in [`RoomGraph::rooms`]).
+    pub id: RoomId,
+    /// Room or corridor.
+    pub kind: RoomKind,
+    /// The level its cells are on.
+    pub level: u16,
+    /// Its cells, in (row, col) order.
+    pub cells: Vec<Slot>,
+    /// Carved floor-plan area in square metres: its cells' polygons plus the carved seams
+    /// between two of its own cells (a door's seam counts door-wide), from
+    /// [`Layout`](crate::geometry::Layout). A portal's seam belongs to neither side.
+    pub area: f64,
+}
+
+/// What joins the two rooms of a portal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PortalKind {
+    /// A fully carved seam.
+    Open,
+    /// A seam carved door-wide (a door, open or closed).
+    Door,
+    /// A stair, from the room of its foot up to the room of the hole above it.
+    Stair,
+}
+
+impl PortalKind {
+    /// `"open"`, `"door"` or `"stair"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            PortalKind::Open => "open",
+            PortalKind::Door => "door",
+            PortalKind::Stair => "stair",
+        }
+    }
+}
+
+/// Where a portal is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PortalPlace {
+    /// The seam of `edge` on `level`.
+    Seam {
+        /// The level.
+        level: u16,
+        /// The edge whose seam it is.
+        edge: EdgeId,
+    },
+    /// The stair standing at `foot`.
+    Stair {
+        /// The stair's foot; the hole is the same octagon one level up.
+        foot: Pos,
+    },
+}
+
+/// An edge of the room graph: a seam or a stair between two different rooms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Portal {
+    /// Open seam, door or stair.
+    pub kind: PortalKind,
+    /// The two rooms it joins: for a seam the rooms of the edge's two sides
+    /// ([`crate::grid::Dims::edge_sides`] order), for a stair its foot's then its hole's.
+    pub rooms: [RoomId; 2],
+    /// Where it is.
+    pub place: PortalPlace,
+}
+
+/// Rooms, corridors and portals of a dungeon, computed once by [`RoomGraph::of`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoomGraph {
+    rooms: Vec<Room>,
+    portals: Vec<Portal>,
+    labels: Regions,
+}
+
+/// The cells joined to the cell at `pos` (same level, across a carved seam), with the wall
+/// each is seen through; empty for a position that is not a carved cell.
+fn joined(dungeon: &Dungeon, pos: Pos) -> impl Iterator<Item = (Direction, Pos)> + '_ {
+    let dims = dungeon.dims();
+    let walls: &[Direction] = dims.walls(pos.slot).unwrap_or(&[]);
+    walls.iter().filter_map(move |&dir| {
+        dungeon.carved_seam(pos, dir)?;
+        let slot = dims.neighbor(pos.slot, dir).ok()??;
+        Some((dir, Pos { slot, ..pos }))
+    })
+}
+
+/// The corridor rule, the only place it is written: the carved cell at `pos` is joined to
+/// one or two cells and no two cells it is joined to are joined to each other. False for a
+/// cell that is not carved, one joined to nothing, a junction of three or more, and a cell
+/// on a triangle of joins (octagon, octagon and the connector between them, all seams
+/// carved: an open area).
+#[must_use]
+pub fn is_corridor_cell(dungeon: &Dungeon, pos: Pos) -> bool {
+    let near: Vec<Pos> = joined(dungeon, pos).map(|(_, p)| p).collect();
+    if near.is_empty() || near.len() > 2 {
+        return false;
+    }
+    !near.iter().any(|&a| joined(dungeon, a).any(|(_, b)| b != pos && near.contains(&b)))
+}
+
+impl RoomGraph {
+    /// The rooms, corridors and portals of every level of `dungeon`.
+    #[must_use]
+    pub fn of(dungeon: &Dungeon) -> RoomGraph {
+        let len = usize::from(dungeon.levels()) * dungeon.dims().slot_count();
+        let carved = |i: usize| node_pos(dungeon, i).is_some_and(|p| is_carved(dungeon, p));
+        // 0: not carved, 1: room cell, 2: corridor cell.
+        let class: Vec<u8> = (0..len)
+            .map(|i| match node_pos(dungeon, i) {
+                Some(p) if carved(i) => 1 + u8::from(is_corridor_cell(dungeon, p)),
+                _ => 0,
+            })
+            .collect();
+        let labels = label_regions(
+            len,
+            |i| class[i] != 0,
+            |i, out| {
+                let pos = node_pos(dungeon, i).expect("invariant: only nodes are expanded");
+                out.extend(
+                    joined(dungeon, pos)
+                        .filter_map(|(_, p)| node_index(dungeon, p))
+                        .filter(|&j| class[j] == class[i]),
+                );
+            },
+        );
+        let mut rooms: Vec<Room> = Vec::with_capacity(labels.count());
+        for i in (0..len).filter(|&i| class[i] != 0) {
+            let id = labels.region(i).expect("invariant: carved cells are labelled");
+            let pos = node_pos(dungeon, i).expect("invariant: a node");
+            if id.index() == rooms.len() {
+                let kind = if class[i] == 2 { RoomKind::Corridor } else { RoomKind::Room };
+                let id = RoomId(id.index() as u32);
+                rooms.push(Room { id, kind, level: pos.level, cells: Vec::new(), area: 0.0 });
+            }
+            let room = &mut rooms[id.index()];
+            room.cells.push(pos.slot);
+            room.area += dungeon.layout().cell_polygon(pos.slot).map_or(0.0, |p| signed_area(&p));
+        }
+        let mut graph = RoomGraph { rooms, portals: Vec::new(), labels };
+        graph.add_seams(dungeon);
+        graph.add_stairs(dungeon);
+        graph
+    }
+
+    /// Adds each carved seam's area to its room when both sides are that room's, else a
+    /// portal between the two rooms.
+    fn add_seams(&mut self, dungeon: &Dungeon) {
+        let dims = dungeon.dims();
+        let layout = dungeon.layout();
+        for level in 0..dungeon.levels() {
+            for edge in dims.edges() {
+                let sides = dims.edge_sides(edge).expect("invariant: edges() yields edges");
+                let (slot, dir) = sides[0];
+                let Some(def) = dungeon.carved_seam(Pos { level, slot }, dir) else { continue };
+                let room = |s: Slot| self.room_at(dungeon, Pos { level, slot: s });
+                let (Some(a), Some(b)) = (room(sides[0].0), room(sides[1].0)) else { continue };
+                let door = def.carve == Carve::Door;
+                if a == b {
+                    let seam = if door { layout.door(sides[0], sides[1]) } else { layout.edge_seam(sides) };
+                    self.rooms[a.index()].area += seam.map_or(0.0, |s| signed_area(&s).abs());
+                } else {
+                    let kind = if door { PortalKind::Door } else { PortalKind::Open };
+                    self.portals.push(Portal {
+                        kind,
+                        rooms: [a, b],
+                        place: PortalPlace::Seam { level, edge },
+                    });
+                }
+            }
+        }
+    }
+
+    /// Adds a portal for every stair whose foot and hole are both carved.
+    fn add_stairs(&mut self, dungeon: &Dungeon) {
+        for stair in dungeon.stairs().iter() {
+            let (Some(a), Some(b)) = (self.room_at(dungeon, stair.foot), self.room_at(dungeon, stair.hole()))
+            else {
+                continue;
+            };
+            let place = PortalPlace::Stair { foot: stair.foot };
+            self.portals.push(Portal { kind: PortalKind::Stair, rooms: [a, b], place });
+        }
+    }
+
+    /// Every room and corridor, by id.
+    #[must_use]
+    pub fn rooms(&self) -> &[Room] {
+        &self.rooms
+    }
+
+    /// The room with id `id`, when there is one.
+    #[must_use]
+    pub fn room(&self, id: RoomId) -> Option<&Room> {
+        self.rooms.get(id.index())
+    }
+
+    /// Every portal: seams level by level in edge order, then stairs in (level, row, col)
+    /// order of their feet.
+    #[must_use]
+    pub fn portals(&self) -> &[Portal] {
+        &self.portals
+    }
+
+    /// The portals that touch room `id`.
+    pub fn portals_of(&self, id: RoomId) -> impl Iterator<Item = &Portal> {
+        self.portals.iter().filter(move |p| p.rooms.contains(&id))
+    }
+
+    /// The room or corridor holding the cell at `pos` of `dungeon` (the dungeon this graph
+    /// was built from); `None` when the cell is not carved or not in the dungeon.
+    #[must_use]
+    pub fn room_at(&self, dungeon: &Dungeon, pos: Pos) -> Option<RoomId> {
+        let id = self.labels.region(node_index(dungeon, pos)?)?;
+        Some(RoomId(id.index() as u32))
+    }
+}
+
+/// True when the cell at `pos` is carved.
+fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
+    dungeon.tile_def(pos).is_ok_and(|t| t.carved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Fill, Registry};
+    use crate::geometry::Proportions;
+
+    /// A 3x1 strip of octagons, all floor, joined west to east: a corridor of three cells;
+    /// carving the connectors between rows of a 2x2 block makes a room.
+    #[test]
+    fn a_strip_is_a_corridor_and_a_block_with_its_connector_is_a_room() {
+        let mut d = Dungeon::new(3, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+        for c in [0, 2, 4] {
+            assert!(is_corridor_cell(&d, Pos::new(0, 0, c)), "col {c}");
+        }
+        let g = RoomGraph::of(&d);
+        assert_eq!(g.rooms().len(), 1);
+        assert_eq!(g.rooms()[0].kind, RoomKind::Corridor);
+        d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::WALL).unwrap();
+        let g = RoomGraph::of(&d);
+        assert_eq!(
+            g.rooms().iter().map(|r| r.kind).collect::<Vec<_>>(),
+            [RoomKind::Room, RoomKind::Corridor]
+        );
+        assert!(g.portals().is_empty(), "a walled seam is no portal");
+
+        let block = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Floor).unwrap();
+        let g = RoomGraph::of(&block);
+        assert_eq!(g.rooms().len(), 1);
+        assert_eq!(g.rooms()[0].kind, RoomKind::Room);
+        assert_eq!(g.rooms()[0].cells.len(), 5);
+        let layout = block.layout();
+        let cells: f64 =
+            g.rooms()[0].cells.iter().map(|&s| signed_area(&layout.cell_polygon(s).unwrap())).sum();
+        assert!(g.rooms()[0].area > cells, "the seams between its cells count");
+    }
+}

@@ -1,0 +1,205 @@
+//! Field of view: the cells whose centres a viewer sees within a radius, as a bit grid of
+//! one level, found by a flood outward from the viewer that only enters cells a visible
+//! line could reach.
+
+use glam::DVec2;
+
+use super::SightError;
+use super::line::{cell_center, check_point, check_spacing, sees};
+use super::opacity::{cell_passes_sight, seam_passes_sight};
+use crate::dungeon::Dungeon;
+use crate::geometry::Place;
+use crate::grid::{Dims, Pos, Slot, SlotKind};
+
+/// A set of slots of one level, one bit per slot (row-major, as [`Dims::index`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VisibleCells {
+    level: u16,
+    dims: Dims,
+    bits: Vec<u64>,
+    len: usize,
+}
+
+impl VisibleCells {
+    /// An empty set over the slots of `dims` on `level`.
+    #[must_use]
+    pub fn new(level: u16, dims: Dims) -> VisibleCells {
+        VisibleCells { level, dims, bits: vec![0; dims.slot_count().div_ceil(64)], len: 0 }
+    }
+
+    /// The level the set is on.
+    #[must_use]
+    pub fn level(&self) -> u16 {
+        self.level
+    }
+
+    /// How many slots are in the set.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when no slot is in the set.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True when `slot` is in the set (false for a slot off the grid).
+    #[must_use]
+    pub fn contains(&self, slot: Slot) -> bool {
+        self.dims.index(slot).is_ok_and(|i| self.bits[i / 64] >> (i % 64) & 1 == 1)
+    }
+
+    /// True when `pos` is on this set's level and its slot is in the set.
+    #[must_use]
+    pub fn contains_pos(&self, pos: Pos) -> bool {
+        pos.level == self.level && self.contains(pos.slot)
+    }
+
+    /// Adds `slot`; returns true when it was not in the set. A slot off the grid is ignored
+    /// (returns false).
+    pub fn insert(&mut self, slot: Slot) -> bool {
+        let Ok(i) = self.dims.index(slot) else { return false };
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let fresh = self.bits[word] & bit == 0;
+        self.bits[word] |= bit;
+        self.len += usize::from(fresh);
+        fresh
+    }
+
+    /// The slots in the set, row-major.
+    pub fn iter(&self) -> impl Iterator<Item = Slot> + '_ {
+        self.bits.iter().enumerate().flat_map(move |(w, &word)| {
+            (0..64).filter(move |b| word >> b & 1 == 1).filter_map(move |b| self.dims.slot_at(w * 64 + b))
+        })
+    }
+
+    /// One bit per slot, row-major in words of 64 (bit `i % 64` of word `i / 64` is slot
+    /// index `i`), for a renderer that uploads the set.
+    #[must_use]
+    pub fn words(&self) -> &[u64] {
+        &self.bits
+    }
+}
+
+/// The cells visible from the centre of the cell `viewer` within `radius` metres: see
+/// [`field_of_view_from`].
+///
+/// # Errors
+/// [`SightError::Position`] when `viewer` is not a cell; otherwise as
+/// [`field_of_view_from`].
+///
+/// # Example
+/// ```
+/// use octile::dungeon::{Dungeon, Fill, Registry};
+/// use octile::geometry::Proportions;
+/// use octile::grid::{Direction, Pos, Slot};
+/// use octile::sight::field_of_view;
+///
+/// let mut d = Dungeon::new(4, 1, 1, Proportions::default(), Fill::Floor)?;
+/// d.set_edge(Pos::new(0, 0, 4), Direction::E, Registry::DOOR)?;
+/// let seen = field_of_view(&d, Pos::new(0, 0, 0), 100.0)?;
+/// assert!(seen.contains(Slot::new(0, 4)));
+/// assert!(!seen.contains(Slot::new(0, 6)), "behind the closed door");
+/// // A short radius sees only the viewer's own cell.
+/// assert_eq!(field_of_view(&d, Pos::new(0, 0, 0), 1.0)?.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn field_of_view(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<VisibleCells, SightError> {
+    let eye = cell_center(dungeon, viewer)?;
+    field_of_view_from(dungeon, viewer.level, eye, radius)
+}
+
+/// The cells of `level` visible from world point `eye` (`(x, z)` metres) within `radius`
+/// metres. A cell is visible when its centre is at most `radius` from `eye` and
+/// [`super::line_of_sight_points`] holds between `eye` and its centre (so a rock cell never
+/// is; the walls a game draws are those of visible cells).
+///
+/// Cost: proportional to the cells within reach, not to the level. It floods outward
+/// from the eye's cell, crossing only seams that pass sight into cells that a segment from
+/// the eye shorter than `radius` could touch, and tests each such cell's centre with one
+/// line of sight. Every cell a clear line from the eye passes through is joined to the
+/// eye's cell that way, so the flood misses no visible cell. The only work that grows with
+/// the level is zeroing the bit grid (a slot count / 8 bytes).
+///
+/// # Errors
+/// [`SightError::Position`] for a level out of range, [`SightError::NonFinitePoint`],
+/// [`SightError::BadMeasure`] for a negative or non-finite radius,
+/// [`SightError::TightSpacing`].
+///
+/// # Panics
+/// Never: the flood only visits cells of the dungeon's grid, which all have walls.
+pub fn field_of_view_from(
+    dungeon: &Dungeon,
+    level: u16,
+    eye: DVec2,
+    radius: f64,
+) -> Result<VisibleCells, SightError> {
+    check_spacing(dungeon)?;
+    check_point(dungeon, level, eye)?;
+    if !(radius.is_finite() && radius >= 0.0) {
+        return Err(SightError::BadMeasure { what: "radius", value: radius });
+    }
+    let (dims, layout) = (dungeon.dims(), dungeon.layout());
+    let octagon_reach = layout.octagon(Slot::new(0, 0))[0].length();
+    let connector_reach = layout.connector(Slot::new(0, 0))[0].length();
+    let reach = |slot: Slot| if slot.kind() == SlotKind::Octagon { octagon_reach } else { connector_reach };
+    let mut seen = VisibleCells::new(level, dims);
+    let mut queued = VisibleCells::new(level, dims);
+    let mut stack: Vec<Slot> = eye_cells(dungeon, eye).into_iter().flatten().collect();
+    stack.retain(|&s| cell_passes_sight(dungeon, Pos { level, slot: s }) && queued.insert(s));
+    while let Some(slot) = stack.pop() {
+        let centre = layout.center(slot);
+        if centre.distance(eye) <= radius && sees(dungeon, level, eye, centre) {
+            seen.insert(slot);
+        }
+        let pos = Pos { level, slot };
+        for &dir in dims.walls(slot).expect("invariant: flooded slots are cells") {
+            let Ok(Some(next)) = dims.neighbor(slot, dir) else { continue };
+            if queued.contains(next)
+                || layout.center(next).distance(eye) > radius + reach(next)
+                || !seam_passes_sight(dungeon, pos, dir)
+            {
+                continue;
+            }
+            queued.insert(next);
+            stack.push(next);
+        }
+    }
+    Ok(seen)
+}
+
+/// The cells the flood starts from: the cell holding `eye`, or both cells of the seam
+/// holding it (none in a pillar or off the grid).
+fn eye_cells(dungeon: &Dungeon, eye: DVec2) -> [Option<Slot>; 2] {
+    let dims = dungeon.dims();
+    match dungeon.layout().place_at(eye) {
+        Some(Place::Cell(slot)) if dims.contains(slot) => [Some(slot), None],
+        Some(Place::Seam(edge)) => match dims.edge_sides(edge) {
+            Ok([(a, _), (b, _)]) => [Some(a), Some(b)],
+            Err(_) => [None, None],
+        },
+        _ => [None, None],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_grid_counts_and_iterates() {
+        let dims = Dims::from_octagons(5, 5).unwrap();
+        let mut set = VisibleCells::new(2, dims);
+        assert!(set.is_empty());
+        assert!(set.insert(Slot::new(8, 8)));
+        assert!(!set.insert(Slot::new(8, 8)));
+        assert!(set.insert(Slot::new(0, 1)));
+        assert!(!set.insert(Slot::new(99, 0)));
+        assert_eq!(set.len(), 2);
+        assert_eq!(set.iter().collect::<Vec<_>>(), [Slot::new(0, 1), Slot::new(8, 8)]);
+        assert!(set.contains_pos(Pos::new(2, 8, 8)) && !set.contains_pos(Pos::new(0, 8, 8)));
+        assert_eq!(set.words().len(), 2);
+    }
+}

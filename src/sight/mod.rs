@@ -1,0 +1,28 @@
+//! Sight and targeting on the octile grid: line of sight between cells or world points,
+//! field of view as a bit grid, targeting footprints (bolt, ball, beam, cone, burst), and
+//! a spatial index of what stands where. Core only: no window, no GPU, no clock.
+//!
+//! Sight is exact against the level's plan from [`crate::geometry::Layout`]: a straight
+//! segment sees through carved, non-opaque cells, open seams and the door-wide passage of
+//! a non-opaque door; walls, closed doors, pillars, rock and the outside of the grid block.
+//! Grazing rock (a pillar's corner, a wall face) does not block. Whether a cell or an edge
+//! passes sight is read from the dungeon's registry (`opaque`) through
+//! [`crate::dungeon::Dungeon::carved_seam`] on every query, so a door flipped on the
+//! dungeon is seen by the next query. See `docs/sight.md` for the rules, the symmetry
+//! guarantee and the costs.
+
+mod error;
+mod fov;
+mod index;
+mod line;
+mod opacity;
+mod target;
+mod trace;
+
+pub use error::SightError;
+pub use fov::{VisibleCells, field_of_view, field_of_view_from};
+pub use index::SpatialIndex;
+pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};
+pub use opacity::{cell_passes_sight, seam_passes_sight};
+pub use target::{Bolt, Hit, adjacent, ball, beam, bolt, burst, cone, own};
+pub use trace::TOLERANCE;

@@ -1,0 +1,218 @@
+//! Targeting footprints: the cells a spell or a shot touches. Own cell, adjacent, bolt
+//! (stops at the first blocker), beam (passes through creatures, stops at walls), ball (a
+//! bolt that bursts on the near side of what it hits), cone and burst. Walls are the
+//! level's geometry (the sight rule of [`super::line_of_sight_points`]); what else blocks
+//! a projectile or a burst (a creature, a force field) is a closure the caller passes.
+
+use glam::DVec2;
+
+use super::line::{cell_center, crossing};
+use super::opacity::seam_passes_sight;
+use super::{SightError, field_of_view};
+use crate::dungeon::Dungeon;
+use crate::grid::Pos;
+
+/// What stopped a bolt or a beam.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Hit {
+    /// Nothing: it reached the target cell's centre.
+    Reached,
+    /// A wall (rock, a closed door, a pillar) at this world point (`(x, z)` metres).
+    Wall(DVec2),
+    /// A cell the caller's closure said blocks (the last cell of the path).
+    Blocker(Pos),
+}
+
+/// The path of a projectile and what stopped it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bolt {
+    /// The cells the line from the shooter's centre passes through, in order, from the
+    /// shooter's own cell to the cell where it stopped (a blocker's cell included). Each
+    /// cell shares an edge with the next.
+    pub path: Vec<Pos>,
+    /// What stopped it.
+    pub hit: Hit,
+}
+
+/// The own-cell footprint: just `pos`, checked to be a cell.
+///
+/// # Errors
+/// [`SightError::Position`] when `pos` is not a cell.
+pub fn own(dungeon: &Dungeon, pos: Pos) -> Result<Vec<Pos>, SightError> {
+    cell_center(dungeon, pos)?;
+    Ok(vec![pos])
+}
+
+/// The cells next to `pos` that sight reaches across one seam ([`seam_passes_sight`]), in
+/// the cell's wall order (clockwise from north).
+///
+/// # Errors
+/// [`SightError::Position`] when `pos` is not a cell.
+pub fn adjacent(dungeon: &Dungeon, pos: Pos) -> Result<Vec<Pos>, SightError> {
+    cell_center(dungeon, pos)?;
+    let dims = dungeon.dims();
+    let walls = dims
+        .walls(pos.slot)
+        .map_err(|source| crate::dungeon::DungeonError::Grid { level: pos.level, source })?;
+    Ok(walls
+        .iter()
+        .filter(|&&dir| seam_passes_sight(dungeon, pos, dir))
+        .filter_map(|&dir| dims.neighbor(pos.slot, dir).ok().flatten())
+        .map(|slot| Pos { slot, ..pos })
+        .collect())
+}
+
+/// A projectile from the centre of `from` towards the centre of `to`: the cells it
+/// crosses until the first wall or the first cell (after its own) for which `blocks` is
+/// true, where it stops.
+///
+/// # Errors
+/// As [`super::line_of_sight`].
+///
+/// # Example
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::sight::{Hit, bolt};
+///
+/// let d = Dungeon::new(4, 1, 1, Proportions::default(), Fill::Floor)?;
+/// let goblin = Pos::new(0, 0, 4);
+/// let shot = bolt(&d, Pos::new(0, 0, 0), Pos::new(0, 0, 6), |p| p == goblin)?;
+/// assert_eq!(shot.hit, Hit::Blocker(goblin));
+/// assert_eq!(shot.path, [Pos::new(0, 0, 0), Pos::new(0, 0, 2), goblin]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn bolt(
+    dungeon: &Dungeon,
+    from: Pos,
+    to: Pos,
+    mut blocks: impl FnMut(Pos) -> bool,
+) -> Result<Bolt, SightError> {
+    let (a, b) = (cell_center(dungeon, from)?, cell_center(dungeon, to)?);
+    if from.level != to.level {
+        return Err(SightError::LevelMismatch { from_level: from.level, to_level: to.level });
+    }
+    let line = crossing(dungeon, from.level, a, b)?;
+    let mut path = Vec::with_capacity(line.cells.len());
+    for (i, slot) in line.cells.into_iter().enumerate() {
+        let pos = Pos { slot, ..from };
+        path.push(pos);
+        if i > 0 && blocks(pos) {
+            return Ok(Bolt { path, hit: Hit::Blocker(pos) });
+        }
+    }
+    Ok(Bolt { path, hit: line.blocked_at.map_or(Hit::Reached, Hit::Wall) })
+}
+
+/// A beam from the centre of `from` towards the centre of `to`: like [`bolt`], but it
+/// passes through every creature and stops only at walls.
+///
+/// # Errors
+/// As [`bolt`].
+pub fn beam(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<Bolt, SightError> {
+    bolt(dungeon, from, to, |_| false)
+}
+
+/// A ball: a [`bolt`] that bursts ([`burst`], `radius` metres) on the near side of what it
+/// hits: at the target when it gets there, in the last cell before a wall, in the cell
+/// before a blocker. Returns the bolt and the burst's cells (empty when the shooter stands
+/// in rock).
+///
+/// # Errors
+/// As [`bolt`] and [`burst`].
+pub fn ball(
+    dungeon: &Dungeon,
+    from: Pos,
+    to: Pos,
+    radius: f64,
+    blocks_bolt: impl FnMut(Pos) -> bool,
+    blocks_burst: impl FnMut(Pos) -> bool,
+) -> Result<(Bolt, Vec<Pos>), SightError> {
+    let shot = bolt(dungeon, from, to, blocks_bolt)?;
+    let centre = match shot.hit {
+        Hit::Reached | Hit::Wall(_) => shot.path.last().copied(),
+        Hit::Blocker(_) => shot.path.len().checked_sub(2).map(|i| shot.path[i]),
+    };
+    let cells = match centre {
+        Some(centre) => burst(dungeon, centre, radius, blocks_burst)?,
+        None => Vec::new(),
+    };
+    Ok((shot, cells))
+}
+
+/// A burst centred on the cell `centre`: the cells whose centre is at most `radius` metres
+/// from it and seen from it ([`field_of_view`]), and whose line from the centre crosses no
+/// cell (between the two) for which `blocks` is true. Row-major; the centre's own cell is
+/// included when it is carved.
+///
+/// # Errors
+/// As [`field_of_view`].
+///
+/// # Example
+/// ```
+/// use octile::dungeon::{Dungeon, Fill, Registry};
+/// use octile::geometry::Proportions;
+/// use octile::grid::{Direction, Pos};
+/// use octile::sight::burst;
+///
+/// let mut d = Dungeon::new(3, 1, 1, Proportions::default(), Fill::Floor)?;
+/// d.set_edge(Pos::new(0, 0, 2), Direction::E, Registry::WALL)?;
+/// let hit = burst(&d, Pos::new(0, 0, 2), 20.0, |_| false)?;
+/// assert!(hit.contains(&Pos::new(0, 0, 0)));
+/// assert!(!hit.contains(&Pos::new(0, 0, 4)), "behind the wall");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn burst(
+    dungeon: &Dungeon,
+    centre: Pos,
+    radius: f64,
+    mut blocks: impl FnMut(Pos) -> bool,
+) -> Result<Vec<Pos>, SightError> {
+    let seen = field_of_view(dungeon, centre, radius)?;
+    let eye = cell_center(dungeon, centre)?;
+    let layout = dungeon.layout();
+    let mut out = Vec::with_capacity(seen.len());
+    for slot in seen.iter() {
+        let line = crossing(dungeon, centre.level, eye, layout.center(slot))?;
+        let inner = line.cells.iter().skip(1).filter(|&&s| s != slot);
+        let stopped = inner.into_iter().any(|&s| blocks(Pos { slot: s, ..centre }));
+        if line.blocked_at.is_none() && !stopped {
+            out.push(Pos { slot, ..centre });
+        }
+    }
+    Ok(out)
+}
+
+/// A cone from the cell `origin` aimed at the centre of `toward`: the cells of a [`burst`]
+/// from `origin` (`radius` metres, `blocks`) other than `origin` itself whose centre lies
+/// within `half_angle` radians of the aim, seen from `origin`'s centre.
+///
+/// # Errors
+/// As [`burst`]; [`SightError::BadMeasure`] for a half angle outside `0..=PI` and for
+/// `toward` at `origin`'s centre (no aim).
+pub fn cone(
+    dungeon: &Dungeon,
+    origin: Pos,
+    toward: Pos,
+    half_angle: f64,
+    radius: f64,
+    blocks: impl FnMut(Pos) -> bool,
+) -> Result<Vec<Pos>, SightError> {
+    if !(0.0..=std::f64::consts::PI).contains(&half_angle) {
+        return Err(SightError::BadMeasure { what: "half angle", value: half_angle });
+    }
+    let (o, t) = (cell_center(dungeon, origin)?, cell_center(dungeon, toward)?);
+    let aim = (t - o).normalize_or_zero();
+    if aim == DVec2::ZERO {
+        return Err(SightError::BadMeasure { what: "aim distance", value: 0.0 });
+    }
+    let cos_half = half_angle.cos();
+    let layout = dungeon.layout();
+    let mut cells = burst(dungeon, origin, radius, blocks)?;
+    cells.retain(|p| {
+        let v = layout.center(p.slot) - o;
+        *p != origin && v.dot(aim) >= cos_half * v.length()
+    });
+    Ok(cells)
+}

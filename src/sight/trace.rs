@@ -1,0 +1,224 @@
+//! The walk along a segment of one level: which quadrants of the plan it crosses (a grid
+//! traversal over squares of side `s`), which transparent pieces cover it there, where
+//! it first enters rock, and which cells it passes through on the way.
+//!
+//! The plane is tiled by squares of side `s` whose corners are slot centres; each holds one
+//! octagon quarter, one connector quarter, halves of two long seams, one diagonal seam and
+//! halves of two pillars (see [`crate::geometry::Layout::place_at`]). A segment is clear
+//! where a closed, transparent piece covers it, so the walk asks each square it crosses
+//! for the parameter intervals of its transparent pieces and sweeps them in order. It never
+//! looks at a piece the segment does not pass near, and it stops at the first gap.
+
+use glam::DVec2;
+
+use super::opacity::{cell_passes_sight, door_passage, seam_sight};
+use crate::dungeon::Carve;
+use crate::dungeon::Dungeon;
+use crate::grid::{ConnectorWall, Direction, Pos, Slot};
+
+/// Distance (metres) below which a gap between two transparent pieces, or a sliver of
+/// rock, is ignored: shared corners are bit-identical, but the parameters at which a
+/// segment crosses the same edge from either side may differ by a rounding error.
+pub const TOLERANCE: f64 = 1e-9;
+
+/// The closed parameter interval `[lo, hi]` of `p + t d`, `t` in `[0, 1]`, that lies in the
+/// convex, positively wound `polygon`; `None` when the segment misses it.
+fn clip(polygon: &[DVec2], p: DVec2, d: DVec2) -> Option<(f64, f64)> {
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    let n = polygon.len();
+    for i in 0..n {
+        let a = polygon[i];
+        let e = polygon[(i + 1) % n] - a;
+        let (f0, fd) = (e.perp_dot(p - a), e.perp_dot(d));
+        if fd > 0.0 {
+            lo = lo.max(-f0 / fd);
+        } else if fd < 0.0 {
+            hi = hi.min(-f0 / fd);
+        } else if f0 < -TOLERANCE * e.length() {
+            return None;
+        }
+        if lo > hi {
+            return None;
+        }
+    }
+    Some((lo, hi))
+}
+
+/// One transparent piece's interval along the segment, and its cell when it is one.
+#[derive(Clone, Copy)]
+struct Span {
+    lo: f64,
+    hi: f64,
+    cell: Option<Slot>,
+}
+
+/// A segment of one level being walked: `p + t d`, `t` in `[0, 1]`.
+pub(crate) struct Trace<'a> {
+    dungeon: &'a Dungeon,
+    level: u16,
+    p: DVec2,
+    d: DVec2,
+    /// [`TOLERANCE`] in parameter units.
+    eps: f64,
+}
+
+impl<'a> Trace<'a> {
+    /// The segment `p -> q` on `level` (finite points, checked by the caller).
+    pub(crate) fn new(dungeon: &'a Dungeon, level: u16, p: DVec2, q: DVec2) -> Trace<'a> {
+        let d = q - p;
+        let len = d.length();
+        let eps = if len > 0.0 { TOLERANCE / len } else { 0.0 };
+        Trace { dungeon, level, p, d, eps }
+    }
+
+    /// The slot at signed `(row, col)` when it lies on the grid.
+    fn slot(&self, row: i64, col: i64) -> Option<Slot> {
+        let dims = self.dungeon.dims();
+        let row = u32::try_from(row).ok().filter(|&r| r < dims.rows())?;
+        let col = u32::try_from(col).ok().filter(|&c| c < dims.cols())?;
+        Some(Slot::new(row, col))
+    }
+
+    fn pos(&self, slot: Slot) -> Pos {
+        Pos { level: self.level, slot }
+    }
+
+    /// The spans of the transparent pieces of square `(i, j)` (columns `i, i + 1`, rows
+    /// `j, j + 1`), unsorted; returns how many it wrote.
+    fn square_spans(&self, i: i64, j: i64, out: &mut [Span; 5]) -> usize {
+        let layout = self.dungeon.layout();
+        let even = |v: i64| if v & 1 == 0 { (v, v + 1) } else { (v + 1, v) };
+        let ((oct_col, conn_col), (oct_row, conn_row)) = (even(i), even(j));
+        let mut n = 0;
+        let mut push = |range: Option<(f64, f64)>, cell: Option<Slot>| {
+            if let Some((lo, hi)) = range {
+                out[n] = Span { lo, hi, cell };
+                n += 1;
+            }
+        };
+        let (p, d) = (self.p, self.d);
+        // Geometry first: the dungeon is asked only about pieces the segment meets.
+        let cells = [
+            self.slot(oct_row, oct_col).map(|s| (s, clip(&layout.octagon(s), p, d))),
+            self.slot(conn_row, conn_col).map(|s| (s, clip(&layout.connector(s), p, d))),
+        ];
+        for (slot, range) in cells.into_iter().flatten() {
+            if range.is_some() && cell_passes_sight(self.dungeon, self.pos(slot)) {
+                push(range, Some(slot));
+            }
+        }
+        // The seams: the long seam in (oct_row, conn_col) seen from the octagon west of it,
+        // the one in (conn_row, oct_col) seen from the octagon north of it, and the diagonal
+        // seam between the connector and the octagon, seen from the connector.
+        let toward_octagon = Direction::from_unit(sign(oct_row - conn_row), sign(oct_col - conn_col));
+        let seams = [
+            self.slot(oct_row, conn_col)
+                .and_then(|v| Some((layout.long_seam(v)?, self.slot(oct_row, conn_col - 1)?, Direction::E))),
+            self.slot(conn_row, oct_col)
+                .and_then(|v| Some((layout.long_seam(v)?, self.slot(conn_row - 1, oct_col)?, Direction::S))),
+            self.slot(conn_row, conn_col).and_then(|c| {
+                let dir = toward_octagon?;
+                Some((layout.diagonal_seam(c, ConnectorWall::from_facing(dir)?)?, c, dir))
+            }),
+        ];
+        for (seam, slot, dir) in seams.into_iter().flatten() {
+            let Some(range) = clip(&seam, p, d) else { continue };
+            match seam_sight(self.dungeon, self.pos(slot), dir) {
+                Some(Carve::Full) => push(Some(range), None),
+                Some(Carve::Door) => {
+                    if let Some(door) = door_passage(self.dungeon, self.pos(slot), dir) {
+                        push(clip(&door, p, d), None);
+                    }
+                }
+                Some(Carve::None) | None => {}
+            }
+        }
+        n
+    }
+
+    /// Walks the segment from `t = 0`. Returns the parameter where it first enters rock
+    /// (or leaves the grid), `None` when it is clear all the way. When `cells` is given,
+    /// every transparent cell the segment passes through for more than [`TOLERANCE`] is
+    /// pushed with the parameter where it enters (a cell may be pushed more than once, and
+    /// cells beyond the blocking parameter may be pushed too: callers sort and cut).
+    pub(crate) fn first_block(&self, mut cells: Option<&mut Vec<(f64, Slot)>>) -> Option<f64> {
+        let s = self.dungeon.layout().spacing();
+        let (p, d) = (self.p, self.d);
+        let axis = |pv: f64, dv: f64| {
+            let index = (pv / s).floor() as i64;
+            let step = if dv > 0.0 {
+                1
+            } else if dv < 0.0 {
+                -1
+            } else {
+                0
+            };
+            let next =
+                if step == 0 { f64::INFINITY } else { ((index + i64::from(step > 0)) as f64 * s - pv) / dv };
+            let delta = if step == 0 { f64::INFINITY } else { s / dv.abs() };
+            (index, step, next, delta)
+        };
+        let (mut i, step_i, mut next_i, delta_i) = axis(p.x, d.x);
+        let (mut j, step_j, mut next_j, delta_j) = axis(p.y, d.y);
+        let mut covered = 0.0_f64;
+        let mut spans = [Span { lo: 0.0, hi: 0.0, cell: None }; 5];
+        loop {
+            let exit = next_i.min(next_j).min(1.0);
+            // Already covered through this square by a piece met earlier: only a caller
+            // that lists cells needs its pieces (the next square's own pieces carry on).
+            let n = if cells.is_none() && covered >= exit { 0 } else { self.square_spans(i, j, &mut spans) };
+            let spans = &mut spans[..n];
+            spans.sort_unstable_by(|a, b| a.lo.total_cmp(&b.lo));
+            for span in spans.iter() {
+                if let (Some(list), Some(cell)) = (cells.as_deref_mut(), span.cell)
+                    && span.hi - span.lo > self.eps
+                {
+                    list.push((span.lo, cell));
+                }
+                if span.lo <= covered + self.eps {
+                    covered = covered.max(span.hi);
+                }
+            }
+            if covered < exit - self.eps {
+                return Some(covered);
+            }
+            if exit >= 1.0 {
+                return None;
+            }
+            if next_i < next_j {
+                i += step_i;
+                next_i += delta_i;
+            } else {
+                j += step_j;
+                next_j += delta_j;
+            }
+        }
+    }
+
+    /// The world point at parameter `t`.
+    pub(crate) fn at(&self, t: f64) -> DVec2 {
+        self.p + self.d * t
+    }
+}
+
+/// The sign of `v` as a slot offset.
+fn sign(v: i64) -> i32 {
+    v.signum() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clip_is_closed_and_exact_on_a_square() {
+        let sq = [DVec2::new(0.0, 0.0), DVec2::new(1.0, 0.0), DVec2::new(1.0, 1.0), DVec2::new(0.0, 1.0)];
+        let (lo, hi) = clip(&sq, DVec2::new(-1.0, 0.5), DVec2::new(4.0, 0.0)).unwrap();
+        assert!((lo - 0.25).abs() < 1e-15 && (hi - 0.5).abs() < 1e-15);
+        // Grazing a corner touches at one parameter; running along an edge is inside.
+        let (lo, hi) = clip(&sq, DVec2::new(-1.0, 0.0), DVec2::new(2.0, 2.0)).unwrap();
+        assert!((lo - 0.5).abs() < 1e-15 && (hi - 0.5).abs() < 1e-15);
+        assert!(clip(&sq, DVec2::new(-1.0, 0.0), DVec2::new(3.0, 0.0)).is_some());
+        assert!(clip(&sq, DVec2::new(-1.0, -0.1), DVec2::new(3.0, 0.0)).is_none());
+    }
+}
