@@ -2,7 +2,9 @@
 //! level (DESIGN.md section 3).
 
 mod error;
+mod markers;
 mod model;
+mod problems;
 mod registry;
 mod stair;
 mod stairs;

@@ -33,9 +33,9 @@ pub struct Dungeon {
     registry: Registry,
     tiles: Vec<Grid<TileId>>,
     edges: Vec<Vec<EdgeStateId>>,
-    entrance: Option<Pos>,
-    exit: Option<Pos>,
-    seed: Option<u64>,
+    pub(super) entrance: Option<Pos>,
+    pub(super) exit: Option<Pos>,
+    pub(super) seed: Option<u64>,
     stairs: Stairs,
 }
 
@@ -167,7 +167,7 @@ impl Dungeon {
         }
     }
 
-    fn cell(&self, pos: Pos) -> Result<(usize, SlotKind), DungeonError> {
+    pub(super) fn cell(&self, pos: Pos) -> Result<(usize, SlotKind), DungeonError> {
         let l = self.check_level(pos.level)?;
         let kind = self
             .dims
@@ -340,56 +340,6 @@ impl Dungeon {
         Ok(&self.edges[self.check_level(level)?])
     }
 
-    /// Where players start (a floor octagon on level 0), when set.
-    #[must_use]
-    pub fn entrance(&self) -> Option<Pos> {
-        self.entrance
-    }
-
-    /// Where the dungeon ends, when set.
-    #[must_use]
-    pub fn exit(&self) -> Option<Pos> {
-        self.exit
-    }
-
-    /// The seed the dungeon was generated from, when it was generated.
-    #[must_use]
-    pub fn seed(&self) -> Option<u64> {
-        self.seed
-    }
-
-    /// Sets the entrance (must be a cell of this dungeon; it need not be carved).
-    ///
-    /// # Errors
-    ///
-    /// [`DungeonError::Level`] when `pos.level` is not a level of the dungeon;
-    /// [`DungeonError::Grid`] (with [`GridError::OutOfBounds`] or [`GridError::WrongKind`]) when
-    /// `pos.slot` is outside the grid or a Void slot.
-    pub fn set_entrance(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
-        self.entrance = self.checked_marker(pos)?;
-        Ok(())
-    }
-
-    /// Sets the exit (must be a cell of this dungeon; it need not be carved).
-    ///
-    /// # Errors
-    ///
-    /// [`DungeonError::Level`] when `pos.level` is not a level of the dungeon;
-    /// [`DungeonError::Grid`] (with [`GridError::OutOfBounds`] or [`GridError::WrongKind`]) when
-    /// `pos.slot` is outside the grid or a Void slot.
-    pub fn set_exit(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
-        self.exit = self.checked_marker(pos)?;
-        Ok(())
-    }
-
-    /// `pos` when it is `None` or a cell of this dungeon.
-    fn checked_marker(&self, pos: Option<Pos>) -> Result<Option<Pos>, DungeonError> {
-        if let Some(p) = pos {
-            self.cell(p)?;
-        }
-        Ok(pos)
-    }
-
     /// Brings the stair table up to date after a change to the cells `slots` of `level` (or
     /// to the edges between them).
     fn refresh_stairs(&mut self, level: u16, slots: &[Slot]) {
@@ -398,62 +348,9 @@ impl Dungeon {
         self.stairs = stairs;
     }
 
-    /// Records the generation seed.
-    pub fn set_seed(&mut self, seed: Option<u64>) {
-        self.seed = seed;
-    }
-
     /// Every cell position of every level, level by level, row-major.
     pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.levels()).flat_map(move |l| self.dims.cells().map(move |s| Pos { level: l, slot: s }))
-    }
-
-    /// Every problem with this dungeon's stairs (empty when there is none): stair tiles that
-    /// do not stand on an octagon below the top level (only raw layers can hold these; they
-    /// are not in the stair table), and stairs that land on rock or on another stair
-    /// (stairs do not stack: see [`Dungeon::stair_exit`]); a stair tile declared not carved
-    /// (its shaft would be open, and a walker would fall through it); and an entrance or
-    /// exit on rock (their setters only require a cell of the dungeon, carved or not).
-    #[must_use]
-    pub fn problems(&self) -> Vec<DungeonError> {
-        let mut out: Vec<DungeonError> = (self.registry.tiles().iter())
-            .filter(|def| def.stair && !def.carved)
-            .map(|def| DungeonError::StairNotCarved { symbol: def.symbol })
-            .collect();
-        out.extend((0..self.levels()).flat_map(|level| self.stair_problems(level)));
-        for (what, marker) in [("entrance", self.entrance), ("exit", self.exit)] {
-            if let Some(pos) = marker.filter(|&p| !self.tile_def(p).is_ok_and(|def| def.carved)) {
-                let Pos { level, slot: Slot { row, col } } = pos;
-                out.push(DungeonError::MarkerOnRock { what, level, row, col });
-            }
-        }
-        out
-    }
-
-    /// The problems of [`Dungeon::problems`] with stair tiles on `level`, in (row, col)
-    /// order (empty for a level outside the dungeon).
-    #[must_use]
-    pub fn stair_problems(&self, level: u16) -> Vec<DungeonError> {
-        let mut out = Vec::new();
-        for slot in self.dims.cells() {
-            let pos = Pos { level, slot };
-            if !self.tile_def(pos).is_ok_and(|def| def.stair) {
-                continue;
-            }
-            let Slot { row, col } = slot;
-            let kind = slot.kind();
-            let above = self.tile_def(Pos { level: level + 1, ..pos }).ok();
-            if kind != SlotKind::Octagon {
-                out.push(DungeonError::StairOffOctagon { level, row, col, kind });
-            } else if level + 1 >= self.levels() {
-                out.push(DungeonError::StairOffTop { level, row, col, levels: self.levels() });
-            } else if !above.is_some_and(|d| d.carved) {
-                out.push(DungeonError::StairLandsOnRock { level, row, col });
-            } else if above.is_some_and(|d| d.stair) {
-                out.push(DungeonError::StairOnStair { level, row, col });
-            }
-        }
-        out
     }
 
     /// Builds a dungeon from raw layers (the file loader's path); callers then check

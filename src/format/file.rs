@@ -47,6 +47,9 @@ struct LevelPlan {
 }
 
 /// The dungeon as pretty-printed JSON (the bytes [`save`] writes, ending in a newline).
+///
+/// # Panics
+/// Never: it reads only the dungeon's own levels and edges, and plain data serialises.
 #[must_use]
 pub fn to_json(dungeon: &Dungeon) -> String {
     let dims = dungeon.dims();
@@ -107,6 +110,11 @@ pub fn to_json(dungeon: &Dungeon) -> String {
 }
 
 /// Parses a dungeon file; every problem in the plan is reported at once.
+///
+/// # Errors
+/// [`FormatError`]: not JSON (with line and column), not an octile dungeon, a missing or
+/// unsupported version, bad proportions or registry, a plan of the wrong shape, or the
+/// list of every problem in the plan and its stairs and markers (level, row and column).
 pub fn from_json(text: &str) -> Result<Dungeon, FormatError> {
     // Check the header first so that another kind of file gets a clear message.
     #[derive(Deserialize)]
@@ -299,6 +307,10 @@ fn plan_shape_problems(plan: &[LevelPlan], levels: u32, dims: crate::grid::Dims)
 }
 
 /// Reads a dungeon file.
+///
+/// # Errors
+/// [`FormatError::Read`] when the file cannot be read or is larger than
+/// [`crate::io::MAX_INPUT_BYTES`]; then the errors of [`from_json`].
 pub fn load(path: &Path) -> Result<Dungeon, FormatError> {
     let text = crate::io::read_limited(path, crate::io::MAX_INPUT_BYTES)
         .map_err(|cause| FormatError::Read { path: path.to_path_buf(), cause })?;
@@ -306,6 +318,9 @@ pub fn load(path: &Path) -> Result<Dungeon, FormatError> {
 }
 
 /// Writes a dungeon file atomically.
+///
+/// # Errors
+/// [`FormatError::Write`] when the file cannot be written (nothing is changed then).
 pub fn save(dungeon: &Dungeon, path: &Path) -> Result<(), FormatError> {
     crate::io::write_atomic(path, to_json(dungeon).as_bytes())?;
     Ok(())

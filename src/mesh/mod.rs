@@ -134,6 +134,12 @@ pub fn build(dungeon: &Dungeon, options: &MeshOptions) -> Result<DungeonMesh, Me
 /// level order ([`MeshProgress::Levels`] with `done` = 1, 2, ..., `total`), so the calls are
 /// the same on every run. Reports stop before the first level that fails (the error is
 /// returned as [`build`] returns it). The mesh is the same as [`build`]'s.
+///
+/// # Errors
+/// As [`build`].
+///
+/// # Panics
+/// Never: levels are meshed in order and each result is taken once.
 pub fn build_with_progress(
     dungeon: &Dungeon,
     options: &MeshOptions,

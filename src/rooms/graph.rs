@@ -144,6 +144,9 @@ pub fn is_corridor_cell(dungeon: &Dungeon, pos: Pos) -> bool {
 
 impl RoomGraph {
     /// The rooms, corridors and portals of every level of `dungeon`.
+    ///
+    /// # Panics
+    /// Never: it visits only the dungeon's own cells.
     #[must_use]
     pub fn of(dungeon: &Dungeon) -> RoomGraph {
         let len = usize::from(dungeon.levels()) * dungeon.dims().slot_count();

@@ -30,6 +30,9 @@ impl Default for Weights {
 
 impl Weights {
     /// Checks every weight is finite and not negative.
+    ///
+    /// # Errors
+    /// [`SolveError::BadWeight`] naming the first weight that is not.
     pub fn validate(&self) -> Result<(), SolveError> {
         check_weight("void_weight", self.void_weight)?;
         check_weight("open_weight", self.open_weight)?;
@@ -51,6 +54,9 @@ pub fn mask_of(tile: TileIndex) -> Option<u8> {
 }
 
 /// The 17 tiles with the given weights.
+///
+/// # Errors
+/// As [`Weights::validate`].
 pub fn tileset(weights: &Weights) -> Result<TileSet, SolveError> {
     weights.validate()?;
     let tiles = std::iter::once(None)
@@ -81,6 +87,9 @@ pub struct SquareGrid {
 impl SquareGrid {
     /// One line per row, one character per cell: `#` solid, otherwise the mask as one
     /// lowercase hex digit.
+    ///
+    /// # Panics
+    /// Never: masks are 4-bit.
     #[must_use]
     pub fn render(&self) -> String {
         let mut out = String::with_capacity(self.cells.len() + self.rows as usize);
@@ -136,6 +145,11 @@ pub fn derive_masks(floor: &[bool], cols: u32, rows: u32) -> Vec<Option<u8>> {
 }
 
 /// Solves a `cols x rows` square17 grid with the outside solid, seeded by `seed`.
+///
+/// # Errors
+/// [`SolveError::BadInput`] for an empty grid or one of more than
+/// [`crate::wfc::MAX_CELLS`] cells, the errors of [`tileset`], and the solver's when no
+/// tiling is found within its budget.
 ///
 /// ```
 /// use octile::wfc::square17::{Weights, derive_masks, generate};

@@ -78,6 +78,9 @@ impl Topology {
     /// One level of the octile grid: every cell slot (octagons class 0, connectors class 1)
     /// in row-major order; wall `d` is `Direction::ALL[d]` (connectors have only the four
     /// diagonals, the cardinals are [`Neighbor::Absent`]).
+    ///
+    /// # Panics
+    /// Never: it asks `dims` only about its own cell slots and their walls.
     #[must_use]
     pub fn octile(dims: Dims) -> Topology {
         let cell_of = octile_cell_index(dims);
