@@ -93,18 +93,6 @@ fn zero_frames_are_refused() {
 }
 
 #[test]
-fn no_display_names_the_reason_and_suggests_a_screenshot() {
-    let o = octile(
-        &["view", "assets/two_levels.json", "--frames", "2"],
-        &[("DISPLAY", None), ("WAYLAND_DISPLAY", None), ("WAYLAND_SOCKET", None)],
-    );
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("window: cannot open one (neither") && err.contains("--screenshot"), "{err}");
-    assert!(!err.contains(".cargo") && !err.contains(".rs:"), "no source path: {err}");
-}
-
-#[test]
 fn a_window_size_past_the_texture_limit_is_refused() {
     let test = "a_window_size_past_the_texture_limit_is_refused";
     if skip_without_display(test) {

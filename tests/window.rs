@@ -34,6 +34,8 @@ fn no_display_is_a_message() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("error: window:") && !err.contains("panicked"), "{err}");
+    assert!(err.contains("window: cannot open one (neither") && err.contains("--screenshot"), "{err}");
+    assert!(!err.contains(".cargo") && !err.contains(".rs:"), "no source path: {err}");
 }
 
 #[test]
