@@ -77,9 +77,8 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
                 }
             }
         }
-        // The carved path and the pocket are new starts at cost 0, offered highest node
-        // first: the queue keeps equal costs sorted by node, so each offer is an append.
-        fresh.sort_unstable_by(|a, b| b.cmp(a));
+        // The carved path and the pocket are new starts at cost 0 (the queue pops equal
+        // costs lowest node first, whatever the order they are offered in).
         for c in fresh {
             search.start(c, 0);
         }
@@ -88,9 +87,9 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
 }
 
 /// Offers every cell of `main` on the level at `base` (of `n` slots) to `search` as a start
-/// at cost 0, highest node first (so each offer appends to the queue's sorted ties).
+/// at cost 0.
 fn start_main(search: &mut Search, main: &[bool], base: usize, n: usize) {
-    for i in (0..n).rev().filter(|&i| main[base + i]) {
+    for i in (0..n).filter(|&i| main[base + i]) {
         search.start(i as u32, 0);
     }
 }

@@ -7,6 +7,9 @@
 //! takes the newest (deepest) node first; Dijkstra ([`super::search`]) the lowest node
 //! index first, the order of a `BinaryHeap<Reverse<(key, node)>>`.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 /// Which of several items with the same key a [`RadixHeap`] pops first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Ties {
@@ -22,9 +25,12 @@ pub(crate) struct RadixHeap {
     last: u64,
     len: usize,
     ties: Ties,
-    /// Bucket 0 holds the items whose key equals `last`; with [`Ties::LowestNode`] it is
-    /// kept sorted by node, highest first, so `pop` takes the lowest from its end.
+    /// Bucket 0 holds the items whose key equals `last` ([`Ties::Lifo`] only; popped from
+    /// its end).
     buckets: Vec<Vec<(u64, u32)>>,
+    /// With [`Ties::LowestNode`], the nodes whose key equals `last`, lowest on top: each
+    /// push and pop is O(log n), however many items share the key.
+    floor: BinaryHeap<Reverse<u32>>,
 }
 
 impl Default for RadixHeap {
@@ -42,7 +48,7 @@ fn bucket(key: u64, last: u64) -> usize {
 impl RadixHeap {
     /// An empty heap breaking ties by `ties`.
     pub(crate) fn new(ties: Ties) -> RadixHeap {
-        RadixHeap { last: 0, len: 0, ties, buckets: vec![Vec::new(); 65] }
+        RadixHeap { last: 0, len: 0, ties, buckets: vec![Vec::new(); 65], floor: BinaryHeap::new() }
     }
 
     /// Empties the heap (keeping its allocations) and resets the floor key to 0.
@@ -50,38 +56,38 @@ impl RadixHeap {
         for b in &mut self.buckets {
             b.clear();
         }
+        self.floor.clear();
         self.last = 0;
         self.len = 0;
     }
 
     /// Adds an item. A key below the last key popped lowers the floor to it, which moves
-    /// every queued item (linear in their number); keys at or above it cost O(1).
+    /// every queued item (linear in their number); keys above it cost O(1), a key equal to
+    /// it O(log n) with [`Ties::LowestNode`] (a heap of nodes), O(1) otherwise.
     #[inline]
     pub(crate) fn push(&mut self, key: u64, node: u32) {
         if key < self.last {
             self.lower_floor(key);
         }
-        let b = bucket(key, self.last);
-        if b == 0 && self.ties == Ties::LowestNode {
-            self.insert_at_floor(key, node);
-        } else {
-            self.buckets[b].push((key, node));
-        }
+        self.place(key, node);
         self.len += 1;
     }
 
-    /// Puts an item whose key equals the floor into bucket 0, keeping it sorted.
-    #[cold]
-    fn insert_at_floor(&mut self, key: u64, node: u32) {
-        let zero = &mut self.buckets[0];
-        let at = zero.partition_point(|&(_, n)| n > node);
-        zero.insert(at, (key, node));
+    /// Files an item under its bucket against the current floor.
+    #[inline]
+    fn place(&mut self, key: u64, node: u32) {
+        match bucket(key, self.last) {
+            0 if self.ties == Ties::LowestNode => self.floor.push(Reverse(node)),
+            b => self.buckets[b].push((key, node)),
+        }
     }
 
     /// Makes `key` (below `last`) the new floor and re-buckets every item against it.
     #[cold]
     fn lower_floor(&mut self, key: u64) {
-        let items: Vec<(u64, u32)> = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
+        let old = self.last;
+        let mut items: Vec<(u64, u32)> = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
+        items.extend(self.floor.drain().map(|Reverse(n)| (old, n)));
         self.last = key;
         for (k, n) in items {
             // Every item is at least the old floor, so none lands in bucket 0.
@@ -94,21 +100,21 @@ impl RadixHeap {
         if self.len == 0 {
             return None;
         }
-        if self.buckets[0].is_empty() {
+        if self.buckets[0].is_empty() && self.floor.is_empty() {
             let i = self.buckets.iter().position(|b| !b.is_empty()).expect("invariant: len > 0");
             let mut items = std::mem::take(&mut self.buckets[i]);
             self.last = items.iter().map(|&(k, _)| k).min().expect("invariant: bucket not empty");
             for &(k, n) in &items {
-                self.buckets[bucket(k, self.last)].push((k, n));
+                self.place(k, n);
             }
             items.clear();
             self.buckets[i] = items;
-            if self.ties == Ties::LowestNode && self.buckets[0].len() > 1 {
-                self.buckets[0].sort_unstable_by_key(|&(_, n)| std::cmp::Reverse(n));
-            }
         }
         self.len -= 1;
-        self.buckets[0].pop()
+        match self.floor.pop() {
+            Some(Reverse(n)) => Some((self.last, n)),
+            None => self.buckets[0].pop(),
+        }
     }
 }
 
