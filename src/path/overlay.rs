@@ -32,26 +32,26 @@ impl<'g> Step<'g> {
 
     /// The node the step leaves.
     #[must_use]
-    pub fn from(&self) -> NodeId {
+    pub fn start(&self) -> NodeId {
         NodeId(self.from)
     }
 
     /// The node the step enters.
     #[must_use]
-    pub fn to(&self) -> NodeId {
+    pub fn end(&self) -> NodeId {
         NodeId(self.to)
     }
 
     /// The position of the cell the step leaves.
     #[must_use]
-    pub fn from_pos(&self) -> Pos {
-        self.graph.pos(self.from())
+    pub fn start_pos(&self) -> Pos {
+        self.graph.pos(self.start())
     }
 
     /// The position of the cell the step enters.
     #[must_use]
-    pub fn to_pos(&self) -> Pos {
-        self.graph.pos(self.to())
+    pub fn end_pos(&self) -> Pos {
+        self.graph.pos(self.end())
     }
 
     /// The graph's cost of the step (length plus the crossed edge's move cost plus the
@@ -257,9 +257,9 @@ impl<C: StepCosts> StepCosts for Overlay<C> {
         if self.cells.is_empty() && self.edges.is_empty() {
             return Some(cost);
         }
-        let to = step.to_pos();
+        let to = step.end_pos();
         if !self.edges.is_empty()
-            && let Some(&change) = self.edges.get(&edge_key(step.from_pos(), to))
+            && let Some(&change) = self.edges.get(&edge_key(step.start_pos(), to))
         {
             cost = apply(cost, change, || step.edge_cost())?;
         }
