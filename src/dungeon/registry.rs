@@ -123,6 +123,11 @@ impl Registry {
     /// closed door: passable, not walkable, opaque; opens to `door_open`) and `door_open`
     /// (walkable, passable, not opaque; closes to `door`). Both doors carve a door-wide
     /// passage ([`Carve::Door`]).
+    ///
+    /// # Panics
+    ///
+    /// Never: the standard definitions are valid (the `expect` restates it; a unit test
+    /// builds them).
     #[must_use]
     pub fn standard() -> Registry {
         let tile = |name: &str, symbol, carved, stair, material: &str| TileDef {
