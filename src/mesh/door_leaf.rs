@@ -52,12 +52,7 @@ impl DoorLeaf {
     /// only (half-angle formulas), so it is the same on every platform.
     #[must_use]
     pub fn rotation(&self) -> DQuat {
-        // A yaw t turns +X onto (cos t, 0, -sin t): cos t = along.x, sin t = -along.y.
-        let (cos, sin) = (self.along.x.clamp(-1.0, 1.0), -self.along.y);
-        let half_cos = ((1.0 + cos) / 2.0).sqrt();
-        let half_sin = ((1.0 - cos) / 2.0).sqrt();
-        let half_sin = if sin < 0.0 { -half_sin } else { half_sin };
-        DQuat::from_xyzw(0.0, half_sin, 0.0, half_cos)
+        yaw_onto(self.along)
     }
 
     /// Where the leaf-local point `local` (the frame of [`leaf_mesh`]) is in the world when
@@ -67,6 +62,18 @@ impl DoorLeaf {
     pub fn to_world(&self, local: DVec3, swing: f64) -> DVec3 {
         self.hinge + self.rotation() * (DQuat::from_rotation_y(swing) * local)
     }
+}
+
+/// The rotation about +Y that turns +X onto the unit plan direction `dir` `(x, z)`, built
+/// with square roots only (half-angle formulas), so it is the same on every platform.
+#[must_use]
+pub fn yaw_onto(dir: DVec2) -> DQuat {
+    // A yaw t turns +X onto (cos t, 0, -sin t): cos t = dir.x, sin t = -dir.y.
+    let (cos, sin) = (dir.x.clamp(-1.0, 1.0), -dir.y);
+    let half_cos = ((1.0 + cos) / 2.0).sqrt();
+    let half_sin = ((1.0 - cos) / 2.0).sqrt();
+    let half_sin = if sin < 0.0 { -half_sin } else { half_sin };
+    DQuat::from_xyzw(0.0, half_sin, 0.0, half_cos)
 }
 
 /// Every door leaf of `dungeon`: one per door edge (carve [`Carve::Door`]) whose seam is

@@ -18,7 +18,7 @@ mod stair;
 mod triangulate;
 mod types;
 
-pub use door_leaf::{DoorLeaf, LEAF_COLOUR, LEAF_GAP, LEAF_THICKNESS, door_leaves, leaf_mesh};
+pub use door_leaf::{DoorLeaf, LEAF_COLOUR, LEAF_GAP, LEAF_THICKNESS, door_leaves, leaf_mesh, yaw_onto};
 pub use error::MeshError;
 pub use optimize::{PrimitiveStats, analyze};
 pub use progress::MeshProgress;
