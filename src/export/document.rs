@@ -240,7 +240,7 @@ fn dungeon_node(dungeon: &Dungeon, graph: &crate::rooms::RoomGraph) -> json::Nod
     if let Some(seed) = dungeon.seed() {
         fields["seed"] = value!(seed.to_string());
     }
-    let _ = graph;
+    fields["graph"] = crate::rooms::compact_graph_json(graph);
     dungeon_node.extras = extras(fields);
     dungeon_node
 }

@@ -53,7 +53,7 @@ impl GameObjects {
             if wanted { Markers::of(dungeon, &graph).iter().copied().collect() } else { Vec::new() };
         let light = options.lights.map(|preset| push_light(root, preset));
         GameObjects {
-            leaves: Vec::new(),
+            leaves: mesh::door_leaves(dungeon),
             graph,
             markers,
             all_markers: options.markers,
