@@ -7,6 +7,7 @@
 mod document;
 mod error;
 mod glb;
+mod merge;
 mod names;
 mod nodes;
 mod physics;

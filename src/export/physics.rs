@@ -50,16 +50,18 @@ fn compact(positions: &[[f32; 3]], indices: &[u32]) -> Primitive {
     Primitive { vertices, indices: out }
 }
 
-/// One level's collision mesh: every surface but the stairs' steps, welded by position, and
-/// each stair as a ramp ([`mesh::stair_ramps`]: a closed solid whose top rises smoothly
-/// instead of in steps, with about a third fewer triangles), so characters glide up it.
-/// A closed render mesh gives a closed collider. POSITION only: normals, UVs and
-/// materials mean nothing to physics.
+/// One level's collision mesh: every surface but the stairs' steps, welded by position,
+/// with coplanar floor and ceiling polygons merged ([`super::merge::merge_flat`]: each flat
+/// region triangulated from its boundary vertices only), and each stair as a ramp
+/// ([`mesh::stair_ramps`]: a closed solid whose top rises smoothly instead of in steps,
+/// with about a third fewer triangles), so characters glide up it. A closed render mesh
+/// gives a closed collider. POSITION only: normals, UVs and materials mean nothing to
+/// physics.
 pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
     let ramps: Vec<[f32; 3]> = mesh::stair_ramps(dungeon, level.level).into_iter().flatten().collect();
     let surfaces = level.primitives.iter().filter(|(r, _)| *r != MaterialRole::Stair).map(|(_, p)| p);
     let (positions, indices) = weld(surfaces, &ramps);
-    compact(&positions, &indices)
+    compact(&positions, &super::merge::merge_flat(&positions, &indices))
 }
 
 /// One level's navigation mesh: its walkable floor (the [`MaterialRole::Floor`] triangles:
