@@ -157,17 +157,20 @@ fn the_root_holds_the_compact_room_graph() {
     let (g, _) = read(&d, &ExportOptions::default());
     let root = g.nodes().find(|n| n.name() == Some("Dungeon")).unwrap();
     let e = extras(&root);
-    let rooms = e["graph"]["rooms"].as_array().unwrap();
-    let portals = e["graph"]["portals"].as_array().unwrap();
-    assert_eq!(rooms.len(), graph.rooms().len());
-    assert_eq!(portals.len(), graph.portals().len());
-    for (r, want) in rooms.iter().zip(graph.rooms()) {
-        assert_eq!(r[0], want.kind.name());
-        assert_eq!(r[2].as_u64().unwrap() as usize, want.cells.len());
-        assert!((r[3].as_f64().unwrap() - want.area).abs() <= 0.005 + 1e-9);
+    let (rooms, portals) = (&e["graph"]["rooms"], &e["graph"]["portals"]);
+    let column = |v: &Value, key: &str| v[key].as_array().unwrap().clone();
+    assert_eq!(column(rooms, "kind").len(), graph.rooms().len());
+    assert_eq!(column(portals, "kind").len(), graph.portals().len());
+    for (i, want) in graph.rooms().iter().enumerate() {
+        assert_eq!(column(rooms, "kind")[i], want.kind.name());
+        assert_eq!(column(rooms, "level")[i], want.level);
+        assert_eq!(column(rooms, "cells")[i].as_u64().unwrap() as usize, want.cells.len());
+        assert!((column(rooms, "area_m2")[i].as_f64().unwrap() - want.area).abs() <= 0.005 + 1e-9);
     }
-    for (p, want) in portals.iter().zip(graph.portals()) {
-        assert_eq!(*p, serde_json::json!([want.kind.name(), want.rooms[0].0, want.rooms[1].0]));
+    for (j, want) in graph.portals().iter().enumerate() {
+        assert_eq!(column(portals, "kind")[j], want.kind.name());
+        assert_eq!(column(portals, "from")[j], want.rooms[0].0);
+        assert_eq!(column(portals, "to")[j], want.rooms[1].0);
     }
 }
 

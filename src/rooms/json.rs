@@ -49,17 +49,27 @@ pub fn graph_json(dungeon: &Dungeon, graph: &RoomGraph) -> Value {
     json!({ "rooms": rooms, "portals": portals })
 }
 
-/// The graph in compact form, for a `.glb`'s root extras: `{"rooms": [[kind, level, cells,
-/// area_m2], ...], "portals": [[kind, room, room], ...]}` (a room's id is its index; `cells`
-/// is its number of cells; area rounded to 0.01 m2). The full lists are `graph_json`'s.
+/// The graph in compact form, for a `.glb`'s root extras: columns of one type each (so
+/// importers that keep only homogeneous arrays, like Blender's custom properties, keep
+/// them): `{"rooms": {"kind": [..], "level": [..], "cells": [..], "area_m2": [..]},
+/// "portals": {"kind": [..], "from": [..], "to": [..]}}`. Room `i` is entry `i` of each
+/// room column (its id); `cells` counts its cells; areas are rounded to 0.01 m2; a portal
+/// joins rooms `from[j]` and `to[j]`. The full lists are [`graph_json`]'s.
 #[must_use]
 pub fn compact_graph_json(graph: &RoomGraph) -> Value {
-    let rooms: Vec<Value> = graph
-        .rooms()
-        .iter()
-        .map(|r| json!([r.kind.name(), r.level, r.cells.len(), (r.area * 100.0).round() / 100.0]))
-        .collect();
-    let portals: Vec<Value> =
-        graph.portals().iter().map(|p| json!([p.kind.name(), p.rooms[0].0, p.rooms[1].0])).collect();
-    json!({ "rooms": rooms, "portals": portals })
+    let rooms = graph.rooms();
+    let portals = graph.portals();
+    json!({
+        "rooms": {
+            "kind": rooms.iter().map(|r| r.kind.name()).collect::<Vec<_>>(),
+            "level": rooms.iter().map(|r| r.level).collect::<Vec<_>>(),
+            "cells": rooms.iter().map(|r| r.cells.len()).collect::<Vec<_>>(),
+            "area_m2": rooms.iter().map(|r| (r.area * 100.0).round() / 100.0).collect::<Vec<_>>(),
+        },
+        "portals": {
+            "kind": portals.iter().map(|p| p.kind.name()).collect::<Vec<_>>(),
+            "from": portals.iter().map(|p| p.rooms[0].0).collect::<Vec<_>>(),
+            "to": portals.iter().map(|p| p.rooms[1].0).collect::<Vec<_>>(),
+        },
+    })
 }
