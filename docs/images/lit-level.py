@@ -1,6 +1,8 @@
 # Renders level 0 of an octile .glb lit only by its torch lights (Cycles, CPU), seen from
 # above at an angle with the ceilings and the upper levels hidden.
-import bpy, sys, math, mathutils
+# Usage: python3.11 docs/images/lit-level.py -- LEVEL.glb CENTRE_X CENTRE_Z OUT.jpg
+# (centre in glTF metres: x east, z south); the README picture used d.glb 80 158.
+import bpy, sys, mathutils
 glb, out = sys.argv[-4], sys.argv[-1]
 bpy.ops.wm.read_factory_settings(use_empty=True)
 bpy.ops.import_scene.gltf(filepath=glb)
