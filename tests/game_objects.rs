@@ -41,7 +41,7 @@ fn world(g: &gltf::Gltf, target: usize) -> (DVec3, DQuat) {
     for &i in chain.iter().rev() {
         let (lt, lr, _) = g.nodes().nth(i).unwrap().transform().decomposed();
         t += r * DVec3::from(lt.map(f64::from));
-        r = r * DQuat::from_array(lr.map(f64::from));
+        r *= DQuat::from_array(lr.map(f64::from));
     }
     (t, r)
 }
