@@ -35,7 +35,7 @@ fn graph_lights_markers_and_omi_from_the_command_line() {
     let doc = json_chunk(&glb);
     let used: Vec<&str> =
         doc["extensionsUsed"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
-    assert_eq!(used, ["KHR_lights_punctual", "OMI_physics_body", "OMI_physics_shape"]);
+    assert_eq!(used, ["OMI_physics_body", "OMI_physics_shape", "KHR_lights_punctual"]);
     let names: Vec<&str> =
         doc["nodes"].as_array().unwrap().iter().filter_map(|n| n["name"].as_str()).collect();
     for prefix in ["Door_", "Spawn_", "Prop_", "Torch_"] {
