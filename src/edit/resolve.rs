@@ -18,18 +18,12 @@ use rand_core::SeedableRng;
 use super::EditError;
 use super::change::Recorder;
 use super::seams::derived_state;
-use crate::dungeon::{Carve, Dungeon};
+use crate::dungeon::Dungeon;
+use crate::generate::keep::{Demand, class_tiles, demand_of, guarded};
 use crate::generate::{Locked, join_level};
-use crate::grid::{Dims, Pos, Slot, SlotKind};
+use crate::grid::{Dims, Pos, Slot};
 use crate::wfc::octile::{self, Weights};
-use crate::wfc::{DEFAULT_BUDGET, FixedCell, SolveError, SolveInput, Solver, TileIndex, Topology};
-
-/// What locked neighbours require of a free cell.
-#[derive(Debug, Clone, Default)]
-struct Demand {
-    carved: Vec<Pos>,
-    rock: Vec<Pos>,
-}
+use crate::wfc::{DEFAULT_BUDGET, FixedCell, SolveError, SolveInput, Solver, Topology};
 
 /// Re-solves around `pos` (see the module doc); records every change in `rec`.
 pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(), EditError> {
@@ -103,29 +97,6 @@ fn free_cells(dims: Dims, pos: Pos, radius: u32, locked: &[bool]) -> Vec<(Slot, 
         .collect()
 }
 
-/// What the locked neighbours of the cell at `slot` require of it.
-fn demand_of(d: &Dungeon, level: u16, slot: Slot, locked: &[bool]) -> Demand {
-    let dims = d.dims();
-    let here = Pos { level, slot };
-    let mut demand = Demand::default();
-    for &dir in dims.walls(slot).expect("invariant: a cell") {
-        let Some(other) = dims.neighbor(slot, dir).ok().flatten() else { continue };
-        if !locked[dims.index(other).expect("invariant: inside")] {
-            continue;
-        }
-        let there = Pos { level, slot: other };
-        let state = d.edge_state(here, dir).ok().flatten().and_then(|s| d.registry().edge_def(s));
-        let carves = state.is_some_and(|e| e.carve != Carve::None);
-        let carved = d.tile_def(there).is_ok_and(|t| t.carved);
-        if carves && carved {
-            demand.carved.push(there);
-        } else if carves || (carved && d.stairs().allows_step(here, dir, there)) {
-            demand.rock.push(there);
-        }
-    }
-    demand
-}
-
 /// Fills in what each free cell's locked neighbours require of it; refuses a cell they
 /// disagree about.
 fn demands(
@@ -137,7 +108,7 @@ fn demands(
     let mut out = Vec::with_capacity(free.len());
     for &(slot, _) in free {
         let demand = demand_of(d, level, slot, locked);
-        if let (Some(a), Some(b)) = (demand.carved.first(), demand.rock.first()) {
+        if let Err((a, b)) = demand.class() {
             let mut pins: Vec<Pos> = demand.carved.iter().chain(&demand.rock).copied().collect();
             pins.sort_unstable();
             return Err(EditError::ConflictingPins {
@@ -149,20 +120,6 @@ fn demands(
         out.push((slot, demand));
     }
     Ok(out)
-}
-
-/// `locked`, plus every cell a locked neighbour needs to stay rock: the cells connectivity
-/// repair may not carve.
-fn guarded(d: &Dungeon, level: u16, locked: &[bool]) -> Vec<bool> {
-    let dims = d.dims();
-    let mut out = locked.to_vec();
-    for slot in dims.cells() {
-        let i = dims.index(slot).expect("invariant: inside");
-        if !locked[i] && !demand_of(d, level, slot, locked).rock.is_empty() {
-            out[i] = true;
-        }
-    }
-    out
 }
 
 /// The seed of one re-solve: the dungeon's seed, the centre and the radius.
@@ -235,9 +192,7 @@ impl Window {
             .filter_map(|(cell, &local)| {
                 let slot = global(local);
                 let carved = match demand_of(slot) {
-                    Some(i) if !free[i].1.carved.is_empty() => true,
-                    Some(i) if !free[i].1.rock.is_empty() => false,
-                    Some(_) => return None,
+                    Some(i) => free[i].1.class().ok().flatten()?,
                     None => d.tile_def(Pos { level, slot }).is_ok_and(|t| t.carved),
                 };
                 Some(FixedCell { cell: cell as u32, allowed: class_tiles(slot.kind(), carved) })
@@ -253,16 +208,6 @@ impl Window {
                 .expect("invariant: in the window")
         };
         Ok(free.iter().map(|(s, _)| octile::decode(tiles[index_of(*s)]).1.is_some()).collect())
-    }
-}
-
-/// Every tile of a cell kind that is floor (`carved`) or rock.
-fn class_tiles(kind: SlotKind, carved: bool) -> Vec<TileIndex> {
-    match (kind, carved) {
-        (SlotKind::Octagon, true) => (0..=255u8).map(|m| octile::octagon_tile(Some(m))).collect(),
-        (SlotKind::Octagon, false) => vec![octile::octagon_tile(None)],
-        (_, true) => (0..16u8).map(|m| octile::connector_tile(Some(m))).collect(),
-        (_, false) => vec![octile::connector_tile(None)],
     }
 }
 
