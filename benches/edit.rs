@@ -46,7 +46,9 @@ fn remesh(d: &Dungeon, done: &Applied) -> usize {
 fn middle_wall(d: &Dungeon) -> (Pos, Direction) {
     let mid = side() - 1;
     d.cells()
-        .filter(|p| p.level == 1 && p.slot.kind() == SlotKind::Octagon && d.tile_def(*p).is_ok_and(|t| t.carved))
+        .filter(|p| {
+            p.level == 1 && p.slot.kind() == SlotKind::Octagon && d.tile_def(*p).is_ok_and(|t| t.carved)
+        })
         .min_by_key(|p| p.slot.row.abs_diff(mid) + p.slot.col.abs_diff(mid))
         .map(|p| (p, Direction::E))
         .expect("a floor octagon")
@@ -72,7 +74,8 @@ fn edit(c: &mut Criterion) {
         b.iter(|| {
             turn += 1;
             let tile = if turn % 2 == 0 { Registry::SOLID } else { Registry::FLOOR };
-            let done = editor.apply(&Command::Paint { cells: stroke.clone(), tile }).expect("a stroke paints");
+            let done =
+                editor.apply(&Command::Paint { cells: stroke.clone(), tile }).expect("a stroke paints");
             black_box(remesh(editor.dungeon(), &done))
         });
     });

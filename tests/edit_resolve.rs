@@ -121,3 +121,25 @@ fn a_bad_radius_is_refused() {
         Err(EditError::Dungeon(_))
     ));
 }
+
+/// Regression: the solver made corner octagons floor that the pinned room's walls cut off
+/// from everything; they are filled back, so the arena stays one region.
+#[test]
+fn floor_that_cannot_be_joined_is_filled_back() {
+    let arena = octile::format::load(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/plus_arena.json"
+    )))
+    .unwrap();
+    for (pins, at, radius) in
+        [((2, 6), Pos::new(0, 8, 4), 2), ((2, 6), Pos::new(0, 8, 4), 4), ((3, 5), Pos::new(0, 0, 8), 3)]
+    {
+        let mut editor = Editor::new(arena.clone());
+        let cells =
+            rect_cells(arena.dims(), 0, Slot::new(pins.0, pins.0), Slot::new(pins.1, pins.1)).unwrap();
+        editor.apply(&Command::Pin { cells, pinned: true }).unwrap();
+        let done = editor.apply(&Command::Resolve { pos: at, radius }).unwrap();
+        assert!(done.connectivity.is_connected(), "{pins:?} {at}: {}", done.connectivity);
+        assert_eq!(underived_seams(editor.dungeon(), 0), []);
+    }
+}

@@ -53,7 +53,8 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
         match solve(rec.d, level, &free, seed(rec.d, pos, r), r >= whole) {
             Ok(carved) => {
                 write(rec.d, level, &free, &carved, &locked);
-                join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)));
+                let fillable = fillable(rec.d, &free, &locked);
+                join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)), &fillable);
                 rec.record_level(level, &before.0, &before.1);
                 return Ok(());
             }
@@ -120,6 +121,20 @@ fn demands(
         out.push((slot, demand));
     }
     Ok(out)
+}
+
+/// Per slot of `level`: a free cell with no locked neighbour, which may be filled back with
+/// rock when it cannot be joined (filling walls every edge of the cell).
+fn fillable(d: &Dungeon, free: &[(Slot, Demand)], locked: &[bool]) -> Vec<bool> {
+    let dims = d.dims();
+    let mut out = vec![false; dims.slot_count()];
+    for (slot, _) in free {
+        let beside_lock = dims.walls(*slot).expect("invariant: a cell").iter().any(|&dir| {
+            dims.neighbor(*slot, dir).ok().flatten().is_some_and(|n| locked[dims.index(n).expect("inside")])
+        });
+        out[dims.index(*slot).expect("invariant: inside")] = !beside_lock;
+    }
+    out
 }
 
 /// The seed of one re-solve: the dungeon's seed, the centre and the radius.

@@ -2,16 +2,18 @@
 //! the generator's own carving ([`super::connect`]), leaving locked (pinned) cells alone.
 
 use super::carve::Locked;
-use super::connect::connect_level;
+use super::connect::{connect_level, fill_pockets};
 use crate::dungeon::Dungeon;
 use crate::path::dungeon_regions;
 use crate::path::search::Search;
 
 /// Joins every floor cell of `level` that can be joined to the main region: the entrance's
 /// region when it has a cell on `level`, else the largest region with a cell there (the
-/// first of equals). Carves through rock, never into, out of or beside a `locked` cell.
-/// Returns the number of rock cells carved (0 when the level has no floor).
-pub(crate) fn join_level(d: &mut Dungeon, level: u16, locked: Locked<'_>) -> usize {
+/// first of equals). Carves through rock, never into, out of or beside a `guard` cell. Then
+/// fills back with rock the floor cells that could not be joined and that `fillable`
+/// accepts (per slot index of the level; a filled cell's edges all become walls). Returns
+/// the number of rock cells carved (0 when the level has no floor).
+pub(crate) fn join_level(d: &mut Dungeon, level: u16, guard: Locked<'_>, fillable: &[bool]) -> usize {
     let regions = dungeon_regions(d);
     let n = d.dims().slot_count();
     let on_level = usize::from(level) * n..usize::from(level + 1) * n;
@@ -29,5 +31,9 @@ pub(crate) fn join_level(d: &mut Dungeon, level: u16, locked: Locked<'_>) -> usi
     let mut marks: Vec<bool> = (0..n * usize::from(d.levels()))
         .map(|i| regions.region(i).is_some_and(|r| r.index() == main))
         .collect();
-    connect_level(d, level, &mut marks, &mut Search::new(), locked)
+    let carved = connect_level(d, level, &mut marks, &mut Search::new(), guard);
+    let keep: Vec<bool> = fillable.iter().map(|&f| !f).collect();
+    // Only cells `fillable` accepts are filled, and a stair never is (it is never fillable).
+    let _ = fill_pockets(d, level, &marks, Locked(&keep));
+    carved
 }
