@@ -73,7 +73,7 @@ fn edit(c: &mut Criterion) {
     group.bench_function("paint_9_cells_and_remesh_64x64x4", |b| {
         b.iter(|| {
             turn += 1;
-            let tile = if turn % 2 == 0 { Registry::SOLID } else { Registry::FLOOR };
+            let tile = if turn.is_multiple_of(2) { Registry::SOLID } else { Registry::FLOOR };
             let done =
                 editor.apply(&Command::Paint { cells: stroke.clone(), tile }).expect("a stroke paints");
             black_box(remesh(editor.dungeon(), &done))
