@@ -9,7 +9,7 @@ use octile::grid::{Direction, Pos, Slot, SlotKind};
 use octile::path::dungeon_regions;
 
 /// Every pinned cell's tile and wall states.
-pub fn pinned_state(d: &Dungeon) -> Vec<(Pos, usize, Vec<Option<usize>>)> {
+fn pinned_state(d: &Dungeon) -> Vec<(Pos, usize, Vec<Option<usize>>)> {
     d.pinned()
         .map(|p| {
             let walls = d.dims().walls(p.slot).unwrap();
@@ -24,7 +24,7 @@ pub fn pinned_state(d: &Dungeon) -> Vec<(Pos, usize, Vec<Option<usize>>)> {
 
 /// A design: a generated dungeon with one 3x3-octagon block pinned on each level, round a
 /// floor octagon near a corner.
-pub fn design(seed: u64, size: u32, levels: u32) -> Dungeon {
+fn design(seed: u64, size: u32, levels: u32) -> Dungeon {
     let options = GenerateOptions { seed: seed + 100, levels, cols: size, rows: size, ..Default::default() };
     let d = generate(&options, &mut |_| {}).unwrap();
     let dims = d.dims();
