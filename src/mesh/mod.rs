@@ -7,6 +7,7 @@
 //! optimised with meshopt.
 
 mod door_leaf;
+pub mod chunk;
 mod error;
 mod level;
 mod lightmap;
