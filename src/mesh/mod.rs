@@ -6,8 +6,8 @@
 //! shafts and the spiral stair solids (DESIGN.md section 2). Each primitive is welded and
 //! optimised with meshopt.
 
-mod door_leaf;
 pub mod chunk;
+mod door_leaf;
 mod error;
 mod level;
 mod lightmap;
