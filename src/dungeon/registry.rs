@@ -314,6 +314,24 @@ impl Registry {
         self.transitions.get(id.index()).and_then(|t| t[1])
     }
 
+    /// The state a designer's "cycle this wall" moves edge state `id` to: the next state in
+    /// registry order, skipping run-time states (those with a `closes_to`, such as the
+    /// standard `door_open`, which a game reaches by opening a door). A run-time state
+    /// cycles on from the state it closes to. For the standard registry: wall -> open ->
+    /// door -> wall. `None` when `id` is not in this registry.
+    #[must_use]
+    pub fn next_in_cycle(&self, id: EdgeStateId) -> Option<EdgeStateId> {
+        let from = self.closes_to(id).unwrap_or(id).index();
+        let count = self.edges.len();
+        if from >= count {
+            return None;
+        }
+        (1..=count)
+            .map(|step| (from + step) % count)
+            .find(|&i| self.edges[i].closes_to.is_none())
+            .map(|i| EdgeStateId(i as u8))
+    }
+
     /// The tile named `name`.
     #[must_use]
     pub fn tile(&self, name: &str) -> Option<TileId> {
@@ -396,6 +414,17 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cycling_skips_run_time_states() {
+        let r = Registry::standard();
+        let next = |id| r.next_in_cycle(id).unwrap();
+        assert_eq!(next(Registry::WALL), Registry::OPEN);
+        assert_eq!(next(Registry::OPEN), Registry::DOOR);
+        assert_eq!(next(Registry::DOOR), Registry::WALL);
+        assert_eq!(next(Registry::DOOR_OPEN), Registry::WALL, "an open door cycles on as a door");
+        assert_eq!(r.next_in_cycle(EdgeStateId(9)), None);
+    }
 
     #[test]
     fn standard_ids_and_lookups_agree() {

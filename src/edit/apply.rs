@@ -4,7 +4,7 @@
 use super::change::Recorder;
 use super::seams::derived_state;
 use super::{Change, Command, EditError, resolve};
-use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, TileId};
+use crate::dungeon::{Dungeon, DungeonError, TileId};
 use crate::grid::{Direction, EdgeId, Pos, Slot};
 
 /// Applies `cmd`; on error nothing stays changed.
@@ -30,8 +30,7 @@ fn run(rec: &mut Recorder<'_>, cmd: &Command) -> Result<(), EditError> {
         Command::Cycle { pos, dir } => {
             let edge = wall_edge(rec.d, *pos, *dir)?;
             let now = rec.d.edge_state_of(pos.level, edge)?;
-            let count = rec.d.registry().edges().len();
-            let next = EdgeStateId(((now.index() + 1) % count) as u8);
+            let next = rec.d.registry().next_in_cycle(now).unwrap_or(now);
             Ok(rec.set_edge_of(pos.level, edge, next)?)
         }
         Command::SetEdge { pos, dir, state } => {
