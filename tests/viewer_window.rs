@@ -61,12 +61,6 @@ impl Viewer {
         }
     }
 
-    fn xdo(&self, args: &[&str]) {
-        let mut all = vec![args[0], "--window", &self.window];
-        all.extend(&args[1..]);
-        xdotool(&all);
-    }
-
     /// utime + stime of the viewer, in clock ticks.
     fn cpu_ticks(&self) -> u64 {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
@@ -114,8 +108,9 @@ fn mouse_look_turns_by_pixels_times_sensitivity() {
     ) else {
         return;
     };
-    viewer.xdo(&["mousemove", "200", "150"]);
-    viewer.xdo(&["click", "1"]);
+    // Real (XTest) events, not ones sent to the window: winit reads input through XInput2.
+    xdotool(&["mousemove", "--window", &viewer.window, "200", "150"]);
+    xdotool(&["click", "1"]);
     std::thread::sleep(Duration::from_millis(500));
     // Small steps: X's pointer acceleration leaves moves of a few pixels alone.
     let (steps, step) = (40, 4);

@@ -94,16 +94,57 @@ pub struct Orbit {
 }
 
 impl Orbit {
-    /// A three-quarter view framing `bounds`: the bounding sphere fits the 0.9 rad field
-    /// of view ([`FRAMING_DISTANCE`] times its radius).
+    /// A three-quarter view framing `bounds` in a 16:9 picture ([`Orbit::framing_for`]).
     #[must_use]
     pub fn framing(bounds: &Bounds) -> Orbit {
-        Orbit {
-            target: bounds.centre(),
-            yaw: 2.4,
-            pitch: 0.8,
-            distance: bounds.radius().max(5.0) * FRAMING_DISTANCE,
+        Orbit::framing_for(bounds, 16.0 / 9.0)
+    }
+
+    /// A three-quarter view framing `bounds` in a picture of aspect `aspect`: the nearest
+    /// distance, at most [`FRAMING_DISTANCE`] radii (where the bounding sphere fits the
+    /// 0.9 rad field of view), at which every corner of the box lies within 90% of the
+    /// picture.
+    /// Of the eight headings 45 degrees apart from the usual south-east one, the one that
+    /// shows the dungeon largest (a long dungeon is seen from its side).
+    #[must_use]
+    pub fn framing_for(bounds: &Bounds, aspect: f32) -> Orbit {
+        let mut best = Orbit::framing_at(bounds, aspect, 2.4);
+        for k in 1..8 {
+            let o = Orbit::framing_at(bounds, aspect, 2.4 + k as f32 * std::f32::consts::FRAC_PI_4);
+            if o.distance < best.distance * 0.9 {
+                best = o;
+            }
         }
+        best
+    }
+
+    /// As [`Orbit::framing_for`] from compass heading `yaw`.
+    fn framing_at(bounds: &Bounds, aspect: f32, yaw: f32) -> Orbit {
+        let r = bounds.radius().max(5.0);
+        let mut orbit = Orbit { target: bounds.centre(), yaw, pitch: 0.8, distance: r * FRAMING_DISTANCE };
+        let fits = |o: &Orbit| {
+            let vp = o.view(aspect).view_proj;
+            (0..8).all(|i| {
+                let p = Vec3::new(
+                    if i & 1 == 0 { bounds.min.x } else { bounds.max.x },
+                    if i & 2 == 0 { bounds.min.y } else { bounds.max.y },
+                    if i & 4 == 0 { bounds.min.z } else { bounds.max.z },
+                );
+                let c = vp * p.extend(1.0);
+                c.w > 0.0 && (c.x / c.w).abs() <= 0.9 && (c.y / c.w).abs() <= 0.9
+            })
+        };
+        let (mut near, mut far) = (r * 0.3, r * FRAMING_DISTANCE);
+        for _ in 0..24 {
+            orbit.distance = (near + far) * 0.5;
+            if fits(&orbit) {
+                far = orbit.distance;
+            } else {
+                near = orbit.distance;
+            }
+        }
+        orbit.distance = far;
+        orbit
     }
 
     /// Zooms by `factor` towards world point `towards` (the point under the cursor): the

@@ -30,8 +30,12 @@ pub struct Input {
     pub cursor: Option<(f64, f64)>,
     /// The mouse is grabbed for mouse-look.
     pub grabbed: bool,
-    /// The one device whose motion turns the view (X11 reports confined motion twice).
-    look_source: Option<DeviceId>,
+    /// Where mouse-look reads motion: raw device motion while the cursor is locked, cursor
+    /// moves (re-centred) while it is only confined (X11, whose raw motion arrives twice
+    /// then). `None` while the mouse is free.
+    look_source: Option<LookSource>,
+    /// The cursor was warped to the window's centre and that move has not come back yet.
+    warp_pending: bool,
     /// Seconds of free look left during a tour.
     look_hold: f64,
     /// Mouse-look radians per pixel.
@@ -57,6 +61,7 @@ impl Input {
             cursor: None,
             grabbed: false,
             look_source: None,
+            warp_pending: false,
             look_hold: 0.0,
             sensitivity: options.look_sensitivity,
             invert: options.invert_look,
@@ -72,6 +77,15 @@ impl Input {
         state.camera == CameraKind::Walk
             && (self.held.moving() || self.jump || state.tour.is_some() || self.moved)
     }
+}
+
+/// Where mouse-look motion comes from (one source only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LookSource {
+    /// Raw device motion (the cursor is locked).
+    Device,
+    /// Cursor moves, the cursor put back at the centre (it is confined).
+    Cursor,
 }
 
 /// Handles a window event; true when the viewer should quit.
@@ -96,6 +110,9 @@ pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &Window
                 set_grab(app, true);
             }
             app.input.drag = if pressed { Some(*button) } else { None };
+        }
+        WindowEvent::CursorMoved { position, .. } if app.input.look_source == Some(LookSource::Cursor) => {
+            cursor_look(app, position.x, position.y);
         }
         WindowEvent::CursorMoved { position, .. } => {
             let (x, y) = (position.x, position.y);
@@ -154,20 +171,53 @@ fn wheel(app: &mut App, lines: f32) {
     }
 }
 
-/// Mouse-look from raw device motion, from one device only; true when the view turned.
-pub(crate) fn device(app: &mut App, id: DeviceId, event: &DeviceEvent) -> bool {
+/// Mouse-look from raw device motion while the cursor is locked; true when the view turned.
+pub(crate) fn device(app: &mut App, _id: DeviceId, event: &DeviceEvent) -> bool {
     let DeviceEvent::MouseMotion { delta } = event else { return false };
-    let input = &mut app.input;
-    let state = &mut app.prepared.state;
-    if !input.grabbed || state.camera != CameraKind::Walk {
+    if app.input.look_source != Some(LookSource::Device) {
         return false;
     }
-    if *input.look_source.get_or_insert(id) != id {
+    look(app, delta.0, delta.1)
+}
+
+/// Mouse-look from a cursor move to `(x, y)` while the cursor is confined: the move from
+/// the last position turns the view; far from the centre the cursor is put back there (and
+/// that move, when it comes back, turns nothing).
+fn cursor_look(app: &mut App, x: f64, y: f64) {
+    let Some(gfx) = &app.gfx else { return };
+    let centre = (f64::from(gfx.size().0 / 2), f64::from(gfx.size().1 / 2));
+    if app.input.warp_pending && (x - centre.0).abs() < 0.5 && (y - centre.1).abs() < 0.5 {
+        app.input.warp_pending = false;
+        app.input.cursor = Some(centre);
+        return;
+    }
+    let (px, py) = app.input.cursor.unwrap_or(centre);
+    app.input.cursor = Some((x, y));
+    look(app, x - px, y - py);
+    if (x - centre.0).abs() > 40.0 || (y - centre.1).abs() > 40.0 {
+        recentre(app);
+    }
+}
+
+/// Puts the cursor back at the window's centre.
+fn recentre(app: &mut App) {
+    let Some(gfx) = &app.gfx else { return };
+    let centre = (gfx.size().0 / 2, gfx.size().1 / 2);
+    if gfx.window.set_cursor_position(winit::dpi::PhysicalPosition::new(centre.0, centre.1)).is_ok() {
+        app.input.warp_pending = true;
+    }
+}
+
+/// Turns the walk view by a mouse motion of `(dx, dy)` pixels; true when it turned.
+fn look(app: &mut App, dx: f64, dy: f64) -> bool {
+    let input = &mut app.input;
+    let state = &mut app.prepared.state;
+    if !input.grabbed || state.camera != CameraKind::Walk || (dx == 0.0 && dy == 0.0) {
         return false;
     }
     let k = input.sensitivity;
-    let dy = if input.invert { -delta.1 } else { delta.1 };
-    state.walker.yaw += delta.0 * k;
+    let dy = if input.invert { -dy } else { dy };
+    state.walker.yaw += dx * k;
     state.walker.pitch = (state.walker.pitch - dy * k).clamp(-1.4, 1.4);
     input.look_hold = FREE_LOOK_SECONDS;
     if input.debug_look {
@@ -202,7 +252,9 @@ fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Command) -> bool 
             app.hud.set_shown(!shown);
         }
         Command::Home => {
-            state.orbit = super::camera::Orbit::framing(&app.prepared.scene.bounds);
+            let aspect =
+                app.gfx.as_ref().map_or(16.0 / 9.0, |g| g.size().0 as f32 / g.size().1.max(1) as f32);
+            state.orbit = super::camera::Orbit::framing_for(&app.prepared.scene.bounds, aspect);
             state.top = super::camera::TopCamera::default();
         }
         Command::LookFaster | Command::LookSlower => {
@@ -278,11 +330,18 @@ pub(crate) fn set_grab(app: &mut App, grab: bool) {
     let Some(gfx) = &app.gfx else { return };
     let w = &gfx.window;
     if grab {
-        let ok = w
-            .set_cursor_grab(CursorGrabMode::Locked)
-            .or_else(|_| w.set_cursor_grab(CursorGrabMode::Confined));
-        app.input.grabbed = ok.is_ok();
+        let source = if w.set_cursor_grab(CursorGrabMode::Locked).is_ok() {
+            Some(LookSource::Device)
+        } else {
+            w.set_cursor_grab(CursorGrabMode::Confined).ok().map(|()| LookSource::Cursor)
+        };
+        app.input.grabbed = source.is_some();
+        app.input.look_source = source;
         w.set_cursor_visible(!app.input.grabbed);
+        if source == Some(LookSource::Cursor) {
+            app.input.cursor = None;
+            recentre(app);
+        }
         if app.input.debug_look {
             let walker = &app.prepared.state.walker;
             eprintln!(
@@ -294,8 +353,8 @@ pub(crate) fn set_grab(app: &mut App, grab: bool) {
         let _ = w.set_cursor_grab(CursorGrabMode::None);
         w.set_cursor_visible(true);
         app.input.grabbed = false;
+        app.input.look_source = None;
     }
-    app.input.look_source = None;
 }
 
 /// Moves the walker by `dt` seconds: held keys, a pending jump, or the tour.

@@ -112,6 +112,11 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     let world = World::with_rules(dungeon, &VIEW_RULES);
     let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
     state.outlines = options.outlines;
+    let (w, h) = options.size;
+    state.orbit = crate::viewer::camera::Orbit::framing_for(&scene.bounds, w as f32 / h.max(1) as f32);
+    if let Some(l) = options.level {
+        state.orbit.target.y = f32::from(l) * scene.level_height;
+    }
     if let Some(mode) = options.level_mode {
         state.mode = mode;
     }

@@ -60,18 +60,10 @@ impl Scene {
                 lines
             })
             .collect();
-        let dims = dungeon.dims();
         let layout = dungeon.layout();
-        let far = layout.center(crate::grid::Slot::new(dims.rows() - 1, dims.cols() - 1));
         let h = p.half_base() as f32;
-        let bounds = Bounds {
-            min: Vec3::new(-h, 0.0, -h),
-            max: Vec3::new(
-                far.x as f32 + h,
-                (p.floor_y(dungeon.levels() - 1) + p.room_height) as f32,
-                far.y as f32 + h,
-            ),
-        };
+        let bounds = mesh_bounds(&mesh)
+            .unwrap_or(Bounds { min: Vec3::new(-h, 0.0, -h), max: Vec3::new(h, p.room_height as f32, h) });
         Ok(Scene {
             mesh,
             outlines,
@@ -94,6 +86,23 @@ impl Scene {
     pub fn triangles(&self) -> usize {
         self.mesh.levels.iter().flat_map(|l| &l.primitives).map(|(_, p)| p.indices.len() / 3).sum()
     }
+}
+
+/// The bounds of every vertex of `mesh` (world metres), `None` for an empty mesh.
+fn mesh_bounds(mesh: &DungeonMesh) -> Option<Bounds> {
+    let mut min = Vec3::splat(f32::MAX);
+    let mut max = Vec3::splat(f32::MIN);
+    for level in &mesh.levels {
+        let lift = Vec3::Y * level.floor_y as f32;
+        for (_, primitive) in &level.primitives {
+            for v in &primitive.vertices {
+                let p = Vec3::from(v.position) + lift;
+                min = min.min(p);
+                max = max.max(p);
+            }
+        }
+    }
+    (min.x <= max.x).then_some(Bounds { min, max })
 }
 
 /// Height of the rock caps above the ceiling (metres), clear of the ceiling's faces.
