@@ -6,6 +6,7 @@
 //! shafts and the spiral stair solids (DESIGN.md section 2). Each primitive is welded and
 //! optimised with meshopt.
 
+mod door_leaf;
 mod error;
 mod level;
 mod lightmap;
@@ -17,6 +18,7 @@ mod stair;
 mod triangulate;
 mod types;
 
+pub use door_leaf::{DoorLeaf, LEAF_COLOUR, LEAF_GAP, LEAF_THICKNESS, door_leaves, leaf_mesh, yaw_onto};
 pub use error::MeshError;
 pub use optimize::{PrimitiveStats, analyze};
 pub use progress::MeshProgress;
