@@ -51,6 +51,10 @@ pub struct ViewArgs {
     /// exploded (all, lifted apart); key L cycles them.
     #[arg(long, value_name = "MODE")]
     level_mode: Option<octile::viewer::state::LevelMode>,
+    /// Open every door first (closed doors block walking and --path, as in `octile path`;
+    /// F opens the one you face in walk mode).
+    #[arg(long)]
+    open_doors: bool,
     /// Draw the HUD (level, cell, camera) in the --screenshot too.
     #[arg(long)]
     hud: bool,
@@ -85,6 +89,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         mesh: args.budget.mesh_options(),
         hud: args.hud,
         level_mode: args.level_mode,
+        open_doors: args.open_doors,
         look_sensitivity: args.look_speed,
         invert_look: args.invert_look,
         ..ViewOptions::default()

@@ -268,7 +268,8 @@ fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Command) -> bool 
             let inverted = if app.input.invert { "inverted" } else { "normal" };
             app.hud.say(format!("mouse-look up/down {inverted}"));
         }
-        Command::Door | Command::Markers | Command::Map => app.hud.warn("not in this build yet"),
+        Command::Door => door(app),
+        Command::Markers | Command::Map => app.hud.warn("not in this build yet"),
         Command::Escape if app.input.grabbed => set_grab(app, false),
         Command::Escape | Command::Quit => return true,
     }
@@ -289,6 +290,51 @@ fn switch_camera(app: &mut App) {
     }
     if app.prepared.state.camera != CameraKind::Walk {
         set_grab(app, false);
+    }
+}
+
+/// F: opens or closes the door the walker faces; the walk world, the leaves and the route
+/// follow.
+fn door(app: &mut App) {
+    let state = &app.prepared.state;
+    if state.camera != CameraKind::Walk {
+        app.hud.warn("doors open in walk mode: Tab to walk, face a door, F");
+        return;
+    }
+    let level = state.current_level(&app.prepared.world);
+    let Some(leaf) = super::doors::faced_door(&app.dungeon, &state.walker, level) else {
+        app.hud.say("no door in reach: face one within 3 m");
+        return;
+    };
+    let open = match super::doors::toggle(&mut app.dungeon, &leaf) {
+        Ok(open) => open,
+        Err(e) => {
+            app.hud.warn(format!("door: {e}"));
+            return;
+        }
+    };
+    app.prepared.world = crate::walk::World::with_rules(&app.dungeon, &super::options::VIEW_RULES);
+    let c = leaf.cell;
+    app.hud.say(format!(
+        "door at {},{},{} {}",
+        c.level,
+        c.slot.row,
+        c.slot.col,
+        if open { "opened" } else { "closed" }
+    ));
+    if let Some((from, to)) = app.options.path {
+        match super::options::route(&app.dungeon, from, to) {
+            Ok(steps) => app.prepared.route = Some(steps),
+            Err(e) => {
+                app.prepared.route = None;
+                app.hud.warn(e.to_string());
+            }
+        }
+        app.ribbon = super::options::path_ribbon(&app.dungeon, &app.prepared);
+    }
+    if let Some(gfx) = &mut app.gfx {
+        gfx.renderer.set_doors(&gfx.gpu.device, &super::doors::leaf_triangles(&app.dungeon));
+        gfx.renderer.set_path(&gfx.gpu.device, &app.ribbon);
     }
 }
 

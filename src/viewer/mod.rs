@@ -7,6 +7,7 @@
 
 pub mod camera;
 pub mod chunks;
+pub mod doors;
 mod error;
 pub mod gpu;
 pub mod hud;

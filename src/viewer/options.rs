@@ -42,6 +42,8 @@ pub struct ViewOptions {
     pub hud: bool,
     /// The level mode to start with (`None`: all levels, or only `level` when given).
     pub level_mode: Option<LevelMode>,
+    /// Open every door before viewing (as `octile path --open-doors` routes through them).
+    pub open_doors: bool,
 }
 
 /// Mouse-look radians per pixel by default: 90 degrees in 524 pixels.
@@ -62,6 +64,7 @@ impl Default for ViewOptions {
             invert_look: false,
             hud: false,
             level_mode: None,
+            open_doors: false,
         }
     }
 }
@@ -82,10 +85,10 @@ pub struct Prepared {
     pub walk_refused: Option<crate::walk::WalkError>,
 }
 
-/// How the viewer treats doors: it draws a door's frame and passage but no door leaf yet, so
-/// the walkthrough and the `--path` route pass through closed doors (they are passable), as
-/// a route found with `--open-doors` does.
-pub const VIEW_RULES: PathRules = PathRules { open_doors: true };
+/// How the viewer treats doors: as `octile path` does, a closed door (drawn with its leaf
+/// across the opening) blocks walking and routes; the walkthrough's F key opens it, and
+/// `--open-doors` ([`ViewOptions::open_doors`]) opens every door first.
+pub const VIEW_RULES: PathRules = PathRules { open_doors: false };
 
 /// Builds the scene, the walk world, the route and the initial state; checks the options
 /// against the dungeon.
@@ -102,9 +105,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         return Err(ViewerError::NoSuchLevel { level, levels: dungeon.levels() });
     }
     let route = match options.path {
-        Some((from, to)) => {
-            Some(find_path(dungeon, from, to, &VIEW_RULES)?.ok_or(ViewerError::NoRoute { from, to })?.steps)
-        }
+        Some((from, to)) => Some(route(dungeon, from, to)?),
         None => None,
     };
     let walk_refused = walk_refusal(dungeon.proportions().room_height, options.camera)?;
@@ -135,6 +136,32 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         }
     }
     Ok(Prepared { scene, world, route, state, walk_refused })
+}
+
+/// The cells of the route from `from` to `to` with the doors as they stand.
+///
+/// # Errors
+/// [`ViewerError::Path`] for cells the pathing core refuses; [`ViewerError::DoorBlocksRoute`]
+/// when only closed doors stand in the way; [`ViewerError::NoRoute`] when nothing joins them.
+pub fn route(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<Vec<Pos>, ViewerError> {
+    match find_path(dungeon, from, to, &VIEW_RULES)? {
+        Some(r) => Ok(r.steps),
+        None if find_path(dungeon, from, to, &PathRules { open_doors: true })?.is_some() => {
+            Err(ViewerError::DoorBlocksRoute { from, to })
+        }
+        None => Err(ViewerError::NoRoute { from, to }),
+    }
+}
+
+/// `dungeon` as `options` show it: every door opened with [`ViewOptions::open_doors`].
+///
+/// # Errors
+/// [`ViewerError::Dungeon`] when a door cannot be opened (its state has no open state).
+pub fn view_dungeon(mut dungeon: Dungeon, options: &ViewOptions) -> Result<Dungeon, ViewerError> {
+    if options.open_doors {
+        super::doors::open_all(&mut dungeon)?;
+    }
+    Ok(dungeon)
 }
 
 /// Why the default walker cannot walk rooms `room_height` metres high, if so
@@ -192,11 +219,19 @@ pub fn offscreen_view(
     dungeon: &Dungeon,
     options: &ViewOptions,
 ) -> Result<(Gpu, Offscreen, crate::viewer::renderer::Frame), ViewerError> {
+    let opened;
+    let dungeon = if options.open_doors {
+        opened = view_dungeon(dungeon.clone(), options)?;
+        &opened
+    } else {
+        dungeon
+    };
     let prepared = prepare(dungeon, options)?;
     let gpu = Gpu::offscreen(options.adapter)?;
     let (w, h) = options.size;
     let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
     offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
+    offscreen.renderer_mut().set_doors(&gpu.device, &super::doors::leaf_triangles(dungeon));
     if options.hud {
         let mut hud = super::hud::Hud::new(&super::keys::help_text());
         hud.set_section("view", super::hud::view_lines(&prepared, None));

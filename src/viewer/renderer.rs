@@ -109,6 +109,8 @@ pub struct Renderer {
     floor_y: Vec<f32>,
     path: Option<(wgpu::Buffer, u32)>,
     highlight: Option<(wgpu::Buffer, u32)>,
+    /// Door leaves per level (world metres).
+    doors: Vec<Option<(wgpu::Buffer, u32)>>,
     path_slot: usize,
     chunk_size: f32,
     targets: Option<Targets>,
@@ -119,7 +121,7 @@ pub struct Renderer {
 /// the level's outline, then the path.
 fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y: &[f32]) -> wgpu::BindGroup {
     let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
-    let mut bytes = vec![0u8; (path_slot + 2) * DRAW_STRIDE as usize];
+    let mut bytes = vec![0u8; (path_slot + 3) * DRAW_STRIDE as usize];
     let mut put = |slot: usize, colour: [f32; 3], lit: bool, y: f32, level: Option<usize>| {
         let u = DrawUniform {
             colour: [colour[0], colour[1], colour[2], if lit { 1.0 } else { 0.0 }],
@@ -143,6 +145,8 @@ fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y:
     }
     put(path_slot, PATH, false, 0.0, None);
     put(path_slot + 1, HIGHLIGHT, false, 0.0, None);
+    let [r, g, b, _] = crate::mesh::LEAF_COLOUR;
+    put(path_slot + 2, [r, g, b], true, 0.0, None);
     let draws = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("draws"),
         contents: &bytes,
@@ -275,6 +279,7 @@ impl Renderer {
             floor_y,
             path: None,
             highlight: None,
+            doors: Vec::new(),
             path_slot,
             chunk_size: scene.chunk_size,
             targets: None,
@@ -304,6 +309,12 @@ impl Renderer {
     /// selection).
     pub fn set_highlight(&mut self, device: &wgpu::Device, triangles: &[Vertex]) {
         self.highlight = triangles_buffer(device, "highlight", triangles);
+    }
+
+    /// Sets the door leaves: a triangle list in world metres per level
+    /// ([`super::doors::leaf_triangles`]), drawn with their level.
+    pub fn set_doors(&mut self, device: &wgpu::Device, per_level: &[Vec<Vertex>]) {
+        self.doors = per_level.iter().map(|t| triangles_buffer(device, "door leaves", t)).collect();
     }
 
     /// Replaces level `l`'s mesh, outline and rock caps (a live edit re-meshed it).
@@ -393,6 +404,7 @@ impl Renderer {
             let mut pass = begin_pass(&mut encoder, targets, target);
             pass.set_bind_group(0, &self.globals_group, &[]);
             self.draw_levels(&mut pass, frame, &mut stats);
+            self.draw_doors(&mut pass, frame, &mut stats);
             if frame.caps {
                 self.draw_caps(&mut pass, frame, &mut stats);
             }
@@ -455,6 +467,20 @@ impl Renderer {
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*n, 0..1);
                 stats.draw_calls += 1;
+            }
+        }
+    }
+
+    /// The door leaves of the visible levels.
+    fn draw_doors(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
+        pass.set_pipeline(&self.solid);
+        self.bind_slot(pass, self.path_slot + 2);
+        for (_, doors) in self.doors.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16))) {
+            if let Some((buffer, n)) = doors {
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*n, 0..1);
+                stats.draw_calls += 1;
+                stats.triangles += u64::from(*n / 3);
             }
         }
     }

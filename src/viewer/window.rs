@@ -43,6 +43,7 @@ pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Resul
     if frames == Some(0) {
         return Err(ViewerError::NoFrames);
     }
+    let dungeon = super::options::view_dungeon(dungeon, &options)?;
     let prepared = prepare(&dungeon, &options)?;
     let event_loop = EventLoop::new().map_err(|e| match e {
         winit::error::EventLoopError::Os(os) => {
@@ -230,6 +231,7 @@ impl App {
         let mut renderer =
             Renderer::new(&gpu.device, format, gpu.sample_count(format)?, &self.prepared.scene)?;
         renderer.set_path(&gpu.device, &self.ribbon);
+        renderer.set_doors(&gpu.device, &super::doors::leaf_triangles(&self.dungeon));
         self.timing.adapter = gpu.describe();
         eprintln!("octile view: {} | F1 or H shows the keys", gpu.describe());
         Ok(Gfx {
