@@ -12,6 +12,9 @@ struct Globals {
     // x: fog start, y: fog end (metres), z: extra height per level (exploded view),
     // w: level height (metres).
     params: vec4<f32>,
+    // x: room height (metres); y: 1 = ambient occlusion on; z: pixels per metre of an
+    // orthographic camera (0: perspective), for the outlines' fade; w: unused.
+    shade: vec4<f32>,
 };
 
 struct Draw {
@@ -36,6 +39,8 @@ struct VsOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) world: vec3<f32>,
     @location(1) normal: vec3<f32>,
+    // Height above the level's floor (metres).
+    @location(2) local_y: f32,
 };
 
 @vertex
@@ -49,6 +54,7 @@ fn vs_main(v: VsIn) -> VsOut {
     world.y = world.y + level * globals.params.z;
     out.world = world;
     out.normal = v.normal;
+    out.local_y = v.position.y;
     out.clip = globals.view_proj * vec4<f32>(world, 1.0);
     return out;
 }
@@ -56,6 +62,33 @@ fn vs_main(v: VsIn) -> VsOut {
 const AMBIENT: f32 = 0.35;
 const SUN: f32 = 0.45;
 const FILL: f32 = 0.25;
+
+// Ambient occlusion baked from the height in the room: walls darken towards their foot
+// and, less, towards the ceiling; floors and ceilings keep their light.
+fn occlusion(n: vec3<f32>, local_y: f32) -> f32 {
+    if globals.shade.y < 0.5 || abs(n.y) > 0.5 {
+        return 1.0;
+    }
+    let foot = mix(0.62, 1.0, smoothstep(0.0, 1.4, local_y));
+    let top = mix(0.85, 1.0, smoothstep(0.0, 0.7, globals.shade.x - local_y));
+    return foot * top;
+}
+
+// Ordered noise of +-half an 8-bit step (in sRGB) against banding on smooth gradients.
+fn dither(colour: vec3<f32>, pixel: vec2<f32>) -> vec3<f32> {
+    let noise = fract(52.9829189 * fract(dot(pixel, vec2<f32>(0.06711056, 0.00583715)))) - 0.5;
+    let encoded = pow(max(colour, vec3<f32>(0.0)), vec3<f32>(1.0 / 2.2)) + noise / 255.0;
+    return pow(max(encoded, vec3<f32>(0.0)), vec3<f32>(2.2));
+}
+
+// Outlines fade with distance (perspective) or when cells get small on screen
+// (orthographic), so they never alias into moire.
+fn outline_alpha(dist: f32) -> f32 {
+    if globals.shade.z > 0.0 {
+        return smoothstep(0.6, 2.0, globals.shade.z);
+    }
+    return 1.0 - smoothstep(30.0, 110.0, dist);
+}
 
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
@@ -69,11 +102,16 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     var colour = draw.colour.rgb;
     if draw.colour.a > 0.5 {
         let light = AMBIENT + SUN * max(dot(n, globals.light.xyz), 0.0) + FILL * max(dot(n, v), 0.0);
-        colour = colour * light;
+        colour = colour * light * occlusion(n, in.local_y);
     }
     let fog = clamp((dist - globals.params.x) / max(globals.params.y - globals.params.x, 0.001), 0.0, 1.0);
     if globals.eye.w < 0.5 {
         colour = mix(colour, globals.fog_colour.rgb, fog);
     }
-    return vec4<f32>(colour, 1.0);
+    // draw.colour.a: 1 lit, 0 emissive overlay, 2 outline (faded, blended).
+    var alpha = 1.0;
+    if draw.colour.a > 1.5 {
+        alpha = outline_alpha(dist);
+    }
+    return vec4<f32>(dither(colour, in.clip.xy), alpha);
 }

@@ -14,10 +14,15 @@ fn xdotool(args: &[&str]) -> Option<Output> {
     Command::new("xdotool").args(args).stderr(Stdio::null()).output().ok()
 }
 
+/// One viewer window at a time: the pointer and the screen are shared, so a window of one
+/// test would take the other's clicks and cursor moves.
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A running viewer and its window id; `None` (after printing why) where the test cannot run.
 struct Viewer {
     child: Child,
     window: String,
+    _alone: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Viewer {
@@ -30,6 +35,7 @@ impl Viewer {
             support::skip(test, "xdotool is not installed", "VIEWER_REQUIRE_XDOTOOL");
             return None;
         }
+        let alone = ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))
             .arg("view")
             .args(args)
@@ -46,7 +52,7 @@ impl Viewer {
             Some(window) => {
                 // Let the first frames (pipeline compilation) pass.
                 std::thread::sleep(Duration::from_millis(2500));
-                Some(Viewer { child, window })
+                Some(Viewer { child, window, _alone: alone })
             }
             None => {
                 child.kill().ok();

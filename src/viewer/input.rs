@@ -269,7 +269,16 @@ fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Command) -> bool 
             app.hud.say(format!("mouse-look up/down {inverted}"));
         }
         Command::Door => door(app),
-        Command::Markers | Command::Map => app.hud.warn("not in this build yet"),
+        Command::Map => {
+            state.map = state.map.next();
+            let name = match state.map {
+                super::state::MapMode::Off => "map off",
+                super::state::MapMode::Mini => "minimap",
+                super::state::MapMode::Full => "full map (M again: off)",
+            };
+            app.hud.say(name);
+        }
+        Command::Markers => app.hud.warn("markers: not in this build yet"),
         Command::Escape if app.input.grabbed => set_grab(app, false),
         Command::Escape | Command::Quit => return true,
     }

@@ -237,7 +237,7 @@ pub fn offscreen_view(
         hud.set_section("view", super::hud::view_lines(&prepared, None));
         offscreen.renderer_mut().set_hud(&gpu.device, &hud.quads(w, h));
     }
-    let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
+    let frame = prepared.state.frame_sized(&prepared.scene, &prepared.world, (w, h));
     Ok((gpu, offscreen, frame))
 }
 

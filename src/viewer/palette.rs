@@ -33,6 +33,12 @@ pub fn level_tint(level: usize) -> [f32; 3] {
     TINTS[level % TINTS.len()]
 }
 
+/// Colour of marks on maps (linear RGB, unlit): the walker's arrow.
+pub const MARK: [f32; 3] = [0.95, 0.12, 0.08];
+
+/// Backdrop of the minimap (linear RGB, unlit).
+pub const BACKDROP: [f32; 3] = [0.005, 0.005, 0.008];
+
 /// Colour of the highlight overlay (linear RGB, unlit): a picked cell or selection.
 pub const HIGHLIGHT: [f32; 3] = [0.9, 0.75, 0.1];
 

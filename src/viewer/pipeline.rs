@@ -121,7 +121,13 @@ fn pipeline(
             module: shader,
             entry_point: Some("fs_main"),
             compilation_options: Default::default(),
-            targets: &[Some(format.into())],
+            // Lines blend (outlines fade); everything else is opaque.
+            targets: &[Some(wgpu::ColorTargetState {
+                format,
+                blend: (topology == wgpu::PrimitiveTopology::LineList)
+                    .then_some(wgpu::BlendState::ALPHA_BLENDING),
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
         }),
         multiview_mask: None,
         cache: None,

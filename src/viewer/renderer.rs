@@ -14,10 +14,14 @@ use super::chunks::{ChunkedLevel, chunk_level, in_frustum};
 use super::hud::HudQuad;
 use super::hud::draw::HudLayer;
 use super::limits::DeviceLimits;
-use super::palette::{BACKGROUND, HIGHLIGHT, LIGHT_DIR, OUTLINE, PATH, ROCK_CAP, level_tint};
+use super::palette::{BACKDROP, BACKGROUND, HIGHLIGHT, LIGHT_DIR, MARK, OUTLINE, PATH, ROCK_CAP, level_tint};
 use super::pipeline::{Layouts, Pipelines};
 use super::scene::Scene;
 use crate::mesh::{LevelMesh, MaterialRole, Vertex};
+
+mod draw;
+
+use draw::{begin_pass, globals, pixels_per_metre};
 
 pub use super::pipeline::DEPTH_FORMAT;
 /// Stride of the per-draw uniforms (the WebGPU minimum dynamic offset alignment).
@@ -28,6 +32,10 @@ const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 2;
 const OUTLINE_SLOT: usize = MaterialRole::ALL.len();
 /// A level's rock cap slot.
 const CAP_SLOT: usize = MaterialRole::ALL.len() + 1;
+/// After the path slot: the marks' slot.
+const MARK_SLOT: usize = 3;
+/// After the path slot: the inset's backdrop.
+const BACKDROP_SLOT: usize = 4;
 
 #[repr(C)]
 #[derive(Clone, Copy, Pod, Zeroable)]
@@ -37,6 +45,7 @@ struct Globals {
     light: [f32; 4],
     fog_colour: [f32; 4],
     params: [f32; 4],
+    shade: [f32; 4],
 }
 
 #[repr(C)]
@@ -64,6 +73,22 @@ pub struct Frame {
     /// Draw the route over everything (overviews: a route on a lower level shows through
     /// the floors above).
     pub route_on_top: bool,
+    /// Ambient occlusion: walls darker towards their foot and the ceiling.
+    pub occlusion: bool,
+    /// Marks drawn over everything in [`palette::MARK`](super::palette::MARK): a triangle
+    /// list in world metres (the walker's arrow on a map).
+    pub marks: Vec<Vertex>,
+    /// A second view drawn into a corner (the minimap).
+    pub inset: Option<Box<Inset>>,
+}
+
+/// A view drawn into a rectangle of the picture, over the frame: the minimap.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inset {
+    /// What it shows.
+    pub frame: Frame,
+    /// Left, top, width, height in pixels.
+    pub rect: [u32; 4],
 }
 
 /// Counts of one frame.
@@ -102,8 +127,11 @@ pub struct Renderer {
     overlay_on_top: wgpu::RenderPipeline,
     lines: wgpu::RenderPipeline,
     level_height: f32,
+    room_height: f32,
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
+    inset_globals: wgpu::Buffer,
+    inset_group: wgpu::BindGroup,
     draw_group: wgpu::BindGroup,
     levels: Vec<LevelGpu>,
     floor_y: Vec<f32>,
@@ -117,14 +145,21 @@ pub struct Renderer {
     hud: HudLayer,
 }
 
+/// A draw's colour alpha in the shader: lit by the lights.
+const LIT: f32 = 1.0;
+/// Unlit (overlays).
+const EMISSIVE: f32 = 0.0;
+/// Unlit and faded with distance (outlines).
+const FADED: f32 = 2.0;
+
 /// The per-draw uniforms, one slot of [`DRAW_STRIDE`] bytes each: every (level, role) and
 /// the level's outline, then the path.
 fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y: &[f32]) -> wgpu::BindGroup {
     let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
-    let mut bytes = vec![0u8; (path_slot + 3) * DRAW_STRIDE as usize];
-    let mut put = |slot: usize, colour: [f32; 3], lit: bool, y: f32, level: Option<usize>| {
+    let mut bytes = vec![0u8; (path_slot + 5) * DRAW_STRIDE as usize];
+    let mut put = |slot: usize, colour: [f32; 3], lit: f32, y: f32, level: Option<usize>| {
         let u = DrawUniform {
-            colour: [colour[0], colour[1], colour[2], if lit { 1.0 } else { 0.0 }],
+            colour: [colour[0], colour[1], colour[2], lit],
             // y: the level (lifted apart in the exploded view); z: 1 = world space, the
             // level is found from the height.
             offset: [y, level.unwrap_or(0) as f32, if level.is_none() { 1.0 } else { 0.0 }, 0.0],
@@ -137,16 +172,18 @@ fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y:
         for (r, role) in MaterialRole::ALL.into_iter().enumerate() {
             let [red, green, blue, _] = role.colour();
             let colour = [red * tint[0], green * tint[1], blue * tint[2]];
-            put(l * SLOTS_PER_LEVEL + r, colour, true, y, Some(l));
+            put(l * SLOTS_PER_LEVEL + r, colour, LIT, y, Some(l));
         }
-        put(l * SLOTS_PER_LEVEL + OUTLINE_SLOT, OUTLINE, false, y, Some(l));
+        put(l * SLOTS_PER_LEVEL + OUTLINE_SLOT, OUTLINE, FADED, y, Some(l));
         let cap = [ROCK_CAP[0] * tint[0], ROCK_CAP[1] * tint[1], ROCK_CAP[2] * tint[2]];
-        put(l * SLOTS_PER_LEVEL + CAP_SLOT, cap, true, y, Some(l));
+        put(l * SLOTS_PER_LEVEL + CAP_SLOT, cap, LIT, y, Some(l));
     }
-    put(path_slot, PATH, false, 0.0, None);
-    put(path_slot + 1, HIGHLIGHT, false, 0.0, None);
+    put(path_slot, PATH, EMISSIVE, 0.0, None);
+    put(path_slot + 1, HIGHLIGHT, EMISSIVE, 0.0, None);
     let [r, g, b, _] = crate::mesh::LEAF_COLOUR;
-    put(path_slot + 2, [r, g, b], true, 0.0, None);
+    put(path_slot + 2, [r, g, b], LIT, 0.0, None);
+    put(path_slot + MARK_SLOT, MARK, EMISSIVE, 0.0, None);
+    put(path_slot + BACKDROP_SLOT, BACKDROP, EMISSIVE, 0.0, None);
     let draws = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("draws"),
         contents: &bytes,
@@ -239,17 +276,22 @@ impl Renderer {
     ) -> Result<Renderer, ViewerError> {
         let layouts = Layouts::new(device, size_of::<Globals>() as u64, size_of::<DrawUniform>() as u64);
         let pipelines = Pipelines::new(device, &layouts, format, samples);
-        let globals = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("globals"),
-            size: size_of::<Globals>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: None,
-            layout: &layouts.globals,
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: globals.as_entire_binding() }],
-        });
+        let globals_pair = || {
+            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("globals"),
+                size: size_of::<Globals>() as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &layouts.globals,
+                entries: &[wgpu::BindGroupEntry { binding: 0, resource: buffer.as_entire_binding() }],
+            });
+            (buffer, group)
+        };
+        let (globals, globals_group) = globals_pair();
+        let (inset_globals, inset_group) = globals_pair();
         let floor_y: Vec<f32> = scene.mesh.levels.iter().map(|l| l.floor_y as f32).collect();
         let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
         let draw_group = draw_uniforms(device, &layouts.draw, &floor_y);
@@ -272,8 +314,11 @@ impl Renderer {
             overlay_on_top: pipelines.overlay_on_top,
             lines: pipelines.lines,
             level_height: scene.level_height,
+            room_height: scene.room_height,
             globals,
             globals_group,
+            inset_globals,
+            inset_group,
             draw_group,
             levels,
             floor_y,
@@ -394,7 +439,9 @@ impl Renderer {
         frame: &Frame,
         extra: &mut dyn FnMut(&mut wgpu::RenderPass<'_>),
     ) -> FrameStats {
-        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals(frame, self.level_height)));
+        let shade =
+            [self.room_height, if frame.occlusion { 1.0 } else { 0.0 }, pixels_per_metre(frame, size), 0.0];
+        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals(frame, self.level_height, shade)));
         self.hud.prepare(queue, size);
         let mut stats = FrameStats::default();
         let mut encoder = device.create_command_encoder(&Default::default());
@@ -412,107 +459,29 @@ impl Renderer {
                 self.draw_outlines(&mut pass, frame, &mut stats);
             }
             self.draw_path(&mut pass, frame, &mut stats);
+            self.draw_marks(&mut pass, device, frame, &mut stats);
             pass.set_bind_group(0, &self.globals_group, &[]);
             extra(&mut pass);
             stats.draw_calls += self.hud.draw(&mut pass);
         }
+        if let Some(inset) = &frame.inset {
+            let (w, h) = (inset.rect[2], inset.rect[3]);
+            let shade = [self.room_height, 0.0, pixels_per_metre(&inset.frame, (w, h)), 0.0];
+            queue.write_buffer(
+                &self.inset_globals,
+                0,
+                bytemuck::bytes_of(&globals(&inset.frame, self.level_height, shade)),
+            );
+            let targets = self.targets.as_ref().expect("invariant: made above");
+            let mut pass = draw::begin_inset_pass(&mut encoder, targets, target);
+            let [x, y, w, h] = inset.rect.map(|v| v as f32);
+            pass.set_viewport(x, y, w, h, 0.0, 1.0);
+            pass.set_scissor_rect(inset.rect[0], inset.rect[1], inset.rect[2], inset.rect[3]);
+            pass.set_bind_group(0, &self.inset_group, &[]);
+            self.draw_inset(&mut pass, device, &inset.frame, &mut stats);
+        }
         queue.submit([encoder.finish()]);
         stats
-    }
-
-    /// Binds per-draw uniform slot `slot`.
-    fn bind_slot(&self, pass: &mut wgpu::RenderPass<'_>, slot: usize) {
-        pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
-    }
-
-    /// The visible levels' meshes, nearest level first (so depth testing rejects the levels
-    /// it hides), chunks outside the frustum skipped.
-    fn draw_levels(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        let v = &frame.view;
-        let mut order: Vec<usize> =
-            (0..self.levels.len()).filter(|&i| frame.levels.contains(&(i as u16))).collect();
-        order.sort_by_key(|&i| {
-            let y = self.floor_y[i];
-            let key = if v.orthographic { -y * v.eye.y.signum() } else { (v.eye.y - y).abs() };
-            (key * 16.0) as i64
-        });
-        pass.set_pipeline(&self.solid);
-        for &i in &order {
-            let level = &self.levels[i];
-            // Chunk bounds are level-local: lift them to where the level is drawn.
-            let lift = glam::Vec3::Y * (self.floor_y[i] + i as f32 * frame.explode);
-            pass.set_vertex_buffer(0, level.vertices.slice(..));
-            pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
-            for (min, max, draws) in &level.chunks {
-                if !in_frustum(v.view_proj, *min + lift, *max + lift) {
-                    continue;
-                }
-                for &(slot, first, count) in draws {
-                    self.bind_slot(pass, slot);
-                    pass.draw_indexed(first..first + count, 0, 0..1);
-                    stats.draw_calls += 1;
-                    stats.triangles += u64::from(count / 3);
-                }
-            }
-        }
-    }
-
-    /// The floor outlines of the visible levels.
-    fn draw_outlines(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        pass.set_pipeline(&self.lines);
-        for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
-        {
-            if let Some((buffer, n)) = &level.outline {
-                self.bind_slot(pass, i * SLOTS_PER_LEVEL + OUTLINE_SLOT);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*n, 0..1);
-                stats.draw_calls += 1;
-            }
-        }
-    }
-
-    /// The door leaves of the visible levels.
-    fn draw_doors(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        pass.set_pipeline(&self.solid);
-        self.bind_slot(pass, self.path_slot + 2);
-        for (_, doors) in self.doors.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16))) {
-            if let Some((buffer, n)) = doors {
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*n, 0..1);
-                stats.draw_calls += 1;
-                stats.triangles += u64::from(*n / 3);
-            }
-        }
-    }
-
-    /// The rock caps of the visible levels.
-    fn draw_caps(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        pass.set_pipeline(&self.solid);
-        for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
-        {
-            if let Some((buffer, n)) = &level.caps {
-                self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*n, 0..1);
-                stats.draw_calls += 1;
-                stats.triangles += u64::from(*n / 3);
-            }
-        }
-    }
-
-    /// The path overlay and the highlight, when set: over everything in the overviews.
-    fn draw_path(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        let pipeline = if frame.route_on_top { &self.overlay_on_top } else { &self.overlay };
-        for (slot, overlay) in [(self.path_slot, &self.path), (self.path_slot + 1, &self.highlight)] {
-            if let Some((buffer, n)) = overlay {
-                pass.set_pipeline(pipeline);
-                self.bind_slot(pass, slot);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*n, 0..1);
-                stats.draw_calls += 1;
-                stats.triangles += u64::from(*n / 3);
-            }
-        }
     }
 }
 
@@ -525,56 +494,6 @@ fn triangles_buffer(device: &wgpu::Device, label: &str, triangles: &[Vertex]) ->
             usage: wgpu::BufferUsages::VERTEX,
         });
         (buffer, triangles.len() as u32)
-    })
-}
-
-/// The frame's globals: camera, light, fog, the exploded view's lift per level.
-fn globals(frame: &Frame, level_height: f32) -> Globals {
-    let v = &frame.view;
-    let l = LIGHT_DIR.normalize();
-    Globals {
-        view_proj: v.view_proj.to_cols_array_2d(),
-        eye: [v.eye.x, v.eye.y, v.eye.z, if v.orthographic { 1.0 } else { 0.0 }],
-        light: [l.x, l.y, l.z, 0.0],
-        fog_colour: [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1.0],
-        params: [frame.fog.0, frame.fog.1, frame.explode, level_height],
-    }
-}
-
-/// The scene pass into `target` (through the MSAA target when there is one), cleared to
-/// the background colour and far depth.
-fn begin_pass<'e>(
-    encoder: &'e mut wgpu::CommandEncoder,
-    targets: &Targets,
-    target: &wgpu::TextureView,
-) -> wgpu::RenderPass<'e> {
-    let (view, resolve) = match &targets.msaa {
-        Some(m) => (m, Some(target)),
-        None => (target, None),
-    };
-    let [r, g, b] = BACKGROUND.map(f64::from);
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("scene"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view,
-            depth_slice: None,
-            resolve_target: resolve,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a: 1.0 }),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-            view: &targets.depth,
-            depth_ops: Some(wgpu::Operations {
-                load: wgpu::LoadOp::Clear(1.0),
-                store: wgpu::StoreOp::Discard,
-            }),
-            stencil_ops: None,
-        }),
-        timestamp_writes: None,
-        occlusion_query_set: None,
-        multiview_mask: None,
     })
 }
 

@@ -61,6 +61,33 @@ impl LevelMode {
     }
 }
 
+/// The walk mode's map: none, a minimap in a corner, or the whole level from above.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MapMode {
+    /// No map.
+    Off,
+    /// The level round the walker from above, in the top-right corner.
+    #[default]
+    Mini,
+    /// The walker's level from above, filling the window (the walker still walks).
+    Full,
+}
+
+impl MapMode {
+    /// The next mode: Off -> Mini -> Full -> Off.
+    #[must_use]
+    pub fn next(self) -> MapMode {
+        match self {
+            MapMode::Off => MapMode::Mini,
+            MapMode::Mini => MapMode::Full,
+            MapMode::Full => MapMode::Off,
+        }
+    }
+}
+
+/// Metres of the level the minimap shows across.
+pub const MINIMAP_METRES: f32 = 60.0;
+
 /// The exploded view's extra gap between levels, in level heights.
 pub const EXPLODE_GAP: f32 = 1.0;
 
@@ -81,6 +108,10 @@ pub struct ViewState {
     pub level: u16,
     /// Draw floor cell outlines.
     pub outlines: bool,
+    /// Ambient occlusion on.
+    pub occlusion: bool,
+    /// The walk mode's map.
+    pub map: MapMode,
     /// The guided tour being walked, if any.
     pub tour: Option<Tour>,
     /// Where the walker spawns.
@@ -125,6 +156,8 @@ impl ViewState {
             },
             level: level.unwrap_or(0).min(scene.levels().saturating_sub(1)),
             outlines: true,
+            occlusion: true,
+            map: MapMode::default(),
             tour: None,
             spawn,
             spawn_yaw,
@@ -172,6 +205,9 @@ impl ViewState {
                 (self.orbit.distance + 0.5 * r, self.orbit.distance + 3.0 * r)
             }
         };
+        if self.camera == CameraKind::Walk && self.map == MapMode::Full {
+            return self.map_frame(scene, current, aspect, 2.5 * MINIMAP_METRES);
+        }
         let overview = self.camera != CameraKind::Walk;
         let explode = if self.mode == LevelMode::Exploded && self.camera == CameraKind::Orbit {
             EXPLODE_GAP * scene.level_height
@@ -186,8 +222,72 @@ impl ViewState {
             caps: overview,
             explode,
             route_on_top: overview,
+            occlusion: self.occlusion,
+            marks: Vec::new(),
+            inset: None,
         }
     }
+
+    /// The walker's level from above, `across` metres wide round the walker, with its arrow.
+    fn map_frame(&self, scene: &Scene, level: u16, aspect: f32, across: f32) -> Frame {
+        let at = self.walker.xz().as_vec2();
+        let half = across * 0.5;
+        let bounds = super::camera::Bounds {
+            min: glam::Vec3::new(at.x - half, scene.bounds.min.y, at.y - half),
+            max: glam::Vec3::new(at.x + half, scene.bounds.max.y, at.y + half),
+        };
+        Frame {
+            view: TopCamera::default().view(&bounds, aspect),
+            levels: level..=level,
+            fog: (0.0, 1.0),
+            outlines: false,
+            caps: true,
+            explode: 0.0,
+            route_on_top: true,
+            occlusion: false,
+            marks: walker_arrow(&self.walker, across / 12.0),
+            inset: None,
+        }
+    }
+
+    /// The frame with the minimap in the top-right corner of a `width x height` picture
+    /// when the walk mode shows one.
+    #[must_use]
+    pub fn frame_sized(&self, scene: &Scene, world: &World, (width, height): (u32, u32)) -> Frame {
+        let mut frame = self.frame(scene, world, width as f32 / height.max(1) as f32);
+        if self.camera == CameraKind::Walk && self.map == MapMode::Mini && height >= 120 {
+            let side = (height as f32 * 0.32) as u32;
+            let margin = height / 40;
+            let level = self.current_level(world).min(scene.levels().saturating_sub(1));
+            let map = self.map_frame(scene, level, 1.0, MINIMAP_METRES);
+            frame.inset = Some(Box::new(super::renderer::Inset {
+                frame: map,
+                rect: [width.saturating_sub(side + margin), margin, side, side],
+            }));
+        }
+        frame
+    }
+}
+
+/// An arrow `size` metres long at the walker, pointing where it looks, half a metre above
+/// its feet: a triangle list facing up.
+fn walker_arrow(walker: &Walker, size: f32) -> Vec<crate::mesh::Vertex> {
+    let at = walker.xz().as_vec2();
+    let (sy, cy) = (walker.yaw as f32).sin_cos();
+    let ahead = glam::Vec2::new(sy, -cy);
+    let side = glam::Vec2::new(cy, sy);
+    let y = walker.feet.y as f32 + 0.5;
+    let tip = at + ahead * size * 0.6;
+    let left = at - ahead * size * 0.4 - side * size * 0.4;
+    let right = at - ahead * size * 0.4 + side * size * 0.4;
+    [tip, left, right]
+        .map(|p| crate::mesh::Vertex {
+            position: [p.x, y, p.y],
+            normal: [0.0, 1.0, 0.0],
+            uv: [0.0; 2],
+            uv1: [0.0; 2],
+        })
+        .to_vec()
 }
 
 /// The compass angle (of the eight directions) along which a walker at its spot can walk

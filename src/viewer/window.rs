@@ -322,7 +322,7 @@ impl App {
             gfx.renderer.set_hud(&gfx.gpu.device, &self.hud.quads(size.0, size.1));
             gfx.hud_drawn = Some((self.hud.revision(), size));
         }
-        let frame = p.state.frame(&p.scene, &p.world, size.0 as f32 / size.1 as f32);
+        let frame = p.state.frame_sized(&p.scene, &p.world, size);
         let stats = gfx.renderer.render(&gfx.gpu.device, &gfx.gpu.queue, &view, size, &frame);
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(texture);
