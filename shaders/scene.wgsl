@@ -77,8 +77,9 @@ fn occlusion(n: vec3<f32>, local_y: f32) -> f32 {
 // Ordered noise of +-half an 8-bit step (in sRGB) against banding on smooth gradients.
 fn dither(colour: vec3<f32>, pixel: vec2<f32>) -> vec3<f32> {
     let noise = fract(52.9829189 * fract(dot(pixel, vec2<f32>(0.06711056, 0.00583715)))) - 0.5;
-    let encoded = pow(max(colour, vec3<f32>(0.0)), vec3<f32>(1.0 / 2.2)) + noise / 255.0;
-    return pow(max(encoded, vec3<f32>(0.0)), vec3<f32>(2.2));
+    // One sRGB step is about 2.2 * sqrt(c) / 255 in linear terms (d/ds of s^2.2, s ~ sqrt c).
+    let c = max(colour, vec3<f32>(0.0));
+    return c + sqrt(c + vec3<f32>(0.0004)) * (noise * 2.2 / 255.0);
 }
 
 // Outlines fade with distance (perspective) or when cells get small on screen

@@ -55,6 +55,10 @@ pub struct ViewArgs {
     /// F opens the one you face in walk mode).
     #[arg(long)]
     open_doors: bool,
+    /// The walk mode's map: off, mini (a minimap in the corner) or full (the level from
+    /// above); key M cycles them.
+    #[arg(long, value_name = "MAP", default_value = "off")]
+    map: octile::viewer::state::MapMode,
     /// Draw the HUD (level, cell, camera) in the --screenshot too.
     #[arg(long)]
     hud: bool,
@@ -90,6 +94,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         hud: args.hud,
         level_mode: args.level_mode,
         open_doors: args.open_doors,
+        map: args.map,
         look_sensitivity: args.look_speed,
         invert_look: args.invert_look,
         ..ViewOptions::default()
@@ -125,13 +130,17 @@ fn timed_screenshot(
     let (gpu, mut offscreen, frame) = offscreen_view(dungeon, options)?;
     let (w, h) = options.size;
     offscreen.draw(&gpu, &frame)?;
-    let start = Instant::now();
+    let mut times = Vec::new();
     for _ in 0..frames {
+        let start = Instant::now();
         offscreen.draw(&gpu, &frame)?;
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
     }
-    let mean = start.elapsed().as_secs_f64() / frames.max(1) as f64 * 1000.0;
+    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or_default();
     eprintln!(
-        "offscreen {w}x{h}: {frames} frames, mean frame time {mean:.2} ms | adapter: {}",
+        "offscreen {w}x{h}: {frames} frames, median frame time {median:.2} ms, mean {mean:.2} ms | adapter: {}",
         gpu.describe()
     );
     Ok(offscreen.capture(&gpu, &frame)?)

@@ -44,6 +44,8 @@ pub struct ViewOptions {
     pub level_mode: Option<LevelMode>,
     /// Open every door before viewing (as `octile path --open-doors` routes through them).
     pub open_doors: bool,
+    /// The walk mode's map to start with (key M cycles it).
+    pub map: super::state::MapMode,
 }
 
 /// Mouse-look radians per pixel by default: 90 degrees in 524 pixels.
@@ -65,6 +67,7 @@ impl Default for ViewOptions {
             hud: false,
             level_mode: None,
             open_doors: false,
+            map: super::state::MapMode::Off,
         }
     }
 }
@@ -121,6 +124,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     if let Some(mode) = options.level_mode {
         state.mode = mode;
     }
+    state.map = options.map;
     if let Some(steps) =
         route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())
     {

@@ -65,12 +65,24 @@ impl LevelMode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MapMode {
     /// No map.
+    #[default]
     Off,
     /// The level round the walker from above, in the top-right corner.
-    #[default]
     Mini,
     /// The walker's level from above, filling the window (the walker still walks).
     Full,
+}
+
+impl std::str::FromStr for MapMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "off" => Ok(MapMode::Off),
+            "mini" => Ok(MapMode::Mini),
+            "full" => Ok(MapMode::Full),
+            _ => Err(format!("map {s:?}: expected off, mini or full")),
+        }
+    }
 }
 
 impl MapMode {

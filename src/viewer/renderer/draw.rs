@@ -85,6 +85,16 @@ impl Renderer {
                     continue;
                 }
                 for &(slot, first, count) in draws {
+                    // Straight down, walls have no area and ceilings face away: skip them.
+                    let role = crate::mesh::MaterialRole::ALL.get(slot % SLOTS_PER_LEVEL);
+                    if v.orthographic
+                        && matches!(
+                            role,
+                            Some(crate::mesh::MaterialRole::Wall | crate::mesh::MaterialRole::Ceiling)
+                        )
+                    {
+                        continue;
+                    }
                     self.bind_slot(pass, slot);
                     pass.draw_indexed(first..first + count, 0, 0..1);
                     stats.draw_calls += 1;
