@@ -172,4 +172,12 @@ mod tests {
             assert!(commands.contains(&c), "{c:?} has a key");
         }
     }
+
+    #[test]
+    fn the_viewer_docs_list_every_key() {
+        let docs = include_str!("../../docs/viewer.md");
+        for (key, _, _, _) in BINDINGS.iter().filter(|b| !b.0.is_empty()) {
+            assert!(docs.contains(&format!("| {key} |")), "docs/viewer.md has no row for key {key}");
+        }
+    }
 }
