@@ -13,7 +13,7 @@ struct Globals {
     // w: level height (metres).
     params: vec4<f32>,
     // x: room height (metres); y: 1 = ambient occlusion on; z: pixels per metre of an
-    // orthographic camera (0: perspective), for the outlines' fade; w: unused.
+    // orthographic camera (0: perspective), for the outlines' fade; w: 1 = dither.
     shade: vec4<f32>,
 };
 
@@ -39,8 +39,6 @@ struct VsOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) world: vec3<f32>,
     @location(1) normal: vec3<f32>,
-    // Height above the level's floor (metres).
-    @location(2) local_y: f32,
 };
 
 @vertex
@@ -54,7 +52,6 @@ fn vs_main(v: VsIn) -> VsOut {
     world.y = world.y + level * globals.params.z;
     out.world = world;
     out.normal = v.normal;
-    out.local_y = v.position.y;
     out.clip = globals.view_proj * vec4<f32>(world, 1.0);
     return out;
 }
@@ -77,9 +74,9 @@ fn occlusion(n: vec3<f32>, local_y: f32) -> f32 {
 // Ordered noise of +-half an 8-bit step (in sRGB) against banding on smooth gradients.
 fn dither(colour: vec3<f32>, pixel: vec2<f32>) -> vec3<f32> {
     let noise = fract(52.9829189 * fract(dot(pixel, vec2<f32>(0.06711056, 0.00583715)))) - 0.5;
-    // One sRGB step is about 2.2 * sqrt(c) / 255 in linear terms (d/ds of s^2.2, s ~ sqrt c).
-    let c = max(colour, vec3<f32>(0.0));
-    return c + sqrt(c + vec3<f32>(0.0004)) * (noise * 2.2 / 255.0);
+    // One sRGB step is 2.2 * c^0.545 / 255 in linear terms (d/ds of s^2.2); c^0.545 is
+    // within 0.1 of 0.25 + 0.9 c over the colours drawn (0.05..0.7).
+    return colour + (vec3<f32>(0.25) + 0.9 * colour) * (noise * 2.2 / 255.0);
 }
 
 // Outlines fade with distance (perspective) or when cells get small on screen
@@ -103,7 +100,9 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     var colour = draw.colour.rgb;
     if draw.colour.a > 0.5 {
         let light = AMBIENT + SUN * max(dot(n, globals.light.xyz), 0.0) + FILL * max(dot(n, v), 0.0);
-        colour = colour * light * occlusion(n, in.local_y);
+        // The height above the level's floor (the exploded lift leaves it alone).
+        let local_y = in.world.y - draw.offset.x - draw.offset.y * globals.params.z;
+        colour = colour * light * occlusion(n, local_y);
     }
     let fog = clamp((dist - globals.params.x) / max(globals.params.y - globals.params.x, 0.001), 0.0, 1.0);
     if globals.eye.w < 0.5 {
@@ -114,5 +113,8 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     if draw.colour.a > 1.5 {
         alpha = outline_alpha(dist);
     }
-    return vec4<f32>(dither(colour, in.clip.xy), alpha);
+    if globals.shade.w > 0.5 {
+        colour = dither(colour, in.clip.xy);
+    }
+    return vec4<f32>(colour, alpha);
 }

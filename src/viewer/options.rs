@@ -46,6 +46,8 @@ pub struct ViewOptions {
     pub open_doors: bool,
     /// The walk mode's map to start with (key M cycles it).
     pub map: super::state::MapMode,
+    /// Dither against colour banding.
+    pub dither: bool,
 }
 
 /// Mouse-look radians per pixel by default: 90 degrees in 524 pixels.
@@ -68,6 +70,7 @@ impl Default for ViewOptions {
             level_mode: None,
             open_doors: false,
             map: super::state::MapMode::Off,
+            dither: false,
         }
     }
 }
@@ -125,6 +128,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         state.mode = mode;
     }
     state.map = options.map;
+    state.dither = options.dither;
     if let Some(steps) =
         route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())
     {

@@ -122,6 +122,8 @@ pub struct ViewState {
     pub outlines: bool,
     /// Ambient occlusion on.
     pub occlusion: bool,
+    /// Dithering against banding on.
+    pub dither: bool,
     /// The walk mode's map.
     pub map: MapMode,
     /// The guided tour being walked, if any.
@@ -169,6 +171,7 @@ impl ViewState {
             level: level.unwrap_or(0).min(scene.levels().saturating_sub(1)),
             outlines: true,
             occlusion: true,
+            dither: false,
             map: MapMode::default(),
             tour: None,
             spawn,
@@ -231,10 +234,14 @@ impl ViewState {
             levels,
             fog,
             outlines: self.outlines,
-            caps: overview,
+            // Straight down walls are lines: the caps show them. In the orbit view walls
+            // show their faces, and the caps (two triangles per wall) would cost a third
+            // of its frame time on a CPU renderer.
+            caps: self.camera == CameraKind::Top,
             explode,
             route_on_top: overview,
             occlusion: self.occlusion,
+            dither: self.dither,
             marks: Vec::new(),
             inset: None,
         }
@@ -257,6 +264,7 @@ impl ViewState {
             explode: 0.0,
             route_on_top: true,
             occlusion: false,
+            dither: false,
             marks: walker_arrow(&self.walker, across / 12.0),
             inset: None,
         }
