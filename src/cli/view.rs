@@ -63,6 +63,12 @@ pub struct ViewArgs {
     /// sixth of a walk frame on a CPU renderer).
     #[arg(long)]
     dither: bool,
+    /// Draw the markers (spawns, props, torch sockets, door hinges; key K).
+    #[arg(long)]
+    markers: bool,
+    /// Show the torch lights `--lights` exports, as glowing points.
+    #[arg(long)]
+    lights: bool,
     /// Draw the HUD (level, cell, camera) in the --screenshot too.
     #[arg(long)]
     hud: bool,
@@ -100,6 +106,8 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         open_doors: args.open_doors,
         map: args.map,
         dither: args.dither,
+        markers: args.markers,
+        lights: args.lights,
         look_sensitivity: args.look_speed,
         invert_look: args.invert_look,
         ..ViewOptions::default()

@@ -278,7 +278,10 @@ fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Command) -> bool 
             };
             app.hud.say(name);
         }
-        Command::Markers => app.hud.warn("markers: not in this build yet"),
+        Command::Markers => {
+            state.markers = !state.markers;
+            app.hud.say(if state.markers { "markers on" } else { "markers off" });
+        }
         Command::Escape if app.input.grabbed => set_grab(app, false),
         Command::Escape | Command::Quit => return true,
     }

@@ -58,7 +58,7 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
     ("P", Binding::Char('p'), Command::Tour, "walk the --path route (again: stop)"),
     ("R", Binding::Char('r'), Command::Respawn, "respawn at the entrance"),
     ("F", Binding::Char('f'), Command::Door, "open or close the door you face (walk)"),
-    ("K", Binding::Char('k'), Command::Markers, "markers on/off"),
+    ("K", Binding::Char('k'), Command::Markers, "markers on/off (spawns, props, torches, hinges)"),
     ("M", Binding::Char('m'), Command::Map, "minimap (walk) / full map"),
     ("E", Binding::Char('e'), Command::Export, "export what is shown (octile-view.glb)"),
     ("[ ]", Binding::Char('['), Command::LookSlower, "mouse-look slower / faster"),

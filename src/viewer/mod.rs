@@ -14,6 +14,7 @@ pub mod hud;
 mod input;
 pub mod keys;
 pub mod limits;
+pub mod markers;
 pub mod options;
 pub mod palette;
 mod pipeline;

@@ -48,6 +48,10 @@ pub struct ViewOptions {
     pub map: super::state::MapMode,
     /// Dither against colour banding.
     pub dither: bool,
+    /// Draw the markers (key K).
+    pub markers: bool,
+    /// Draw the torch lights `--lights` exports, glowing.
+    pub lights: bool,
 }
 
 /// Mouse-look radians per pixel by default: 90 degrees in 524 pixels.
@@ -71,6 +75,8 @@ impl Default for ViewOptions {
             open_doors: false,
             map: super::state::MapMode::Off,
             dither: false,
+            markers: false,
+            lights: false,
         }
     }
 }
@@ -129,6 +135,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     }
     state.map = options.map;
     state.dither = options.dither;
+    state.markers = options.markers;
     if let Some(steps) =
         route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())
     {
@@ -170,6 +177,16 @@ pub fn view_dungeon(mut dungeon: Dungeon, options: &ViewOptions) -> Result<Dunge
         super::doors::open_all(&mut dungeon)?;
     }
     Ok(dungeon)
+}
+
+/// The markers' and (with [`ViewOptions::lights`]) the torch lights' diamonds.
+#[must_use]
+pub fn marker_and_light_triangles(
+    dungeon: &Dungeon,
+    options: &ViewOptions,
+) -> (Vec<crate::mesh::Vertex>, Vec<crate::mesh::Vertex>) {
+    let lights = if options.lights { super::markers::light_triangles(dungeon) } else { Vec::new() };
+    (super::markers::marker_triangles(dungeon), lights)
 }
 
 /// Why the default walker cannot walk rooms `room_height` metres high, if so
@@ -240,6 +257,8 @@ pub fn offscreen_view(
     let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
     offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
     offscreen.renderer_mut().set_doors(&gpu.device, &super::doors::leaf_triangles(dungeon));
+    let (markers, lights) = marker_and_light_triangles(dungeon, options);
+    offscreen.renderer_mut().set_markers(&gpu.device, &markers, &lights);
     if options.hud {
         let mut hud = super::hud::Hud::new(&super::keys::help_text());
         hud.set_section("view", super::hud::view_lines(&prepared, None));

@@ -36,6 +36,12 @@ pub fn level_tint(level: usize) -> [f32; 3] {
 /// Colour of marks on maps (linear RGB, unlit): the walker's arrow.
 pub const MARK: [f32; 3] = [0.95, 0.12, 0.08];
 
+/// Colour of the markers (linear RGB, lit).
+pub const MARKER: [f32; 3] = [0.2, 0.75, 0.35];
+
+/// Colour of a torch light's glow (linear RGB, unlit): the exported torch colour, bright.
+pub const TORCH: [f32; 3] = [1.0, 0.62, 0.25];
+
 /// Backdrop of the minimap (linear RGB, unlit).
 pub const BACKDROP: [f32; 3] = [0.005, 0.005, 0.008];
 

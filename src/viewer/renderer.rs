@@ -14,7 +14,9 @@ use super::chunks::{ChunkedLevel, chunk_level, in_frustum};
 use super::hud::HudQuad;
 use super::hud::draw::HudLayer;
 use super::limits::DeviceLimits;
-use super::palette::{BACKDROP, BACKGROUND, HIGHLIGHT, LIGHT_DIR, MARK, OUTLINE, PATH, ROCK_CAP, level_tint};
+use super::palette::{
+    BACKDROP, BACKGROUND, HIGHLIGHT, LIGHT_DIR, MARK, MARKER, OUTLINE, PATH, ROCK_CAP, TORCH, level_tint,
+};
 use super::pipeline::{Layouts, Pipelines};
 use super::scene::Scene;
 use crate::mesh::{LevelMesh, MaterialRole, Vertex};
@@ -36,6 +38,10 @@ const CAP_SLOT: usize = MaterialRole::ALL.len() + 1;
 const MARK_SLOT: usize = 3;
 /// After the path slot: the inset's backdrop.
 const BACKDROP_SLOT: usize = 4;
+/// After the path slot: the markers.
+const MARKER_SLOT: usize = 5;
+/// After the path slot: the torch lights.
+const LIGHT_SLOT: usize = 6;
 
 #[repr(C)]
 #[derive(Clone, Copy, Pod, Zeroable)]
@@ -75,6 +81,8 @@ pub struct Frame {
     pub route_on_top: bool,
     /// Ambient occlusion: walls darker towards their foot and the ceiling.
     pub occlusion: bool,
+    /// Draw the markers.
+    pub markers: bool,
     /// Dither half an 8-bit step against banding (costs about a sixth of a walk frame on
     /// a CPU renderer).
     pub dither: bool,
@@ -142,6 +150,8 @@ pub struct Renderer {
     highlight: Option<(wgpu::Buffer, u32)>,
     /// Door leaves per level (world metres).
     doors: Vec<Option<(wgpu::Buffer, u32)>>,
+    /// Markers and torch lights (world metres).
+    markers: [Option<(wgpu::Buffer, u32)>; 2],
     path_slot: usize,
     chunk_size: f32,
     targets: Option<Targets>,
@@ -159,7 +169,7 @@ const FADED: f32 = 2.0;
 /// the level's outline, then the path.
 fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y: &[f32]) -> wgpu::BindGroup {
     let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
-    let mut bytes = vec![0u8; (path_slot + 5) * DRAW_STRIDE as usize];
+    let mut bytes = vec![0u8; (path_slot + 7) * DRAW_STRIDE as usize];
     let mut put = |slot: usize, colour: [f32; 3], lit: f32, y: f32, level: Option<usize>| {
         let u = DrawUniform {
             colour: [colour[0], colour[1], colour[2], lit],
@@ -187,6 +197,8 @@ fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y:
     put(path_slot + 2, [r, g, b], LIT, 0.0, None);
     put(path_slot + MARK_SLOT, MARK, EMISSIVE, 0.0, None);
     put(path_slot + BACKDROP_SLOT, BACKDROP, EMISSIVE, 0.0, None);
+    put(path_slot + MARKER_SLOT, MARKER, LIT, 0.0, None);
+    put(path_slot + LIGHT_SLOT, TORCH, EMISSIVE, 0.0, None);
     let draws = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("draws"),
         contents: &bytes,
@@ -328,6 +340,7 @@ impl Renderer {
             path: None,
             highlight: None,
             doors: Vec::new(),
+            markers: [None, None],
             path_slot,
             chunk_size: scene.chunk_size,
             targets: None,
@@ -357,6 +370,13 @@ impl Renderer {
     /// selection).
     pub fn set_highlight(&mut self, device: &wgpu::Device, triangles: &[Vertex]) {
         self.highlight = triangles_buffer(device, "highlight", triangles);
+    }
+
+    /// Sets the markers (drawn when [`Frame::markers`]) and the torch lights (drawn always,
+    /// glowing): triangle lists in world metres ([`super::markers`]).
+    pub fn set_markers(&mut self, device: &wgpu::Device, markers: &[Vertex], lights: &[Vertex]) {
+        self.markers =
+            [triangles_buffer(device, "markers", markers), triangles_buffer(device, "torch lights", lights)];
     }
 
     /// Sets the door leaves: a triangle list in world metres per level
@@ -456,6 +476,7 @@ impl Renderer {
             pass.set_bind_group(0, &self.globals_group, &[]);
             self.draw_levels(&mut pass, frame, &mut stats);
             self.draw_doors(&mut pass, frame, &mut stats);
+            self.draw_markers(&mut pass, frame, &mut stats);
             if frame.caps {
                 self.draw_caps(&mut pass, frame, &mut stats);
             }

@@ -124,6 +124,8 @@ pub struct ViewState {
     pub occlusion: bool,
     /// Dithering against banding on.
     pub dither: bool,
+    /// Markers drawn.
+    pub markers: bool,
     /// The walk mode's map.
     pub map: MapMode,
     /// The guided tour being walked, if any.
@@ -172,6 +174,7 @@ impl ViewState {
             outlines: true,
             occlusion: true,
             dither: false,
+            markers: false,
             map: MapMode::default(),
             tour: None,
             spawn,
@@ -242,6 +245,7 @@ impl ViewState {
             route_on_top: overview,
             occlusion: self.occlusion,
             dither: self.dither,
+            markers: self.markers,
             marks: Vec::new(),
             inset: None,
         }
@@ -265,6 +269,7 @@ impl ViewState {
             route_on_top: true,
             occlusion: false,
             dither: false,
+            markers: false,
             marks: walker_arrow(&self.walker, across / 12.0),
             inset: None,
         }

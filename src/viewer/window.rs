@@ -232,6 +232,8 @@ impl App {
             Renderer::new(&gpu.device, format, gpu.sample_count(format)?, &self.prepared.scene)?;
         renderer.set_path(&gpu.device, &self.ribbon);
         renderer.set_doors(&gpu.device, &super::doors::leaf_triangles(&self.dungeon));
+        let (markers, lights) = super::options::marker_and_light_triangles(&self.dungeon, &self.options);
+        renderer.set_markers(&gpu.device, &markers, &lights);
         self.timing.adapter = gpu.describe();
         eprintln!("octile view: {} | F1 or H shows the keys", gpu.describe());
         Ok(Gfx {

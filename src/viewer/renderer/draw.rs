@@ -2,12 +2,33 @@
 //! marks; the frame's globals and the scene pass.
 
 use super::{
-    BACKDROP_SLOT, BACKGROUND, CAP_SLOT, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, MARK_SLOT,
-    OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL, Targets, in_frustum, triangles_buffer,
+    BACKDROP_SLOT, BACKGROUND, CAP_SLOT, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, LIGHT_SLOT,
+    MARK_SLOT, MARKER_SLOT, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL, Targets, in_frustum, triangles_buffer,
 };
 use crate::mesh::Vertex;
 
 impl Renderer {
+    /// The markers (when asked) and the torch lights.
+    pub(super) fn draw_markers(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        frame: &Frame,
+        stats: &mut FrameStats,
+    ) {
+        for (slot, drawn, buffer) in
+            [(MARKER_SLOT, frame.markers, &self.markers[0]), (LIGHT_SLOT, true, &self.markers[1])]
+        {
+            if let (true, Some((buffer, n))) = (drawn, buffer) {
+                pass.set_pipeline(&self.solid);
+                self.bind_slot(pass, self.path_slot + slot);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*n, 0..1);
+                stats.draw_calls += 1;
+                stats.triangles += u64::from(*n / 3);
+            }
+        }
+    }
+
     /// The marks over everything (a buffer made for this frame: a few triangles).
     pub(super) fn draw_marks(
         &self,
