@@ -102,7 +102,7 @@ impl Orbit {
 
     /// A three-quarter view framing `bounds` in a picture of aspect `aspect`: the nearest
     /// distance, at most [`FRAMING_DISTANCE`] radii (where the bounding sphere fits the
-    /// 0.9 rad field of view), at which every corner of the box lies within 90% of the
+    /// 0.9 rad field of view), at which every corner of the box lies within 95% of the
     /// picture.
     /// Of the eight headings 45 degrees apart from the usual south-east one, the one that
     /// shows the dungeon largest (a long dungeon is seen from its side).
@@ -131,7 +131,7 @@ impl Orbit {
                     if i & 4 == 0 { bounds.min.z } else { bounds.max.z },
                 );
                 let c = vp * p.extend(1.0);
-                c.w > 0.0 && (c.x / c.w).abs() <= 0.9 && (c.y / c.w).abs() <= 0.9
+                c.w > 0.0 && (c.x / c.w).abs() <= 0.95 && (c.y / c.w).abs() <= 0.95
             })
         };
         let (mut near, mut far) = (r * 0.3, r * FRAMING_DISTANCE);
