@@ -41,7 +41,7 @@ pub struct GltfArgs {
     #[arg(long)]
     markers: bool,
     /// Add a KHR_lights_punctual point light at every torch socket (on `Torch_...` nodes).
-    /// PRESET picks the intensity (glTF unit: candela): `blender` (2500 cd, about 46 W in
+    /// PRESET picks the intensity (glTF unit: candela): `blender` (8000 cd, about 147 W in
     /// Blender) or `godot` (2, Godot's light energy).
     #[arg(long, value_name = "PRESET", num_args = 0..=1, default_missing_value = "blender")]
     lights: Option<LightArg>,
@@ -72,7 +72,7 @@ enum PhysicsArg {
 /// `--lights` presets.
 #[derive(Clone, Copy, ValueEnum)]
 enum LightArg {
-    /// 2500 cd per torch: looks right in Blender's default (physical) import.
+    /// 8000 cd per torch: looks right in Blender's default (physical) import.
     Blender,
     /// Intensity 2: Godot's light energy.
     Godot,

@@ -283,7 +283,7 @@ impl Built {
         };
         built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let materials = built.materials(dungeon, mesh);
-        let mut objects = nodes::GameObjects::new(dungeon, options, &mut built.root);
+        let mut objects = nodes::GameObjects::new(dungeon, options);
         let root_index: Index<json::Node> = Index::new(0);
         built.root.nodes.push(dungeon_node(dungeon, objects.graph()));
         let attrs = if mesh.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };

@@ -37,27 +37,26 @@ pub(super) struct GameObjects {
     markers: Vec<Marker>,
     /// Whether every marker (spawns and props too) gets a node, or only torches.
     all_markers: bool,
-    light: Option<Index<khr::Light>>,
+    /// The light preset, when torches carry lights.
+    lights: Option<LightPreset>,
     /// The leaf material and the leaf meshes made so far, by width (bits of the f64).
     leaf_material: Option<Index<json::Material>>,
     leaf_meshes: Vec<(u64, Index<json::Mesh>)>,
 }
 
 impl GameObjects {
-    /// The game objects of `dungeon` with `options`; adds the torch light to `root` when
-    /// lights are on.
-    pub(super) fn new(dungeon: &Dungeon, options: &super::ExportOptions, root: &mut Root) -> GameObjects {
+    /// The game objects of `dungeon` with `options`.
+    pub(super) fn new(dungeon: &Dungeon, options: &super::ExportOptions) -> GameObjects {
         let graph = RoomGraph::of(dungeon);
         let wanted = options.markers || options.lights.is_some();
         let markers =
             if wanted { Markers::of(dungeon, &graph).iter().copied().collect() } else { Vec::new() };
-        let light = options.lights.map(|preset| push_light(root, preset));
         GameObjects {
             leaves: mesh::door_leaves(dungeon),
             graph,
             markers,
             all_markers: options.markers,
-            light,
+            lights: options.lights,
             leaf_material: None,
             leaf_meshes: Vec::new(),
         }
@@ -70,7 +69,7 @@ impl GameObjects {
 
     /// Whether a light was written (so the extension is used).
     pub(super) fn has_lights(&self) -> bool {
-        self.light.is_some()
+        self.lights.is_some()
     }
 
     /// The child nodes of level `level` (floor at `floor_y`): its doors, then its markers.
@@ -108,14 +107,15 @@ impl GameObjects {
             if last_cell != Some(m.cell) {
                 (nth, last_cell) = (0, Some(m.cell));
             }
-            let light = self.light.filter(|_| m.kind == MarkerKind::Torch);
-            if !(self.all_markers || light.is_some()) {
+            let preset = self.lights.filter(|_| m.kind == MarkerKind::Torch);
+            if !(self.all_markers || preset.is_some()) {
                 continue;
             }
             let Some(name) = names::marker(m.kind, m.cell, nth) else { continue };
             if m.kind == MarkerKind::Prop {
                 nth += 1;
             }
+            let light = preset.map(|p| push_light(root, &name, p));
             out.push(root.push(marker_node(name, m, lift, light)));
         }
         out
@@ -175,19 +175,20 @@ fn marker_node(name: String, m: &Marker, lift: DVec3, light: Option<Index<khr::L
     n
 }
 
-/// Adds the one torch light every `Torch_` node shares: the colour, intensity and range of
-/// [`crate::rooms::torch_lights`] with `preset`.
-fn push_light(root: &mut Root, preset: LightPreset) -> Index<khr::Light> {
+/// Adds the light of the torch node `name`: the colour, intensity and range of
+/// [`crate::rooms::torch_lights`] with `preset`. One light per node, named as the node:
+/// Assimp makes one light per light definition, so a shared one would light one torch.
+fn push_light(root: &mut Root, name: &str, preset: LightPreset) -> Index<khr::Light> {
     let lights: &mut Vec<khr::Light> = root.as_mut();
     lights.push(khr::Light {
         color: crate::rooms::TORCH_COLOUR,
         extensions: None,
         extras: None,
         intensity: preset.intensity() as f32,
-        name: Some(format!("Torch_{}", preset.name())),
+        name: Some(name.to_string()),
         range: Some(crate::rooms::TORCH_RANGE as f32),
         spot: None,
         type_: Valid(khr::Type::Point),
     });
-    Index::new(u32::try_from(lights.len() - 1).expect("invariant: one light"))
+    Index::new(u32::try_from(lights.len() - 1).expect("invariant: fewer lights than nodes"))
 }

@@ -119,17 +119,16 @@ pub fn leaf_mesh(proportions: &Proportions, width: f64) -> Primitive {
     let hi = DVec3::new((width - LEAF_GAP).max(2.0 * LEAF_GAP), proportions.door_height - LEAF_GAP, 0.0);
     let mut prim = Primitive::default();
     // Each face: its normal and two in-plane axes (u, v) with u x v = normal.
-    for (normal, u, v) in [
+    for (base, (normal, u, v)) in (0u32..).step_by(4).zip([
         (DVec3::X, DVec3::NEG_Z, DVec3::Y),
         (DVec3::NEG_X, DVec3::Z, DVec3::Y),
         (DVec3::Y, DVec3::X, DVec3::NEG_Z),
         (DVec3::NEG_Y, DVec3::X, DVec3::Z),
         (DVec3::Z, DVec3::X, DVec3::Y),
         (DVec3::NEG_Z, DVec3::NEG_X, DVec3::Y),
-    ] {
+    ]) {
         let centre = (lo + hi) / 2.0;
         let half = (hi - lo) / 2.0;
-        let base = u32::try_from(prim.vertices.len()).expect("invariant: 24 vertices");
         for (su, sv) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
             let p = centre
                 + normal * half.dot(normal.abs())

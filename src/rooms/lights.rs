@@ -23,7 +23,7 @@ pub const TORCH_RANGE: f64 = 14.0;
 /// energy. No one number looks right in both, so each has a preset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LightPreset {
-    /// [`LightPreset::BLENDER_CANDELA`] candela: about 46 W per torch in Blender's
+    /// [`LightPreset::BLENDER_CANDELA`] candela: about 147 W per torch in Blender's
     /// physically based import (its default), a lit room under Filmic/AgX at exposure 0;
     /// right for spec-following viewers (glTFast, Babylon.js) too.
     #[default]
@@ -35,7 +35,7 @@ pub enum LightPreset {
 
 impl LightPreset {
     /// Candela of the Blender preset.
-    pub const BLENDER_CANDELA: f64 = 2500.0;
+    pub const BLENDER_CANDELA: f64 = 8000.0;
     /// Intensity of the Godot preset (Godot's unitless light energy).
     pub const GODOT_ENERGY: f64 = 2.0;
 
