@@ -219,30 +219,7 @@ pub(super) fn begin_inset_pass<'e>(
     targets: &Targets,
     target: &wgpu::TextureView,
 ) -> wgpu::RenderPass<'e> {
-    let (view, resolve) = match &targets.msaa {
-        Some(m) => (m, Some(target)),
-        None => (target, None),
-    };
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("inset"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view,
-            depth_slice: None,
-            resolve_target: resolve,
-            ops: wgpu::Operations { load: wgpu::LoadOp::Load, store: wgpu::StoreOp::Store },
-        })],
-        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-            view: &targets.depth,
-            depth_ops: Some(wgpu::Operations {
-                load: wgpu::LoadOp::Clear(1.0),
-                store: wgpu::StoreOp::Discard,
-            }),
-            stencil_ops: None,
-        }),
-        timestamp_writes: None,
-        occlusion_query_set: None,
-        multiview_mask: None,
-    })
+    pass_into(encoder, targets, target, "inset", wgpu::LoadOp::Load)
 }
 
 /// The scene pass into `target` (through the MSAA target when there is one), cleared to
@@ -252,21 +229,30 @@ pub(super) fn begin_pass<'e>(
     targets: &Targets,
     target: &wgpu::TextureView,
 ) -> wgpu::RenderPass<'e> {
+    let [r, g, b] = BACKGROUND.map(f64::from);
+    pass_into(encoder, targets, target, "scene", wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a: 1.0 }))
+}
+
+/// A pass into `target` (through the MSAA target when there is one) whose colour starts as
+/// `load` says and whose depth starts far.
+fn pass_into<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    targets: &Targets,
+    target: &wgpu::TextureView,
+    label: &str,
+    load: wgpu::LoadOp<wgpu::Color>,
+) -> wgpu::RenderPass<'e> {
     let (view, resolve) = match &targets.msaa {
         Some(m) => (m, Some(target)),
         None => (target, None),
     };
-    let [r, g, b] = BACKGROUND.map(f64::from);
     encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("scene"),
+        label: Some(label),
         color_attachments: &[Some(wgpu::RenderPassColorAttachment {
             view,
             depth_slice: None,
             resolve_target: resolve,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a: 1.0 }),
-                store: wgpu::StoreOp::Store,
-            },
+            ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
         })],
         depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
             view: &targets.depth,
