@@ -131,7 +131,14 @@ fn levels_differ_in_colour_and_walls_are_solid_from_above() {
             n += 1;
         }
         assert!(n >= 3, "level {level}: {n} floor octagons seen from above");
-        means.push(sum.map(|s| s / f64::from(n)));
+        let mean = sum.map(|s| s / f64::from(n));
+        let bg = to_srgb8(BACKGROUND);
+        let off_background: f64 = (0..3).map(|i| (mean[i] - f64::from(bg[i])).abs()).sum();
+        assert!(
+            off_background > 100.0,
+            "level {level}'s floors are drawn (mean {mean:?}, background {bg:?})"
+        );
+        means.push(mean);
     }
     for a in 0..means.len() {
         for b in a + 1..means.len() {

@@ -97,8 +97,9 @@ impl Renderer {
         pass.set_pipeline(&self.solid);
         for &i in &order {
             let level = &self.levels[i];
-            // Chunk bounds are level-local: lift them to where the level is drawn.
-            let lift = glam::Vec3::Y * (self.floor_y[i] + i as f32 * frame.explode);
+            // Chunk bounds are in world metres (floor height included): lift them by the
+            // exploded view's gap only.
+            let lift = glam::Vec3::Y * (i as f32 * frame.explode);
             pass.set_vertex_buffer(0, level.vertices.slice(..));
             pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
             for (min, max, draws) in &level.chunks {
