@@ -108,3 +108,29 @@ fn image_size(path: &std::path::Path) -> (u32, u32) {
     let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
     (be(16), be(20))
 }
+
+#[test]
+fn the_viewer_docs_list_every_flag() {
+    let help = octile(&["view", "--help"], &[]);
+    let text = String::from_utf8_lossy(&help.stdout).into_owned();
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/viewer.md")).unwrap();
+    let view_only = text.split("Usage:").nth(1).unwrap_or(&text);
+    let mut flags = 0;
+    for flag in view_only.split_whitespace().filter(|w| w.starts_with("--") && w.len() > 2) {
+        let flag = flag.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+        // The generation flags are `octile generate`'s, documented there.
+        if ["--help"].contains(&flag) || !text.contains(&format!("  {flag}")) {
+            continue;
+        }
+        flags += 1;
+        let documented = docs.contains(&format!("`{flag}")) || docs.contains(&format!("{flag} "));
+        assert!(documented || is_generation_flag(flag), "docs/viewer.md does not mention {flag}");
+    }
+    assert!(flags >= 10, "{flags} flags read from --help: {text}");
+}
+
+/// Flags `octile view --generate` shares with `octile generate` (docs/viewer.md points there).
+fn is_generation_flag(flag: &str) -> bool {
+    let o = octile(&["generate", "--help"], &[]);
+    String::from_utf8_lossy(&o.stdout).contains(&format!("  {flag}"))
+}

@@ -14,7 +14,7 @@ use super::generate::GenOptionsArgs;
 
 /// Options of `octile view`.
 #[derive(Args)]
-#[command(after_help = octile::viewer::window::KEYS_HELP)]
+#[command(after_help = octile::viewer::keys::help_text())]
 pub struct ViewArgs {
     /// The dungeon file (JSON); leave it out with --generate.
     #[arg(required_unless_present = "generate", conflicts_with_all = ["generate", "generation", "weights"])]
@@ -47,6 +47,37 @@ pub struct ViewArgs {
     /// Hide the faint floor cell outlines.
     #[arg(long)]
     no_outlines: bool,
+    /// Which levels to show: all, only (the current one), cutaway (it and those below) or
+    /// exploded (all, lifted apart); key L cycles them.
+    #[arg(long, value_name = "MODE")]
+    level_mode: Option<octile::viewer::state::LevelMode>,
+    /// Open every door first (closed doors block walking and --path, as in `octile path`;
+    /// F opens the one you face in walk mode).
+    #[arg(long)]
+    open_doors: bool,
+    /// The walk mode's map: off, mini (a minimap in the corner) or full (the level from
+    /// above); key M cycles them.
+    #[arg(long, value_name = "MAP", default_value = "off")]
+    map: octile::viewer::state::MapMode,
+    /// Dither half an 8-bit step against colour banding on smooth walls (costs about a
+    /// sixth of a walk frame on a CPU renderer).
+    #[arg(long)]
+    dither: bool,
+    /// Draw the markers (spawns, props, torch sockets, door hinges; key K).
+    #[arg(long)]
+    markers: bool,
+    /// Show the torch lights `--lights` exports, as glowing points.
+    #[arg(long)]
+    lights: bool,
+    /// Draw the HUD (level, cell, camera) in the --screenshot too.
+    #[arg(long)]
+    hud: bool,
+    /// Mouse-look speed in radians per pixel (keys [ and ] change it in the window).
+    #[arg(long, default_value_t = octile::viewer::options::DEFAULT_LOOK_SENSITIVITY, value_parser = look_speed)]
+    look_speed: f64,
+    /// Invert mouse-look's up/down (key I in the window).
+    #[arg(long)]
+    invert_look: bool,
     #[command(flatten)]
     budget: MeshBudgetArgs,
 }
@@ -70,6 +101,15 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         size: (args.size.cols, args.size.rows),
         outlines: !args.no_outlines,
         mesh: args.budget.mesh_options(),
+        hud: args.hud,
+        level_mode: args.level_mode,
+        open_doors: args.open_doors,
+        map: args.map,
+        dither: args.dither,
+        markers: args.markers,
+        lights: args.lights,
+        look_sensitivity: args.look_speed,
+        invert_look: args.invert_look,
         ..ViewOptions::default()
     };
     if let Some(out) = &args.screenshot {
@@ -103,14 +143,26 @@ fn timed_screenshot(
     let (gpu, mut offscreen, frame) = offscreen_view(dungeon, options)?;
     let (w, h) = options.size;
     offscreen.draw(&gpu, &frame)?;
-    let start = Instant::now();
+    let mut times = Vec::new();
     for _ in 0..frames {
+        let start = Instant::now();
         offscreen.draw(&gpu, &frame)?;
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
     }
-    let mean = start.elapsed().as_secs_f64() / frames.max(1) as f64 * 1000.0;
+    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or_default();
     eprintln!(
-        "offscreen {w}x{h}: {frames} frames, mean frame time {mean:.2} ms | adapter: {}",
+        "offscreen {w}x{h}: {frames} frames, median frame time {median:.2} ms, mean {mean:.2} ms | adapter: {}",
         gpu.describe()
     );
     Ok(offscreen.capture(&gpu, &frame)?)
+}
+
+/// Parses `--look-speed`: a finite number of radians per pixel in (0, 0.1].
+fn look_speed(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 0.1 => Ok(v),
+        _ => Err(format!("{s:?}: expected radians per pixel, more than 0 and at most 0.1 (default 0.003)")),
+    }
 }

@@ -104,6 +104,19 @@ pub enum ViewerError {
         /// Goal cell.
         to: crate::grid::Pos,
     },
+    /// Only closed doors stand between the two cells of `--path`.
+    #[error(
+        "no walkable route from {from} to {to}: closed doors block it (pass --open-doors, or open them with F in walk mode)"
+    )]
+    DoorBlocksRoute {
+        /// Start cell.
+        from: crate::grid::Pos,
+        /// Goal cell.
+        to: crate::grid::Pos,
+    },
+    /// A door could not be opened or closed.
+    #[error("door: {0}")]
+    Dungeon(#[from] crate::dungeon::DungeonError),
     /// Reading the rendered image back failed.
     #[error("reading the rendered {width}x{height} image back failed: {reason}")]
     Readback {

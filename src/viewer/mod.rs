@@ -7,10 +7,15 @@
 
 pub mod camera;
 pub mod chunks;
+pub mod doors;
 mod error;
 pub mod gpu;
+pub mod hud;
+mod input;
+pub mod keys;
 pub mod limits;
-mod options;
+pub mod markers;
+pub mod options;
 pub mod palette;
 mod pipeline;
 pub mod renderer;

@@ -7,7 +7,7 @@ use super::camera::CameraKind;
 use super::gpu::{AdapterPreference, Gpu};
 use super::scene::Scene;
 use super::screenshot::{Offscreen, Shot};
-use super::state::ViewState;
+use super::state::{LevelMode, ViewState};
 use crate::dungeon::Dungeon;
 use crate::export::{ExportOptions, ExportSummary, export_mesh};
 use crate::grid::Pos;
@@ -34,7 +34,28 @@ pub struct ViewOptions {
     pub mesh: MeshOptions,
     /// Where the window's E key exports what it shows (a `.glb`, or `.gltf` plus `.bin`).
     pub export_to: PathBuf,
+    /// Mouse-look radians per pixel of mouse motion.
+    pub look_sensitivity: f64,
+    /// Mouse-look up/down inverted.
+    pub invert_look: bool,
+    /// Draw the HUD in screenshots (the window always has it; F2 hides it).
+    pub hud: bool,
+    /// The level mode to start with (`None`: all levels, or only `level` when given).
+    pub level_mode: Option<LevelMode>,
+    /// Open every door before viewing (as `octile path --open-doors` routes through them).
+    pub open_doors: bool,
+    /// The walk mode's map to start with (key M cycles it).
+    pub map: super::state::MapMode,
+    /// Dither against colour banding.
+    pub dither: bool,
+    /// Draw the markers (key K).
+    pub markers: bool,
+    /// Draw the torch lights `--lights` exports, glowing.
+    pub lights: bool,
 }
+
+/// Mouse-look radians per pixel by default: 90 degrees in 524 pixels.
+pub const DEFAULT_LOOK_SENSITIVITY: f64 = 0.003;
 
 impl Default for ViewOptions {
     fn default() -> Self {
@@ -47,6 +68,15 @@ impl Default for ViewOptions {
             adapter: AdapterPreference::HighPerformance,
             mesh: MeshOptions::default(),
             export_to: PathBuf::from("octile-view.glb"),
+            look_sensitivity: DEFAULT_LOOK_SENSITIVITY,
+            invert_look: false,
+            hud: false,
+            level_mode: None,
+            open_doors: false,
+            map: super::state::MapMode::Off,
+            dither: false,
+            markers: false,
+            lights: false,
         }
     }
 }
@@ -67,10 +97,10 @@ pub struct Prepared {
     pub walk_refused: Option<crate::walk::WalkError>,
 }
 
-/// How the viewer treats doors: it draws a door's frame and passage but no door leaf yet, so
-/// the walkthrough and the `--path` route pass through closed doors (they are passable), as
-/// a route found with `--open-doors` does.
-pub const VIEW_RULES: PathRules = PathRules { open_doors: true };
+/// How the viewer treats doors: as `octile path` does, a closed door (drawn with its leaf
+/// across the opening) blocks walking and routes; the walkthrough's F key opens it, and
+/// `--open-doors` ([`ViewOptions::open_doors`]) opens every door first.
+pub const VIEW_RULES: PathRules = PathRules { open_doors: false };
 
 /// Builds the scene, the walk world, the route and the initial state; checks the options
 /// against the dungeon.
@@ -87,9 +117,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
         return Err(ViewerError::NoSuchLevel { level, levels: dungeon.levels() });
     }
     let route = match options.path {
-        Some((from, to)) => {
-            Some(find_path(dungeon, from, to, &VIEW_RULES)?.ok_or(ViewerError::NoRoute { from, to })?.steps)
-        }
+        Some((from, to)) => Some(route(dungeon, from, to)?),
         None => None,
     };
     let walk_refused = walk_refusal(dungeon.proportions().room_height, options.camera)?;
@@ -97,6 +125,17 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     let world = World::with_rules(dungeon, &VIEW_RULES);
     let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
     state.outlines = options.outlines;
+    let (w, h) = options.size;
+    state.orbit = crate::viewer::camera::Orbit::framing_for(&scene.bounds, w as f32 / h.max(1) as f32);
+    if let Some(l) = options.level {
+        state.orbit.target.y = f32::from(l) * scene.level_height;
+    }
+    if let Some(mode) = options.level_mode {
+        state.mode = mode;
+    }
+    state.map = options.map;
+    state.dither = options.dither;
+    state.markers = options.markers;
     if let Some(steps) =
         route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())
     {
@@ -107,10 +146,47 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
             let d = world.slot_centre(next.slot) - world.slot_centre(steps[0].slot);
             if d.length() > 0.0 {
                 state.walker.yaw = crate::walk::compass_angle(d);
+                state.spawn_yaw = state.walker.yaw;
             }
         }
     }
     Ok(Prepared { scene, world, route, state, walk_refused })
+}
+
+/// The cells of the route from `from` to `to` with the doors as they stand.
+///
+/// # Errors
+/// [`ViewerError::Path`] for cells the pathing core refuses; [`ViewerError::DoorBlocksRoute`]
+/// when only closed doors stand in the way; [`ViewerError::NoRoute`] when nothing joins them.
+pub fn route(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<Vec<Pos>, ViewerError> {
+    match find_path(dungeon, from, to, &VIEW_RULES)? {
+        Some(r) => Ok(r.steps),
+        None if find_path(dungeon, from, to, &PathRules { open_doors: true })?.is_some() => {
+            Err(ViewerError::DoorBlocksRoute { from, to })
+        }
+        None => Err(ViewerError::NoRoute { from, to }),
+    }
+}
+
+/// `dungeon` as `options` show it: every door opened with [`ViewOptions::open_doors`].
+///
+/// # Errors
+/// [`ViewerError::Dungeon`] when a door cannot be opened (its state has no open state).
+pub fn view_dungeon(mut dungeon: Dungeon, options: &ViewOptions) -> Result<Dungeon, ViewerError> {
+    if options.open_doors {
+        super::doors::open_all(&mut dungeon)?;
+    }
+    Ok(dungeon)
+}
+
+/// The markers' and (with [`ViewOptions::lights`]) the torch lights' diamonds.
+#[must_use]
+pub fn marker_and_light_triangles(
+    dungeon: &Dungeon,
+    options: &ViewOptions,
+) -> (Vec<crate::mesh::Vertex>, Vec<crate::mesh::Vertex>) {
+    let lights = if options.lights { super::markers::light_triangles(dungeon) } else { Vec::new() };
+    (super::markers::marker_triangles(dungeon), lights)
 }
 
 /// Why the default walker cannot walk rooms `room_height` metres high, if so
@@ -168,12 +244,27 @@ pub fn offscreen_view(
     dungeon: &Dungeon,
     options: &ViewOptions,
 ) -> Result<(Gpu, Offscreen, crate::viewer::renderer::Frame), ViewerError> {
+    let opened;
+    let dungeon = if options.open_doors {
+        opened = view_dungeon(dungeon.clone(), options)?;
+        &opened
+    } else {
+        dungeon
+    };
     let prepared = prepare(dungeon, options)?;
     let gpu = Gpu::offscreen(options.adapter)?;
     let (w, h) = options.size;
     let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
     offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
-    let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
+    offscreen.renderer_mut().set_doors(&gpu.device, &super::doors::leaf_triangles(dungeon));
+    let (markers, lights) = marker_and_light_triangles(dungeon, options);
+    offscreen.renderer_mut().set_markers(&gpu.device, &markers, &lights);
+    if options.hud {
+        let mut hud = super::hud::Hud::new(&super::keys::help_text());
+        hud.set_section("view", super::hud::view_lines(&prepared, None));
+        offscreen.renderer_mut().set_hud(&gpu.device, &hud.quads(w, h));
+    }
+    let frame = prepared.state.frame_sized(&prepared.scene, &prepared.world, (w, h));
     Ok((gpu, offscreen, frame))
 }
 

@@ -11,17 +11,37 @@ use wgpu::util::DeviceExt;
 use super::ViewerError;
 use super::camera::View;
 use super::chunks::{ChunkedLevel, chunk_level, in_frustum};
+use super::hud::HudQuad;
+use super::hud::draw::HudLayer;
 use super::limits::DeviceLimits;
-use super::palette::{BACKGROUND, LIGHT_DIR, OUTLINE, PATH};
+use super::palette::{
+    BACKDROP, BACKGROUND, HIGHLIGHT, LIGHT_DIR, MARK, MARKER, OUTLINE, PATH, ROCK_CAP, TORCH, level_tint,
+};
 use super::pipeline::{Layouts, Pipelines};
 use super::scene::Scene;
 use crate::mesh::{LevelMesh, MaterialRole, Vertex};
 
+mod draw;
+
+use draw::{begin_pass, globals, pixels_per_metre};
+
 pub use super::pipeline::DEPTH_FORMAT;
 /// Stride of the per-draw uniforms (the WebGPU minimum dynamic offset alignment).
 const DRAW_STRIDE: u64 = 256;
-/// Draw slots per level: the roles, then the outline.
-const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 1;
+/// Draw slots per level: the roles, then the outline, then the rock caps.
+const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 2;
+/// A level's outline slot, after its roles.
+const OUTLINE_SLOT: usize = MaterialRole::ALL.len();
+/// A level's rock cap slot.
+const CAP_SLOT: usize = MaterialRole::ALL.len() + 1;
+/// After the path slot: the marks' slot.
+const MARK_SLOT: usize = 3;
+/// After the path slot: the inset's backdrop.
+const BACKDROP_SLOT: usize = 4;
+/// After the path slot: the markers.
+const MARKER_SLOT: usize = 5;
+/// After the path slot: the torch lights.
+const LIGHT_SLOT: usize = 6;
 
 #[repr(C)]
 #[derive(Clone, Copy, Pod, Zeroable)]
@@ -31,6 +51,7 @@ struct Globals {
     light: [f32; 4],
     fog_colour: [f32; 4],
     params: [f32; 4],
+    shade: [f32; 4],
 }
 
 #[repr(C)]
@@ -51,6 +72,34 @@ pub struct Frame {
     pub fog: (f32, f32),
     /// Draw the floor cell outlines.
     pub outlines: bool,
+    /// Draw the rock caps (overviews; the walkthrough is under the ceiling).
+    pub caps: bool,
+    /// Extra height between levels (metres): 0, or lifted apart in the exploded view.
+    pub explode: f32,
+    /// Draw the route over everything (overviews: a route on a lower level shows through
+    /// the floors above).
+    pub route_on_top: bool,
+    /// Ambient occlusion: walls darker towards their foot and the ceiling.
+    pub occlusion: bool,
+    /// Draw the markers.
+    pub markers: bool,
+    /// Dither half an 8-bit step against banding (costs about a sixth of a walk frame on
+    /// a CPU renderer).
+    pub dither: bool,
+    /// Marks drawn over everything in [`palette::MARK`](super::palette::MARK): a triangle
+    /// list in world metres (the walker's arrow on a map).
+    pub marks: Vec<Vertex>,
+    /// A second view drawn into a corner (the minimap).
+    pub inset: Option<Box<Inset>>,
+}
+
+/// A view drawn into a rectangle of the picture, over the frame: the minimap.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inset {
+    /// What it shows.
+    pub frame: Frame,
+    /// Left, top, width, height in pixels.
+    pub rect: [u32; 4],
 }
 
 /// Counts of one frame.
@@ -71,6 +120,7 @@ struct LevelGpu {
     /// Per chunk: bounds and its draws.
     chunks: Vec<ChunkDraws>,
     outline: Option<(wgpu::Buffer, u32)>,
+    caps: Option<(wgpu::Buffer, u32)>,
 }
 
 struct Targets {
@@ -85,38 +135,70 @@ pub struct Renderer {
     samples: u32,
     solid: wgpu::RenderPipeline,
     overlay: wgpu::RenderPipeline,
+    overlay_on_top: wgpu::RenderPipeline,
     lines: wgpu::RenderPipeline,
+    level_height: f32,
+    room_height: f32,
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
+    inset_globals: wgpu::Buffer,
+    inset_group: wgpu::BindGroup,
     draw_group: wgpu::BindGroup,
     levels: Vec<LevelGpu>,
     floor_y: Vec<f32>,
     path: Option<(wgpu::Buffer, u32)>,
+    highlight: Option<(wgpu::Buffer, u32)>,
+    /// Door leaves per level (world metres).
+    doors: Vec<Option<(wgpu::Buffer, u32)>>,
+    /// Markers and torch lights (world metres).
+    markers: [Option<(wgpu::Buffer, u32)>; 2],
     path_slot: usize,
+    chunk_size: f32,
     targets: Option<Targets>,
+    hud: HudLayer,
 }
+
+/// A draw's colour alpha in the shader: lit by the lights.
+const LIT: f32 = 1.0;
+/// Unlit (overlays).
+const EMISSIVE: f32 = 0.0;
+/// Unlit and faded with distance (outlines).
+const FADED: f32 = 2.0;
 
 /// The per-draw uniforms, one slot of [`DRAW_STRIDE`] bytes each: every (level, role) and
 /// the level's outline, then the path.
 fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y: &[f32]) -> wgpu::BindGroup {
     let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
-    let mut bytes = vec![0u8; (path_slot + 1) * DRAW_STRIDE as usize];
-    let mut put = |slot: usize, colour: [f32; 3], lit: bool, y: f32| {
+    let mut bytes = vec![0u8; (path_slot + 7) * DRAW_STRIDE as usize];
+    let mut put = |slot: usize, colour: [f32; 3], lit: f32, y: f32, level: Option<usize>| {
         let u = DrawUniform {
-            colour: [colour[0], colour[1], colour[2], if lit { 1.0 } else { 0.0 }],
-            offset: [y, 0.0, 0.0, 0.0],
+            colour: [colour[0], colour[1], colour[2], lit],
+            // y: the level (lifted apart in the exploded view); z: 1 = world space, the
+            // level is found from the height.
+            offset: [y, level.unwrap_or(0) as f32, if level.is_none() { 1.0 } else { 0.0 }, 0.0],
         };
         let at = slot * DRAW_STRIDE as usize;
         bytes[at..at + size_of::<DrawUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
     };
     for (l, &y) in floor_y.iter().enumerate() {
+        let tint = level_tint(l);
         for (r, role) in MaterialRole::ALL.into_iter().enumerate() {
             let [red, green, blue, _] = role.colour();
-            put(l * SLOTS_PER_LEVEL + r, [red, green, blue], true, y);
+            let colour = [red * tint[0], green * tint[1], blue * tint[2]];
+            put(l * SLOTS_PER_LEVEL + r, colour, LIT, y, Some(l));
         }
-        put(l * SLOTS_PER_LEVEL + MaterialRole::ALL.len(), OUTLINE, false, y);
+        put(l * SLOTS_PER_LEVEL + OUTLINE_SLOT, OUTLINE, FADED, y, Some(l));
+        let cap = [ROCK_CAP[0] * tint[0], ROCK_CAP[1] * tint[1], ROCK_CAP[2] * tint[2]];
+        put(l * SLOTS_PER_LEVEL + CAP_SLOT, cap, LIT, y, Some(l));
     }
-    put(path_slot, PATH, false, 0.0);
+    put(path_slot, PATH, EMISSIVE, 0.0, None);
+    put(path_slot + 1, HIGHLIGHT, EMISSIVE, 0.0, None);
+    let [r, g, b, _] = crate::mesh::LEAF_COLOUR;
+    put(path_slot + 2, [r, g, b], LIT, 0.0, None);
+    put(path_slot + MARK_SLOT, MARK, EMISSIVE, 0.0, None);
+    put(path_slot + BACKDROP_SLOT, BACKDROP, EMISSIVE, 0.0, None);
+    put(path_slot + MARKER_SLOT, MARKER, LIT, 0.0, None);
+    put(path_slot + LIGHT_SLOT, TORCH, EMISSIVE, 0.0, None);
     let draws = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("draws"),
         contents: &bytes,
@@ -159,6 +241,7 @@ fn upload_level(
     l: usize,
     level: &LevelMesh,
     outline: &[Vertex],
+    caps: &[Vertex],
     chunk_size: f32,
 ) -> Result<LevelGpu, ViewerError> {
     let chunked = chunk_level(level, chunk_size);
@@ -190,6 +273,7 @@ fn upload_level(
         indices: buffer("level indices", index_bytes, wgpu::BufferUsages::INDEX),
         chunks,
         outline,
+        caps: triangles_buffer(device, "rock caps", caps),
     })
 }
 
@@ -207,17 +291,22 @@ impl Renderer {
     ) -> Result<Renderer, ViewerError> {
         let layouts = Layouts::new(device, size_of::<Globals>() as u64, size_of::<DrawUniform>() as u64);
         let pipelines = Pipelines::new(device, &layouts, format, samples);
-        let globals = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("globals"),
-            size: size_of::<Globals>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: None,
-            layout: &layouts.globals,
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: globals.as_entire_binding() }],
-        });
+        let globals_pair = || {
+            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("globals"),
+                size: size_of::<Globals>() as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &layouts.globals,
+                entries: &[wgpu::BindGroupEntry { binding: 0, resource: buffer.as_entire_binding() }],
+            });
+            (buffer, group)
+        };
+        let (globals, globals_group) = globals_pair();
+        let (inset_globals, inset_group) = globals_pair();
         let floor_y: Vec<f32> = scene.mesh.levels.iter().map(|l| l.floor_y as f32).collect();
         let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
         let draw_group = draw_uniforms(device, &layouts.draw, &floor_y);
@@ -226,23 +315,36 @@ impl Renderer {
             .levels
             .iter()
             .zip(&scene.outlines)
+            .zip(&scene.caps)
             .enumerate()
-            .map(|(l, (level, outline))| upload_level(device, l, level, outline, scene.chunk_size))
+            .map(|(l, ((level, outline), caps))| {
+                upload_level(device, l, level, outline, caps, scene.chunk_size)
+            })
             .collect::<Result<_, _>>()?;
         Ok(Renderer {
             format,
             samples,
             solid: pipelines.solid,
             overlay: pipelines.overlay,
+            overlay_on_top: pipelines.overlay_on_top,
             lines: pipelines.lines,
+            level_height: scene.level_height,
+            room_height: scene.room_height,
             globals,
             globals_group,
+            inset_globals,
+            inset_group,
             draw_group,
             levels,
             floor_y,
             path: None,
+            highlight: None,
+            doors: Vec::new(),
+            markers: [None, None],
             path_slot,
+            chunk_size: scene.chunk_size,
             targets: None,
+            hud: HudLayer::new(device, format, samples),
         })
     }
 
@@ -260,14 +362,54 @@ impl Renderer {
 
     /// Sets (or clears, with an empty slice) the path overlay: a triangle list in world space.
     pub fn set_path(&mut self, device: &wgpu::Device, ribbon: &[Vertex]) {
-        self.path = (!ribbon.is_empty()).then(|| {
-            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("path"),
-                contents: bytemuck::cast_slice(ribbon),
-                usage: wgpu::BufferUsages::VERTEX,
-            });
-            (buffer, ribbon.len() as u32)
-        });
+        self.path = triangles_buffer(device, "path", ribbon);
+    }
+
+    /// Sets (or clears, with an empty slice) the highlight: a triangle list in world space
+    /// drawn unlit in [`HIGHLIGHT`] over the scene, after the path (a picked cell, a
+    /// selection).
+    pub fn set_highlight(&mut self, device: &wgpu::Device, triangles: &[Vertex]) {
+        self.highlight = triangles_buffer(device, "highlight", triangles);
+    }
+
+    /// Sets the markers (drawn when [`Frame::markers`]) and the torch lights (drawn always,
+    /// glowing): triangle lists in world metres ([`super::markers`]).
+    pub fn set_markers(&mut self, device: &wgpu::Device, markers: &[Vertex], lights: &[Vertex]) {
+        self.markers =
+            [triangles_buffer(device, "markers", markers), triangles_buffer(device, "torch lights", lights)];
+    }
+
+    /// Sets the door leaves: a triangle list in world metres per level
+    /// ([`super::doors::leaf_triangles`]), drawn with their level.
+    pub fn set_doors(&mut self, device: &wgpu::Device, per_level: &[Vec<Vertex>]) {
+        self.doors = per_level.iter().map(|t| triangles_buffer(device, "door leaves", t)).collect();
+    }
+
+    /// Replaces level `l`'s mesh, outline and rock caps (a live edit re-meshed it).
+    ///
+    /// # Errors
+    /// [`ViewerError::LevelTooLarge`] when the new mesh does not fit a buffer
+    /// ([`check_level_fits`]); the old mesh stays.
+    ///
+    /// # Panics
+    /// When `l` is not a level of the scene the renderer was made for.
+    pub fn replace_level(
+        &mut self,
+        device: &wgpu::Device,
+        l: usize,
+        level: &LevelMesh,
+        outline: &[Vertex],
+        caps: &[Vertex],
+    ) -> Result<(), ViewerError> {
+        assert!(l < self.levels.len(), "level {l} of {}", self.levels.len());
+        self.levels[l] = upload_level(device, l, level, outline, caps, self.chunk_size)?;
+        Ok(())
+    }
+
+    /// Sets the HUD drawn over every frame (empty: none), as [`super::hud::Hud::quads`]
+    /// lays it out for the target's size.
+    pub fn set_hud(&mut self, device: &wgpu::Device, quads: &[HudQuad]) {
+        self.hud.set(device, quads);
     }
 
     fn targets(&mut self, device: &wgpu::Device, size: (u32, u32)) -> &Targets {
@@ -294,9 +436,6 @@ impl Renderer {
     }
 
     /// Draws `frame` into `target` (of `size` pixels and this renderer's format).
-    ///
-    /// # Panics
-    /// Never: the depth and multisample targets are (re)made for `size` just before use.
     pub fn render(
         &mut self,
         device: &wgpu::Device,
@@ -305,7 +444,29 @@ impl Renderer {
         size: (u32, u32),
         frame: &Frame,
     ) -> FrameStats {
-        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals(frame)));
+        self.render_with(device, queue, target, size, frame, &mut |_| {})
+    }
+
+    /// As [`Renderer::render`], and `extra` draws into the scene pass after the scene and
+    /// the route, before the HUD, with the globals bound at group 0 (other viewer modules'
+    /// overlays: the editor's picking highlight).
+    ///
+    /// # Panics
+    /// Never: the depth and multisample targets are (re)made for `size` just before use.
+    pub fn render_with(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        target: &wgpu::TextureView,
+        size: (u32, u32),
+        frame: &Frame,
+        extra: &mut dyn FnMut(&mut wgpu::RenderPass<'_>),
+    ) -> FrameStats {
+        let flag = |on: bool| if on { 1.0 } else { 0.0 };
+        let shade =
+            [self.room_height, flag(frame.occlusion), pixels_per_metre(frame, size), flag(frame.dither)];
+        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals(frame, self.level_height, shade)));
+        self.hud.prepare(queue, size);
         let mut stats = FrameStats::default();
         let mut encoder = device.create_command_encoder(&Default::default());
         self.targets(device, size);
@@ -314,123 +475,50 @@ impl Renderer {
             let mut pass = begin_pass(&mut encoder, targets, target);
             pass.set_bind_group(0, &self.globals_group, &[]);
             self.draw_levels(&mut pass, frame, &mut stats);
+            self.draw_doors(&mut pass, frame, &mut stats);
+            self.draw_markers(&mut pass, frame, &mut stats);
+            if frame.caps {
+                self.draw_caps(&mut pass, frame, &mut stats);
+            }
             if frame.outlines {
                 self.draw_outlines(&mut pass, frame, &mut stats);
             }
-            self.draw_path(&mut pass, &mut stats);
+            self.draw_path(&mut pass, frame, &mut stats);
+            self.draw_marks(&mut pass, device, frame, &mut stats);
+            pass.set_bind_group(0, &self.globals_group, &[]);
+            extra(&mut pass);
+            stats.draw_calls += self.hud.draw(&mut pass);
+        }
+        if let Some(inset) = &frame.inset {
+            let (w, h) = (inset.rect[2], inset.rect[3]);
+            let shade = [self.room_height, 0.0, pixels_per_metre(&inset.frame, (w, h)), 0.0];
+            queue.write_buffer(
+                &self.inset_globals,
+                0,
+                bytemuck::bytes_of(&globals(&inset.frame, self.level_height, shade)),
+            );
+            let targets = self.targets.as_ref().expect("invariant: made above");
+            let mut pass = draw::begin_inset_pass(&mut encoder, targets, target);
+            let [x, y, w, h] = inset.rect.map(|v| v as f32);
+            pass.set_viewport(x, y, w, h, 0.0, 1.0);
+            pass.set_scissor_rect(inset.rect[0], inset.rect[1], inset.rect[2], inset.rect[3]);
+            pass.set_bind_group(0, &self.inset_group, &[]);
+            self.draw_inset(&mut pass, device, &inset.frame, &mut stats);
         }
         queue.submit([encoder.finish()]);
         stats
     }
+}
 
-    /// Binds per-draw uniform slot `slot`.
-    fn bind_slot(&self, pass: &mut wgpu::RenderPass<'_>, slot: usize) {
-        pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
-    }
-
-    /// The visible levels' meshes, nearest level first (so depth testing rejects the levels
-    /// it hides), chunks outside the frustum skipped.
-    fn draw_levels(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        let v = &frame.view;
-        let mut order: Vec<usize> =
-            (0..self.levels.len()).filter(|&i| frame.levels.contains(&(i as u16))).collect();
-        order.sort_by_key(|&i| {
-            let y = self.floor_y[i];
-            let key = if v.orthographic { -y * v.eye.y.signum() } else { (v.eye.y - y).abs() };
-            (key * 16.0) as i64
+/// A vertex buffer of `triangles` (none when empty) and its vertex count.
+fn triangles_buffer(device: &wgpu::Device, label: &str, triangles: &[Vertex]) -> Option<(wgpu::Buffer, u32)> {
+    (!triangles.is_empty()).then(|| {
+        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(label),
+            contents: bytemuck::cast_slice(triangles),
+            usage: wgpu::BufferUsages::VERTEX,
         });
-        pass.set_pipeline(&self.solid);
-        for level in order.iter().map(|&i| &self.levels[i]) {
-            pass.set_vertex_buffer(0, level.vertices.slice(..));
-            pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
-            for (min, max, draws) in &level.chunks {
-                if !in_frustum(v.view_proj, *min, *max) {
-                    continue;
-                }
-                for &(slot, first, count) in draws {
-                    self.bind_slot(pass, slot);
-                    pass.draw_indexed(first..first + count, 0, 0..1);
-                    stats.draw_calls += 1;
-                    stats.triangles += u64::from(count / 3);
-                }
-            }
-        }
-    }
-
-    /// The floor outlines of the visible levels.
-    fn draw_outlines(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        pass.set_pipeline(&self.lines);
-        for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
-        {
-            if let Some((buffer, n)) = &level.outline {
-                self.bind_slot(pass, i * SLOTS_PER_LEVEL + MaterialRole::ALL.len());
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*n, 0..1);
-                stats.draw_calls += 1;
-            }
-        }
-    }
-
-    /// The path overlay, when one is set.
-    fn draw_path(&self, pass: &mut wgpu::RenderPass<'_>, stats: &mut FrameStats) {
-        if let Some((buffer, n)) = &self.path {
-            pass.set_pipeline(&self.overlay);
-            self.bind_slot(pass, self.path_slot);
-            pass.set_vertex_buffer(0, buffer.slice(..));
-            pass.draw(0..*n, 0..1);
-            stats.draw_calls += 1;
-            stats.triangles += u64::from(*n / 3);
-        }
-    }
-}
-
-/// The frame's globals: camera, light, fog.
-fn globals(frame: &Frame) -> Globals {
-    let v = &frame.view;
-    let l = LIGHT_DIR.normalize();
-    Globals {
-        view_proj: v.view_proj.to_cols_array_2d(),
-        eye: [v.eye.x, v.eye.y, v.eye.z, if v.orthographic { 1.0 } else { 0.0 }],
-        light: [l.x, l.y, l.z, 0.0],
-        fog_colour: [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1.0],
-        params: [frame.fog.0, frame.fog.1, 0.0, 0.0],
-    }
-}
-
-/// The scene pass into `target` (through the MSAA target when there is one), cleared to
-/// the background colour and far depth.
-fn begin_pass<'e>(
-    encoder: &'e mut wgpu::CommandEncoder,
-    targets: &Targets,
-    target: &wgpu::TextureView,
-) -> wgpu::RenderPass<'e> {
-    let (view, resolve) = match &targets.msaa {
-        Some(m) => (m, Some(target)),
-        None => (target, None),
-    };
-    let [r, g, b] = BACKGROUND.map(f64::from);
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("scene"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view,
-            depth_slice: None,
-            resolve_target: resolve,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a: 1.0 }),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-            view: &targets.depth,
-            depth_ops: Some(wgpu::Operations {
-                load: wgpu::LoadOp::Clear(1.0),
-                store: wgpu::StoreOp::Discard,
-            }),
-            stencil_ops: None,
-        }),
-        timestamp_writes: None,
-        occlusion_query_set: None,
-        multiview_mask: None,
+        (buffer, triangles.len() as u32)
     })
 }
 

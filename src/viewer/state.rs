@@ -3,7 +3,7 @@
 
 use glam::DVec2;
 
-use super::camera::{CameraKind, Orbit, View, top_view, walk_view};
+use super::camera::{CameraKind, Orbit, TopCamera, View, walk_view};
 use super::renderer::Frame;
 use super::scene::Scene;
 use crate::dungeon::Dungeon;
@@ -20,16 +20,32 @@ pub enum LevelMode {
     Only,
     /// The current level and those below it.
     Cutaway,
+    /// Every level, lifted apart (orbit; the top view shows them as `All`).
+    Exploded,
+}
+
+impl std::str::FromStr for LevelMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "all" => Ok(LevelMode::All),
+            "only" => Ok(LevelMode::Only),
+            "cutaway" => Ok(LevelMode::Cutaway),
+            "exploded" => Ok(LevelMode::Exploded),
+            _ => Err(format!("level mode {s:?}: expected all, only, cutaway or exploded")),
+        }
+    }
 }
 
 impl LevelMode {
-    /// The next mode in the cycle All -> Only -> Cutaway.
+    /// The next mode in the cycle All -> Only -> Cutaway -> Exploded.
     #[must_use]
     pub fn next(self) -> LevelMode {
         match self {
             LevelMode::All => LevelMode::Only,
             LevelMode::Only => LevelMode::Cutaway,
-            LevelMode::Cutaway => LevelMode::All,
+            LevelMode::Cutaway => LevelMode::Exploded,
+            LevelMode::Exploded => LevelMode::All,
         }
     }
 
@@ -40,9 +56,52 @@ impl LevelMode {
             LevelMode::All => "all",
             LevelMode::Only => "only",
             LevelMode::Cutaway => "cutaway",
+            LevelMode::Exploded => "exploded",
         }
     }
 }
+
+/// The walk mode's map: none, a minimap in a corner, or the whole level from above.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MapMode {
+    /// No map.
+    #[default]
+    Off,
+    /// The level round the walker from above, in the top-right corner.
+    Mini,
+    /// The walker's level from above, filling the window (the walker still walks).
+    Full,
+}
+
+impl std::str::FromStr for MapMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "off" => Ok(MapMode::Off),
+            "mini" => Ok(MapMode::Mini),
+            "full" => Ok(MapMode::Full),
+            _ => Err(format!("map {s:?}: expected off, mini or full")),
+        }
+    }
+}
+
+impl MapMode {
+    /// The next mode: Off -> Mini -> Full -> Off.
+    #[must_use]
+    pub fn next(self) -> MapMode {
+        match self {
+            MapMode::Off => MapMode::Mini,
+            MapMode::Mini => MapMode::Full,
+            MapMode::Full => MapMode::Off,
+        }
+    }
+}
+
+/// Metres of the level the minimap shows across.
+pub const MINIMAP_METRES: f32 = 60.0;
+
+/// The exploded view's extra gap between levels, in level heights.
+pub const EXPLODE_GAP: f32 = 1.0;
 
 /// Everything that decides what a frame shows.
 #[derive(Debug, Clone)]
@@ -51,6 +110,8 @@ pub struct ViewState {
     pub camera: CameraKind,
     /// The orbit camera (kept while walking).
     pub orbit: Orbit,
+    /// The top view's zoom and pan.
+    pub top: TopCamera,
     /// The walker (kept while orbiting).
     pub walker: Walker,
     /// Level display mode.
@@ -59,10 +120,20 @@ pub struct ViewState {
     pub level: u16,
     /// Draw floor cell outlines.
     pub outlines: bool,
+    /// Ambient occlusion on.
+    pub occlusion: bool,
+    /// Dithering against banding on.
+    pub dither: bool,
+    /// Markers drawn.
+    pub markers: bool,
+    /// The walk mode's map.
+    pub map: MapMode,
     /// The guided tour being walked, if any.
     pub tour: Option<Tour>,
     /// Where the walker spawns.
     pub spawn: Pos,
+    /// The heading the walker spawns with (compass radians), R turns back to it.
+    pub spawn_yaw: f64,
 }
 
 impl ViewState {
@@ -84,6 +155,7 @@ impl ViewState {
             .unwrap_or(Pos::new(0, 0, 0));
         let mut walker = Walker::spawn(world, spawn);
         walker.yaw = longest_view(world, &walker);
+        let spawn_yaw = walker.yaw;
         let mut orbit = Orbit::framing(&scene.bounds);
         if let Some(l) = level {
             orbit.target.y = f32::from(l) * scene.level_height;
@@ -91,6 +163,7 @@ impl ViewState {
         ViewState {
             camera,
             orbit,
+            top: TopCamera::default(),
             walker,
             mode: if level.is_some() && camera != CameraKind::Walk {
                 LevelMode::Only
@@ -99,8 +172,13 @@ impl ViewState {
             },
             level: level.unwrap_or(0).min(scene.levels().saturating_sub(1)),
             outlines: true,
+            occlusion: true,
+            dither: false,
+            markers: false,
+            map: MapMode::default(),
             tour: None,
             spawn,
+            spawn_yaw,
         }
     }
 
@@ -118,7 +196,7 @@ impl ViewState {
     pub fn view(&self, scene: &Scene, aspect: f32) -> View {
         match self.camera {
             CameraKind::Orbit => self.orbit.view(aspect),
-            CameraKind::Top => top_view(&scene.bounds, aspect),
+            CameraKind::Top => self.top.view(&scene.bounds, aspect),
             CameraKind::Walk => walk_view(&self.walker, aspect),
         }
     }
@@ -129,7 +207,7 @@ impl ViewState {
         let top = scene.levels().saturating_sub(1);
         let current = self.current_level(world).min(top);
         let mut levels = match self.mode {
-            LevelMode::All => 0..=top,
+            LevelMode::All | LevelMode::Exploded => 0..=top,
             LevelMode::Only => current..=current,
             LevelMode::Cutaway => 0..=current,
         };
@@ -139,10 +217,102 @@ impl ViewState {
         }
         let fog = match self.camera {
             CameraKind::Walk => (8.0, super::camera::WALK_FAR - 4.0),
-            _ => (self.orbit.distance * 0.8, self.orbit.distance * 3.0),
+            // Measured past the target, so zooming never fogs the scene away.
+            _ => {
+                let r = scene.bounds.radius().max(5.0);
+                (self.orbit.distance + 0.5 * r, self.orbit.distance + 3.0 * r)
+            }
         };
-        Frame { view: self.view(scene, aspect), levels, fog, outlines: self.outlines }
+        if self.camera == CameraKind::Walk && self.map == MapMode::Full {
+            return self.map_frame(scene, current, aspect, 2.5 * MINIMAP_METRES);
+        }
+        let overview = self.camera != CameraKind::Walk;
+        let explode = if self.mode == LevelMode::Exploded && self.camera == CameraKind::Orbit {
+            EXPLODE_GAP * scene.level_height
+        } else {
+            0.0
+        };
+        Frame {
+            view: self.view(scene, aspect),
+            levels,
+            fog,
+            outlines: self.outlines,
+            // Straight down walls are lines: the caps show them. In the orbit view walls
+            // show their faces, and the caps (two triangles per wall) would cost a third
+            // of its frame time on a CPU renderer.
+            caps: self.camera == CameraKind::Top,
+            explode,
+            route_on_top: overview,
+            occlusion: self.occlusion,
+            dither: self.dither,
+            markers: self.markers,
+            marks: Vec::new(),
+            inset: None,
+        }
     }
+
+    /// The walker's level from above, `across` metres wide round the walker, with its arrow.
+    fn map_frame(&self, scene: &Scene, level: u16, aspect: f32, across: f32) -> Frame {
+        let at = self.walker.xz().as_vec2();
+        let half = across * 0.5;
+        let bounds = super::camera::Bounds {
+            min: glam::Vec3::new(at.x - half, scene.bounds.min.y, at.y - half),
+            max: glam::Vec3::new(at.x + half, scene.bounds.max.y, at.y + half),
+        };
+        Frame {
+            view: TopCamera::default().view(&bounds, aspect),
+            levels: level..=level,
+            fog: (0.0, 1.0),
+            outlines: false,
+            caps: true,
+            explode: 0.0,
+            route_on_top: true,
+            occlusion: false,
+            dither: false,
+            markers: false,
+            marks: walker_arrow(&self.walker, across / 12.0),
+            inset: None,
+        }
+    }
+
+    /// The frame with the minimap in the top-right corner of a `width x height` picture
+    /// when the walk mode shows one.
+    #[must_use]
+    pub fn frame_sized(&self, scene: &Scene, world: &World, (width, height): (u32, u32)) -> Frame {
+        let mut frame = self.frame(scene, world, width as f32 / height.max(1) as f32);
+        if self.camera == CameraKind::Walk && self.map == MapMode::Mini && height >= 120 {
+            let side = (height as f32 * 0.32) as u32;
+            let margin = height / 40;
+            let level = self.current_level(world).min(scene.levels().saturating_sub(1));
+            let map = self.map_frame(scene, level, 1.0, MINIMAP_METRES);
+            frame.inset = Some(Box::new(super::renderer::Inset {
+                frame: map,
+                rect: [width.saturating_sub(side + margin), margin, side, side],
+            }));
+        }
+        frame
+    }
+}
+
+/// An arrow `size` metres long at the walker, pointing where it looks, half a metre above
+/// its feet: a triangle list facing up.
+fn walker_arrow(walker: &Walker, size: f32) -> Vec<crate::mesh::Vertex> {
+    let at = walker.xz().as_vec2();
+    let (sy, cy) = (walker.yaw as f32).sin_cos();
+    let ahead = glam::Vec2::new(sy, -cy);
+    let side = glam::Vec2::new(cy, sy);
+    let y = walker.feet.y as f32 + 0.5;
+    let tip = at + ahead * size * 0.6;
+    let left = at - ahead * size * 0.4 - side * size * 0.4;
+    let right = at - ahead * size * 0.4 + side * size * 0.4;
+    [tip, left, right]
+        .map(|p| crate::mesh::Vertex {
+            position: [p.x, y, p.y],
+            normal: [0.0, 1.0, 0.0],
+            uv: [0.0; 2],
+            uv1: [0.0; 2],
+        })
+        .to_vec()
 }
 
 /// The compass angle (of the eight directions) along which a walker at its spot can walk

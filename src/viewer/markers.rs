@@ -1,0 +1,82 @@
+//! Markers and torch lights in the viewer: every marker of the dungeon
+//! ([`crate::rooms::Markers`]: spawns, props, torch sockets, door hinges) as a small diamond
+//! (key K), and with `--lights` every torch light ([`crate::rooms::torch_lights`]) as a warm
+//! glowing diamond where the exported `KHR_lights_punctual` light stands.
+
+use glam::Vec3;
+
+use crate::dungeon::Dungeon;
+use crate::mesh::Vertex;
+use crate::rooms::{LightPreset, Markers, RoomGraph, torch_lights};
+
+/// Half the height of a marker's diamond (metres).
+const SIZE: f32 = 0.4;
+
+/// A diamond (octahedron) of half-size `size` round `at`: 8 triangles facing out.
+fn diamond(at: Vec3, size: f32, out: &mut Vec<Vertex>) {
+    let axes = [Vec3::X, Vec3::Z, -Vec3::X, -Vec3::Z];
+    for (i, &a) in axes.iter().enumerate() {
+        let b = axes[(i + 1) % 4];
+        for tip in [Vec3::Y, -Vec3::Y] {
+            let (p, q) = if tip.y > 0.0 { (b, a) } else { (a, b) };
+            let tri = [at + p * size, at + q * size, at + tip * size * 1.6];
+            let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]).normalize_or_zero();
+            let (n, tri) = if n.dot(tri[0] - at) < 0.0 { (-n, [tri[1], tri[0], tri[2]]) } else { (n, tri) };
+            out.extend(tri.map(|v| Vertex {
+                position: v.to_array(),
+                normal: n.to_array(),
+                uv: [0.0; 2],
+                uv1: [0.0; 2],
+            }));
+        }
+    }
+}
+
+/// The markers of `dungeon` as diamonds (world metres, a triangle list), a little above
+/// their point so floor markers show.
+#[must_use]
+pub fn marker_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
+    let markers = Markers::of(dungeon, &RoomGraph::of(dungeon));
+    let mut out = Vec::new();
+    for m in markers.iter() {
+        diamond(m.point.as_vec3() + Vec3::Y * (SIZE * 2.0), SIZE, &mut out);
+    }
+    out
+}
+
+/// The torch lights of `dungeon` (as `--lights` exports them) as diamonds at each light.
+#[must_use]
+pub fn light_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
+    let markers = Markers::of(dungeon, &RoomGraph::of(dungeon));
+    let mut out = Vec::new();
+    for light in torch_lights(&markers, LightPreset::Blender) {
+        diamond(light.position.as_vec3(), SIZE * 0.8, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_marker_and_light_gets_a_closed_diamond() {
+        let options =
+            crate::generate::GenerateOptions { seed: 7, levels: 1, cols: 6, rows: 6, ..Default::default() };
+        let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+        let markers = Markers::of(&d, &RoomGraph::of(&d));
+        assert!(markers.iter().count() > 0);
+        assert_eq!(marker_triangles(&d).len(), markers.iter().count() * 24);
+        let lights = torch_lights(&markers, LightPreset::Blender);
+        let tris = light_triangles(&d);
+        assert_eq!(tris.len(), lights.len() * 24);
+        // Outward normals: every face's normal points away from its diamond's centre.
+        for (light, faces) in lights.iter().zip(tris.chunks(24)) {
+            for v in faces.chunks(3) {
+                let centroid =
+                    (Vec3::from(v[0].position) + Vec3::from(v[1].position) + Vec3::from(v[2].position)) / 3.0;
+                assert!(Vec3::from(v[0].normal).dot(centroid - light.position.as_vec3()) > 0.0);
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Doors in the viewer (issues 12 and 15): a closed door's leaf stops the walker and shows
+//! across its opening; opened (as the walk mode's F key does) it swings aside, the picture
+//! changes where the leaf was and the walker passes. Offscreen on lavapipe in CI; without an
+//! adapter the picture part prints `SKIPPED` and passes unless `VIEWER_REQUIRE_ADAPTER=1`.
+#![cfg(feature = "viewer")]
+
+mod support;
+
+use glam::{DVec2, DVec3};
+use octile::dungeon::Dungeon;
+use octile::generate::{GenerateOptions, generate};
+use octile::mesh::{DoorLeaf, door_leaves};
+use octile::viewer::camera::{CameraKind, walk_view};
+use octile::viewer::doors::{faced_door, leaf_triangles, toggle};
+use octile::viewer::gpu::AdapterPreference;
+use octile::viewer::options::VIEW_RULES;
+use octile::viewer::{ViewOptions, ViewerError, offscreen_view};
+use octile::walk::{Walker, World, compass_angle};
+
+fn with_doors() -> Dungeon {
+    let options =
+        GenerateOptions { seed: 7, levels: 1, cols: 6, rows: 6, doors: 1.0, ..GenerateOptions::default() };
+    generate(&options, &mut |_| {}).unwrap()
+}
+
+/// A walker 2 m in front of `leaf`'s opening on its hinge cell's side, facing it, and the
+/// unit direction from there through the door.
+fn before_door(d: &Dungeon, leaf: &DoorLeaf) -> (Walker, DVec2) {
+    let middle = DVec2::new(leaf.hinge.x, leaf.hinge.z) + leaf.along * (leaf.width * 0.5);
+    let normal = DVec2::new(-leaf.along.y, leaf.along.x);
+    let out = if normal.dot(d.layout().center(leaf.cell.slot) - middle) > 0.0 { normal } else { -normal };
+    let world = World::with_rules(d, &VIEW_RULES);
+    let mut walker =
+        Walker::at(DVec3::new(middle.x + out.x * 2.0, leaf.hinge.y + 1.0, middle.y + out.y * 2.0));
+    walker.yaw = compass_angle(-out);
+    for _ in 0..20 {
+        walker.step(&world, DVec2::ZERO, false, 0.05); // settle on the floor
+    }
+    (walker, -out)
+}
+
+/// How far past the door line the walker gets walking 4 s straight through it.
+fn walk_through(d: &Dungeon, leaf: &DoorLeaf, walker: &Walker, through: DVec2) -> f64 {
+    let world = World::with_rules(d, &VIEW_RULES);
+    let mut w = walker.clone();
+    for _ in 0..80 {
+        w.step(&world, through * 1.5, false, 0.05);
+    }
+    let middle = DVec2::new(leaf.hinge.x, leaf.hinge.z) + leaf.along * (leaf.width * 0.5);
+    (w.xz() - middle).dot(through)
+}
+
+#[test]
+fn a_closed_door_stops_the_walker_and_opened_lets_it_through() {
+    let mut d = with_doors();
+    let leaf = *door_leaves(&d).iter().find(|l| !l.open).expect("a closed door");
+    let (walker, through) = before_door(&d, &leaf);
+    assert_eq!(faced_door(&d, &walker, leaf.level).map(|l| l.edge), Some(leaf.edge), "the walker faces it");
+    let gap = d.layout().gap();
+    let closed = walk_through(&d, &leaf, &walker, through);
+    assert!(closed < gap, "stopped at the closed door: {closed:.2} m past its leaf (seam {gap:.2} m)");
+    assert!(toggle(&mut d, &leaf).unwrap(), "F opens it");
+    let open = walk_through(&d, &leaf, &walker, through);
+    assert!(open > closed + 1.5, "through the open door: {open:.2} m past its leaf, {closed:.2} m closed");
+}
+
+#[test]
+fn an_opened_door_changes_the_picture_where_its_leaf_was() {
+    const TEST: &str = "an_opened_door_changes_the_picture_where_its_leaf_was";
+    let closed = with_doors();
+    let leaf = *door_leaves(&closed).iter().find(|l| !l.open).expect("a closed door");
+    let (walker, _) = before_door(&closed, &leaf);
+    let options = ViewOptions {
+        camera: CameraKind::Walk,
+        size: (320, 240),
+        adapter: AdapterPreference::Cpu,
+        ..ViewOptions::default()
+    };
+    let (gpu, mut off, frame) = match offscreen_view(&closed, &options) {
+        Ok(v) => v,
+        Err(e @ ViewerError::NoAdapter { .. }) => {
+            return support::skip(TEST, &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
+        }
+        Err(e) => panic!("{e}"),
+    };
+    let frame = octile::viewer::renderer::Frame { view: walk_view(&walker, 320.0 / 240.0), ..frame };
+    let before = off.capture(&gpu, &frame).unwrap();
+    let mut open = closed.clone();
+    toggle(&mut open, &leaf).unwrap();
+    off.renderer_mut().set_doors(&gpu.device, &leaf_triangles(&open));
+    let after = off.capture(&gpu, &frame).unwrap();
+    // The middle of the leaf, a metre up.
+    let middle = leaf.hinge + DVec3::new(leaf.along.x, 0.0, leaf.along.y) * (leaf.width * 0.5) + DVec3::Y;
+    let (x, y) = before.view.project(middle.as_vec3(), 320, 240).expect("the leaf is in view");
+    let (a, b) = (before.pixel(x as u32, y as u32).unwrap(), after.pixel(x as u32, y as u32).unwrap());
+    let diff: u32 = (0..3).map(|i| u32::from(a[i].abs_diff(b[i]))).sum();
+    assert!(diff > 30, "the leaf's pixel before {a:?} and after {b:?} the door opened");
+    let leaf_colour = octile::viewer::palette::to_srgb8(octile::mesh::LEAF_COLOUR[..3].try_into().unwrap());
+    assert!(a[0] <= leaf_colour[0].saturating_add(90), "a dark wood leaf before: {a:?}");
+}
