@@ -14,6 +14,24 @@ fn xdotool(args: &[&str]) -> Option<Output> {
     Command::new("xdotool").args(args).stderr(Stdio::null()).output().ok()
 }
 
+/// The id of the visible window of process `pid`, polled for up to 30 s (a loaded machine
+/// can take long to map it, and one xdotool call can fail to reach the display); `None`
+/// when it never appears or the viewer exits first.
+fn find_window(child: &mut Child, pid: &str) -> Option<String> {
+    for _ in 0..120 {
+        if child.try_wait().ok().flatten().is_some() {
+            return None;
+        }
+        let found = xdotool(&["search", "--onlyvisible", "--pid", pid])
+            .map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_owned());
+        if let Some(window) = found.filter(|w| !w.is_empty()) {
+            return Some(window);
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    None
+}
+
 /// One viewer window at a time: the pointer and the screen are shared, so a window of one
 /// test would take the other's clicks and cursor moves.
 static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -45,10 +63,7 @@ impl Viewer {
             .spawn()
             .expect("starts the viewer");
         let pid = child.id().to_string();
-        let found = xdotool(&["search", "--sync", "--onlyvisible", "--pid", &pid]);
-        let window =
-            found.map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_owned());
-        match window.filter(|w| !w.is_empty()) {
+        match find_window(&mut child, &pid) {
             Some(window) => {
                 // Let the first frames (pipeline compilation) pass.
                 std::thread::sleep(Duration::from_millis(2500));
