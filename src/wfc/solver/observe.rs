@@ -7,14 +7,28 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
 use super::entropy::entropy_key;
-use super::{NOT_QUEUED, Solver, tiles_of};
+use super::{ENTROPY_CACHE_BITS, NOT_QUEUED, Solver, tiles_of};
 
 impl Solver {
     /// Puts `c` on the heap under its current entropy (ties: its noise).
     pub(super) fn enqueue(&mut self, c: usize) {
-        let entropy = entropy_key(self.sum_w[c], self.sum_wl[c]);
+        let entropy = self.entropy(self.sum_w[c], self.sum_wl[c]);
         self.heap.push(Reverse(u64::from(entropy) << 32 | u64::from(self.noise[c])));
         self.queued[c] = entropy;
+    }
+
+    /// [`entropy_key`] of the sums `(s, l)`, through a small direct-mapped cache: a solve
+    /// meets few distinct domains, so most keys are computed once. (An entry of zeros is
+    /// correct: `entropy_key(0, 0)` is 0.)
+    #[inline]
+    fn entropy(&mut self, s: u64, l: u64) -> u32 {
+        let slot = ((s ^ l.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - ENTROPY_CACHE_BITS))
+            as usize;
+        let entry = &mut self.entropy_cache[slot];
+        if (entry.0, entry.1) != (s, l) {
+            *entry = (s, l, entropy_key(s, l));
+        }
+        entry.2
     }
 
     /// The undecided cell of lowest entropy (ties: lowest noise), from the heap or from the
@@ -71,14 +85,7 @@ impl Solver {
 
     /// Decides `cell` for tile `keep` and propagates; false on a contradiction.
     pub(super) fn collapse(&mut self, cell: usize, keep: usize) -> bool {
-        let w = self.words;
-        for i in 0..w {
-            let mut m = self.domain[cell * w + i];
-            if i == keep / 64 {
-                m &= !(1u64 << (keep % 64));
-            }
-            self.remove_bits(cell, i, m);
-        }
+        self.decide(cell, keep);
         let ok = self.propagate();
         self.flush();
         ok
