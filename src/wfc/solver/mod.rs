@@ -101,12 +101,25 @@ const NO_CELL: u32 = u32::MAX - 1;
 /// Index bits of the entropy cache (`Solver::entropy`).
 const ENTROPY_CACHE_BITS: u32 = 10;
 
-/// `Solver::queued` of a cell not in the heap (entropy keys stay below 2^28).
+/// `CellState::queued` of a cell not in the heap (entropy keys stay below 2^28).
 const NOT_QUEUED: u32 = u32::MAX;
 
-/// `Solver::revised` of a wall not yet revised in this solve: no socket set (16 bits at
-/// most) equals it.
-const NOT_REVISED: u32 = u32::MAX;
+/// What the hot loops know of one cell, kept together so that a cell costs one cache line.
+#[derive(Debug, Clone, Copy, Default)]
+struct CellState {
+    /// Tiles left in the domain.
+    len: u16,
+    /// Whether the cell is on the propagation stack.
+    on_stack: bool,
+    /// The epoch of the cell's last change (see `Solver::touched`).
+    stamp: u32,
+    /// The entropy key the cell was last put in the heap under since the reset, or
+    /// [`NOT_QUEUED`]. Every change to a domain is flushed to the heap before the next pick,
+    /// so an entry is current exactly when its key is this one.
+    queued: u32,
+    /// Tie-breaking noise: the cell's place in a seeded permutation of the cells.
+    noise: u32,
+}
 
 #[derive(Debug, Clone, Copy)]
 struct Decision {
@@ -138,9 +151,6 @@ pub struct Solver {
     quiet_cell: Vec<bool>,
     /// Per tile, its weight (for choosing a tile).
     weight: Vec<f64>,
-    /// Per tile, its fixed-point weight and `W log2 W` (for entropy; see `entropy`).
-    fixed_weight: Vec<u64>,
-    weight_log: Vec<u64>,
     /// Per (dir, socket): tiles showing that socket on that wall.
     socket_mask: Vec<u64>,
     /// Per (chunk of 8 sockets, dir, subset of the chunk): the tiles whose socket on that
@@ -152,11 +162,11 @@ pub struct Solver {
     /// Per (domain byte, byte value): the sockets its tiles show, packed `sockets` bits per
     /// wall (see [`Solver::offered_all`]); empty when `dirs * sockets` is over 64.
     offer_bytes: Vec<u64>,
-    /// Per (domain byte, byte value): the sums of `fixed_weight` and `weight_log` over its
-    /// tiles (see [`Solver::weight_sums`]).
+    /// Per (domain byte, byte value): the sums of the tiles' fixed weights and `W log2 W`
+    /// (see `entropy`) (see [`Solver::weight_sums`]).
     sum_bytes: Vec<(u64, u64)>,
     /// Per (class, wall): the sockets a cell with the whole class offers there.
-    class_offer: Vec<u32>,
+    class_offer: Vec<u16>,
     /// Per class: the length and weight sums of its whole domain.
     class_sums: Vec<(u16, u64, u64)>,
     /// Per (class, wall, neighbour class): whether a cell with the whole class takes no tile
@@ -164,11 +174,8 @@ pub struct Solver {
     quiet: Vec<bool>,
     // State, reset by every solve.
     domain: Vec<u64>,
-    len: Vec<u16>,
-    /// Per cell, the sums of `fixed_weight` and `weight_log` over its domain.
-    sum_w: Vec<u64>,
-    sum_wl: Vec<u64>,
-    noise: Vec<u32>,
+    /// Per cell, the state the hot loops touch together (one place in memory).
+    state: Vec<CellState>,
     /// Undo log: (cell * words + word, the bits removed from that domain word).
     trail: Vec<(u32, u64)>,
     decisions: Vec<Decision>,
@@ -177,10 +184,6 @@ pub struct Solver {
     heap: BinaryHeap<Reverse<u64>>,
     /// The cell with each noise value (noise is a permutation of the cells).
     by_noise: Vec<u32>,
-    /// Per cell, the entropy key it was last put in the heap under since the reset, or
-    /// [`NOT_QUEUED`]. Every change to a domain is flushed to the heap before the next pick,
-    /// so an entry is current exactly when its key is this one.
-    queued: Vec<u32>,
     /// Per class, the cells whose domain is still the whole class, in noise order: they all
     /// share one entropy, so they wait here instead of in the heap.
     fresh: Vec<Vec<u32>>,
@@ -188,15 +191,15 @@ pub struct Solver {
     entropy_cache: Vec<(u64, u64, u32)>,
     fresh_at: Vec<usize>,
     fresh_key: Vec<u32>,
-    /// Cells whose neighbours must be revised against their domain, and whether each
-    /// cell is on that stack.
+    /// Cells whose neighbours must be revised against their domain.
     stack: Vec<u32>,
-    on_stack: Vec<bool>,
     /// Per (cell, wall): the sockets the cell offered there when the neighbour beyond was
-    /// last revised against it ([`NOT_REVISED`] before the first revision of a solve).
-    revised: Vec<u32>,
+    /// last revised against it. A wall not yet revised in a solve holds the complement of
+    /// the set offered at the reset, which no later set equals (sets only shrink, and a
+    /// set disjoint from the first is empty, which no queued cell offers).
+    revised: Vec<u16>,
+    /// Cells changed since the last flush (`CellState::stamp` is the current epoch).
     touched: Vec<u32>,
-    stamp: Vec<u32>,
     epoch: u32,
     collapsed: usize,
     conflict: Option<Conflict>,
@@ -254,8 +257,6 @@ impl Solver {
                 .collect(),
             quiet_cell: Vec::new(),
             weight,
-            fixed_weight,
-            weight_log,
             socket_mask,
             allow,
             chunks,
@@ -266,24 +267,18 @@ impl Solver {
             class_sums: Vec::new(),
             quiet: Vec::new(),
             domain: vec![0; cells * words],
-            len: vec![0; cells],
-            sum_w: vec![0; cells],
-            sum_wl: vec![0; cells],
-            noise: vec![0; cells],
+            state: vec![CellState::default(); cells],
             trail: Vec::new(),
             decisions: Vec::new(),
             heap: BinaryHeap::new(),
             by_noise: vec![0; cells],
-            queued: vec![NOT_QUEUED; cells],
             fresh: vec![Vec::new(); classes_n],
             entropy_cache: vec![(0, 0, 0); 1 << ENTROPY_CACHE_BITS],
             fresh_at: vec![0; classes_n],
             fresh_key: vec![0; classes_n],
             stack: Vec::new(),
-            on_stack: vec![false; cells],
-            revised: vec![NOT_REVISED; cells * dirs],
+            revised: vec![0; cells * dirs],
             touched: Vec::new(),
-            stamp: vec![0; cells],
             epoch: 1,
             collapsed: 0,
             conflict: None,

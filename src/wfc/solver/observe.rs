@@ -12,9 +12,10 @@ use super::{ENTROPY_CACHE_BITS, NOT_QUEUED, Solver, tiles_of};
 impl Solver {
     /// Puts `c` on the heap under its current entropy (ties: its noise).
     pub(super) fn enqueue(&mut self, c: usize) {
-        let entropy = self.entropy(self.sum_w[c], self.sum_wl[c]);
-        self.heap.push(Reverse(u64::from(entropy) << 32 | u64::from(self.noise[c])));
-        self.queued[c] = entropy;
+        let (sw, swl) = self.weight_sums(0, self.domain(c));
+        let entropy = self.entropy(sw, swl);
+        self.heap.push(Reverse(u64::from(entropy) << 32 | u64::from(self.state[c].noise)));
+        self.state[c].queued = entropy;
     }
 
     /// [`entropy_key`] of the sums `(s, l)`, through a small direct-mapped cache: a solve
@@ -37,7 +38,7 @@ impl Solver {
         let mut best: Option<(u64, usize, usize)> = None;
         while let Some(&Reverse(key)) = self.heap.peek() {
             let c = self.by_noise[key as u32 as usize] as usize;
-            if self.len[c] > 1 && self.queued[c] == (key >> 32) as u32 {
+            if self.state[c].len > 1 && self.state[c].queued == (key >> 32) as u32 {
                 best = Some((key, c, usize::MAX));
                 break;
             }
@@ -46,14 +47,14 @@ impl Solver {
         for k in 0..self.fresh.len() {
             let mut at = self.fresh_at[k];
             while let Some(&c) = self.fresh[k].get(at) {
-                if self.queued[c as usize] == NOT_QUEUED && self.len[c as usize] > 1 {
+                if self.state[c as usize].queued == NOT_QUEUED && self.state[c as usize].len > 1 {
                     break;
                 }
                 at += 1;
             }
             self.fresh_at[k] = at;
             if let Some(&c) = self.fresh[k].get(at) {
-                let key = u64::from(self.fresh_key[k]) << 32 | u64::from(self.noise[c as usize]);
+                let key = u64::from(self.fresh_key[k]) << 32 | u64::from(self.state[c as usize].noise);
                 if best.is_none_or(|(b, _, _)| key < b) {
                     best = Some((key, c as usize, k));
                 }
@@ -95,7 +96,7 @@ impl Solver {
     pub(super) fn flush(&mut self) {
         for i in 0..self.touched.len() {
             let c = self.touched[i] as usize;
-            if self.len[c] > 1 {
+            if self.state[c].len > 1 {
                 self.enqueue(c);
             }
         }

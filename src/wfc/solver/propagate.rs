@@ -80,7 +80,7 @@ impl Solver {
     }
 
     /// Removes the tiles `bits` (all present) from word `i` of `cell`'s domain: one log
-    /// entry, the length and weight sums lowered.
+    /// entry, the length lowered.
     #[inline]
     pub(super) fn remove_bits(&mut self, cell: usize, i: usize, bits: u64) {
         if bits == 0 {
@@ -88,20 +88,16 @@ impl Solver {
         }
         let at = cell * self.words + i;
         self.domain[at] &= !bits;
-        let before = self.len[cell];
-        self.len[cell] -= bits.count_ones() as u16;
-        if before > 1 && self.len[cell] == 1 {
+        let before = self.state[cell].len;
+        self.state[cell].len -= bits.count_ones() as u16;
+        if before > 1 && self.state[cell].len == 1 {
             self.collapsed += 1;
         }
-        let (sw, swl) = self.weight_sums(i, std::slice::from_ref(&bits));
-        self.sum_w[cell] -= sw;
-        self.sum_wl[cell] -= swl;
         self.trail.push((at as u32, bits));
         self.touch(cell);
     }
 
-    /// Decides `cell` (undecided) for tile `keep`: every other tile is logged as removed,
-    /// and the weight sums become the tile's own, without summing what left.
+    /// Decides `cell` (undecided) for tile `keep`: every other tile is logged as removed.
     pub(super) fn decide(&mut self, cell: usize, keep: usize) {
         let w = self.words;
         for i in 0..w {
@@ -112,26 +108,24 @@ impl Solver {
                 self.trail.push(((cell * w + i) as u32, gone));
             }
         }
-        self.len[cell] = 1;
+        self.state[cell].len = 1;
         self.collapsed += 1;
-        self.sum_w[cell] = self.fixed_weight[keep];
-        self.sum_wl[cell] = self.weight_log[keep];
         self.touch(cell);
         self.push(cell);
     }
 
     /// Notes that `cell` changed since the last flush.
     fn touch(&mut self, cell: usize) {
-        if self.stamp[cell] != self.epoch {
-            self.stamp[cell] = self.epoch;
+        if self.state[cell].stamp != self.epoch {
+            self.state[cell].stamp = self.epoch;
             self.touched.push(cell as u32);
         }
     }
 
     /// Queues `cell` for propagation: its neighbours must be revised against its domain.
     pub(super) fn push(&mut self, cell: usize) {
-        if !self.on_stack[cell] {
-            self.on_stack[cell] = true;
+        if !self.state[cell].on_stack {
+            self.state[cell].on_stack = true;
             self.stack.push(cell as u32);
         }
     }
@@ -155,7 +149,7 @@ impl Solver {
         let field = (1u64 << s) - 1;
         while let Some(c) = self.stack.pop() {
             let c = c as usize;
-            self.on_stack[c] = false;
+            self.state[c].on_stack = false;
             let all = if packed { self.offered_all::<W>(c) } else { 0 };
             for dir in 0..d {
                 let n = self.neighbors[c * d + dir];
@@ -164,10 +158,10 @@ impl Solver {
                 }
                 // Only a wall whose offered sockets changed can take tiles from beyond it.
                 let set = if packed { (all >> (dir * s) & field) as u16 } else { self.offered::<W>(c, dir) };
-                if self.revised[c * d + dir] == u32::from(set) {
+                if self.revised[c * d + dir] == set {
                     continue;
                 }
-                self.revised[c * d + dir] = u32::from(set);
+                self.revised[c * d + dir] = set;
                 if !self.revise::<W>(dir, set, n as usize) {
                     self.fail(c, dir, n as usize);
                     return false;
@@ -182,7 +176,7 @@ impl Solver {
         let e = usize::from(self.opposite[dir]);
         self.conflict = Some(self.conflict_at(n, e, Some(c)));
         for &s in &self.stack {
-            self.on_stack[s as usize] = false;
+            self.state[s as usize].on_stack = false;
         }
         self.stack.clear();
     }
@@ -203,7 +197,7 @@ impl Solver {
             }
         }
         if changed {
-            if self.len[n] == 0 {
+            if self.state[n].len == 0 {
                 return false;
             }
             self.push(n);
@@ -235,15 +229,12 @@ impl Solver {
         let w = self.words;
         while self.trail.len() > mark {
             let (at, bits) = self.trail.pop().expect("invariant: trail longer than mark");
-            let (c, i) = (at as usize / w, at as usize % w);
+            let c = at as usize / w;
             self.domain[at as usize] |= bits;
-            if self.len[c] == 1 {
+            if self.state[c].len == 1 {
                 self.collapsed -= 1;
             }
-            self.len[c] += bits.count_ones() as u16;
-            let (sw, swl) = self.weight_sums(i, std::slice::from_ref(&bits));
-            self.sum_w[c] += sw;
-            self.sum_wl[c] += swl;
+            self.state[c].len += bits.count_ones() as u16;
             self.touch(c);
             self.refresh_revised(c);
         }
@@ -253,7 +244,7 @@ impl Solver {
     /// point, which is what [`Solver::undo_to`] restores).
     pub(super) fn refresh_revised(&mut self, cell: usize) {
         for dir in 0..self.dirs {
-            self.revised[cell * self.dirs + dir] = u32::from(self.offered::<0>(cell, dir));
+            self.revised[cell * self.dirs + dir] = self.offered::<0>(cell, dir);
         }
     }
 }

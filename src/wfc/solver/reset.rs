@@ -40,11 +40,12 @@ impl Solver {
         for c in 0..self.cells {
             let k = usize::from(self.classes[c]);
             self.domain[c * w..(c + 1) * w].copy_from_slice(&self.class_mask[k * w..(k + 1) * w]);
-            self.noise[c] = c as u32;
+            self.state[c].noise = c as u32;
         }
         for k in (1..self.cells).rev() {
             let j = (rng.next_u64() % (k as u64 + 1)) as usize;
-            self.noise.swap(k, j);
+            let (a, b) = (self.state[k].noise, self.state[j].noise);
+            (self.state[k].noise, self.state[j].noise) = (b, a);
         }
     }
 
@@ -92,7 +93,7 @@ impl Solver {
         self.decisions.clear();
         self.heap.clear();
         for &c in &self.stack {
-            self.on_stack[c as usize] = false;
+            self.state[c as usize].on_stack = false;
         }
         self.stack.clear();
         self.touched.clear();
@@ -107,14 +108,12 @@ impl Solver {
         for c in 0..self.cells {
             let k = usize::from(self.classes[c]);
             let whole = self.is_whole(c);
-            if whole {
-                (self.len[c], self.sum_w[c], self.sum_wl[c]) = self.class_sums[k];
+            self.state[c].len = if whole {
+                self.class_sums[k].0
             } else {
-                let n: u32 = self.domain(c).iter().map(|m| m.count_ones()).sum();
-                let (sw, swl) = self.weight_sums(0, self.domain(c));
-                (self.len[c], self.sum_w[c], self.sum_wl[c]) = (n as u16, sw, swl);
-            }
-            match self.len[c] {
+                self.domain(c).iter().map(|m| m.count_ones() as u16).sum()
+            };
+            match self.state[c].len {
                 0 => return Err(self.conflict_at(c, 0, None)),
                 1 => self.collapsed += 1,
                 _ => {}
@@ -127,7 +126,7 @@ impl Solver {
                 self.revised[c * d + dir] = if whole && self.is_quiet(c, dir) {
                     self.class_offer[k * d + dir]
                 } else {
-                    super::NOT_REVISED
+                    !self.offered::<0>(c, dir)
                 };
             }
             self.push(c);
@@ -149,7 +148,7 @@ impl Solver {
     /// (then the first propagation need not revise that wall of a cell still whole).
     pub(super) fn class_tables(&mut self, classes: usize) {
         let (w, d) = (self.words, self.dirs);
-        let mut offer = vec![0u32; classes * d];
+        let mut offer = vec![0u16; classes * d];
         let mut quiet = vec![false; classes * d * classes];
         let mut sums = vec![(0u16, 0u64, 0u64); classes];
         for k in 0..classes {
@@ -158,7 +157,7 @@ impl Solver {
             sums[k] = (whole.iter().map(|m| m.count_ones() as u16).sum(), sw, swl);
             for dir in 0..d {
                 let set = self.offered_by(whole, dir);
-                offer[k * d + dir] = u32::from(set);
+                offer[k * d + dir] = set;
                 let e = usize::from(self.opposite[dir]);
                 for other in 0..classes {
                     quiet[(k * d + dir) * classes + other] =
@@ -175,7 +174,7 @@ impl Solver {
     fn queue_undecided(&mut self) {
         // `noise[c]` is c's position in the permutation; walk it in that order.
         for c in 0..self.cells {
-            self.by_noise[self.noise[c] as usize] = c as u32;
+            self.by_noise[self.state[c].noise as usize] = c as u32;
         }
         for k in 0..self.fresh.len() {
             self.fresh[k].clear();
@@ -183,10 +182,12 @@ impl Solver {
             let (_, sw, swl) = self.class_sums[k];
             self.fresh_key[k] = super::entropy::entropy_key(sw, swl);
         }
-        self.queued.fill(NOT_QUEUED);
+        for cell in &mut self.state {
+            cell.queued = NOT_QUEUED;
+        }
         for i in 0..self.cells {
             let c = self.by_noise[i] as usize;
-            if self.len[c] <= 1 {
+            if self.state[c].len <= 1 {
                 continue;
             }
             let k = usize::from(self.classes[c]);
