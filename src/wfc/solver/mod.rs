@@ -182,6 +182,8 @@ pub struct Solver {
     /// Cells whose domain changed, by (fixed-point entropy << 32 | noise); stale entries
     /// are skipped when popped.
     heap: BinaryHeap<Reverse<u64>>,
+    /// Heap length past which stale entries are dropped (see `Solver::flush`).
+    heap_limit: usize,
     /// The cell with each noise value (noise is a permutation of the cells).
     by_noise: Vec<u32>,
     /// Per class, the cells whose domain is still the whole class, in noise order: they all
@@ -268,9 +270,12 @@ impl Solver {
             quiet: Vec::new(),
             domain: vec![0; cells * words],
             state: vec![CellState::default(); cells],
-            trail: Vec::new(),
-            decisions: Vec::new(),
+            // Typical solves log a few removals per domain word and decide most cells:
+            // reserved (address space only until used) so a solve does not regrow them.
+            trail: Vec::with_capacity(cells * words * 4),
+            decisions: Vec::with_capacity(cells),
             heap: BinaryHeap::new(),
+            heap_limit: observe::HEAP_SLACK,
             by_noise: vec![0; cells],
             fresh: vec![Vec::new(); classes_n],
             entropy_cache: vec![(0, 0, 0); 1 << ENTROPY_CACHE_BITS],

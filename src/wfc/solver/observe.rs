@@ -102,5 +102,23 @@ impl Solver {
         }
         self.touched.clear();
         self.epoch = self.epoch.wrapping_add(1);
+        if self.heap.len() > self.heap_limit {
+            self.compact_heap();
+        }
+    }
+
+    /// Drops the heap's stale entries (a cell decided since, or queued again under another
+    /// key). They would only be skipped when popped, but left in place they grow the heap
+    /// far past the undecided cells and every pop walks its depth. Picks are unchanged.
+    fn compact_heap(&mut self) {
+        let (state, by_noise) = (&self.state, &self.by_noise);
+        self.heap.retain(|&Reverse(key)| {
+            let cell = &state[by_noise[key as u32 as usize] as usize];
+            cell.len > 1 && cell.queued == (key >> 32) as u32
+        });
+        self.heap_limit = 2 * self.heap.len() + HEAP_SLACK;
     }
 }
+
+/// Entries the heap may hold beyond twice its live ones before it is compacted.
+pub(super) const HEAP_SLACK: usize = 4096;

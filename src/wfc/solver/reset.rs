@@ -92,6 +92,7 @@ impl Solver {
         self.trail.clear();
         self.decisions.clear();
         self.heap.clear();
+        self.heap_limit = super::observe::HEAP_SLACK;
         for &c in &self.stack {
             self.state[c as usize].on_stack = false;
         }
