@@ -8,7 +8,8 @@
 //!   same problem).
 //! - `octile_generate/N`: full multi-level generation, N x N octagons x 4 levels.
 //!
-//! Run: `cargo bench --bench wfc`.
+//! Run: `cargo bench --no-default-features --bench wfc -- --warm-up-time 1 --measurement-time 4`
+//! (the README's rows).
 
 use std::num::NonZeroU32;
 

@@ -149,3 +149,70 @@ c6#############e
 ";
     assert_eq!(grid.render(), pinned);
 }
+
+/// Large square17 grids on several seeds: every seam legal (border included), and the tile
+/// histogram follows the weights where the socket rule is symmetric: the four rotations of
+/// a floor tile (equal weights, rotated sockets) each come within 12% of their class's mean
+/// count, and a tile with fewer walls (so a larger weight) is never rarer than one with
+/// more walls by more than that tolerance.
+#[test]
+fn square17_large_grids_seams_and_histogram() {
+    let set = square17::tileset(&square17::Weights::default()).unwrap();
+    let mut counts = [0usize; 17];
+    for (n, seed) in [(64u32, 1u64), (64, 2), (64, 3), (96, 4), (128, 5)] {
+        let topo = Topology::square(n, n);
+        let tiles = solve(&topo, &set, seed);
+        assert_legal(&topo, &set, &tiles);
+        for t in tiles {
+            counts[t.index()] += 1;
+        }
+    }
+    let by_walls = |walls: u32| -> Vec<usize> {
+        (0u8..16)
+            .filter(|m| m.count_ones() == walls)
+            .map(|m| counts[square17::tile(Some(m)).index()])
+            .collect()
+    };
+    let mut previous_mean = f64::INFINITY;
+    for walls in 0..=4 {
+        let class = by_walls(walls);
+        let mean = class.iter().sum::<usize>() as f64 / class.len() as f64;
+        for &k in &class {
+            assert!((k as f64 - mean).abs() <= 0.12 * mean, "{walls} walls: {class:?}");
+        }
+        assert!(mean <= previous_mean * 1.12, "{walls} walls: mean {mean} over {previous_mean}: {counts:?}");
+        previous_mean = mean;
+    }
+}
+
+/// Where sockets do not constrain (every tile may meet every tile), each cell's tile is an
+/// independent weighted draw, so the histogram must match the normalised weights: within
+/// 0.015 of each tile's share (over 4.5 standard deviations on 24 576 cells).
+#[test]
+fn unconstrained_histogram_matches_the_weights() {
+    let weights = square17::tileset(&square17::Weights::default()).unwrap();
+    let one = octile::wfc::SocketId::new(0);
+    let tiles = weights
+        .tiles()
+        .iter()
+        .map(|t| octile::wfc::TileSpec { sockets: vec![one; 4], ..t.clone() })
+        .collect();
+    let set = TileSet::new(4, &["any"], &[(one, one)], tiles).unwrap();
+    let total: f64 = set.tiles().iter().map(|t| t.weight).sum();
+    let mut counts = vec![0usize; set.len()];
+    let topo = Topology::square(64, 64);
+    let mut solver = Solver::new(&topo, &set).unwrap();
+    for seed in 0..6 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let input = SolveInput { seed, ..SolveInput::default() };
+        for t in solver.solve(&input, &mut rng, &mut |_| {}).unwrap() {
+            counts[t.index()] += 1;
+        }
+    }
+    let cells: usize = counts.iter().sum();
+    for (t, &k) in counts.iter().enumerate() {
+        let share = set.tiles()[t].weight / total;
+        let got = k as f64 / cells as f64;
+        assert!((got - share).abs() <= 0.015, "tile {t}: {got:.4} of cells, weight share {share:.4}");
+    }
+}

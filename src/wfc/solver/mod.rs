@@ -1,23 +1,28 @@
-//! The WFC solver: bitset domains, arc consistency by counting supporting sockets, lowest
-//! entropy choice with seeded tie-breaking noise, and depth-first backtracking over a log of
-//! undoable removals, with a budget.
+//! The WFC solver: bitset domains, arc consistency by socket tables, lowest entropy choice
+//! with seeded tie-breaking noise, and depth-first backtracking over a log of undoable
+//! removals, with a budget.
 //!
-//! Supports are counted per (cell, wall, socket): how many tiles still in the cell's domain
-//! show that socket on that wall. When a count falls to zero, the neighbour across the wall
-//! loses exactly the tiles whose facing socket has no legal partner left, found with one
-//! precomputed mask per (wall, socket). This is AC-4 with the tile pairs grouped by socket,
-//! which is exact for socket rules and needs `dirs * sockets` counters per cell instead of
-//! `dirs * tiles`.
+//! Compatibility is defined on sockets, so a cell constrains its neighbour across a wall
+//! only through the set of sockets it can still show there (a few bits). Per wall and
+//! socket set, one precomputed mask holds the tiles that may face it; revising an arc is a
+//! lookup and an AND per domain word. Every wall remembers the socket set its neighbour was
+//! last revised against, so a cell that lost tiles revises only the walls whose set changed.
+//! The socket sets of all walls come from one table lookup per domain byte. The fixed point
+//! of this propagation is the same whatever order arcs are revised in, and the observation
+//! order depends only on the domains, so the solution is a function of the inputs and the
+//! RNG alone.
 //!
-//! The solver's state and tables live here; `reset` prepares the domains of a solve,
-//! `propagate` removes tiles, puts them back and keeps the support counts, `observe` picks
-//! the next cell by entropy and chooses its tile, `entropy` computes that entropy in fixed
-//! point with integers only, so a solve gives the same tiles on every platform.
+//! The solver's state lives here and its constant tables in `tables`; `reset` prepares the
+//! domains of a solve, `propagate` removes tiles, puts them back and revises arcs,
+//! `observe` picks the next cell by entropy and chooses its tile, `entropy` computes that
+//! entropy in fixed point with integers only, so a solve gives the same tiles on every
+//! platform.
 
 mod entropy;
 mod observe;
 mod propagate;
 mod reset;
+mod tables;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -73,7 +78,7 @@ pub struct SolveProgress {
 }
 
 /// Estimated bytes of topology and solver state for `cells` cells of `tileset` (domains,
-/// support counters, neighbour table, entropy sums and the undo log, counted at 16 bytes per
+/// revised socket sets, neighbour table, entropy sums and the undo log, counted at 16 bytes per
 /// entry and up to eight entries per domain word, typical of a solve). Callers check it against
 /// [`MEMORY_LIMIT`] before building anything.
 #[must_use]
@@ -93,8 +98,28 @@ pub fn estimated_bytes(cells: u64, tileset: &TileSet) -> u64 {
 /// Neighbour values at or above this are border or absent.
 const NO_CELL: u32 = u32::MAX - 1;
 
-/// `Solver::queued` of a cell not in the heap (entropy keys stay below 2^28).
+/// Index bits of the entropy cache (`Solver::entropy`).
+const ENTROPY_CACHE_BITS: u32 = 10;
+
+/// `CellState::queued` of a cell not in the heap (entropy keys stay below 2^28).
 const NOT_QUEUED: u32 = u32::MAX;
+
+/// What the hot loops know of one cell, kept together so that a cell costs one cache line.
+#[derive(Debug, Clone, Copy, Default)]
+struct CellState {
+    /// Tiles left in the domain.
+    len: u16,
+    /// Whether the cell is on the propagation stack.
+    on_stack: bool,
+    /// The epoch of the cell's last change (see `Solver::touched`).
+    stamp: u32,
+    /// The entropy key the cell was last put in the heap under since the reset, or
+    /// [`NOT_QUEUED`]. Every change to a domain is flushed to the heap before the next pick,
+    /// so an entry is current exactly when its key is this one.
+    queued: u32,
+    /// Tie-breaking noise: the cell's place in a seeded permutation of the cells.
+    noise: u32,
+}
 
 #[derive(Debug, Clone, Copy)]
 struct Decision {
@@ -119,43 +144,64 @@ pub struct Solver {
     socket_names: Vec<String>,
     /// Per class, the tiles of that class with a positive weight.
     class_mask: Vec<u64>,
+    /// Every border wall, as `cell * dirs + wall`.
+    border_walls: Vec<u32>,
+    /// Per cell: whether, while it and its neighbours hold their whole classes, none of its
+    /// walls takes a tile from beyond (see `Solver::class_tables`).
+    quiet_cell: Vec<bool>,
     /// Per tile, its weight (for choosing a tile).
     weight: Vec<f64>,
-    /// Per tile, its fixed-point weight and `W log2 W` (for entropy; see `entropy`).
-    fixed_weight: Vec<u64>,
-    weight_log: Vec<u64>,
     /// Per (dir, socket): tiles showing that socket on that wall.
     socket_mask: Vec<u64>,
-    /// Per socket: bitmask of sockets it may meet.
-    partners: Vec<u16>,
+    /// Per (chunk of 8 sockets, dir, subset of the chunk): the tiles whose socket on that
+    /// wall may meet some socket of the subset (see [`Solver::allowed`]).
+    allow: Vec<u64>,
+    /// Chunks of 8 sockets, and subsets per chunk (`2^min(sockets, 8)`).
+    chunks: usize,
+    chunk_sets: usize,
+    /// Per (domain byte, byte value): the sockets its tiles show, packed `sockets` bits per
+    /// wall (see [`Solver::offered_all`]); empty when `dirs * sockets` is over 64.
+    offer_bytes: Vec<u64>,
+    /// Per (domain byte, byte value): the sums of the tiles' fixed weights and `W log2 W`
+    /// (see `entropy`) (see [`Solver::weight_sums`]).
+    sum_bytes: Vec<(u64, u64)>,
+    /// Per (class, wall): the sockets a cell with the whole class offers there.
+    class_offer: Vec<u16>,
+    /// Per class: the length and weight sums of its whole domain.
+    class_sums: Vec<(u16, u64, u64)>,
+    /// Per (class, wall, neighbour class): whether a cell with the whole class takes no tile
+    /// from a neighbour of that class across that wall (so the first propagation may skip it).
+    quiet: Vec<bool>,
     // State, reset by every solve.
     domain: Vec<u64>,
-    len: Vec<u16>,
-    /// Per cell, the sums of `fixed_weight` and `weight_log` over its domain.
-    sum_w: Vec<u64>,
-    sum_wl: Vec<u64>,
-    counts: Vec<u16>,
-    noise: Vec<u32>,
+    /// Per cell, the state the hot loops touch together (one place in memory).
+    state: Vec<CellState>,
     /// Undo log: (cell * words + word, the bits removed from that domain word).
     trail: Vec<(u32, u64)>,
     decisions: Vec<Decision>,
     /// Cells whose domain changed, by (fixed-point entropy << 32 | noise); stale entries
     /// are skipped when popped.
     heap: BinaryHeap<Reverse<u64>>,
+    /// Heap length past which stale entries are dropped (see `Solver::flush`).
+    heap_limit: usize,
     /// The cell with each noise value (noise is a permutation of the cells).
     by_noise: Vec<u32>,
-    /// Per cell, the entropy key it was last put in the heap under since the reset, or
-    /// [`NOT_QUEUED`]. Every change to a domain is flushed to the heap before the next pick,
-    /// so an entry is current exactly when its key is this one.
-    queued: Vec<u32>,
     /// Per class, the cells whose domain is still the whole class, in noise order: they all
     /// share one entropy, so they wait here instead of in the heap.
     fresh: Vec<Vec<u32>>,
+    /// Entropy keys by weight sums, direct-mapped ([`ENTROPY_CACHE_BITS`] bits of index).
+    entropy_cache: Vec<(u64, u64, u32)>,
     fresh_at: Vec<usize>,
     fresh_key: Vec<u32>,
-    pending: Vec<(u32, u8, u8)>,
+    /// Cells whose neighbours must be revised against their domain.
+    stack: Vec<u32>,
+    /// Per (cell, wall): the sockets the cell offered there when the neighbour beyond was
+    /// last revised against it. A wall not yet revised in a solve holds the complement of
+    /// the set offered at the reset, which no later set equals (sets only shrink, and a
+    /// set disjoint from the first is empty, which no queued cell offers).
+    revised: Vec<u16>,
+    /// Cells changed since the last flush (`CellState::stamp` is the current epoch).
     touched: Vec<u32>,
-    stamp: Vec<u32>,
     epoch: u32,
     collapsed: usize,
     conflict: Option<Conflict>,
@@ -186,18 +232,16 @@ impl Solver {
         if bytes > MEMORY_LIMIT || cells >= NO_CELL as usize {
             return Err(SolveError::TooLarge { cells, bytes, limit: MEMORY_LIMIT });
         }
-        let (class_mask, socket_mask) = tile_masks(tileset, classes_n);
+        let (class_mask, socket_mask) = tables::tile_masks(tileset, classes_n);
         let weight: Vec<f64> = tileset.tiles().iter().map(|t| t.weight).collect();
-        let fixed_weight = entropy::fixed_weights(&weight);
-        let weight_log = fixed_weight.iter().map(|&w| entropy::weight_log(w)).collect();
-        let partners = (0..sockets)
-            .map(|a| {
-                (0..sockets)
-                    .filter(|&b| tileset.is_legal(SocketId(a as u8), SocketId(b as u8)))
-                    .fold(0u16, |m, b| m | 1 << b)
-            })
-            .collect();
-        Ok(Solver {
+        // Padded to whole domain words with zeros (tiles past the last are never in a domain).
+        let mut fixed_weight = entropy::fixed_weights(&weight);
+        fixed_weight.resize(words * 64, 0);
+        let weight_log: Vec<u64> = fixed_weight.iter().map(|&w| entropy::weight_log(w)).collect();
+        let (chunks, chunk_sets, allow) = tables::allow_table(tileset, &socket_mask);
+        let offer_bytes = tables::offer_bytes(tileset);
+        let sum_bytes = tables::sum_bytes(&fixed_weight, &weight_log);
+        let mut solver = Solver {
             cells,
             dirs,
             sockets,
@@ -209,32 +253,43 @@ impl Solver {
             coords: (0..cells).map(|c| topology.coords(c)).collect(),
             socket_names: (0..sockets).map(|s| tileset.socket_name(SocketId(s as u8)).to_string()).collect(),
             class_mask,
+            border_walls: (0..cells * dirs)
+                .filter(|&at| topology.raw_neighbors()[at] == Topology::RAW_BORDER)
+                .map(|at| at as u32)
+                .collect(),
+            quiet_cell: Vec::new(),
             weight,
-            fixed_weight,
-            weight_log,
             socket_mask,
-            partners,
+            allow,
+            chunks,
+            chunk_sets,
+            offer_bytes,
+            sum_bytes,
+            class_offer: Vec::new(),
+            class_sums: Vec::new(),
+            quiet: Vec::new(),
             domain: vec![0; cells * words],
-            len: vec![0; cells],
-            sum_w: vec![0; cells],
-            sum_wl: vec![0; cells],
-            counts: vec![0; cells * dirs * sockets],
-            noise: vec![0; cells],
-            trail: Vec::new(),
-            decisions: Vec::new(),
+            state: vec![CellState::default(); cells],
+            // Typical solves log a few removals per domain word and decide most cells:
+            // reserved (address space only until used) so a solve does not regrow them.
+            trail: Vec::with_capacity(cells * words * 4),
+            decisions: Vec::with_capacity(cells),
             heap: BinaryHeap::new(),
+            heap_limit: observe::HEAP_SLACK,
             by_noise: vec![0; cells],
-            queued: vec![NOT_QUEUED; cells],
             fresh: vec![Vec::new(); classes_n],
+            entropy_cache: vec![(0, 0, 0); 1 << ENTROPY_CACHE_BITS],
             fresh_at: vec![0; classes_n],
             fresh_key: vec![0; classes_n],
-            pending: Vec::new(),
+            stack: Vec::new(),
+            revised: vec![0; cells * dirs],
             touched: Vec::new(),
-            stamp: vec![0; cells],
             epoch: 1,
             collapsed: 0,
             conflict: None,
-        })
+        };
+        solver.class_tables(classes_n);
+        Ok(solver)
     }
 
     /// Solves the problem: one tile per cell, every seam legal, or an error saying where it
@@ -309,34 +364,30 @@ impl Solver {
     }
 
     /// Sums of `fixed_weight` and `weight_log` over the tiles in `words`, which are domain
-    /// words from word `first` on.
+    /// words from word `first` on: one table lookup per nonzero byte.
+    #[inline]
     fn weight_sums(&self, first: usize, words: &[u64]) -> (u64, u64) {
         let (mut sw, mut swl) = (0, 0);
-        for t in tiles_of(words) {
-            sw += self.fixed_weight[first * 64 + t];
-            swl += self.weight_log[first * 64 + t];
+        for (i, &word) in words.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let b = m.trailing_zeros() / 8;
+                let (w, wl) =
+                    self.sum_bytes[((first + i) * 8 + b as usize) << 8 | ((m >> (8 * b)) & 0xff) as usize];
+                sw += w;
+                swl += wl;
+                m &= !(0xff << (8 * b));
+            }
         }
         (sw, swl)
     }
-}
 
-/// Per class, the tiles of that class with a positive weight; per (wall, socket), the tiles
-/// showing that socket on that wall. Both as domain words.
-fn tile_masks(tileset: &TileSet, classes: usize) -> (Vec<u64>, Vec<u64>) {
-    let (dirs, sockets, words) = (tileset.dirs(), tileset.socket_count(), tileset.len().div_ceil(64));
-    let mut class_mask = vec![0u64; classes * words];
-    let mut socket_mask = vec![0u64; dirs * sockets * words];
-    for (t, spec) in tileset.tiles().iter().enumerate() {
-        let bit = 1u64 << (t % 64);
-        if spec.weight > 0.0 && usize::from(spec.class) < classes {
-            class_mask[usize::from(spec.class) * words + t / 64] |= bit;
-        }
-        for d in 0..dirs {
-            let s = usize::from(spec.sockets[d].0);
-            socket_mask[(d * sockets + s) * words + t / 64] |= bit;
-        }
+    /// Whether `cell`'s domain is still the whole of its class.
+    #[inline]
+    fn is_whole(&self, cell: usize) -> bool {
+        let (w, k) = (self.words, usize::from(self.classes[cell]));
+        (0..w).all(|i| self.domain[cell * w + i] == self.class_mask[k * w + i])
     }
-    (class_mask, socket_mask)
 }
 
 /// The tiles whose bits are set in `words` (bit `t % 64` of word `t / 64`), lowest first.

@@ -7,14 +7,29 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
 use super::entropy::entropy_key;
-use super::{NOT_QUEUED, Solver, tiles_of};
+use super::{ENTROPY_CACHE_BITS, NOT_QUEUED, Solver, tiles_of};
 
 impl Solver {
     /// Puts `c` on the heap under its current entropy (ties: its noise).
     pub(super) fn enqueue(&mut self, c: usize) {
-        let entropy = entropy_key(self.sum_w[c], self.sum_wl[c]);
-        self.heap.push(Reverse(u64::from(entropy) << 32 | u64::from(self.noise[c])));
-        self.queued[c] = entropy;
+        let (sw, swl) = self.weight_sums(0, self.domain(c));
+        let entropy = self.entropy(sw, swl);
+        self.heap.push(Reverse(u64::from(entropy) << 32 | u64::from(self.state[c].noise)));
+        self.state[c].queued = entropy;
+    }
+
+    /// [`entropy_key`] of the sums `(s, l)`, through a small direct-mapped cache: a solve
+    /// meets few distinct domains, so most keys are computed once. (An entry of zeros is
+    /// correct: `entropy_key(0, 0)` is 0.)
+    #[inline]
+    fn entropy(&mut self, s: u64, l: u64) -> u32 {
+        let slot = ((s ^ l.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - ENTROPY_CACHE_BITS))
+            as usize;
+        let entry = &mut self.entropy_cache[slot];
+        if (entry.0, entry.1) != (s, l) {
+            *entry = (s, l, entropy_key(s, l));
+        }
+        entry.2
     }
 
     /// The undecided cell of lowest entropy (ties: lowest noise), from the heap or from the
@@ -23,7 +38,7 @@ impl Solver {
         let mut best: Option<(u64, usize, usize)> = None;
         while let Some(&Reverse(key)) = self.heap.peek() {
             let c = self.by_noise[key as u32 as usize] as usize;
-            if self.len[c] > 1 && self.queued[c] == (key >> 32) as u32 {
+            if self.state[c].len > 1 && self.state[c].queued == (key >> 32) as u32 {
                 best = Some((key, c, usize::MAX));
                 break;
             }
@@ -32,14 +47,14 @@ impl Solver {
         for k in 0..self.fresh.len() {
             let mut at = self.fresh_at[k];
             while let Some(&c) = self.fresh[k].get(at) {
-                if self.queued[c as usize] == NOT_QUEUED && self.len[c as usize] > 1 {
+                if self.state[c as usize].queued == NOT_QUEUED && self.state[c as usize].len > 1 {
                     break;
                 }
                 at += 1;
             }
             self.fresh_at[k] = at;
             if let Some(&c) = self.fresh[k].get(at) {
-                let key = u64::from(self.fresh_key[k]) << 32 | u64::from(self.noise[c as usize]);
+                let key = u64::from(self.fresh_key[k]) << 32 | u64::from(self.state[c as usize].noise);
                 if best.is_none_or(|(b, _, _)| key < b) {
                     best = Some((key, c as usize, k));
                 }
@@ -71,14 +86,7 @@ impl Solver {
 
     /// Decides `cell` for tile `keep` and propagates; false on a contradiction.
     pub(super) fn collapse(&mut self, cell: usize, keep: usize) -> bool {
-        let w = self.words;
-        for i in 0..w {
-            let mut m = self.domain[cell * w + i];
-            if i == keep / 64 {
-                m &= !(1u64 << (keep % 64));
-            }
-            self.remove_bits(cell, i, m);
-        }
+        self.decide(cell, keep);
         let ok = self.propagate();
         self.flush();
         ok
@@ -88,11 +96,29 @@ impl Solver {
     pub(super) fn flush(&mut self) {
         for i in 0..self.touched.len() {
             let c = self.touched[i] as usize;
-            if self.len[c] > 1 {
+            if self.state[c].len > 1 {
                 self.enqueue(c);
             }
         }
         self.touched.clear();
         self.epoch = self.epoch.wrapping_add(1);
+        if self.heap.len() > self.heap_limit {
+            self.compact_heap();
+        }
+    }
+
+    /// Drops the heap's stale entries (a cell decided since, or queued again under another
+    /// key). They would only be skipped when popped, but left in place they grow the heap
+    /// far past the undecided cells and every pop walks its depth. Picks are unchanged.
+    fn compact_heap(&mut self) {
+        let (state, by_noise) = (&self.state, &self.by_noise);
+        self.heap.retain(|&Reverse(key)| {
+            let cell = &state[by_noise[key as u32 as usize] as usize];
+            cell.len > 1 && cell.queued == (key >> 32) as u32
+        });
+        self.heap_limit = 2 * self.heap.len() + HEAP_SLACK;
     }
 }
+
+/// Entries the heap may hold beyond twice its live ones before it is compacted.
+pub(super) const HEAP_SLACK: usize = 4096;

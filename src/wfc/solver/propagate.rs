@@ -1,115 +1,169 @@
-//! Removing tiles and putting them back: the undo log, the support counts (one owner,
-//! [`Solver::shift_supports`]), arc-consistent propagation and the conflict it reports.
+//! Removing tiles and putting them back: the undo log, arc-consistent propagation by socket
+//! tables, and the conflict it reports.
+//!
+//! A cell `c` constrains its neighbour `n` across wall `d` only through the sockets `c` can
+//! still show on `d` (a set of a few bits, [`Solver::offered`]); the tiles of `n` that may
+//! face that set are one table lookup ([`Solver::allowed`]). Revising an arc is therefore a
+//! handful of AND operations per domain word. The hot loops are generic over the number of
+//! domain words (`W`, 0 meaning "read it from the solver"), so a tile set of up to 64 tiles
+//! runs on plain `u64` registers; the result does not depend on `W`.
 
 use super::{Conflict, NO_CELL, Solver};
 
-/// Whether tiles joined or left a domain, for [`Solver::shift_supports`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Support {
-    /// The tiles were put (back) in the domain.
-    Gained,
-    /// The tiles were removed; a count that falls to zero is queued for propagation.
-    Lost,
+/// The number of domain words: `W`, or the solver's own count when `W` is 0.
+#[inline(always)]
+fn width<const W: usize>(words: usize) -> usize {
+    if W == 0 { words } else { W }
 }
 
 impl Solver {
-    /// Removes one tile from a cell's domain.
+    /// The sockets `cell` may still show on wall `dir`, as a bit set (bit `s` = socket `s`).
+    #[inline(always)]
+    pub(super) fn offered<const W: usize>(&self, cell: usize, dir: usize) -> u16 {
+        let w = width::<W>(self.words);
+        self.offered_by(&self.domain[cell * w..cell * w + w], dir)
+    }
+
+    /// The sockets the tiles of domain `dom` show on wall `dir`, as a bit set.
+    #[inline(always)]
+    pub(super) fn offered_by(&self, dom: &[u64], dir: usize) -> u16 {
+        let (w, s) = (dom.len(), self.sockets);
+        let masks = &self.socket_mask[dir * s * w..(dir + 1) * s * w];
+        let mut set = 0u16;
+        for sock in 0..s {
+            let m = &masks[sock * w..sock * w + w];
+            if dom.iter().zip(m).any(|(a, b)| a & b != 0) {
+                set |= 1 << sock;
+            }
+        }
+        set
+    }
+
+    /// The sockets `cell` may still show on every wall, `sockets` bits per wall (wall 0
+    /// lowest): one table lookup per nonzero domain byte. Only when `offer_bytes` is built.
+    #[inline(always)]
+    fn offered_all<const W: usize>(&self, cell: usize) -> u64 {
+        let w = width::<W>(self.words);
+        let mut all = 0;
+        for (i, &word) in self.domain[cell * w..cell * w + w].iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let b = m.trailing_zeros() / 8;
+                let byte = (m >> (8 * b)) & 0xff;
+                all |= self.offer_bytes[(i * 8 + b as usize) << 8 | byte as usize];
+                m &= !(0xff << (8 * b));
+            }
+        }
+        all
+    }
+
+    /// Word `i` of the tiles whose socket on wall `dir` may meet some socket of `set`: one
+    /// lookup per 8 sockets (the table is the union over each byte of the set).
+    #[inline(always)]
+    pub(super) fn allowed<const W: usize>(&self, dir: usize, set: u16, i: usize) -> u64 {
+        let (w, per) = (width::<W>(self.words), self.chunk_sets);
+        if self.chunks == 1 {
+            return self.allow[(dir * per + usize::from(set)) * w + i];
+        }
+        let mut out = 0;
+        for k in 0..self.chunks {
+            let sub = usize::from(set >> (8 * k)) & (per - 1);
+            out |= self.allow[((k * self.dirs + dir) * per + sub) * w + i];
+        }
+        out
+    }
+
+    /// Removes one tile from a cell's domain and queues the cell for propagation.
     pub(super) fn remove_tile(&mut self, cell: usize, t: usize) {
         self.remove_bits(cell, t / 64, 1u64 << (t % 64));
+        self.push(cell);
     }
 
     /// Removes the tiles `bits` (all present) from word `i` of `cell`'s domain: one log
-    /// entry, support counts lowered by popcount per (wall, socket).
+    /// entry, the length lowered.
     #[inline]
     pub(super) fn remove_bits(&mut self, cell: usize, i: usize, bits: u64) {
         if bits == 0 {
             return;
         }
-        self.domain[cell * self.words + i] &= !bits;
-        let before = self.len[cell];
-        self.len[cell] -= bits.count_ones() as u16;
-        if before > 1 && self.len[cell] == 1 {
+        let at = cell * self.words + i;
+        self.domain[at] &= !bits;
+        let before = self.state[cell].len;
+        self.state[cell].len -= bits.count_ones() as u16;
+        if before > 1 && self.state[cell].len == 1 {
             self.collapsed += 1;
         }
-        let (sw, swl) = self.weight_sums(i, std::slice::from_ref(&bits));
-        self.sum_w[cell] -= sw;
-        self.sum_wl[cell] -= swl;
-        self.trail.push(((cell * self.words + i) as u32, bits));
+        self.trail.push((at as u32, bits));
         self.touch(cell);
-        self.shift_supports(cell, i, bits, Support::Lost);
     }
 
-    /// The one place support counts change: the tiles `bits` of word `i` of `cell`'s domain
-    /// joined or left it, so each (wall, socket) count of `cell` toward a neighbour moves by
-    /// how many of them show that socket on that wall. Counts that fall to zero are queued.
-    #[inline]
-    pub(super) fn shift_supports(&mut self, cell: usize, i: usize, bits: u64, change: Support) {
-        let (w, d, s) = (self.words, self.dirs, self.sockets);
-        for dir in 0..d {
-            if self.neighbors[cell * d + dir] >= NO_CELL {
-                continue;
-            }
-            for sock in 0..s {
-                let k = (bits & self.socket_mask[(dir * s + sock) * w + i]).count_ones() as u16;
-                if k == 0 {
-                    continue;
-                }
-                let ci = (cell * d + dir) * s + sock;
-                match change {
-                    Support::Gained => self.counts[ci] += k,
-                    Support::Lost => {
-                        self.counts[ci] -= k;
-                        if self.counts[ci] == 0 {
-                            self.pending.push((cell as u32, dir as u8, sock as u8));
-                        }
-                    }
-                }
+    /// Decides `cell` (undecided) for tile `keep`: every other tile is logged as removed.
+    pub(super) fn decide(&mut self, cell: usize, keep: usize) {
+        let w = self.words;
+        for i in 0..w {
+            let keep_bit = if i == keep / 64 { 1u64 << (keep % 64) } else { 0 };
+            let gone = self.domain[cell * w + i] & !keep_bit;
+            if gone != 0 {
+                self.domain[cell * w + i] = keep_bit;
+                self.trail.push(((cell * w + i) as u32, gone));
             }
         }
+        self.state[cell].len = 1;
+        self.collapsed += 1;
+        self.touch(cell);
+        self.push(cell);
     }
 
     /// Notes that `cell` changed since the last flush.
     fn touch(&mut self, cell: usize) {
-        if self.stamp[cell] != self.epoch {
-            self.stamp[cell] = self.epoch;
+        if self.state[cell].stamp != self.epoch {
+            self.state[cell].stamp = self.epoch;
             self.touched.push(cell as u32);
         }
     }
 
-    /// Removes every tile that lost its last supporting socket; false on an empty domain.
+    /// Queues `cell` for propagation: its neighbours must be revised against its domain.
+    pub(super) fn push(&mut self, cell: usize) {
+        if !self.state[cell].on_stack {
+            self.state[cell].on_stack = true;
+            self.stack.push(cell as u32);
+        }
+    }
+
+    /// Revises every neighbour of every queued cell until nothing changes; false (with the
+    /// conflict recorded and the queue emptied) when a domain empties.
     pub(super) fn propagate(&mut self) -> bool {
-        let (w, d, s) = (self.words, self.dirs, self.sockets);
-        while let Some((c, dir, sock)) = self.pending.pop() {
-            let (c, dir) = (c as usize, usize::from(dir));
-            let n = self.neighbors[c * d + dir] as usize;
-            let e = usize::from(self.opposite[dir]);
-            let base = (c * d + dir) * s;
-            // Sockets on n's side that `sock` could have supported.
-            let mut maybe = self.partners[usize::from(sock)];
-            while maybe != 0 {
-                let t = maybe.trailing_zeros() as usize;
-                maybe &= maybe - 1;
-                let mut p = self.partners[t];
-                let mut supported = false;
-                while p != 0 {
-                    let q = p.trailing_zeros() as usize;
-                    p &= p - 1;
-                    if self.counts[base + q] > 0 {
-                        supported = true;
-                        break;
-                    }
-                }
-                if supported {
+        match self.words {
+            1 => self.propagate_words::<1>(),
+            2 => self.propagate_words::<2>(),
+            3 => self.propagate_words::<3>(),
+            4 => self.propagate_words::<4>(),
+            5 => self.propagate_words::<5>(),
+            _ => self.propagate_words::<0>(),
+        }
+    }
+
+    fn propagate_words<const W: usize>(&mut self) -> bool {
+        let (d, s) = (self.dirs, self.sockets);
+        let packed = !self.offer_bytes.is_empty();
+        let field = (1u64 << s) - 1;
+        while let Some(c) = self.stack.pop() {
+            let c = c as usize;
+            self.state[c].on_stack = false;
+            let all = if packed { self.offered_all::<W>(c) } else { 0 };
+            for dir in 0..d {
+                let n = self.neighbors[c * d + dir];
+                if n >= NO_CELL {
                     continue;
                 }
-                let mb = (e * s + t) * w;
-                for i in 0..w {
-                    let m = self.domain[n * w + i] & self.socket_mask[mb + i];
-                    self.remove_bits(n, i, m);
+                // Only a wall whose offered sockets changed can take tiles from beyond it.
+                let set = if packed { (all >> (dir * s) & field) as u16 } else { self.offered::<W>(c, dir) };
+                if self.revised[c * d + dir] == set {
+                    continue;
                 }
-                if self.len[n] == 0 {
-                    self.conflict = Some(self.conflict_at(n, e, Some(c)));
-                    self.pending.clear();
+                self.revised[c * d + dir] = set;
+                if !self.revise::<W>(dir, set, n as usize) {
+                    self.fail(c, dir, n as usize);
                     return false;
                 }
             }
@@ -117,15 +171,50 @@ impl Solver {
         true
     }
 
+    /// Records the conflict of `n` emptied across wall `dir` of `c`, and empties the queue.
+    fn fail(&mut self, c: usize, dir: usize, n: usize) {
+        let e = usize::from(self.opposite[dir]);
+        self.conflict = Some(self.conflict_at(n, e, Some(c)));
+        for &s in &self.stack {
+            self.state[s as usize].on_stack = false;
+        }
+        self.stack.clear();
+    }
+
+    /// Removes from `n`, across wall `dir` of a cell that offers the sockets `set` there,
+    /// every tile whose facing socket can meet none of them; queues `n` when it lost a tile.
+    /// False when `n` empties.
+    #[inline(always)]
+    fn revise<const W: usize>(&mut self, dir: usize, set: u16, n: usize) -> bool {
+        let w = width::<W>(self.words);
+        let e = usize::from(self.opposite[dir]);
+        let mut changed = false;
+        for i in 0..w {
+            let gone = self.domain[n * w + i] & !self.allowed::<W>(e, set, i);
+            if gone != 0 {
+                self.remove_bits(n, i, gone);
+                changed = true;
+            }
+        }
+        if changed {
+            if self.state[n].len == 0 {
+                return false;
+            }
+            self.push(n);
+        }
+        true
+    }
+
     /// The conflict at `cell`, wall `dir`: the neighbour `from` that emptied it (and the
     /// sockets it still offers), or `None` when the fixed cells and border left it empty.
     pub(super) fn conflict_at(&self, cell: usize, dir: usize, from: Option<usize>) -> Conflict {
-        let (d, s) = (self.dirs, self.sockets);
+        let d = self.dirs;
         let (neighbor_at, offered) = match from {
             Some(c) => {
                 let back = (0..d).find(|&x| self.neighbors[c * d + x] == cell as u32).unwrap_or(0);
-                let offered = (0..s)
-                    .filter(|&q| self.counts[(c * d + back) * s + q] > 0)
+                let set = self.offered::<0>(c, back);
+                let offered = (0..self.sockets)
+                    .filter(|&q| set >> q & 1 == 1)
                     .map(|q| self.socket_names[q].clone())
                     .collect();
                 (self.coords[c], offered)
@@ -140,18 +229,22 @@ impl Solver {
         let w = self.words;
         while self.trail.len() > mark {
             let (at, bits) = self.trail.pop().expect("invariant: trail longer than mark");
-            let (c, i) = (at as usize / w, at as usize % w);
+            let c = at as usize / w;
             self.domain[at as usize] |= bits;
-            if self.len[c] == 1 {
+            if self.state[c].len == 1 {
                 self.collapsed -= 1;
             }
-            self.len[c] += bits.count_ones() as u16;
-            let (sw, swl) = self.weight_sums(i, std::slice::from_ref(&bits));
-            self.sum_w[c] += sw;
-            self.sum_wl[c] += swl;
-            self.shift_supports(c, i, bits, Support::Gained);
+            self.state[c].len += bits.count_ones() as u16;
             self.touch(c);
+            self.refresh_revised(c);
         }
-        self.pending.clear();
+    }
+
+    /// Records that `cell`'s neighbours agree with what it offers now (true at every fixed
+    /// point, which is what [`Solver::undo_to`] restores).
+    pub(super) fn refresh_revised(&mut self, cell: usize) {
+        for dir in 0..self.dirs {
+            self.revised[cell * self.dirs + dir] = self.offered::<0>(cell, dir);
+        }
     }
 }

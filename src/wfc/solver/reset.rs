@@ -1,11 +1,11 @@
 //! Setting up a solve: every cell's domain from its class, the fixed cells and the border;
-//! the support counts; the initial propagation; and the queue of undecided cells.
+//! the counts and weight sums; the first propagation (only walls that may take a tile); and
+//! the queue of undecided cells.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
-use super::propagate::Support;
-use super::{Conflict, NO_CELL, NOT_QUEUED, SocketId, SolveError, SolveInput, Solver, Topology};
+use super::{Conflict, NO_CELL, NOT_QUEUED, SocketId, SolveError, SolveInput, Solver};
 
 impl Solver {
     /// Prepares the state for a solve of `input`, its tie-breaking noise drawn from `rng`.
@@ -20,7 +20,7 @@ impl Solver {
         }
         self.clear_search();
         let unsatisfiable = |conflict| SolveError::Unsatisfiable { seed: input.seed, conflict };
-        self.count_supports().map_err(unsatisfiable)?;
+        self.count_domains().map_err(unsatisfiable)?;
         if !self.propagate() {
             let conflict = self.conflict.take().expect("invariant: a failed propagation records a conflict");
             return Err(unsatisfiable(conflict));
@@ -40,11 +40,12 @@ impl Solver {
         for c in 0..self.cells {
             let k = usize::from(self.classes[c]);
             self.domain[c * w..(c + 1) * w].copy_from_slice(&self.class_mask[k * w..(k + 1) * w]);
-            self.noise[c] = c as u32;
+            self.state[c].noise = c as u32;
         }
         for k in (1..self.cells).rev() {
             let j = (rng.next_u64() % (k as u64 + 1)) as usize;
-            self.noise.swap(k, j);
+            let (a, b) = (self.state[k].noise, self.state[j].noise);
+            (self.state[k].noise, self.state[j].noise) = (b, a);
         }
     }
 
@@ -74,91 +75,124 @@ impl Solver {
 
     /// Keeps, on every border wall, only the tiles whose socket there may meet `border`.
     fn restrict_border(&mut self, border: SocketId) {
-        let (w, d, s) = (self.words, self.dirs, self.sockets);
-        let b = usize::from(border.0);
-        for c in 0..self.cells {
-            for dir in 0..d {
-                if self.neighbors[c * d + dir] != Topology::RAW_BORDER {
-                    continue;
-                }
-                for i in 0..w {
-                    let mut ok = 0u64;
-                    for t in 0..s {
-                        if self.partners[t] >> b & 1 == 1 {
-                            ok |= self.socket_mask[(dir * s + t) * w + i];
-                        }
-                    }
-                    self.domain[c * w + i] &= ok;
-                }
+        let (w, d) = (self.words, self.dirs);
+        let set = 1u16 << border.0;
+        for j in 0..self.border_walls.len() {
+            let at = self.border_walls[j] as usize;
+            let (c, dir) = (at / d, at % d);
+            for i in 0..w {
+                self.domain[c * w + i] &= self.allowed::<0>(dir, set, i);
             }
         }
     }
 
-    /// Empties the search state: counts, logs, queues, the collapsed tally.
+    /// Empties the search state: logs, queues, the collapsed tally.
     fn clear_search(&mut self) {
-        self.counts.fill(0);
         self.collapsed = 0;
         self.trail.clear();
         self.decisions.clear();
         self.heap.clear();
-        self.pending.clear();
+        self.heap_limit = super::observe::HEAP_SLACK;
+        for &c in &self.stack {
+            self.state[c as usize].on_stack = false;
+        }
+        self.stack.clear();
         self.touched.clear();
         self.conflict = None;
     }
 
-    /// Counts every cell's tiles, weights and supports, and queues each (cell, wall, socket)
-    /// with no support for propagation. Fails at the first cell left without a tile.
-    fn count_supports(&mut self) -> Result<(), Conflict> {
-        let (w, d, s) = (self.words, self.dirs, self.sockets);
+    /// Counts every cell's tiles and weights, and queues for the first propagation every
+    /// cell with a wall that may take tiles from its neighbour (see [`Solver::class_tables`]).
+    /// Fails at the first cell left without a tile.
+    fn count_domains(&mut self) -> Result<(), Conflict> {
+        let d = self.dirs;
         for c in 0..self.cells {
-            let n: u32 = self.domain(c).iter().map(|m| m.count_ones()).sum();
-            let (sw, swl) = self.weight_sums(0, self.domain(c));
-            for i in 0..w {
-                self.shift_supports(c, i, self.domain[c * w + i], Support::Gained);
+            let k = usize::from(self.classes[c]);
+            let whole = self.is_whole(c);
+            self.state[c].len = if whole {
+                self.class_sums[k].0
+            } else {
+                self.domain(c).iter().map(|m| m.count_ones() as u16).sum()
+            };
+            match self.state[c].len {
+                0 => return Err(self.conflict_at(c, 0, None)),
+                1 => self.collapsed += 1,
+                _ => {}
             }
-            (self.len[c], self.sum_w[c], self.sum_wl[c]) = (n as u16, sw, swl);
-            if n == 0 {
-                return Err(self.conflict_at(c, 0, None));
-            }
-            if n == 1 {
-                self.collapsed += 1;
+            if whole && self.quiet_cell[c] {
+                self.revised[c * d..(c + 1) * d].copy_from_slice(&self.class_offer[k * d..(k + 1) * d]);
+                continue;
             }
             for dir in 0..d {
-                if self.neighbors[c * d + dir] >= NO_CELL {
-                    continue;
-                }
-                for sock in 0..s {
-                    if self.counts[(c * d + dir) * s + sock] == 0 {
-                        self.pending.push((c as u32, dir as u8, sock as u8));
-                    }
+                self.revised[c * d + dir] = if whole && self.is_quiet(c, dir) {
+                    self.class_offer[k * d + dir]
+                } else {
+                    !self.offered::<0>(c, dir)
+                };
+            }
+            self.push(c);
+        }
+        Ok(())
+    }
+
+    /// Whether wall `dir` of `cell`, holding its whole class, takes no tile from the
+    /// neighbour's class (border and absent walls take none).
+    fn is_quiet(&self, cell: usize, dir: usize) -> bool {
+        let (d, classes) = (self.dirs, self.class_sums.len());
+        let k = usize::from(self.classes[cell]);
+        let beyond = self.neighbors[cell * d + dir];
+        beyond >= NO_CELL || self.quiet[(k * d + dir) * classes + usize::from(self.classes[beyond as usize])]
+    }
+
+    /// Per (class, wall), the sockets a cell holding its whole class offers; per (class,
+    /// wall, neighbour class), whether that offer leaves every tile of the neighbour's class
+    /// (then the first propagation need not revise that wall of a cell still whole).
+    pub(super) fn class_tables(&mut self, classes: usize) {
+        let (w, d) = (self.words, self.dirs);
+        let mut offer = vec![0u16; classes * d];
+        let mut quiet = vec![false; classes * d * classes];
+        let mut sums = vec![(0u16, 0u64, 0u64); classes];
+        for k in 0..classes {
+            let whole = &self.class_mask[k * w..(k + 1) * w];
+            let (sw, swl) = self.weight_sums(0, whole);
+            sums[k] = (whole.iter().map(|m| m.count_ones() as u16).sum(), sw, swl);
+            for dir in 0..d {
+                let set = self.offered_by(whole, dir);
+                offer[k * d + dir] = set;
+                let e = usize::from(self.opposite[dir]);
+                for other in 0..classes {
+                    quiet[(k * d + dir) * classes + other] =
+                        (0..w).all(|i| self.class_mask[other * w + i] & !self.allowed::<0>(e, set, i) == 0);
                 }
             }
         }
-        Ok(())
+        (self.class_offer, self.quiet, self.class_sums) = (offer, quiet, sums);
+        self.quiet_cell = (0..self.cells).map(|c| (0..d).all(|dir| self.is_quiet(c, dir))).collect();
     }
 
     /// Queues every undecided cell for [`Solver::pick`]: a cell whose domain is still its
     /// whole class goes on the class's fresh list (in noise order), any other on the heap.
     fn queue_undecided(&mut self) {
-        let w = self.words;
         // `noise[c]` is c's position in the permutation; walk it in that order.
         for c in 0..self.cells {
-            self.by_noise[self.noise[c] as usize] = c as u32;
+            self.by_noise[self.state[c].noise as usize] = c as u32;
         }
         for k in 0..self.fresh.len() {
             self.fresh[k].clear();
             self.fresh_at[k] = 0;
-            let (sw, swl) = self.weight_sums(0, &self.class_mask[k * w..(k + 1) * w]);
+            let (_, sw, swl) = self.class_sums[k];
             self.fresh_key[k] = super::entropy::entropy_key(sw, swl);
         }
-        self.queued.fill(NOT_QUEUED);
+        for cell in &mut self.state {
+            cell.queued = NOT_QUEUED;
+        }
         for i in 0..self.cells {
             let c = self.by_noise[i] as usize;
-            if self.len[c] <= 1 {
+            if self.state[c].len <= 1 {
                 continue;
             }
             let k = usize::from(self.classes[c]);
-            if self.domain[c * w..(c + 1) * w] == self.class_mask[k * w..(k + 1) * w] {
+            if self.is_whole(c) {
                 self.fresh[k].push(c as u32);
             } else {
                 self.enqueue(c);
