@@ -43,6 +43,8 @@ fn khronos_validator_passes_every_sample() {
     for (name, d) in &dungeons {
         let stem = name.trim_end_matches(".json");
         let route = Some(vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 1, 3)]);
+        let packed =
+            ExportOptions { compress: true, route: route.clone(), colliders: true, ..Default::default() };
         for (suffix, options) in [
             ("glb", ExportOptions { tangents: true, ..Default::default() }),
             (
@@ -55,6 +57,8 @@ fn khronos_validator_passes_every_sample() {
                     ..Default::default()
                 },
             ),
+            ("compressed.glb", ExportOptions { tangents: true, navmesh: true, ..packed.clone() }),
+            ("compressed.gltf", packed),
         ] {
             let path = dir.join(&format!("{stem}.{suffix}"));
             export::export(d, &path, &options).unwrap();

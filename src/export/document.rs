@@ -406,6 +406,11 @@ impl Built {
         }
     }
 
+    /// Quantizes and meshopt-encodes the document ([`super::compress`]).
+    pub(crate) fn compress(&mut self) {
+        super::compress::compress(&mut self.root, &mut self.bin);
+    }
+
     /// `(triangles, vertices)` over all levels.
     pub(crate) fn counts(&self) -> (usize, usize) {
         (self.triangles, self.vertices)
