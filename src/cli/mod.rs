@@ -12,6 +12,7 @@ mod path;
 mod plan;
 mod plan_text;
 mod progress;
+mod sight;
 mod validate;
 #[cfg(feature = "viewer")]
 mod view;
@@ -48,6 +49,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Draw every level of a dungeon file side by side as SVG.
     Plan(plan::PlanArgs),
+    /// Whether two cells see each other (--to), or the cells one sees (--radius).
+    Sight(sight::SightArgs),
     /// Open the walkthrough viewer, or render a screenshot with --screenshot.
     #[cfg(feature = "viewer")]
     View(view::ViewArgs),
@@ -75,6 +78,7 @@ pub fn run() -> ExitCode {
         Command::Wfc(a) => wfc::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Plan(a) => plan::run(a),
+        Command::Sight(a) => sight::run(a),
         #[cfg(feature = "viewer")]
         Command::View(a) => view::run(a),
     };
