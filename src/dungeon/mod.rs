@@ -5,6 +5,7 @@ mod door_state;
 mod error;
 mod markers;
 mod model;
+mod pins;
 mod problems;
 mod registry;
 mod stair;

@@ -4,7 +4,7 @@
 //! seals the shaft (the hole's other walls and the landing's wall below become walls), so
 //! [`Dungeon::stair_exit`] reads back the same wall as the hole's only carved one.
 
-use super::carve::{Seams, carve};
+use super::carve::{Locked, Seams, carve};
 use crate::dungeon::{Dungeon, Registry};
 use crate::grid::{Direction, Pos};
 
@@ -19,7 +19,7 @@ pub(crate) fn carve_exits(d: &mut Dungeon, feet: &[Pos]) -> Vec<(Pos, Option<Dir
                 let top = Pos { level: foot.level + 1, ..foot };
                 let beyond = d.dims().neighbor(top.slot, dir).expect("invariant: an octagon's wall");
                 let beyond = Pos { slot: beyond.expect("invariant: the exit has a cell beyond"), ..top };
-                carve(d, beyond, Seams::All);
+                carve(d, beyond, Seams::All, Locked::NONE);
             }
             (foot, exit)
         })

@@ -13,10 +13,13 @@ mod distance;
 mod error;
 mod exits;
 mod options;
+mod repair;
 mod solve;
 
+pub(crate) use carve::Locked;
 pub use error::GenerateError;
 pub use options::GenerateOptions;
+pub(crate) use repair::join_level;
 
 use std::cmp::Reverse;
 
@@ -204,11 +207,11 @@ fn connect_levels(
                 main[node(d, Pos { level, slot: setup.slots[c] })] = true;
             }
         }
-        connect::connect_level(d, level, &mut main, &mut search);
-        connect::fill_pockets(d, level, &main)?;
-        connect::add_loops(d, level, options.loops, &[entrance], &mut search);
+        connect::connect_level(d, level, &mut main, &mut search, Locked::NONE);
+        connect::fill_pockets(d, level, &main, Locked::NONE)?;
+        connect::add_loops(d, level, options.loops, &[entrance], &mut search, Locked::NONE);
     }
-    connect::make_exit_room(d, d.levels() - 1, entrance, &mut main, &mut search)
+    connect::make_exit_room(d, d.levels() - 1, entrance, &mut main, &mut search, Locked::NONE)
 }
 
 /// The exit: the octagon on the last level farthest from `entrance` by walking
