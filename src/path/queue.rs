@@ -51,6 +51,13 @@ impl RadixHeap {
         RadixHeap { last: 0, len: 0, ties, buckets: vec![Vec::new(); 65], floor: BinaryHeap::new() }
     }
 
+    /// Empties the heap (keeping its allocations), resets the floor key to 0 and breaks
+    /// ties by `ties` from now on.
+    pub(crate) fn reset(&mut self, ties: Ties) {
+        self.clear();
+        self.ties = ties;
+    }
+
     /// Empties the heap (keeping its allocations) and resets the floor key to 0.
     pub(crate) fn clear(&mut self) {
         for b in &mut self.buckets {

@@ -4,10 +4,13 @@
 //! and a visit rule that may stop it. Distance maps, landmark distances and the
 //! generator's "carve the cheapest way through rock" are all calls to [`Search::run`].
 //!
-//! Order, fixed on every platform: nodes settle in increasing cost, and among equal costs
-//! the lowest node index first (the order of a `BinaryHeap<Reverse<(cost, node)>>` with
-//! lazy deletion). A node's cost is lowered only by a strictly cheaper step, so its parent
-//! is the first settled node that reached it at its final cost.
+//! Order, fixed on every platform: nodes settle in increasing cost. When parents are
+//! recorded ([`Parents::Record`]), among equal costs the lowest node index first (the order
+//! of a `BinaryHeap<Reverse<(cost, node)>>` with lazy deletion); a node's cost is lowered
+//! only by a strictly cheaper step, so its parent is the first settled node that reached it
+//! at its final cost. With [`Parents::Skip`] the costs are all there is to read, and they
+//! do not depend on the order among equal costs, so those settle newest first (the cheaper
+//! order for the queue: no heap of nodes per key).
 //!
 //! The scratch (costs, parents, queue) is kept between searches: [`Search::reset`] reuses
 //! it, so repeated searches on one graph allocate nothing.
@@ -58,7 +61,8 @@ impl Search {
     }
 
     /// Prepares a search over `nodes` nodes: every cost [`UNREACHED`], no parents, nothing
-    /// queued. Reuses the buffers of earlier searches.
+    /// queued, ties ordered as the module docs say for `parents`. Reuses the buffers of
+    /// earlier searches.
     pub(crate) fn reset(&mut self, nodes: usize, parents: Parents) {
         self.cost.clear();
         self.cost.resize(nodes, UNREACHED);
@@ -67,7 +71,10 @@ impl Search {
             self.parent.resize(nodes, NO_PARENT);
         }
         self.parents = parents;
-        self.heap.clear();
+        self.heap.reset(match parents {
+            Parents::Record => Ties::LowestNode,
+            Parents::Skip => Ties::Lifo,
+        });
     }
 
     /// Offers `node` as a start at `cost`: when that is cheaper than its cost so far, the
@@ -250,7 +257,8 @@ mod tests {
                 order.push(u);
                 g[u as usize].iter().copied()
             });
-            assert_eq!(search.costs(), &bellman_ford(&g, &starts)[..], "seed {seed}");
+            let want = bellman_ford(&g, &starts);
+            assert_eq!(search.costs(), &want[..], "seed {seed}");
             let (expected_order, expected_parent) = binary_heap_dijkstra(&g, &starts);
             assert_eq!(order, expected_order, "seed {seed}");
             for v in 0..g.len() as u32 {
@@ -261,6 +269,13 @@ mod tests {
                 let cost = |u: u32| cost(&search, u);
                 assert!(path.windows(2).all(|w| cost(w[1]) <= cost(w[0])), "seed {seed}");
             }
+            // Costs only: the other tie order, the same costs.
+            search.reset(g.len(), Parents::Skip);
+            for &(s, c) in &starts {
+                search.start(s, c);
+            }
+            search.run_to_end(|u| g[u as usize].iter().copied());
+            assert_eq!(search.costs(), &want[..], "seed {seed}, costs only");
         }
     }
 
