@@ -9,15 +9,16 @@
 //! of a `BinaryHeap<Reverse<(cost, node)>>` with lazy deletion); a node's cost is lowered
 //! only by a strictly cheaper step, so its parent is the first settled node that reached it
 //! at its final cost. With [`Parents::Skip`] the costs are all there is to read, and they
-//! do not depend on the order among equal costs, so those settle newest first (the cheaper
-//! order for the queue: no heap of nodes per key).
+//! do not depend on the order among equal costs, so those settle newest first, from a
+//! bucket queue (one bucket per cost in a window above the floor) instead of a radix heap
+//! with a heap of nodes per key.
 //!
 //! The scratch (costs, parents, queue) is kept between searches: [`Search::reset`] reuses
 //! it, so repeated searches on one graph allocate nothing.
 
 use std::ops::ControlFlow;
 
-use super::queue::{RadixHeap, Ties};
+use super::queue::{BucketQueue, RadixHeap, Ties};
 
 /// Cost of a node the search has not reached.
 pub(crate) const UNREACHED: u64 = u64::MAX;
@@ -40,7 +41,10 @@ pub(crate) struct Search {
     cost: Vec<u64>,
     parent: Vec<u32>,
     parents: Parents,
+    /// The queue of [`Parents::Record`] searches (lowest node first among equal costs).
     heap: RadixHeap,
+    /// The queue of [`Parents::Skip`] searches.
+    buckets: BucketQueue,
 }
 
 impl Default for Search {
@@ -57,6 +61,7 @@ impl Search {
             parent: Vec::new(),
             parents: Parents::Skip,
             heap: RadixHeap::new(Ties::LowestNode),
+            buckets: BucketQueue::default(),
         }
     }
 
@@ -71,10 +76,8 @@ impl Search {
             self.parent.resize(nodes, NO_PARENT);
         }
         self.parents = parents;
-        self.heap.reset(match parents {
-            Parents::Record => Ties::LowestNode,
-            Parents::Skip => Ties::Lifo,
-        });
+        self.heap.clear();
+        self.buckets.clear();
     }
 
     /// Offers `node` as a start at `cost`: when that is cheaper than its cost so far, the
@@ -94,7 +97,23 @@ impl Search {
             if self.parents == Parents::Record {
                 self.parent[v] = NO_PARENT;
             }
-            self.heap.push(cost, node);
+            self.push(cost, node);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, cost: u64, node: u32) {
+        match self.parents {
+            Parents::Record => self.heap.push(cost, node),
+            Parents::Skip => self.buckets.push(cost, node),
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        match self.parents {
+            Parents::Record => self.heap.pop(),
+            Parents::Skip => self.buckets.pop(),
         }
     }
 
@@ -114,7 +133,7 @@ impl Search {
         I: IntoIterator<Item = (u32, u64)>,
         V: FnMut(u32, u64) -> ControlFlow<B>,
     {
-        while let Some((d, u)) = self.heap.pop() {
+        while let Some((d, u)) = self.pop() {
             if d != self.cost[u as usize] {
                 continue; // stale: lowered since it was queued
             }
@@ -128,7 +147,7 @@ impl Search {
                     if self.parents == Parents::Record {
                         self.parent[v as usize] = u;
                     }
-                    self.heap.push(nd, v);
+                    self.push(nd, v);
                 }
             }
         }
