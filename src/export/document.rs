@@ -274,6 +274,12 @@ impl Built {
             vertices: 0,
             levels: mesh.levels.len(),
         };
+        // The level meshes' bytes at most (tangents and helper nodes may add some): no
+        // reallocation copies the buffer while it fills.
+        let prims = mesh.levels.iter().flat_map(|l| &l.primitives);
+        built
+            .bin
+            .reserve(prims.map(|(_, p)| p.vertices.len() * size_of::<Vertex>() + p.indices.len() * 4).sum());
         built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let materials = built.materials(dungeon, mesh);
         let root_index: Index<json::Node> = Index::new(0);

@@ -61,19 +61,22 @@ fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
         plane[w.1] = id;
     }
     // Each panel's distinct corners, keyed by plane and position.
-    let mut corners: Vec<((u32, [i64; 3]), usize)> = Vec::new();
+    // (plane, corner, panel): 32 bytes an entry, sorted once.
+    let mut corners: Vec<(u32, [i64; 3], u32)> =
+        Vec::with_capacity(panels.iter().map(|p| p.tris.len() + 2).sum());
     let mut mine: Vec<[i64; 3]> = Vec::new();
     for (i, p) in panels.iter().enumerate() {
         mine.clear();
         mine.extend(p.tris.iter().flatten().map(|v| [q(v.x), q(v.y), q(v.z)]));
         mine.sort_unstable();
         mine.dedup();
-        corners.extend(mine.iter().map(|&c| ((plane[i], c), i)));
+        let panel = u32::try_from(i).expect("invariant: panels fit in u32");
+        corners.extend(mine.iter().map(|&c| (plane[i], c, panel)));
     }
     corners.sort_unstable();
     for w in corners.windows(2) {
-        if w[0].0 == w[1].0 {
-            let (a, b) = (find(&mut parent, w[0].1), find(&mut parent, w[1].1));
+        if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
+            let (a, b) = (find(&mut parent, w[0].2 as usize), find(&mut parent, w[1].2 as usize));
             if a != b {
                 parent[a.max(b)] = a.min(b);
             }
