@@ -8,20 +8,6 @@ use crate::grid::Pos;
 
 const NO_PARENT: u32 = u32::MAX;
 
-/// What a search knows of one node, in one 16-byte record so that the stamp test, the cost
-/// and the parent of a neighbour are one memory access.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
-struct NodeState {
-    /// Cost of the best route found so far (valid when stamped).
-    g: u64,
-    /// `open_stamp` when seen by the current search, `open_stamp + 1` when closed,
-    /// anything lower when untouched (so nothing is cleared between searches).
-    stamp: u32,
-    /// The node before it on that route.
-    parent: u32,
-}
-
 /// A route through the dungeon.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Route {
@@ -36,10 +22,15 @@ pub struct Route {
 /// (among equal `f`, the node reached last is expanded first).
 #[derive(Debug, Clone)]
 pub struct AStar {
-    /// Per node, a [`NodeState`], stored as plain words so that a new buffer comes zeroed
-    /// from the allocator (untouched pages cost nothing, which keeps a one-off search on a
-    /// big graph cheap).
-    nodes: Vec<[u64; 2]>,
+    /// Per node: `open_stamp` when seen by the current search, `open_stamp + 1` when
+    /// closed, anything lower when untouched (so nothing is cleared between searches).
+    /// The per-node arrays are kept apart so the frequent "is it closed?" test reads a
+    /// dense array of 4 bytes a node.
+    stamps: Vec<u32>,
+    /// Per node: cost of the best route found so far (valid when stamped).
+    g: Vec<u64>,
+    /// Per node: the node before it on that route.
+    parent: Vec<u32>,
     open_stamp: u32,
     heap: RadixHeap,
     expanded: usize,
@@ -55,7 +46,14 @@ impl AStar {
     /// A search with empty buffers (they grow to the graph's size on first use).
     #[must_use]
     pub fn new() -> AStar {
-        AStar { nodes: Vec::new(), open_stamp: 0, heap: RadixHeap::default(), expanded: 0 }
+        AStar {
+            stamps: Vec::new(),
+            g: Vec::new(),
+            parent: Vec::new(),
+            open_stamp: 0,
+            heap: RadixHeap::default(),
+            expanded: 0,
+        }
     }
 
     /// Number of nodes expanded by the last search.
@@ -146,38 +144,41 @@ impl AStar {
         let h = if costs.never_below_graph() { graph.heuristic(to) } else { graph.octile_heuristic(to) };
         let csr = graph.csr(rules);
         let (open, closed) = (self.open_stamp, self.open_stamp + 1);
-        let nodes: &mut [NodeState] = bytemuck::cast_slice_mut(&mut self.nodes[..]);
-        nodes[from.index()] = NodeState { g: 0, stamp: open, parent: NO_PARENT };
-        self.heap.push(h.at(from.0), from.0);
+        let h0 = h.at(from.0);
+        self.g[from.index()] = 0;
+        self.parent[from.index()] = NO_PARENT;
+        self.stamps[from.index()] = open;
+        self.heap.push(h0, from.0);
         while let Some((_, v)) = self.heap.pop() {
-            let node = &mut nodes[v as usize];
-            if node.stamp == closed {
+            let sv = &mut self.stamps[v as usize];
+            if *sv == closed {
                 continue;
             }
-            node.stamp = closed;
-            let g = node.g;
+            *sv = closed;
+            let g = self.g[v as usize];
             self.expanded += 1;
             if v == to.0 {
-                return Some(route(nodes, graph, to.0));
+                return Some(self.route(graph, to.0));
             }
             let here = graph.coord(v);
             let (arcs, moves) = csr.row_moves(v);
             for (arc, &step) in arcs.iter().zip(moves) {
-                let next = &mut nodes[arc.to as usize];
-                if next.stamp == closed {
+                let stamp = &mut self.stamps[arc.to as usize];
+                if *stamp == closed {
                     continue; // consistent heuristic: a closed node never improves
                 }
                 let Some(cost) = costs.cost(Step::new(graph, v, arc.to, u64::from(arc.cost))) else {
                     continue;
                 };
+                let gu = &mut self.g[arc.to as usize];
                 let ng = g + cost;
-                if next.stamp != open {
-                    next.stamp = open;
-                } else if ng >= next.g {
+                if *stamp != open {
+                    *stamp = open;
+                } else if ng >= *gu {
                     continue;
                 }
-                next.g = ng;
-                next.parent = v;
+                *gu = ng;
+                self.parent[arc.to as usize] = v;
                 self.heap.push(ng + h.at_coord(arc.to, here.moved(step)), arc.to);
             }
         }
@@ -186,30 +187,30 @@ impl AStar {
 
     /// Prepares the buffers for a new search over `nodes` nodes.
     fn begin(&mut self, nodes: usize) {
-        if self.nodes.len() < nodes {
-            // Zeroed by the allocator: every stamp 0, below any open stamp.
-            self.nodes = vec![[0; 2]; nodes];
+        if self.stamps.len() < nodes {
+            self.stamps.resize(nodes, 0);
+            self.g.resize(nodes, 0);
+            self.parent.resize(nodes, NO_PARENT);
         }
         self.heap.clear();
         // Stamps of earlier searches are below `open_stamp`; restart the count before it wraps.
         if self.open_stamp >= u32::MAX - 2 {
-            self.nodes.fill([0; 2]);
+            self.stamps.fill(0);
             self.open_stamp = 0;
         }
         self.open_stamp += 2;
     }
-}
 
-/// The route to `goal` that the parents in `nodes` spell.
-fn route(nodes: &[NodeState], graph: &PathGraph, goal: u32) -> Route {
-    let mut steps = Vec::new();
-    let mut v = goal;
-    while v != NO_PARENT {
-        steps.push(graph.pos(NodeId(v)));
-        v = nodes[v as usize].parent;
+    fn route(&self, graph: &PathGraph, goal: u32) -> Route {
+        let mut steps = Vec::new();
+        let mut v = goal;
+        while v != NO_PARENT {
+            steps.push(graph.pos(NodeId(v)));
+            v = self.parent[v as usize];
+        }
+        steps.reverse();
+        Route { steps, cost: self.g[goal as usize] }
     }
-    steps.reverse();
-    Route { steps, cost: nodes[goal as usize].g }
 }
 
 /// The cheapest route from `from` to `to` in `dungeon` under `rules` (builds the graph and
