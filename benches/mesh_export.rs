@@ -2,11 +2,21 @@
 //! octagons): triangles per second with and without meshopt's reordering side by side,
 //! export throughput, bytes written, and meshopt's ACMR / overfetch before and after.
 //!
-//! `cargo bench --bench mesh_export` (set `OCTILE_BENCH_QUICK=1` to run only 16x16x2).
+//! And where the time of `octile generate --seed 1 --levels 4 --octagons NxN -o x.glb`
+//! goes (`stages_*`, generated dungeons of 64x64x4 and 128x128x4): `1_generate`, `2_mesh`
+//! (extrusion, UVs, lightmap atlas, welding; no meshopt reordering), `3_mesh_optimised`
+//! (the mesh the export writes: optimisation is the difference to `2_mesh`), `4_encode`
+//! (the glTF document and GLB bytes), `5_write` (the atomic file write), and `6_compress`
+//! (`--compress` encoding instead of `4_encode`). The sizes of the plain and compressed
+//! files are printed (`SIZE` lines) and the compressed one must be 5x smaller.
+//!
+//! `cargo bench --no-default-features --bench mesh_export` (set `OCTILE_BENCH_QUICK=1` to
+//! run only 16x16x2 and 16x16x2 stages).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use octile::dungeon::{Dungeon, Fill};
-use octile::export::{ExportOptions, to_glb};
+use octile::export::{ExportOptions, to_glb, to_glb_with_mesh};
+use octile::generate::{GenerateOptions, generate};
 use octile::geometry::Proportions;
 use octile::mesh::{self, MeshOptions};
 
@@ -69,5 +79,47 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// The stages of `octile generate --seed 1 --levels L --octagons NxN -o x.glb`.
+fn stages(c: &mut Criterion) {
+    let sizes: &[(u32, u32)] =
+        if std::env::var("OCTILE_BENCH_QUICK").is_ok() { &[(16, 2)] } else { &[(64, 4), (128, 4)] };
+    let dir = std::env::temp_dir().join(format!("octile-bench-stages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for &(n, levels) in sizes {
+        let name = format!("{n}x{n}x{levels}");
+        let options = GenerateOptions { seed: 1, levels, cols: n, rows: n, ..Default::default() };
+        let d = generate(&options, &mut |_| {}).unwrap();
+        let raw = MeshOptions { optimize: false, ..Default::default() };
+        let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+        let plain = to_glb_with_mesh(&d, &m, &ExportOptions::default()).unwrap();
+        let packed = ExportOptions { compress: true, ..Default::default() };
+        let small = to_glb_with_mesh(&d, &m, &packed).unwrap();
+        let ratio = plain.len() as f64 / small.len() as f64;
+        println!(
+            "SIZE | {name} | plain {} bytes | compressed {} bytes | {ratio:.2}x |",
+            plain.len(),
+            small.len()
+        );
+        if n >= 64 {
+            assert!(ratio >= 5.0, "--compress is {ratio:.2}x smaller, not 5x");
+        }
+        let path = dir.join(format!("{name}.glb"));
+        let mut group = c.benchmark_group(format!("stages_{name}"));
+        group.sample_size(10);
+        group.bench_function("1_generate", |b| b.iter(|| generate(&options, &mut |_| {}).unwrap()));
+        group.bench_function("2_mesh", |b| b.iter(|| mesh::build(&d, &raw).unwrap()));
+        group.bench_function("3_mesh_optimised", |b| {
+            b.iter(|| mesh::build(&d, &MeshOptions::default()).unwrap())
+        });
+        group.bench_function("4_encode", |b| {
+            b.iter(|| to_glb_with_mesh(&d, &m, &ExportOptions::default()).unwrap())
+        });
+        group.bench_function("5_write", |b| b.iter(|| octile::io::write_atomic(&path, &plain).unwrap()));
+        group.bench_function("6_compress", |b| b.iter(|| to_glb_with_mesh(&d, &m, &packed).unwrap()));
+        group.finish();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, bench, stages);
 criterion_main!(benches);

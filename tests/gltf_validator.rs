@@ -53,6 +53,8 @@ fn khronos_validator_passes_every_sample() {
             ..Default::default()
         };
         let omi = ExportOptions { physics: octile::export::PhysicsFormat::Omi, ..all_on.clone() };
+        let packed =
+            ExportOptions { compress: true, route: route.clone(), colliders: true, ..Default::default() };
         for (suffix, options) in [
             ("glb", ExportOptions { tangents: true, ..Default::default() }),
             ("all.glb", all_on),
@@ -67,6 +69,8 @@ fn khronos_validator_passes_every_sample() {
                     ..Default::default()
                 },
             ),
+            ("compressed.glb", ExportOptions { tangents: true, navmesh: true, ..packed.clone() }),
+            ("compressed.gltf", packed),
         ] {
             let path = dir.join(&format!("{stem}.{suffix}"));
             export::export(d, &path, &options).unwrap();

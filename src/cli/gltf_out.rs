@@ -52,6 +52,15 @@ pub struct GltfArgs {
     /// Write TANGENT attributes (for normal maps).
     #[arg(long)]
     tangents: bool,
+    /// Write a much smaller file that only some readers open: vertices quantized
+    /// (KHR_mesh_quantization) and buffers encoded with meshopt (EXT_meshopt_compression).
+    ///
+    /// Both extensions are required. three.js (GLTFLoader with MeshoptDecoder), glTFast and
+    /// UnityGLTF (with their meshopt packages) read it; Blender cannot read meshopt
+    /// compression, and Godot, Assimp 5.2 and Panda3D load quantized files as garbage.
+    /// Leave it off for those (the default).
+    #[arg(long)]
+    compress: bool,
     /// Add a node `Path`: a ribbon 0.1 m above the floor along the cheapest route between
     /// two cells (`LEVEL,ROW,COL:LEVEL,ROW,COL`; doors on the way are opened).
     #[arg(long, value_name = "L,R,C:L,R,C")]
@@ -108,6 +117,7 @@ impl GltfArgs {
             }),
             navmesh: self.navmesh,
             tangents: self.tangents,
+            compress: self.compress,
         })
     }
 

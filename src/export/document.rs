@@ -281,6 +281,12 @@ impl Built {
             vertices: 0,
             levels: mesh.levels.len(),
         };
+        // The level meshes' bytes at most (tangents and helper nodes may add some): no
+        // reallocation copies the buffer while it fills.
+        let prims = mesh.levels.iter().flat_map(|l| &l.primitives);
+        built
+            .bin
+            .reserve(prims.map(|(_, p)| p.vertices.len() * size_of::<Vertex>() + p.indices.len() * 4).sum());
         built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let materials = built.materials(dungeon, mesh);
         let mut objects = nodes::GameObjects::new(dungeon, options);
@@ -434,6 +440,11 @@ impl Built {
                 extras: None,
             });
         }
+    }
+
+    /// Quantizes and meshopt-encodes the document ([`super::compress`]).
+    pub(crate) fn compress(&mut self) {
+        super::compress::compress(&mut self.root, &mut self.bin);
     }
 
     /// `(triangles, vertices)` over all levels.

@@ -4,6 +4,7 @@
 //! metallic-roughness materials named from the registry, and extras with the proportions,
 //! grid size and seed. The same dungeon and options give a byte-identical file.
 
+mod compress;
 mod document;
 mod error;
 mod glb;
@@ -60,6 +61,11 @@ pub struct ExportOptions {
     pub navmesh: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,
+    /// Quantize the vertices (`KHR_mesh_quantization`: positions as 16-bit integers on one
+    /// grid for the whole scene, with the scale and offset on the mesh's node) and encode
+    /// every vertex and index buffer with meshopt (`EXT_meshopt_compression`); both are in
+    /// `extensionsRequired`, so a reader without them refuses the file.
+    pub compress: bool,
 }
 
 /// How a collider node is marked for engines.
@@ -173,9 +179,13 @@ fn document(
         None => None,
     };
     let total = mesh.levels.len();
-    Ok(document::Built::new(dungeon, mesh, ribbon.as_ref(), options, &mut |done| {
+    let mut built = document::Built::new(dungeon, mesh, ribbon.as_ref(), options, &mut |done| {
         progress(Progress::Document { done, total })
-    }))
+    });
+    if options.compress {
+        built.compress();
+    }
+    Ok(built)
 }
 
 /// The route ribbon ([`mesh::route_ribbon`]) of a route given by the user, refused when a

@@ -61,19 +61,22 @@ fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
         plane[w.1] = id;
     }
     // Each panel's distinct corners, keyed by plane and position.
-    let mut corners: Vec<((u32, [i64; 3]), usize)> = Vec::new();
+    // (plane, corner, panel): 32 bytes an entry, sorted once.
+    let mut corners: Vec<(u32, [i64; 3], u32)> =
+        Vec::with_capacity(panels.iter().map(|p| p.tris.len() + 2).sum());
     let mut mine: Vec<[i64; 3]> = Vec::new();
     for (i, p) in panels.iter().enumerate() {
         mine.clear();
         mine.extend(p.tris.iter().flatten().map(|v| [q(v.x), q(v.y), q(v.z)]));
         mine.sort_unstable();
         mine.dedup();
-        corners.extend(mine.iter().map(|&c| ((plane[i], c), i)));
+        let panel = u32::try_from(i).expect("invariant: panels fit in u32");
+        corners.extend(mine.iter().map(|&c| (plane[i], c, panel)));
     }
     corners.sort_unstable();
     for w in corners.windows(2) {
-        if w[0].0 == w[1].0 {
-            let (a, b) = (find(&mut parent, w[0].1), find(&mut parent, w[1].1));
+        if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
+            let (a, b) = (find(&mut parent, w[0].2 as usize), find(&mut parent, w[1].2 as usize));
             if a != b {
                 parent[a.max(b)] = a.min(b);
             }
@@ -96,17 +99,31 @@ fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
 /// of floor) fall back to one chart per panel so the atlas is not mostly empty.
 const MIN_FILL: f64 = 0.5;
 
-/// The bounding box of every chart in its panels' own metres, as `(min, size)` (zero for a
-/// chart without vertices).
-fn bounds_of(panels: &[Panel], chart_of: &[usize], count: usize) -> Vec<(DVec2, DVec2)> {
+/// The bounding box of every panel in its own metres, as `(lo, hi)` (infinite, inverted,
+/// for a panel without vertices).
+fn panel_bounds(panels: &[Panel]) -> Vec<(DVec2, DVec2)> {
+    panels
+        .iter()
+        .map(|p| {
+            p.tris.iter().flatten().fold(
+                (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+                |(lo, hi), &v| {
+                    let m = p.uv_metres(v);
+                    (lo.min(m), hi.max(m))
+                },
+            )
+        })
+        .collect()
+}
+
+/// The bounding box of every chart from its panels' boxes (`panel_bounds`), as
+/// `(min, size)` (zero for a chart without vertices).
+fn bounds_of(panel_bounds: &[(DVec2, DVec2)], chart_of: &[usize], count: usize) -> Vec<(DVec2, DVec2)> {
     let mut lo = vec![DVec2::splat(f64::INFINITY); count];
     let mut hi = vec![DVec2::splat(f64::NEG_INFINITY); count];
-    for (p, &c) in panels.iter().zip(chart_of) {
-        for &v in p.tris.iter().flatten() {
-            let m = p.uv_metres(v);
-            lo[c] = lo[c].min(m);
-            hi[c] = hi[c].max(m);
-        }
+    for (&(l, h), &c) in panel_bounds.iter().zip(chart_of) {
+        lo[c] = lo[c].min(l);
+        hi[c] = hi[c].max(h);
     }
     lo.iter()
         .zip(&hi)
@@ -116,9 +133,9 @@ fn bounds_of(panels: &[Panel], chart_of: &[usize], count: usize) -> Vec<(DVec2, 
 
 /// Groups from [`group`], with groups that fill less than [`MIN_FILL`] of their bounding
 /// box split back into single panels.
-fn charts(panels: &[Panel]) -> (Vec<usize>, usize) {
+fn charts(panels: &[Panel], panel_bounds: &[(DVec2, DVec2)]) -> (Vec<usize>, usize) {
     let (grouped, count) = group(panels);
-    let bounds = bounds_of(panels, &grouped, count);
+    let bounds = bounds_of(panel_bounds, &grouped, count);
     let mut area = vec![0.0; count];
     for (p, &c) in panels.iter().zip(&grouped) {
         area[c] += p.tris.iter().map(|[a, b, c]| (*b - *a).cross(*c - *a).length() / 2.0).sum::<f64>();
@@ -144,8 +161,9 @@ fn charts(panels: &[Panel]) -> (Vec<usize>, usize) {
 
 /// The chart of every panel, by panel index.
 pub(crate) fn pack(panels: &[Panel]) -> Vec<Chart> {
-    let (chart_of, count) = charts(panels);
-    let bounds = bounds_of(panels, &chart_of, count);
+    let boxes = panel_bounds(panels);
+    let (chart_of, count) = charts(panels, &boxes);
+    let bounds = bounds_of(&boxes, &chart_of, count);
     let area: f64 = bounds.iter().map(|(_, s)| s.x * s.y).sum();
     let pad = area.sqrt().max(1.0) * PAD_FRACTION;
     let width = (area.sqrt() * 1.1).max(bounds.iter().map(|(_, s)| s.x + 2.0 * pad).fold(0.0, f64::max));

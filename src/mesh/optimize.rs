@@ -93,20 +93,27 @@ fn apply_remap(vertices: &[Vertex], count: usize, remap: &[u32]) -> Vec<Vertex> 
 /// Drops triangles with a repeated index and every repeat of a triangle (same vertices in
 /// the same cyclic order), keeping the first; order is otherwise unchanged.
 fn clean(indices: &[u32]) -> Vec<u32> {
-    let tris: Vec<[u32; 3]> = indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
-    let canon = |t: [u32; 3]| {
-        let m = (0..3).min_by_key(|&i| t[i]).expect("invariant: three indices");
-        [t[m], t[(m + 1) % 3], t[(m + 2) % 3]]
-    };
-    let mut keys: Vec<([u32; 3], usize)> = tris.iter().enumerate().map(|(i, &t)| (canon(t), i)).collect();
+    // One sortable word per triangle: its corners rotated to start at the lowest, then its
+    // position (so among repeats the first sorts first).
+    let mut keys: Vec<u128> = indices
+        .chunks_exact(3)
+        .enumerate()
+        .map(|(i, t)| {
+            let m = (0..3).min_by_key(|&k| t[k]).expect("invariant: three indices");
+            let corners = [t[m], t[(m + 1) % 3], t[(m + 2) % 3]];
+            let i = u32::try_from(i).expect("invariant: triangles fit in u32");
+            corners.iter().fold(0u128, |key, &c| (key << 32) | u128::from(c)) << 32 | u128::from(i)
+        })
+        .collect();
     keys.sort_unstable();
-    let mut keep = vec![false; tris.len()];
-    for (k, w) in keys.iter().enumerate() {
-        let (t, i) = *w;
-        let repeat = k > 0 && keys[k - 1].0 == t;
-        keep[i] = !repeat && t[0] != t[1] && t[1] != t[2] && t[0] != t[2];
+    let mut keep = vec![false; keys.len()];
+    for (k, &key) in keys.iter().enumerate() {
+        let triangle = key >> 32;
+        let repeat = k > 0 && keys[k - 1] >> 32 == triangle;
+        let [a, b, c] = [triangle >> 64, (triangle >> 32) & 0xFFFF_FFFF, triangle & 0xFFFF_FFFF];
+        keep[(key & 0xFFFF_FFFF) as usize] = !repeat && a != b && b != c && a != c;
     }
-    tris.iter().zip(keep).filter(|(_, k)| *k).flat_map(|(t, _)| *t).collect()
+    indices.chunks_exact(3).zip(keep).filter(|(_, k)| *k).flat_map(|(t, _)| t.iter().copied()).collect()
 }
 
 #[cfg(test)]

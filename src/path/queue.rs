@@ -118,6 +118,147 @@ impl RadixHeap {
     }
 }
 
+/// Keys within this of the lowest queued key sit in [`BucketQueue`]'s buckets (a power of
+/// two, above the costliest step of a default graph: 1426 for a stair).
+const WINDOW: u64 = 4096;
+
+/// A monotone bucket queue (Dial's) of `(key, node)` items for searches whose order among
+/// equal keys does not matter: one bucket per key in a window of [`WINDOW`] keys above the
+/// floor, found through a bitmap, newest first within a bucket. Keys past the window wait
+/// in a list until the window reaches them; a key below the floor re-files everything.
+#[derive(Debug, Clone)]
+pub(crate) struct BucketQueue {
+    /// No queued key is below it; the window is `base..base + WINDOW`.
+    base: u64,
+    /// Per bucket (`key % WINDOW`): its newest entry, or [`NONE`].
+    heads: Vec<u32>,
+    /// Which buckets hold entries.
+    full: Vec<u64>,
+    /// Entries: the node and the next (older) entry of its bucket.
+    entries: Vec<(u32, u32)>,
+    /// Items in buckets.
+    near: usize,
+    /// Items whose key is at or past the window's end, and their least key.
+    far: Vec<(u64, u32)>,
+    far_min: u64,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Default for BucketQueue {
+    fn default() -> Self {
+        BucketQueue {
+            base: 0,
+            heads: vec![NONE; WINDOW as usize],
+            full: vec![0; WINDOW as usize / 64],
+            entries: Vec::new(),
+            near: 0,
+            far: Vec::new(),
+            far_min: u64::MAX,
+        }
+    }
+}
+
+impl BucketQueue {
+    /// Empties the queue, keeping its allocations.
+    pub(crate) fn clear(&mut self) {
+        if self.near > 0 {
+            self.heads.fill(NONE);
+            self.full.fill(0);
+        }
+        self.entries.clear();
+        self.far.clear();
+        (self.base, self.near, self.far_min) = (0, 0, u64::MAX);
+    }
+
+    /// Adds an item (O(1); a key below the floor re-files every item).
+    #[inline]
+    pub(crate) fn push(&mut self, key: u64, node: u32) {
+        if key < self.base {
+            self.lower_floor(key);
+        }
+        if key - self.base < WINDOW {
+            let b = (key % WINDOW) as usize;
+            let entry = u32::try_from(self.entries.len()).expect("invariant: queue entries fit in u32");
+            self.entries.push((node, self.heads[b]));
+            self.heads[b] = entry;
+            self.full[b / 64] |= 1 << (b % 64);
+            self.near += 1;
+        } else {
+            self.far.push((key, node));
+            self.far_min = self.far_min.min(key);
+        }
+    }
+
+    /// Removes an item with the smallest key.
+    pub(crate) fn pop(&mut self) -> Option<(u64, u32)> {
+        if self.near == 0 {
+            if self.far.is_empty() {
+                return None;
+            }
+            self.base = self.far_min;
+        }
+        if self.far_min < self.base.saturating_add(WINDOW) {
+            self.pull_far();
+        }
+        let b = self.next_full((self.base % WINDOW) as usize);
+        self.base += (b as u64).wrapping_sub(self.base % WINDOW) % WINDOW;
+        let (node, next) = self.entries[self.heads[b] as usize];
+        self.heads[b] = next;
+        if next == NONE {
+            self.full[b / 64] &= !(1 << (b % 64));
+        }
+        self.near -= 1;
+        Some((self.base, node))
+    }
+
+    /// The first full bucket at or cyclically after `from` (there is one: `near > 0`).
+    fn next_full(&self, from: usize) -> usize {
+        let words = self.full.len();
+        let (w, bit) = (from / 64, from % 64);
+        let first = self.full[w] & (u64::MAX << bit);
+        if first != 0 {
+            return w * 64 + first.trailing_zeros() as usize;
+        }
+        (1..=words)
+            .map(|k| (w + k) % words)
+            .find(|&i| self.full[i] != 0)
+            .map(|i| i * 64 + self.full[i].trailing_zeros() as usize)
+            .expect("invariant: a bucket is full")
+    }
+
+    /// Moves the far items the window now reaches into buckets.
+    #[cold]
+    fn pull_far(&mut self) {
+        let far = std::mem::take(&mut self.far);
+        self.far_min = u64::MAX;
+        for (key, node) in far {
+            self.push(key, node);
+        }
+    }
+
+    /// Makes `key` the floor and re-files every item against it.
+    #[cold]
+    fn lower_floor(&mut self, key: u64) {
+        let mut items = std::mem::take(&mut self.far);
+        for b in 0..WINDOW as usize {
+            let offset = (b as u64).wrapping_sub(self.base % WINDOW) % WINDOW;
+            let mut e = self.heads[b];
+            while e != NONE {
+                items.push((self.base + offset, self.entries[e as usize].0));
+                e = self.entries[e as usize].1;
+            }
+        }
+        // Oldest first within a bucket, so re-filing keeps the newest on top.
+        items.reverse();
+        self.clear();
+        self.base = key;
+        for (k, n) in items {
+            self.push(k, n);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,6 +281,45 @@ mod tests {
         assert_eq!(out[2], (3, 6));
         h.clear();
         assert_eq!(h.pop(), None);
+    }
+
+    #[test]
+    fn bucket_queue_pops_in_key_order_across_the_window_and_below_the_floor() {
+        // Keys near, past the window and (pushed mid-way) below the floor; equal keys come
+        // out newest first.
+        let mut q = BucketQueue::default();
+        let mut want: Vec<(u64, u32)> = Vec::new();
+        for (k, n) in [(5, 0), (3, 1), (9000, 2), (3, 3), (70, 4), (5000, 5), (4096 + 3, 6), (20000, 7)] {
+            q.push(k, n);
+            want.push((k, n));
+        }
+        let mut got = Vec::new();
+        while let Some(item) = q.pop() {
+            got.push(item);
+            match item.1 {
+                1 => {
+                    q.push(3, 8); // equal to the floor
+                    want.push((3, 8));
+                }
+                4 => {
+                    q.push(2, 9); // below the floor
+                    want.push((2, 9));
+                }
+                5 => {
+                    q.push(5000 + 4095, 10); // the window's last key
+                    want.push((5000 + 4095, 10));
+                }
+                _ => {}
+            }
+        }
+        let keys: Vec<u64> = got.iter().map(|x| x.0).collect();
+        assert!(keys.windows(2).all(|w| w[0] <= w[1] || w[1] == 2), "{keys:?}");
+        assert_eq!(got[..3], [(3, 3), (3, 1), (3, 8)], "newest first among equal keys");
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        q.clear();
+        assert_eq!(q.pop(), None);
     }
 
     #[test]

@@ -4,17 +4,21 @@
 //! and a visit rule that may stop it. Distance maps, landmark distances and the
 //! generator's "carve the cheapest way through rock" are all calls to [`Search::run`].
 //!
-//! Order, fixed on every platform: nodes settle in increasing cost, and among equal costs
-//! the lowest node index first (the order of a `BinaryHeap<Reverse<(cost, node)>>` with
-//! lazy deletion). A node's cost is lowered only by a strictly cheaper step, so its parent
-//! is the first settled node that reached it at its final cost.
+//! Order, fixed on every platform: nodes settle in increasing cost. When parents are
+//! recorded ([`Parents::Record`]), among equal costs the lowest node index first (the order
+//! of a `BinaryHeap<Reverse<(cost, node)>>` with lazy deletion); a node's cost is lowered
+//! only by a strictly cheaper step, so its parent is the first settled node that reached it
+//! at its final cost. With [`Parents::Skip`] the costs are all there is to read, and they
+//! do not depend on the order among equal costs, so those settle newest first, from a
+//! bucket queue (one bucket per cost in a window above the floor) instead of a radix heap
+//! with a heap of nodes per key.
 //!
 //! The scratch (costs, parents, queue) is kept between searches: [`Search::reset`] reuses
 //! it, so repeated searches on one graph allocate nothing.
 
 use std::ops::ControlFlow;
 
-use super::queue::{RadixHeap, Ties};
+use super::queue::{BucketQueue, RadixHeap, Ties};
 
 /// Cost of a node the search has not reached.
 pub(crate) const UNREACHED: u64 = u64::MAX;
@@ -37,7 +41,10 @@ pub(crate) struct Search {
     cost: Vec<u64>,
     parent: Vec<u32>,
     parents: Parents,
+    /// The queue of [`Parents::Record`] searches (lowest node first among equal costs).
     heap: RadixHeap,
+    /// The queue of [`Parents::Skip`] searches.
+    buckets: BucketQueue,
 }
 
 impl Default for Search {
@@ -54,11 +61,13 @@ impl Search {
             parent: Vec::new(),
             parents: Parents::Skip,
             heap: RadixHeap::new(Ties::LowestNode),
+            buckets: BucketQueue::default(),
         }
     }
 
     /// Prepares a search over `nodes` nodes: every cost [`UNREACHED`], no parents, nothing
-    /// queued. Reuses the buffers of earlier searches.
+    /// queued, ties ordered as the module docs say for `parents`. Reuses the buffers of
+    /// earlier searches.
     pub(crate) fn reset(&mut self, nodes: usize, parents: Parents) {
         self.cost.clear();
         self.cost.resize(nodes, UNREACHED);
@@ -68,6 +77,7 @@ impl Search {
         }
         self.parents = parents;
         self.heap.clear();
+        self.buckets.clear();
     }
 
     /// Offers `node` as a start at `cost`: when that is cheaper than its cost so far, the
@@ -87,7 +97,23 @@ impl Search {
             if self.parents == Parents::Record {
                 self.parent[v] = NO_PARENT;
             }
-            self.heap.push(cost, node);
+            self.push(cost, node);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, cost: u64, node: u32) {
+        match self.parents {
+            Parents::Record => self.heap.push(cost, node),
+            Parents::Skip => self.buckets.push(cost, node),
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        match self.parents {
+            Parents::Record => self.heap.pop(),
+            Parents::Skip => self.buckets.pop(),
         }
     }
 
@@ -107,7 +133,7 @@ impl Search {
         I: IntoIterator<Item = (u32, u64)>,
         V: FnMut(u32, u64) -> ControlFlow<B>,
     {
-        while let Some((d, u)) = self.heap.pop() {
+        while let Some((d, u)) = self.pop() {
             if d != self.cost[u as usize] {
                 continue; // stale: lowered since it was queued
             }
@@ -121,7 +147,7 @@ impl Search {
                     if self.parents == Parents::Record {
                         self.parent[v as usize] = u;
                     }
-                    self.heap.push(nd, v);
+                    self.push(nd, v);
                 }
             }
         }
@@ -250,7 +276,8 @@ mod tests {
                 order.push(u);
                 g[u as usize].iter().copied()
             });
-            assert_eq!(search.costs(), &bellman_ford(&g, &starts)[..], "seed {seed}");
+            let want = bellman_ford(&g, &starts);
+            assert_eq!(search.costs(), &want[..], "seed {seed}");
             let (expected_order, expected_parent) = binary_heap_dijkstra(&g, &starts);
             assert_eq!(order, expected_order, "seed {seed}");
             for v in 0..g.len() as u32 {
@@ -261,6 +288,13 @@ mod tests {
                 let cost = |u: u32| cost(&search, u);
                 assert!(path.windows(2).all(|w| cost(w[1]) <= cost(w[0])), "seed {seed}");
             }
+            // Costs only: the other tie order, the same costs.
+            search.reset(g.len(), Parents::Skip);
+            for &(s, c) in &starts {
+                search.start(s, c);
+            }
+            search.run_to_end(|u| g[u as usize].iter().copied());
+            assert_eq!(search.costs(), &want[..], "seed {seed}, costs only");
         }
     }
 
