@@ -24,14 +24,14 @@ fn sha(bytes: &[u8]) -> String {
 
 fn cases() -> Vec<(GenerateOptions, &'static str)> {
     vec![
-        (GenerateOptions::default(), "fbfcdd9a4d271b0ec30f8ebaa45b0ed923307e66fa08aa2689ea2110c15b3098"),
+        (GenerateOptions::default(), "7a6b9c335356a3c1febc3c11f8e0cd0e738663623a477bde0e2ef1828d4dc3ca"),
         (
             GenerateOptions { seed: 7, levels: 2, cols: 9, rows: 6, ..GenerateOptions::default() },
-            "f20ea8cd48c02f5d0b424685931c06d2b50ad8142b007b6e35e2734e362faf2d",
+            "5b471a00a9c12b44ba63bdb8fdf66418b4b8e618634e501e76fb707b3b53022f",
         ),
         (
             GenerateOptions { seed: 3, cut_ratio: 0.29, ..GenerateOptions::default() },
-            "9b7c4f47f2e9cff1e2be26bf883d9312f82819851e4abcb8a26ac7e4899f9f24",
+            "370ce823232a331dc0bd374b230641381d501799d08130fbefaa871d943b73ee",
         ),
     ]
 }

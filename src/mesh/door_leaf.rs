@@ -93,7 +93,9 @@ pub fn door_leaves(dungeon: &Dungeon) -> Vec<DoorLeaf> {
                 continue;
             };
             let Some([hinge, latch]) = layout.door_opening(sides, slot, dir) else { continue };
-            let width = hinge.distance(latch);
+            // Rounded to the nanometre, so doors of one design width share one leaf mesh
+            // (a long and a short seam's openings differ in the last bits).
+            let width = (hinge.distance(latch) * 1e9).round() / 1e9;
             out.push(DoorLeaf {
                 level,
                 edge,
