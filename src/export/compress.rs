@@ -49,26 +49,38 @@ pub(crate) fn compress(root: &mut Root, bin: &mut Vec<u8>) {
     }
     let old = std::mem::take(bin);
     let frames = world_frames(root);
-    let boxes: Vec<(DVec3, DVec3)> = meshes.iter().map(|&(_, mesh)| mesh_box(root, &old, mesh)).collect();
+    let boxes: Vec<(DVec3, DVec3)> = meshes.iter().map(|(mesh, _)| mesh_box(root, &old, *mesh)).collect();
     let extent = boxes.iter().map(|(lo, hi)| (*hi - *lo).max_element()).fold(0.0, f64::max);
     let step = grid_step(extent);
     let origin = grid_origin(&meshes, &boxes, &frames, step);
     let mut out = Streams::default();
-    for (&(node, mesh), &(lo, _)) in meshes.iter().zip(&boxes) {
-        let offset = match frames[node] {
-            Some(w) if is_translation(w) => {
-                let m = ((lo + w.translation - origin) / step).round();
-                origin + m * step - w.translation
-            }
-            _ => lo,
-        };
+    for ((mesh, nodes), &(lo, _)) in meshes.iter().zip(&boxes) {
+        // A mesh shared by several nodes (door leaves of one width) keeps the grid all its
+        // nodes agree on, or its own box corner when they do not (rotated leaves).
+        let snapped: Vec<DVec3> =
+            nodes.iter().map(|&node| snapped_offset(frames[node], lo, origin, step)).collect();
+        let offset = if snapped.windows(2).all(|w| w[0] == w[1]) { snapped[0] } else { lo };
         let grid = Grid { offset, step };
-        for p in 0..root.meshes[mesh].primitives.len() {
-            quantize_primitive(root, &old, &mut out, mesh, p, grid);
+        for p in 0..root.meshes[*mesh].primitives.len() {
+            quantize_primitive(root, &old, &mut out, *mesh, p, grid);
         }
-        reframe(root, node, grid);
+        for &node in nodes {
+            reframe(root, node, grid);
+        }
     }
     *bin = out.finish(root, &old);
+}
+
+/// The offset that puts a mesh whose box starts at `lo` on the scene grid (`origin`, `step`)
+/// when its node's world frame is a pure translation; `lo` otherwise.
+fn snapped_offset(frame: Option<DAffine3>, lo: DVec3, origin: DVec3, step: f64) -> DVec3 {
+    match frame {
+        Some(w) if is_translation(w) => {
+            let m = ((lo + w.translation - origin) / step).round();
+            origin + m * step - w.translation
+        }
+        _ => lo,
+    }
 }
 
 /// The grid of one mesh node: a position `p` (node-local metres) is stored as
@@ -101,7 +113,7 @@ fn grid_step(extent: f64) -> f64 {
 /// The scene grid's origin: the lowest world corner of the meshes in a translated frame,
 /// snapped down to a multiple of `step`.
 fn grid_origin(
-    meshes: &[(usize, usize)],
+    meshes: &[(usize, Vec<usize>)],
     boxes: &[(DVec3, DVec3)],
     frames: &[Option<DAffine3>],
     step: f64,
@@ -109,8 +121,10 @@ fn grid_origin(
     let lo = meshes
         .iter()
         .zip(boxes)
-        .filter_map(|(&(node, _), (lo, _))| {
-            frames[node].filter(|w| is_translation(*w)).map(|w| *lo + w.translation)
+        .flat_map(|((_, nodes), (lo, _))| {
+            nodes
+                .iter()
+                .filter_map(|&node| frames[node].filter(|w| is_translation(*w)).map(|w| *lo + w.translation))
         })
         .fold(DVec3::splat(f64::INFINITY), DVec3::min);
     if lo.is_finite() { (lo / step).floor() * step } else { DVec3::ZERO }
@@ -156,7 +170,7 @@ fn set_trs(node: &mut json::Node, (t, r, s): (DVec3, DQuat, DVec3)) {
     node.matrix = None;
     node.translation = Some(f(t));
     node.rotation = (r != DQuat::IDENTITY).then(|| json::scene::UnitQuaternion(r.as_quat().to_array()));
-    node.scale = Some(f(s));
+    node.scale = (s != DVec3::ONE).then(|| f(s));
 }
 
 /// Gives `node` the grid's dequantization (scale, then offset) and its children the inverse.
@@ -169,18 +183,16 @@ fn reframe(root: &mut Root, node: usize, grid: Grid) {
     }
 }
 
-/// `(node, mesh)` of every node with a mesh, in node order.
-///
-/// # Panics
-/// When two nodes share a mesh (the exporter never writes that).
-fn mesh_nodes(root: &Root) -> Vec<(usize, usize)> {
-    let pairs: Vec<(usize, usize)> =
-        root.nodes.iter().enumerate().filter_map(|(i, n)| n.mesh.map(|m| (i, m.value()))).collect();
-    let mut meshes: Vec<usize> = pairs.iter().map(|p| p.1).collect();
-    meshes.sort_unstable();
-    meshes.dedup();
-    assert_eq!(meshes.len(), pairs.len(), "invariant: one node per mesh");
-    pairs
+/// Every mesh used by a node, with the nodes that use it, in order of first use.
+fn mesh_nodes(root: &Root) -> Vec<(usize, Vec<usize>)> {
+    let mut out: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (node, mesh) in root.nodes.iter().enumerate().filter_map(|(i, n)| n.mesh.map(|m| (i, m.value()))) {
+        match out.iter_mut().find(|(m, _)| *m == mesh) {
+            Some((_, nodes)) => nodes.push(node),
+            None => out.push((mesh, vec![node])),
+        }
+    }
+    out
 }
 
 /// Bounding box (node-local metres) of a mesh's positions.
