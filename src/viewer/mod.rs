@@ -7,6 +7,7 @@
 
 pub mod camera;
 pub mod chunks;
+pub mod edit;
 mod error;
 pub mod gpu;
 pub mod limits;

@@ -34,6 +34,8 @@ pub struct ViewOptions {
     pub mesh: MeshOptions,
     /// Where the window's E key exports what it shows (a `.glb`, or `.gltf` plus `.bin`).
     pub export_to: PathBuf,
+    /// Where edit mode's Ctrl+S saves the dungeon (its export key writes the `.glb` beside).
+    pub save_to: PathBuf,
 }
 
 impl Default for ViewOptions {
@@ -47,6 +49,7 @@ impl Default for ViewOptions {
             adapter: AdapterPreference::HighPerformance,
             mesh: MeshOptions::default(),
             export_to: PathBuf::from("octile-view.glb"),
+            save_to: PathBuf::from("octile-edited.json"),
         }
     }
 }

@@ -19,7 +19,11 @@ use crate::mesh::{LevelMesh, MaterialRole, Vertex};
 
 pub use super::pipeline::DEPTH_FORMAT;
 /// Stride of the per-draw uniforms (the WebGPU minimum dynamic offset alignment).
-const DRAW_STRIDE: u64 = 256;
+pub(crate) const DRAW_STRIDE: u64 = 256;
+/// Size of the frame's globals (group 0), for another drawer in the scene pass.
+pub(crate) const GLOBALS_SIZE: u64 = size_of::<Globals>() as u64;
+/// Size of one draw's uniforms (group 1), for another drawer in the scene pass.
+pub(crate) const DRAW_SIZE: u64 = size_of::<DrawUniform>() as u64;
 /// Draw slots per level: the roles, then the outline.
 const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 1;
 
@@ -294,9 +298,6 @@ impl Renderer {
     }
 
     /// Draws `frame` into `target` (of `size` pixels and this renderer's format).
-    ///
-    /// # Panics
-    /// Never: the depth and multisample targets are (re)made for `size` just before use.
     pub fn render(
         &mut self,
         device: &wgpu::Device,
@@ -304,6 +305,24 @@ impl Renderer {
         target: &wgpu::TextureView,
         size: (u32, u32),
         frame: &Frame,
+    ) -> FrameStats {
+        self.render_with(device, queue, target, size, frame, &mut |_| 0)
+    }
+
+    /// [`Renderer::render`], and `extra` draws into the same pass after the levels and
+    /// outlines (with the frame's globals bound at group 0 and the depth of what was
+    /// drawn), returning its draw calls: the viewer's edit mode and fog of war.
+    ///
+    /// # Panics
+    /// Never: the depth and multisample targets are (re)made for `size` just before use.
+    pub fn render_with(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        target: &wgpu::TextureView,
+        size: (u32, u32),
+        frame: &Frame,
+        extra: &mut dyn FnMut(&mut wgpu::RenderPass<'_>) -> u32,
     ) -> FrameStats {
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals(frame)));
         let mut stats = FrameStats::default();
@@ -317,6 +336,8 @@ impl Renderer {
             if frame.outlines {
                 self.draw_outlines(&mut pass, frame, &mut stats);
             }
+            stats.draw_calls += extra(&mut pass);
+            pass.set_bind_group(0, &self.globals_group, &[]);
             self.draw_path(&mut pass, &mut stats);
         }
         queue.submit([encoder.finish()]);

@@ -53,6 +53,7 @@ pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Resul
         other => ViewerError::Window { reason: other.to_string() },
     })?;
     event_loop.set_control_flow(ControlFlow::Poll);
+    let edit = super::edit::EditMode::new(options.save_to.clone(), options.mesh.clone());
     let mut app = App {
         ribbon: path_ribbon(&dungeon, &prepared),
         dungeon,
@@ -67,6 +68,7 @@ pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Resul
         grabbed: false,
         last: Instant::now(),
         timing: Timing::default(),
+        edit,
     };
     event_loop.run_app(&mut app).map_err(|e| ViewerError::Window { reason: e.to_string() })?;
     if let Some(e) = app.error {
@@ -152,6 +154,7 @@ struct App {
     grabbed: bool,
     last: Instant,
     timing: Timing,
+    edit: super::edit::EditMode,
 }
 
 impl App {
@@ -284,9 +287,14 @@ impl App {
         };
         let view = texture.texture.create_view(&Default::default());
         let size = (gfx.config.width, gfx.config.height);
+        let p = &mut self.prepared;
+        let mut frame = p.state.frame(&p.scene, &p.world, size.0 as f32 / size.1 as f32);
+        let target = super::edit::gpu::Target { format: gfx.renderer.format(), samples: gfx.renderer.samples() };
+        self.edit.frame(&gfx.gpu, target, &self.dungeon, p, &mut frame, size);
+        let (edit, shown) = (&self.edit, frame.clone());
+        let mut extra = |pass: &mut wgpu::RenderPass<'_>| edit.draw(pass, &shown);
+        let stats = gfx.renderer.render_with(&gfx.gpu.device, &gfx.gpu.queue, &view, size, &frame, &mut extra);
         let p = &self.prepared;
-        let frame = p.state.frame(&p.scene, &p.world, size.0 as f32 / size.1 as f32);
-        let stats = gfx.renderer.render(&gfx.gpu.device, &gfx.gpu.queue, &view, size, &frame);
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(texture);
         let t = &mut self.timing;
@@ -304,11 +312,13 @@ impl App {
             let ms = t.window_time / t.window_frames as f64 * 1000.0;
             let s = &p.state;
             let camera = format!("{:?}", s.camera).to_lowercase();
+            let help = if self.edit.is_on() { super::edit::EditMode::help() } else { SHORT_HELP.to_string() };
             gfx.window.set_title(&format!(
-                "octile | {camera} | levels {} | level {} | {ms:.1} ms | {} draws | {SHORT_HELP}",
+                "octile | {camera} | levels {} | level {} | {ms:.1} ms | {} draws | {}{help}",
                 s.mode.name(),
                 s.current_level(&p.world),
-                stats.draw_calls
+                stats.draw_calls,
+                self.edit.status().map(|e| e + " | ").unwrap_or_default()
             ));
             (t.title_at, t.window_frames, t.window_time) = (0.0, 0, 0.0);
         }
@@ -445,11 +455,18 @@ impl ApplicationHandler for App {
             WindowEvent::RedrawRequested => self.redraw(event_loop),
             WindowEvent::KeyboardInput { event, .. } => {
                 if let PhysicalKey::Code(code) = event.physical_key {
+                    if self.edit.key(code, event.state == ElementState::Pressed, &self.dungeon) {
+                        return;
+                    }
                     self.key(event_loop, code, event.state == ElementState::Pressed);
                 }
             }
+            WindowEvent::ModifiersChanged(m) => self.edit.modifiers(m.state().control_key(), m.state().shift_key()),
             WindowEvent::MouseInput { state, button, .. } => {
                 let pressed = state == ElementState::Pressed;
+                if button == MouseButton::Left && self.edit.left_button(pressed) {
+                    return;
+                }
                 if pressed && button == MouseButton::Left && self.prepared.state.camera == CameraKind::Walk {
                     self.set_grab(true);
                 }
@@ -457,6 +474,7 @@ impl ApplicationHandler for App {
             }
             WindowEvent::CursorMoved { position, .. } => {
                 let (x, y) = (position.x, position.y);
+                self.edit.cursor_moved(x, y);
                 if let (Some((px, py)), Some(button)) = (self.cursor, self.drag) {
                     let (dx, dy) = ((x - px) as f32, (y - py) as f32);
                     let state = &mut self.prepared.state;
