@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod dungeon;
+pub mod edit;
 pub mod error;
 pub mod export;
 pub mod format;

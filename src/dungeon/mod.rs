@@ -4,6 +4,7 @@
 mod error;
 mod markers;
 mod model;
+mod pins;
 mod problems;
 mod registry;
 mod stair;

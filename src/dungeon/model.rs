@@ -36,6 +36,8 @@ pub struct Dungeon {
     pub(super) entrance: Option<Pos>,
     pub(super) exit: Option<Pos>,
     pub(super) seed: Option<u64>,
+    /// Per level, the cells locked against re-solving ([`Dungeon::is_pinned`]).
+    pub(super) pins: Vec<Grid<bool>>,
     stairs: Stairs,
 }
 
@@ -96,6 +98,7 @@ impl Dungeon {
             entrance: None,
             exit: None,
             seed: None,
+            pins: vec![Grid::filled(dims, false); levels],
             // The fills hold no stair tile (rock and plain floor are not stairs).
             stairs: Stairs::empty(dims),
         })
@@ -117,7 +120,7 @@ impl Dungeon {
             return Err(shape_err(format!("levels must be 1..={MAX_LEVELS}")));
         }
         if dims.slot_count() as u64 * u64::from(levels) > MAX_SLOTS {
-            return Err(shape_err(format!("more than {MAX_SLOTS} slots in all (about 5 bytes each)")));
+            return Err(shape_err(format!("more than {MAX_SLOTS} slots in all (about 6 bytes each)")));
         }
         Ok(dims)
     }
@@ -363,6 +366,7 @@ impl Dungeon {
         edges: Vec<Vec<EdgeStateId>>,
     ) -> Result<Dungeon, DungeonError> {
         let layout = Layout::new(proportions)?;
+        let pins = vec![Grid::filled(dims, false); tiles.len()];
         let mut dungeon = Dungeon {
             dims,
             layout,
@@ -372,6 +376,7 @@ impl Dungeon {
             entrance: None,
             exit: None,
             seed: None,
+            pins,
             stairs: Stairs::default(),
         };
         dungeon.stairs = Stairs::of(&dungeon);

@@ -19,6 +19,14 @@ impl Dungeon {
             .map(|def| DungeonError::StairNotCarved { symbol: def.symbol })
             .collect();
         out.extend((0..self.levels()).flat_map(|level| self.stair_problems(level)));
+        out.extend(self.marker_problems());
+        out
+    }
+
+    /// The problems of [`Dungeon::problems`] with the entrance and exit: each on rock.
+    #[must_use]
+    pub fn marker_problems(&self) -> Vec<DungeonError> {
+        let mut out = Vec::new();
         for (what, marker) in [("entrance", self.entrance()), ("exit", self.exit())] {
             if let Some(pos) = marker.filter(|&p| !self.tile_def(p).is_ok_and(|def| def.carved)) {
                 let Pos { level, slot: Slot { row, col } } = pos;

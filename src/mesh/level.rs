@@ -107,6 +107,16 @@ impl Ctx<'_> {
 /// ([`Dungeon::stair_problems`]; the first in (row, col) order) other than stacked stairs,
 /// which mesh watertight (the upper stair stands in the lower one's hole).
 pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> {
+    extrude_where(d, level, &|_| true)
+}
+
+/// [`extrude`] of only the cells whose slot `keep` accepts and the seams whose owner slot
+/// ([`super::chunk::edge_slot`]) it accepts: one mesh chunk ([`super::chunk`]).
+pub(crate) fn extrude_where(
+    d: &Dungeon,
+    level: u16,
+    keep: &dyn Fn(Slot) -> bool,
+) -> Result<Vec<Panel>, MeshError> {
     if let Some(problem) =
         d.stair_problems(level).into_iter().find(|p| !matches!(p, DungeonError::StairOnStair { .. }))
     {
@@ -122,7 +132,7 @@ pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> 
     let p = d.proportions();
     let (rh, dh, lh) = (p.room_height, p.door_height, p.layer_height);
     let mut panels = Vec::new();
-    for slot in d.dims().cells() {
+    for slot in d.dims().cells().filter(|&slot| keep(slot)) {
         let i = ctx.idx(slot);
         if !ctx.here.carved[i] {
             continue;
@@ -170,7 +180,7 @@ pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> 
             panels.extend(stair::spiral(&landing_spec(&ctx, slot)));
         }
     }
-    for edge in d.dims().edges() {
+    for edge in d.dims().edges().filter(|&edge| keep(super::chunk::edge_slot(edge))) {
         let sides = d.dims().edge_sides(edge).expect("invariant: edge from the grid");
         match ctx.carve(level, edge) {
             Carve::None => {}

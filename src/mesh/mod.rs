@@ -6,6 +6,7 @@
 //! shafts and the spiral stair solids (DESIGN.md section 2). Each primitive is welded and
 //! optimised with meshopt.
 
+pub mod chunk;
 mod error;
 mod level;
 mod lightmap;

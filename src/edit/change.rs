@@ -1,0 +1,205 @@
+//! Changes: what one command did to a dungeon, each with its value before and after, so
+//! it can be undone (the befores, last first) and redone (the afters, first first). The
+//! [`Recorder`] is the only way the editor writes to its dungeon.
+
+use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, TileId};
+use crate::grid::{EdgeId, Grid, Pos};
+
+/// One value of a dungeon that a command changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// A cell's tile.
+    Tile {
+        /// The cell.
+        pos: Pos,
+        /// Its tile before.
+        before: TileId,
+        /// Its tile after.
+        after: TileId,
+    },
+    /// An edge's state.
+    Edge {
+        /// The level.
+        level: u16,
+        /// The edge.
+        edge: EdgeId,
+        /// Its state before.
+        before: EdgeStateId,
+        /// Its state after.
+        after: EdgeStateId,
+    },
+    /// The entrance marker.
+    Entrance {
+        /// Before.
+        before: Option<Pos>,
+        /// After.
+        after: Option<Pos>,
+    },
+    /// The exit marker.
+    Exit {
+        /// Before.
+        before: Option<Pos>,
+        /// After.
+        after: Option<Pos>,
+    },
+    /// A cell's pin.
+    Pin {
+        /// The cell.
+        pos: Pos,
+        /// Pinned before.
+        before: bool,
+        /// Pinned after.
+        after: bool,
+    },
+}
+
+impl Change {
+    /// The same change the other way round (what undoes it).
+    #[must_use]
+    pub fn inverse(self) -> Change {
+        match self {
+            Change::Tile { pos, before, after } => Change::Tile { pos, before: after, after: before },
+            Change::Edge { level, edge, before, after } => {
+                Change::Edge { level, edge, before: after, after: before }
+            }
+            Change::Entrance { before, after } => Change::Entrance { before: after, after: before },
+            Change::Exit { before, after } => Change::Exit { before: after, after: before },
+            Change::Pin { pos, before, after } => Change::Pin { pos, before: after, after: before },
+        }
+    }
+
+    /// Writes the change's `after` value into `d`.
+    ///
+    /// # Errors
+    /// The dungeon's own refusal ([`DungeonError`]); never for a change recorded on the same
+    /// dungeon (its values were stored there once).
+    pub fn apply_to(self, d: &mut Dungeon) -> Result<(), DungeonError> {
+        match self {
+            Change::Tile { pos, after, .. } => d.set_tile(pos, after),
+            Change::Edge { level, edge, after, .. } => d.set_edge_of(level, edge, after),
+            Change::Entrance { after, .. } => d.set_entrance(after),
+            Change::Exit { after, .. } => d.set_exit(after),
+            Change::Pin { pos, after, .. } => d.set_pinned(pos, after),
+        }
+    }
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Change::Tile { pos, before, after } => {
+                write!(f, "{pos}: tile {} -> {}", before.index(), after.index())
+            }
+            Change::Edge { level, edge, before, after } => {
+                write!(f, "level {level}, {edge}: state {} -> {}", before.index(), after.index())
+            }
+            Change::Entrance { before, after } => write!(f, "entrance {} -> {}", opt(*before), opt(*after)),
+            Change::Exit { before, after } => write!(f, "exit {} -> {}", opt(*before), opt(*after)),
+            Change::Pin { pos, after, .. } => {
+                write!(f, "{pos}: {}", if *after { "pinned" } else { "unpinned" })
+            }
+        }
+    }
+}
+
+fn opt(p: Option<Pos>) -> String {
+    p.map_or_else(|| "none".into(), |p| format!("({p})"))
+}
+
+/// Writes to a dungeon and records every value it changes. A failed command is rolled back
+/// with [`Recorder::revert`].
+pub(crate) struct Recorder<'a> {
+    pub(crate) d: &'a mut Dungeon,
+    pub(crate) changes: Vec<Change>,
+}
+
+impl<'a> Recorder<'a> {
+    pub(crate) fn new(d: &'a mut Dungeon) -> Recorder<'a> {
+        Recorder { d, changes: Vec::new() }
+    }
+
+    /// Sets a tile, recording it when it changes.
+    pub(crate) fn set_tile(&mut self, pos: Pos, tile: TileId) -> Result<(), DungeonError> {
+        let before = self.d.tile(pos)?;
+        if before != tile {
+            self.d.set_tile(pos, tile)?;
+            self.changes.push(Change::Tile { pos, before, after: tile });
+        }
+        Ok(())
+    }
+
+    /// Sets an edge, recording it when it changes.
+    pub(crate) fn set_edge_of(
+        &mut self,
+        level: u16,
+        edge: EdgeId,
+        state: EdgeStateId,
+    ) -> Result<(), DungeonError> {
+        let before = self.d.edge_state_of(level, edge)?;
+        if before != state {
+            self.d.set_edge_of(level, edge, state)?;
+            self.changes.push(Change::Edge { level, edge, before, after: state });
+        }
+        Ok(())
+    }
+
+    /// Sets the entrance, recording it when it changes.
+    pub(crate) fn set_entrance(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
+        let before = self.d.entrance();
+        if before != pos {
+            self.d.set_entrance(pos)?;
+            self.changes.push(Change::Entrance { before, after: pos });
+        }
+        Ok(())
+    }
+
+    /// Sets the exit, recording it when it changes.
+    pub(crate) fn set_exit(&mut self, pos: Option<Pos>) -> Result<(), DungeonError> {
+        let before = self.d.exit();
+        if before != pos {
+            self.d.set_exit(pos)?;
+            self.changes.push(Change::Exit { before, after: pos });
+        }
+        Ok(())
+    }
+
+    /// Pins or unpins a cell, recording it when it changes.
+    pub(crate) fn set_pinned(&mut self, pos: Pos, pinned: bool) -> Result<(), DungeonError> {
+        let before = self.d.is_pinned(pos);
+        self.d.set_pinned(pos, pinned)?;
+        if before != pinned {
+            self.changes.push(Change::Pin { pos, before, after: pinned });
+        }
+        Ok(())
+    }
+
+    /// Records the tile and edge changes of `level` made behind the recorder's back (by
+    /// generation code working on the dungeon directly), against copies of its layers taken
+    /// before: tiles row-major, then edges in index order.
+    pub(crate) fn record_level(&mut self, level: u16, tiles: &Grid<TileId>, edges: &[EdgeStateId]) {
+        let dims = self.d.dims();
+        let now_tiles = self.d.tile_layer(level).expect("invariant: a level of the dungeon");
+        for slot in dims.cells() {
+            let (before, after) = (tiles.get(slot), now_tiles.get(slot));
+            if let (Ok(&before), Ok(&after)) = (before, after)
+                && before != after
+            {
+                self.changes.push(Change::Tile { pos: Pos { level, slot }, before, after });
+            }
+        }
+        let now_edges = self.d.edge_layer(level).expect("invariant: a level of the dungeon");
+        for edge in dims.edges() {
+            let i = dims.edge_index(edge).expect("invariant: an edge of the grid");
+            if edges[i] != now_edges[i] {
+                self.changes.push(Change::Edge { level, edge, before: edges[i], after: now_edges[i] });
+            }
+        }
+    }
+
+    /// Undoes every recorded change, last first, and forgets them.
+    pub(crate) fn revert(&mut self) {
+        for change in std::mem::take(&mut self.changes).into_iter().rev() {
+            change.inverse().apply_to(self.d).expect("invariant: a recorded value was valid here before");
+        }
+    }
+}

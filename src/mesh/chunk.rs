@@ -1,0 +1,154 @@
+//! Mesh chunks: a level cut into square blocks of [`CHUNK_SLOTS`] x [`CHUNK_SLOTS`] slots,
+//! so an edit re-meshes only the chunks it touched ([`crate::edit`] reports them). This file
+//! is the one owner of "which chunk holds this slot" ([`ChunkId::of`]) and of which chunk
+//! meshes an edge's seam ([`edge_slot`]).
+//!
+//! A chunk's mesh holds its cells (floor, ceiling, walls, stair shafts and stairs) and the
+//! seams named by its slots (a long seam by its Void slot, a short seam by its connector), so
+//! the chunks of a level together hold exactly the triangles of the level's mesh.
+
+use super::{LevelMesh, MeshError, MeshOptions, level, panel};
+use crate::dungeon::Dungeon;
+use crate::grid::{Dims, EdgeId, Pos, Slot};
+
+/// Slots per side of a chunk: 8 octagons and 8 connectors (16 x 16 slots).
+pub const CHUNK_SLOTS: u32 = 16;
+
+/// One mesh chunk: a level and the chunk's row and column (in chunks, from the north-west
+/// corner of the level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ChunkId {
+    /// The level.
+    pub level: u16,
+    /// Chunk row: slot rows `row * CHUNK_SLOTS ..` to `(row + 1) * CHUNK_SLOTS`.
+    pub row: u32,
+    /// Chunk column: slot columns `col * CHUNK_SLOTS ..` to `(col + 1) * CHUNK_SLOTS`.
+    pub col: u32,
+}
+
+impl ChunkId {
+    /// The chunk that holds the slot at `pos` (any slot, cell or Void).
+    #[must_use]
+    pub const fn of(pos: Pos) -> ChunkId {
+        ChunkId { level: pos.level, row: pos.slot.row / CHUNK_SLOTS, col: pos.slot.col / CHUNK_SLOTS }
+    }
+
+    /// True when the chunk holds `slot` (on its level).
+    #[must_use]
+    pub const fn holds(self, slot: Slot) -> bool {
+        slot.row / CHUNK_SLOTS == self.row && slot.col / CHUNK_SLOTS == self.col
+    }
+
+    /// The slot rows and columns of the chunk inside a level of `dims` (empty ranges for a
+    /// chunk outside it).
+    #[must_use]
+    pub fn slots(self, dims: Dims) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
+        let span = |i: u32, len: u32| {
+            let start = i.saturating_mul(CHUNK_SLOTS).min(len);
+            start..i.saturating_add(1).saturating_mul(CHUNK_SLOTS).min(len)
+        };
+        (span(self.row, dims.rows()), span(self.col, dims.cols()))
+    }
+}
+
+impl std::fmt::Display for ChunkId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "chunk (level {}, row {}, col {})", self.level, self.row, self.col)
+    }
+}
+
+/// Chunk rows and columns of one level of `dims`.
+#[must_use]
+pub fn chunk_counts(dims: Dims) -> (u32, u32) {
+    (dims.rows().div_ceil(CHUNK_SLOTS), dims.cols().div_ceil(CHUNK_SLOTS))
+}
+
+/// Every chunk of `dungeon`, level by level, row-major.
+#[must_use]
+pub fn all_chunks(dungeon: &Dungeon) -> Vec<ChunkId> {
+    let (rows, cols) = chunk_counts(dungeon.dims());
+    (0..dungeon.levels())
+        .flat_map(|level| {
+            (0..rows).flat_map(move |row| (0..cols).map(move |col| ChunkId { level, row, col }))
+        })
+        .collect()
+}
+
+/// The slot that names `edge`, whose chunk meshes the edge's seam: a long edge's Void slot,
+/// a short edge's connector.
+#[must_use]
+pub const fn edge_slot(edge: EdgeId) -> Slot {
+    match edge {
+        EdgeId::Long(void) => void,
+        EdgeId::Short(connector, _) => connector,
+    }
+}
+
+/// The mesh of one chunk: the triangles of [`super::build`]'s level mesh that the chunk's
+/// cells and seams make, assembled alike (positions level-local; lightmap UVs, when asked
+/// for, are packed per chunk). An empty chunk (all rock, or outside the level) has no
+/// primitive.
+///
+/// # Errors
+/// [`MeshError::BadOption`] for an option out of range; [`MeshError::Stair`] for a stair
+/// on the chunk's level that cannot be built (as [`super::build`]); a level outside the
+/// dungeon is [`MeshError::Stair`] with the dungeon's level error.
+pub fn build_chunk(dungeon: &Dungeon, chunk: ChunkId, options: &MeshOptions) -> Result<LevelMesh, MeshError> {
+    options.validate()?;
+    dungeon.tile_layer(chunk.level).map_err(MeshError::Stair)?;
+    let panels = level::extrude_where(dungeon, chunk.level, &|slot| chunk.holds(slot))?;
+    Ok(panel::assemble(dungeon, chunk.level, panels, options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{GenerateOptions, generate};
+    use crate::mesh::build;
+
+    /// Every triangle of a level mesh as its three positions, rotated to start at the
+    /// smallest and sorted, so meshes that differ only in order and welding compare equal.
+    pub(crate) fn triangles(mesh: &LevelMesh) -> Vec<[[u32; 3]; 3]> {
+        let mut out = Vec::new();
+        for (_, prim) in &mesh.primitives {
+            for t in prim.indices.chunks_exact(3) {
+                let p = |i: u32| prim.vertices[i as usize].position.map(f32::to_bits);
+                let mut tri = [p(t[0]), p(t[1]), p(t[2])];
+                let first = (0..3).min_by_key(|&i| tri[i]).unwrap_or(0);
+                tri.rotate_left(first);
+                out.push(tri);
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn chunks_partition_every_level() {
+        let options = GenerateOptions { seed: 3, levels: 2, cols: 19, rows: 11, ..Default::default() };
+        let d = generate(&options, &mut |_| {}).unwrap();
+        let mesh_options = MeshOptions { lightmap_uv: false, ..MeshOptions::default() };
+        let full = build(&d, &mesh_options).unwrap();
+        let chunks = all_chunks(&d);
+        assert_eq!(chunks.len(), 2 * 2 * 3, "37 slot columns make 3 chunks, 21 rows make 2");
+        for level in &full.levels {
+            let mut joined: Vec<_> = chunks
+                .iter()
+                .filter(|c| c.level == level.level)
+                .flat_map(|&c| triangles(&build_chunk(&d, c, &mesh_options).unwrap()))
+                .collect();
+            joined.sort_unstable();
+            assert!(!joined.is_empty());
+            assert_eq!(joined, triangles(level), "level {}", level.level);
+        }
+    }
+
+    #[test]
+    fn chunk_of_a_slot() {
+        assert_eq!(ChunkId::of(Pos::new(2, 15, 16)), ChunkId { level: 2, row: 0, col: 1 });
+        let dims = Dims::from_octagons(10, 9).unwrap();
+        assert_eq!(chunk_counts(dims), (2, 2));
+        assert_eq!(ChunkId { level: 0, row: 1, col: 0 }.slots(dims), (16..17, 0..16));
+        assert!(ChunkId { level: 0, row: 1, col: 1 }.holds(Slot::new(16, 18)));
+    }
+}

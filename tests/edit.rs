@@ -1,0 +1,183 @@
+//! Editing (issue 11, core): undo/redo over random edit sequences gives back the exact
+//! bytes, refused commands change nothing, and the dirty chunks re-meshed after each edit
+//! equal a full rebuild of the edited dungeon, chunk by chunk.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use octile::dungeon::{Dungeon, EdgeStateId, Registry};
+use octile::edit::{Command, EditError, Editor, rect_cells};
+use octile::format::to_json;
+use octile::generate::{GenerateOptions, generate};
+use octile::grid::{Direction, Pos, Slot};
+use octile::mesh::chunk::{ChunkId, all_chunks, build_chunk};
+use octile::mesh::{LevelMesh, MeshOptions};
+use proptest::prelude::*;
+
+/// A generated 12x12x2 dungeon (23 x 23 slots: 2 x 2 chunks per level).
+fn base() -> &'static Dungeon {
+    static BASE: OnceLock<Dungeon> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let options = GenerateOptions { seed: 5, levels: 2, cols: 12, rows: 12, ..Default::default() };
+        generate(&options, &mut |_| {}).unwrap()
+    })
+}
+
+/// A random command (many are refused: a Void slot, a stair with no landing, ...).
+fn arb_command() -> impl Strategy<Value = Command> {
+    let pos = (0u16..2, 0u32..23, 0u32..23).prop_map(|(l, r, c)| Pos::new(l, r, c));
+    let dir = (0usize..8).prop_map(Direction::from_index);
+    let tile = prop_oneof![Just(Registry::SOLID), Just(Registry::FLOOR)];
+    let state = (0u8..3).prop_map(|s| [Registry::WALL, Registry::OPEN, Registry::DOOR][usize::from(s)]);
+    prop_oneof![
+        (pos.clone(), tile.clone()).prop_map(|(pos, tile)| Command::SetTile { pos, tile }),
+        pos.clone().prop_map(|pos| Command::Toggle { pos }),
+        (pos.clone(), dir.clone()).prop_map(|(pos, dir)| Command::Cycle { pos, dir }),
+        (pos.clone(), dir, state).prop_map(|(pos, dir, state): (Pos, Direction, EdgeStateId)| {
+            Command::SetEdge { pos, dir, state }
+        }),
+        (pos.clone(), 0u32..4, 0u32..4, tile).prop_map(|(p, h, w, tile)| {
+            let to = Slot::new((p.slot.row + h).min(22), (p.slot.col + w).min(22));
+            Command::Paint { cells: rect_cells(base().dims(), p.level, p.slot, to).unwrap(), tile }
+        }),
+        pos.clone().prop_map(|pos| Command::PlaceStair { pos }),
+        pos.clone().prop_map(|pos| Command::RemoveStair { pos }),
+        pos.clone().prop_map(|pos| Command::SetEntrance { pos: Some(pos) }),
+        (pos, any::<bool>()).prop_map(|(pos, pinned)| Command::Pin { cells: vec![pos], pinned }),
+    ]
+}
+
+fn options() -> MeshOptions {
+    MeshOptions { lightmap_uv: false, optimize: false, ..MeshOptions::default() }
+}
+
+fn all_meshes(d: &Dungeon) -> BTreeMap<ChunkId, LevelMesh> {
+    all_chunks(d).into_iter().map(|c| (c, build_chunk(d, c, &options()).unwrap())).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn undo_all_and_redo_all_give_the_bytes_back(
+        commands in prop::collection::vec(arb_command(), 1..24),
+        groups in prop::collection::vec(0u8..4, 24),
+    ) {
+        let original = to_json(base());
+        let mut editor = Editor::new(base().clone());
+        for (i, cmd) in commands.iter().enumerate() {
+            // Some commands share a group (one undo step, as a drag stroke).
+            if groups[i] == 0 { editor.begin_group(); }
+            let before = to_json(editor.dungeon());
+            if editor.apply(cmd).is_err() {
+                prop_assert_eq!(to_json(editor.dungeon()), before, "a refused command changed nothing");
+            }
+            if groups[i] == 1 { editor.end_group(); }
+        }
+        editor.end_group();
+        let edited = to_json(editor.dungeon());
+        let steps = editor.undo_steps();
+        for _ in 0..steps { editor.undo().unwrap(); }
+        prop_assert_eq!(to_json(editor.dungeon()), original.clone());
+        prop_assert!(!editor.is_modified());
+        prop_assert!(matches!(editor.undo(), Err(EditError::NothingTo("undo"))));
+        for _ in 0..steps { editor.redo().unwrap(); }
+        prop_assert_eq!(to_json(editor.dungeon()), edited);
+        prop_assert_eq!(editor.is_modified(), steps > 0);
+    }
+
+    #[test]
+    fn dirty_chunks_remeshed_equal_a_full_rebuild(commands in prop::collection::vec(arb_command(), 1..16)) {
+        let mut editor = Editor::new(base().clone());
+        let mut meshes = all_meshes(editor.dungeon());
+        for cmd in &commands {
+            if let Ok(done) = editor.apply(cmd) {
+                for chunk in done.dirty {
+                    meshes.insert(chunk, build_chunk(editor.dungeon(), chunk, &options()).unwrap());
+                }
+            }
+        }
+        let fresh = all_meshes(editor.dungeon());
+        for (chunk, mesh) in &fresh {
+            prop_assert_eq!(&meshes[chunk], mesh, "{}", chunk);
+        }
+        // And the same after undoing everything.
+        while let Ok(done) = editor.undo() {
+            for chunk in done.dirty {
+                meshes.insert(chunk, build_chunk(editor.dungeon(), chunk, &options()).unwrap());
+            }
+        }
+        prop_assert_eq!(meshes, all_meshes(base()));
+    }
+}
+
+#[test]
+fn cycling_a_wall_goes_through_the_registry_order() {
+    let d = base().clone();
+    let (pos, dir) = d
+        .cells()
+        .flat_map(|p| Direction::ALL.into_iter().map(move |dir| (p, dir)))
+        .find(|&(p, dir)| d.edge_state(p, dir).ok().flatten() == Some(Registry::WALL))
+        .unwrap();
+    let mut editor = Editor::new(d);
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        editor.apply(&Command::Cycle { pos, dir }).unwrap();
+        seen.push(editor.dungeon().edge_state(pos, dir).unwrap().unwrap());
+    }
+    assert_eq!(seen, [Registry::OPEN, Registry::DOOR, Registry::WALL]);
+    assert_eq!(editor.undo_steps(), 3);
+}
+
+#[test]
+fn refusals_say_why() {
+    let d = base().clone();
+    let mut editor = Editor::new(d.clone());
+    let top = Pos::new(1, 0, 0);
+    let err = editor.apply(&Command::PlaceStair { pos: top }).unwrap_err();
+    assert!(err.to_string().contains("leads up to level 2"), "{err}");
+    let rock_above = d
+        .cells()
+        .filter(|p| p.level == 0 && p.slot.kind() == octile::grid::SlotKind::Octagon)
+        .find(|&p| !d.tile_def(Pos { level: 1, ..p }).unwrap().carved && d.stair_below(p).is_none())
+        .unwrap();
+    assert_eq!(
+        editor.apply(&Command::PlaceStair { pos: rock_above }),
+        Err(EditError::NoLanding { pos: rock_above })
+    );
+    let void = Pos::new(0, 0, 1);
+    let err = editor.apply(&Command::Pin { cells: vec![void], pinned: true }).unwrap_err();
+    assert!(err.to_string().contains("Void"), "{err}");
+    let floor = d.cells().find(|&p| d.tile_def(p).unwrap().carved && !d.is_stair(p)).unwrap();
+    assert_eq!(editor.apply(&Command::RemoveStair { pos: floor }), Err(EditError::NotAStair { pos: floor }));
+    let entrance = d.entrance().unwrap();
+    let err = editor.apply(&Command::Toggle { pos: entrance }).unwrap_err();
+    assert!(matches!(err, EditError::Problem { .. }), "{err}");
+    assert_eq!(editor.dungeon(), &d);
+    assert_eq!(editor.undo_steps(), 0);
+}
+
+#[test]
+fn painting_opens_seams_exactly_between_floors() {
+    let d = base().clone();
+    let mut editor = Editor::new(d);
+    let cells = rect_cells(editor.dungeon().dims(), 0, Slot::new(8, 8), Slot::new(12, 12)).unwrap();
+    let done = editor.apply(&Command::Paint { cells: cells.clone(), tile: Registry::FLOOR }).unwrap();
+    assert!(!done.changes.is_empty());
+    let e = editor.dungeon();
+    for &p in &cells {
+        for &dir in e.dims().walls(p.slot).unwrap() {
+            let Some(state) = e.edge_state(p, dir).unwrap() else { continue };
+            let other = Pos { slot: e.dims().neighbor(p.slot, dir).unwrap().unwrap(), ..p };
+            let floor = e.tile_def(other).unwrap().carved;
+            if floor && e.shaft_allows(p, dir) {
+                assert_ne!(state, Registry::WALL, "{p} {dir:?}");
+            } else {
+                assert_eq!(state, Registry::WALL, "{p} {dir:?}");
+            }
+        }
+    }
+    for level in 0..e.levels() {
+        assert_eq!(octile::edit::seams::underived_seams(e, level), [], "level {level}");
+    }
+}
