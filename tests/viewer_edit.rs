@@ -59,7 +59,8 @@ fn seam_pixel(d: &Dungeon, pos: Pos, dir: Direction) -> (u32, u32) {
     let next = d.dims().neighbor(pos.slot, dir).unwrap().unwrap();
     let [c, e] = layout.wall(next, dir.opposite()).unwrap();
     let centre = (a + b + c + e) / 4.0;
-    let (x, y) = view.project(glam::Vec3::new(centre.x as f32, 0.0, centre.y as f32), SIZE.0, SIZE.1).unwrap();
+    let (x, y) =
+        view.project(glam::Vec3::new(centre.x as f32, 0.0, centre.y as f32), SIZE.0, SIZE.1).unwrap();
     (x.round() as u32, y.round() as u32)
 }
 

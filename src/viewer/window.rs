@@ -289,11 +289,13 @@ impl App {
         let size = (gfx.config.width, gfx.config.height);
         let p = &mut self.prepared;
         let mut frame = p.state.frame(&p.scene, &p.world, size.0 as f32 / size.1 as f32);
-        let target = super::edit::gpu::Target { format: gfx.renderer.format(), samples: gfx.renderer.samples() };
+        let target =
+            super::edit::gpu::Target { format: gfx.renderer.format(), samples: gfx.renderer.samples() };
         self.edit.frame(&gfx.gpu, target, &self.dungeon, p, &mut frame, size);
         let (edit, shown) = (&self.edit, frame.clone());
         let mut extra = |pass: &mut wgpu::RenderPass<'_>| edit.draw(pass, &shown);
-        let stats = gfx.renderer.render_with(&gfx.gpu.device, &gfx.gpu.queue, &view, size, &frame, &mut extra);
+        let stats =
+            gfx.renderer.render_with(&gfx.gpu.device, &gfx.gpu.queue, &view, size, &frame, &mut extra);
         let p = &self.prepared;
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(texture);
@@ -461,7 +463,9 @@ impl ApplicationHandler for App {
                     self.key(event_loop, code, event.state == ElementState::Pressed);
                 }
             }
-            WindowEvent::ModifiersChanged(m) => self.edit.modifiers(m.state().control_key(), m.state().shift_key()),
+            WindowEvent::ModifiersChanged(m) => {
+                self.edit.modifiers(m.state().control_key(), m.state().shift_key())
+            }
             WindowEvent::MouseInput { state, button, .. } => {
                 let pressed = state == ElementState::Pressed;
                 if button == MouseButton::Left && self.edit.left_button(pressed) {

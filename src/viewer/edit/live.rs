@@ -66,7 +66,12 @@ impl LiveMesh {
     ///
     /// # Errors
     /// [`MeshError`] when a chunk cannot be meshed; the chunks done before it are kept.
-    pub fn update(&mut self, device: &wgpu::Device, dungeon: &Dungeon, ids: &[ChunkId]) -> Result<(), MeshError> {
+    pub fn update(
+        &mut self,
+        device: &wgpu::Device,
+        dungeon: &Dungeon,
+        ids: &[ChunkId],
+    ) -> Result<(), MeshError> {
         for &id in ids {
             let mesh = build_chunk(dungeon, id, &self.options)?;
             self.remeshed += 1;
@@ -76,14 +81,30 @@ impl LiveMesh {
                 continue;
             };
             let buffer = |label, contents: &[u8], usage| {
-                device.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some(label), contents, usage })
+                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some(label),
+                    contents,
+                    usage,
+                })
             };
-            let draws = chunk.draws.iter().map(|&(role, first, count)| (slot(id.level, role), first, count)).collect();
+            let draws = chunk
+                .draws
+                .iter()
+                .map(|&(role, first, count)| (slot(id.level, role), first, count))
+                .collect();
             self.chunks.insert(
                 id,
                 ChunkGpu {
-                    vertices: buffer("live vertices", bytemuck::cast_slice(&vertices), wgpu::BufferUsages::VERTEX),
-                    indices: buffer("live indices", bytemuck::cast_slice(&indices), wgpu::BufferUsages::INDEX),
+                    vertices: buffer(
+                        "live vertices",
+                        bytemuck::cast_slice(&vertices),
+                        wgpu::BufferUsages::VERTEX,
+                    ),
+                    indices: buffer(
+                        "live indices",
+                        bytemuck::cast_slice(&indices),
+                        wgpu::BufferUsages::INDEX,
+                    ),
                     min: chunk.min,
                     max: chunk.max,
                     draws,
@@ -117,7 +138,11 @@ impl LiveMesh {
 /// The per-draw uniforms: every (level, role), lit, lifted to the level's floor. The
 /// layout is the renderer's draw uniform: colour (rgb, a = 1 lit), offset (x = floor y,
 /// y = level).
-fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, dungeon: &Dungeon) -> wgpu::BindGroup {
+fn draw_uniforms(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    dungeon: &Dungeon,
+) -> wgpu::BindGroup {
     let roles = MaterialRole::ALL.len();
     let slots = usize::from(dungeon.levels()) * roles;
     let mut bytes = vec![0u8; slots.max(1) * DRAW_STRIDE as usize];

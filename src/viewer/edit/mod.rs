@@ -158,7 +158,9 @@ impl EditMode {
             (EditKey::Export, _) => {
                 let options = crate::export::ExportOptions { mesh: self.mesh.clone(), ..Default::default() };
                 match session.export(&options) {
-                    Ok((to, s)) => eprintln!("exported {} ({} triangles, {} bytes)", to.display(), s.triangles, s.bytes),
+                    Ok((to, s)) => {
+                        eprintln!("exported {} ({} triangles, {} bytes)", to.display(), s.triangles, s.bytes)
+                    }
                     Err(e) => eprintln!("export failed: {e}"),
                 }
                 false
@@ -248,7 +250,9 @@ impl EditMode {
             }
         }
         let edited = self.session.as_mut().map(Session::take_dirty).unwrap_or_default();
-        if let (Some(live), Some(session), false) = (self.live.as_mut(), self.session.as_ref(), edited.is_empty()) {
+        if let (Some(live), Some(session), false) =
+            (self.live.as_mut(), self.session.as_ref(), edited.is_empty())
+        {
             if let Err(e) = live.update(device, session.dungeon(), &edited) {
                 eprintln!("edit: cannot re-mesh: {e}");
             }

@@ -36,7 +36,9 @@ mod tests {
     fn the_ray_through_a_projected_point_passes_through_it() {
         let bounds = Bounds { min: Vec3::new(-6.0, 0.0, -6.0), max: Vec3::new(80.0, 16.0, 60.0) };
         let (w, h) = (640, 480);
-        for view in [Orbit::framing(&bounds).view(w as f32 / h as f32), top_view(&bounds, w as f32 / h as f32)] {
+        for view in
+            [Orbit::framing(&bounds).view(w as f32 / h as f32), top_view(&bounds, w as f32 / h as f32)]
+        {
             for p in [Vec3::new(10.0, 0.0, 12.0), Vec3::new(50.0, 2.0, 30.0)] {
                 let (px, py) = view.project(p, w, h).unwrap();
                 let ray = cursor_ray(&view, (f64::from(px), f64::from(py)), (w, h)).unwrap();

@@ -118,7 +118,9 @@ impl Session {
     /// that [`Session::drag`] continues and [`Session::release`] ends (one undo step).
     pub fn press(&mut self, target: Target) -> bool {
         match target {
-            Target::Wall(pos, dir) => self.run(&format!("cycle {} {dir:?}", show(pos)), &Command::Cycle { pos, dir }),
+            Target::Wall(pos, dir) => {
+                self.run(&format!("cycle {} {dir:?}", show(pos)), &Command::Cycle { pos, dir })
+            }
             Target::Cell(pos) => {
                 self.editor.begin_group();
                 let changed = self.run(&format!("toggle {}", show(pos)), &Command::Toggle { pos });
@@ -151,7 +153,8 @@ impl Session {
     pub fn pin(&mut self, pos: Pos, room: bool) -> bool {
         let pinned = self.dungeon().is_pinned(pos);
         let cells = if room { room_cells(self.dungeon(), pos) } else { vec![pos] };
-        let what = format!("{} {} cell(s) at {}", if pinned { "unpin" } else { "pin" }, cells.len(), show(pos));
+        let what =
+            format!("{} {} cell(s) at {}", if pinned { "unpin" } else { "pin" }, cells.len(), show(pos));
         self.run(&what, &Command::Pin { cells, pinned: !pinned })
     }
 
