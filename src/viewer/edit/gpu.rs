@@ -14,6 +14,10 @@ use crate::viewer::renderer::DEPTH_FORMAT;
 pub const FOG_DIM: [f32; 3] = [0.3, 0.3, 0.38];
 /// What the highlight adds (linear RGB).
 pub const HIGHLIGHT_ADD: [f32; 3] = [0.35, 0.22, 0.0];
+/// What pinned cells' floors add (linear RGB).
+pub const PIN_ADD: [f32; 3] = [0.0, 0.06, 0.3];
+/// What cell outlines multiply the floor by (linear RGB).
+pub const OUTLINE_DIM: [f32; 3] = [0.45, 0.45, 0.45];
 
 const SHADER: &str = "
 struct U { view_proj: mat4x4<f32>, colour: vec4<f32> };
@@ -110,6 +114,8 @@ pub struct Target {
 enum Kind {
     /// Multiplies the colour behind it, depth tested.
     Dim,
+    /// Adds its colour, depth tested.
+    Tint,
     /// Adds its colour, over everything.
     Glow,
 }
@@ -138,13 +144,17 @@ fn pipeline(
             },
             wgpu::CompareFunction::LessEqual,
         ),
-        Kind::Glow => (
+        Kind::Tint | Kind::Glow => (
             wgpu::BlendComponent {
                 src_factor: wgpu::BlendFactor::One,
                 dst_factor: wgpu::BlendFactor::One,
                 operation: wgpu::BlendOperation::Add,
             },
-            wgpu::CompareFunction::Always,
+            if matches!(kind, Kind::Glow) {
+                wgpu::CompareFunction::Always
+            } else {
+                wgpu::CompareFunction::LessEqual
+            },
         ),
     };
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -188,6 +198,8 @@ fn pipeline(
 pub struct OverlayGpu {
     fog: Layer,
     highlight: Layer,
+    outlines: Layer,
+    pins: Layer,
 }
 
 impl OverlayGpu {
@@ -197,7 +209,15 @@ impl OverlayGpu {
         OverlayGpu {
             fog: Layer::new(device, target, FOG_DIM, Kind::Dim),
             highlight: Layer::new(device, target, HIGHLIGHT_ADD, Kind::Glow),
+            outlines: Layer::new(device, target, OUTLINE_DIM, Kind::Dim),
+            pins: Layer::new(device, target, PIN_ADD, Kind::Tint),
         }
+    }
+
+    /// Replaces the cell outlines and the pinned floors (edit mode's plan).
+    pub fn set_plan(&mut self, device: &wgpu::Device, outlines: &[OverlayVertex], pins: &[OverlayVertex]) {
+        self.outlines.set(device, outlines);
+        self.pins.set(device, pins);
     }
 
     /// Replaces the fog's triangles.
@@ -212,12 +232,14 @@ impl OverlayGpu {
 
     /// Writes this frame's camera.
     pub fn prepare(&self, queue: &wgpu::Queue, view_proj: Mat4) {
-        self.fog.write(queue, view_proj);
-        self.highlight.write(queue, view_proj);
+        for layer in [&self.fog, &self.highlight, &self.outlines, &self.pins] {
+            layer.write(queue, view_proj);
+        }
     }
 
-    /// Draws the fog, then the highlight, into `pass`; returns the draw calls issued.
+    /// Draws the outlines, pins, fog, then the highlight, into `pass`; returns the draw
+    /// calls issued.
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) -> u32 {
-        self.fog.draw(pass) + self.highlight.draw(pass)
+        [&self.outlines, &self.pins, &self.fog, &self.highlight].iter().map(|l| l.draw(pass)).sum()
     }
 }

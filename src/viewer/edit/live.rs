@@ -76,10 +76,14 @@ impl LiveMesh {
             let mesh = build_chunk(dungeon, id, &self.options)?;
             self.remeshed += 1;
             let ChunkedLevel { vertices, indices, chunks } = chunk_level(&mesh, f32::MAX);
-            let Some(chunk) = chunks.into_iter().next().filter(|_| !indices.is_empty()) else {
+            // A mesh chunk may straddle the renderer's squares (the grid's first row and
+            // column reach below zero): keep every square's draws, with their union's bounds.
+            if indices.is_empty() {
                 self.chunks.remove(&id);
                 continue;
-            };
+            }
+            let min = chunks.iter().fold(glam::Vec3::splat(f32::MAX), |m, c| m.min(c.min));
+            let max = chunks.iter().fold(glam::Vec3::splat(f32::MIN), |m, c| m.max(c.max));
             let buffer = |label, contents: &[u8], usage| {
                 device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some(label),
@@ -87,9 +91,9 @@ impl LiveMesh {
                     usage,
                 })
             };
-            let draws = chunk
-                .draws
+            let draws = chunks
                 .iter()
+                .flat_map(|c| &c.draws)
                 .map(|&(role, first, count)| (slot(id.level, role), first, count))
                 .collect();
             self.chunks.insert(
@@ -105,8 +109,8 @@ impl LiveMesh {
                         bytemuck::cast_slice(&indices),
                         wgpu::BufferUsages::INDEX,
                     ),
-                    min: chunk.min,
-                    max: chunk.max,
+                    min,
+                    max,
                     draws,
                 },
             );

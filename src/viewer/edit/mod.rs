@@ -51,6 +51,7 @@ pub struct EditMode {
     on: bool,
     fog: Fog,
     fog_stale: bool,
+    plan_stale: bool,
     save_to: PathBuf,
     mesh: MeshOptions,
     session: Option<Session>,
@@ -74,6 +75,7 @@ impl EditMode {
             on: false,
             fog: Fog::default(),
             fog_stale: true,
+            plan_stale: true,
             save_to,
             mesh,
             session: None,
@@ -121,6 +123,7 @@ impl EditMode {
                     self.session = Some(Session::new(dungeon.clone(), self.save_to.clone()));
                 }
                 self.drawn_hover = None;
+                self.plan_stale = true;
                 eprintln!("edit mode {}", if self.on { "on" } else { "off" });
                 if self.on {
                     eprintln!("edit: {} | saves to {}", edit_help(), self.save_to.display());
@@ -180,6 +183,7 @@ impl EditMode {
         if changed {
             self.fog.invalidate();
             self.fog_stale = true;
+            self.plan_stale = true;
             self.drawn_hover = None;
         }
     }
@@ -271,6 +275,11 @@ impl EditMode {
             overlay.set_fog(device, &overlay::fog_boxes(d.layout(), &cells));
             self.fog_stale = false;
         }
+        if self.plan_stale {
+            let (outlines, pins) = if self.on { plan_overlay(d) } else { (Vec::new(), Vec::new()) };
+            self.overlay.as_mut().expect("invariant: made above").set_plan(device, &outlines, &pins);
+            self.plan_stale = false;
+        }
         let hovered = self.hover.map(|h| h.target);
         if self.drawn_hover != Some(hovered) {
             let vertices = hovered.map(|t| overlay::highlight(d.layout(), t)).unwrap_or_default();
@@ -278,7 +287,8 @@ impl EditMode {
             self.drawn_hover = Some(hovered);
         }
         self.levels = frame.levels.clone();
-        if self.on && self.live.is_some() {
+        // Once made, the live mesh has the edits: it draws the levels even after edit mode.
+        if self.live.is_some() {
             frame.levels = 1..=0;
             frame.outlines = false;
         }
@@ -288,7 +298,7 @@ impl EditMode {
     /// returns the draw calls issued.
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> u32 {
         let mut calls = 0;
-        if let Some(live) = self.live.as_ref().filter(|_| self.on) {
+        if let Some(live) = self.live.as_ref() {
             let shown = Frame { levels: self.levels.clone(), ..frame.clone() };
             calls += live.draw(pass, &shown);
         }
@@ -323,6 +333,14 @@ impl EditMode {
     pub fn help() -> String {
         edit_help()
     }
+}
+
+/// Edit mode's plan overlay of `d`: the outlines of its carved cells and the floors of its
+/// pinned cells.
+fn plan_overlay(d: &Dungeon) -> (Vec<overlay::OverlayVertex>, Vec<overlay::OverlayVertex>) {
+    let carved: Vec<_> = d.cells().filter(|&p| d.tile_def(p).is_ok_and(|t| t.carved)).collect();
+    let pinned: Vec<_> = d.cells().filter(|&p| d.is_pinned(p)).collect();
+    (overlay::outlines(d.layout(), &carved), overlay::floors(d.layout(), &pinned))
 }
 
 /// `cell L,R,C octagon floor pinned` or `wall L,R,C E octagon: door`.

@@ -85,6 +85,37 @@ pub fn highlight(layout: &Layout, target: Target) -> Vec<OverlayVertex> {
     out
 }
 
+/// Outlines of `cells`: a thin strip along each wall on the floor, just inside the cell.
+#[must_use]
+pub fn outlines(layout: &Layout, cells: &[Pos]) -> Vec<OverlayVertex> {
+    const WIDTH: f64 = 0.12;
+    let mut out = Vec::new();
+    for &pos in cells {
+        let y = layout.proportions().floor_y(pos.level) + INSET;
+        let centre = layout.center(pos.slot);
+        let polygon = inset_polygon(layout, pos);
+        for i in 0..polygon.len() {
+            let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
+            let (a2, b2) =
+                (a + (centre - a).normalize_or_zero() * WIDTH, b + (centre - b).normalize_or_zero() * WIDTH);
+            for v in [a, b, b2, a, b2, a2] {
+                push(&mut out, at(v, y));
+            }
+        }
+    }
+    out
+}
+
+/// The floors of `cells` (pinned cells are tinted with them).
+#[must_use]
+pub fn floors(layout: &Layout, cells: &[Pos]) -> Vec<OverlayVertex> {
+    let mut out = Vec::new();
+    for &pos in cells {
+        push_fan(&mut out, &inset_polygon(layout, pos), layout.proportions().floor_y(pos.level) + INSET);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
