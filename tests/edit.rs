@@ -181,3 +181,28 @@ fn painting_opens_seams_exactly_between_floors() {
         assert_eq!(octile::edit::seams::underived_seams(e, level), [], "level {level}");
     }
 }
+
+#[test]
+fn the_report_counts_regions_and_unreachable_cells() {
+    let d = base().clone();
+    // A rock octagon whose every neighbour is rock: toggled, it is a region of its own.
+    let lonely = d
+        .cells()
+        .find(|&p| {
+            !d.tile_def(p).unwrap().carved
+                && d.dims().walls(p.slot).unwrap().iter().all(|&w| {
+                    d.dims()
+                        .neighbor(p.slot, w)
+                        .unwrap()
+                        .is_none_or(|s| !d.tile_def(Pos { slot: s, ..p }).unwrap().carved)
+                })
+        })
+        .unwrap();
+    let mut editor = Editor::new(d);
+    let done = editor.apply(&Command::Toggle { pos: lonely }).unwrap();
+    assert_eq!(done.connectivity.regions, 2);
+    assert_eq!(done.connectivity.unreachable, [lonely]);
+    assert_eq!(done.connectivity.to_string(), "2 regions, 1 unreachable cell");
+    let back = editor.undo().unwrap();
+    assert!(back.connectivity.is_connected() && back.connectivity.unreachable.is_empty());
+}

@@ -55,15 +55,7 @@ impl FromStr for PosArg {
     type Err = String;
 
     fn from_str(s: &str) -> Result<PosArg, String> {
-        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-        let [l, r, c] = parts[..] else {
-            return Err(format!("{s:?} is not LEVEL,ROW,COL (for example 0,2,4)"));
-        };
-        let bad = |what: &str, v: &str| format!("{what} {v:?} in {s:?} is not a whole number");
-        let level = l.parse::<u16>().map_err(|_| bad("level", l))?;
-        let row = r.parse::<u32>().map_err(|_| bad("row", r))?;
-        let col = c.parse::<u32>().map_err(|_| bad("col", c))?;
-        Ok(PosArg(Pos::new(level, row, col)))
+        octile::edit::script::parse_pos(s).map(PosArg).map_err(|e| e.to_string())
     }
 }
 

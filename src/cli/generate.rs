@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use octile::dungeon::Dungeon;
-use octile::generate::{GenerateOptions, Progress, generate};
+use octile::generate::{GenerateOptions, Progress, generate, generate_around};
 
 use super::args::Size;
 use super::gltf_out::GltfArgs;
@@ -73,15 +73,24 @@ impl GenOptionsArgs {
 
     /// Generates the dungeon with a progress bar on stderr.
     pub fn generate(&self) -> anyhow::Result<Dungeon> {
+        self.generate_keeping(None)
+    }
+
+    /// [`GenOptionsArgs::generate`], keeping the pinned cells of `design` when given.
+    pub fn generate_keeping(&self, design: Option<&Dungeon>) -> anyhow::Result<Dungeon> {
         let options = self.options();
         let mut bar = Bar::new("generating");
-        let dungeon = generate(&options, &mut |p| match p {
+        let mut report = |p| match p {
             Progress::Solving { level, levels, solve } => {
                 let total = solve.total as u64 * u64::from(levels);
                 bar.update(u64::from(level) * solve.total as u64 + solve.collapsed as u64, total);
             }
             Progress::Connecting { .. } => bar.set_label("connecting"),
-        })?;
+        };
+        let dungeon = match design {
+            Some(design) => generate_around(&options, design, &mut report)?,
+            None => generate(&options, &mut report)?,
+        };
         bar.finish();
         Ok(dungeon)
     }
@@ -100,6 +109,10 @@ pub struct GenerateArgs {
     /// Also write the dungeon file (JSON) here.
     #[arg(long, value_name = "FILE")]
     save_dungeon: Option<PathBuf>,
+    /// Keep every pinned cell (tile and edges) of this dungeon file and generate the rest;
+    /// its size, levels and cut ratio replace --octagons, --levels and --cut.
+    #[arg(long, value_name = "DESIGN.json")]
+    keep: Option<PathBuf>,
 }
 
 fn is_json(path: &Path) -> bool {
@@ -109,7 +122,11 @@ fn is_json(path: &Path) -> bool {
 /// Runs `octile generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let options = args.generation.options();
-    let dungeon = args.generation.generate()?;
+    let design = args.keep.as_deref().map(octile::format::load).transpose()?;
+    let dungeon = match &design {
+        Some(design) => args.generation.generate_keeping(Some(design))?,
+        None => args.generation.generate()?,
+    };
     // Staged before the main output is written: a --save-dungeon file that cannot be
     // written is found before anything changes.
     let saved = args.save_dungeon.as_deref().map(|p| (p, octile::format::to_json(&dungeon)));
@@ -128,8 +145,8 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         args.output.display(),
         options.seed,
         dungeon.levels(),
-        options.cols,
-        options.rows
+        dungeon.dims().octagon_cols(),
+        dungeon.dims().octagon_rows()
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,7 @@
 
 mod args;
 mod budget;
+mod edit;
 mod export;
 mod files;
 mod generate;
@@ -48,6 +49,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Draw every level of a dungeon file side by side as SVG.
     Plan(plan::PlanArgs),
+    /// Edit a dungeon file with commands (cycle a wall, paint, pin, re-solve, undo, ...).
+    Edit(edit::EditArgs),
     /// Open the walkthrough viewer, or render a screenshot with --screenshot.
     #[cfg(feature = "viewer")]
     View(view::ViewArgs),
@@ -75,6 +78,7 @@ pub fn run() -> ExitCode {
         Command::Wfc(a) => wfc::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Plan(a) => plan::run(a),
+        Command::Edit(a) => edit::run(a),
         #[cfg(feature = "viewer")]
         Command::View(a) => view::run(a),
     };

@@ -2,7 +2,7 @@
 //! it can be undone (the befores, last first) and redone (the afters, first first). The
 //! [`Recorder`] is the only way the editor writes to its dungeon.
 
-use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, TileId};
+use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, Registry, TileId};
 use crate::grid::{EdgeId, Grid, Pos};
 
 /// One value of a dungeon that a command changed.
@@ -98,6 +98,24 @@ impl std::fmt::Display for Change {
             Change::Pin { pos, after, .. } => {
                 write!(f, "{pos}: {}", if *after { "pinned" } else { "unpinned" })
             }
+        }
+    }
+}
+
+impl Change {
+    /// The change for people, tiles and states by their registry names (`reg` is the
+    /// edited dungeon's).
+    #[must_use]
+    pub fn describe(&self, reg: &Registry) -> String {
+        let tile = |t: TileId| reg.tile_def(t).map_or_else(|| t.index().to_string(), |d| d.name.clone());
+        let state =
+            |e: EdgeStateId| reg.edge_def(e).map_or_else(|| e.index().to_string(), |d| d.name.clone());
+        match *self {
+            Change::Tile { pos, before, after } => format!("{pos}: {} -> {}", tile(before), tile(after)),
+            Change::Edge { level, edge, before, after } => {
+                format!("level {level}, {edge}: {} -> {}", state(before), state(after))
+            }
+            other => other.to_string(),
         }
     }
 }

@@ -1,1 +1,277 @@
-//! Script grammar (todo).
+//! The edit script grammar, one command per line, shared by `octile edit` and any console:
+//!
+//! ```text
+//! cell L,R,C TILE            toggle L,R,C
+//! cycle L,R,C WALL           edge L,R,C WALL STATE
+//! paint L R1,C1..R2,C2 TILE
+//! stair L,R,C   unstair L,R,C   entrance L,R,C   exit L,R,C
+//! pin L,R,C     unpin L,R,C     pin L R1,C1..R2,C2     unpin L R1,C1..R2,C2
+//! resolve L,R,C RADIUS       undo      redo
+//! # a comment (also after a command)
+//! ```
+//!
+//! Positions are `level,row,col` in slots. A wall is `n ne e se s sw w nw` on an octagon,
+//! `tl tr br bl` (or the diagonal it faces, `nw ne se sw`) on a connector, or its index
+//! (0..7 clockwise from north on an octagon, 0..3 from top-left on a connector). Tiles and
+//! edge states are registry names. Keywords and wall names ignore case.
+
+use super::{Applied, Command, EditError, Editor, rect_cells};
+use crate::dungeon::Dungeon;
+use crate::grid::{ConnectorWall, Direction, Pos, Slot, SlotKind};
+
+/// One parsed script line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// An edit.
+    Command(Command),
+    /// Undo the last step.
+    Undo,
+    /// Redo the last undone step.
+    Redo,
+}
+
+/// A script line that could not be parsed or applied.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ScriptError {
+    /// The line does not follow the grammar.
+    #[error("{0}")]
+    Syntax(String),
+    /// The command was refused.
+    #[error(transparent)]
+    Edit(#[from] EditError),
+}
+
+/// The usage of every command, as `--help` and errors print it.
+pub const USAGE: &str = "cell L,R,C TILE | toggle L,R,C | cycle L,R,C WALL | edge L,R,C WALL STATE | \
+paint L R1,C1..R2,C2 TILE | stair L,R,C | unstair L,R,C | entrance L,R,C | exit L,R,C | \
+pin L,R,C | unpin L,R,C | pin L R1,C1..R2,C2 | unpin L R1,C1..R2,C2 | resolve L,R,C RADIUS | undo | redo";
+
+fn syntax(message: String) -> ScriptError {
+    ScriptError::Syntax(message)
+}
+
+/// Parses one line against `d` (its registry names tiles and states, its grid bounds
+/// rectangles); `Ok(None)` for a blank or comment line.
+///
+/// # Errors
+/// [`ScriptError::Syntax`] naming what is wrong; [`ScriptError::Edit`] for a rectangle
+/// outside the grid or a name the registry does not know.
+pub fn parse_line(d: &Dungeon, text: &str) -> Result<Option<Line>, ScriptError> {
+    let code = text.split('#').next().unwrap_or("");
+    let words: Vec<&str> = code.split_whitespace().collect();
+    let Some((&keyword, args)) = words.split_first() else { return Ok(None) };
+    let keyword = keyword.to_ascii_lowercase();
+    let want = |n: usize, usage: &str| {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(syntax(format!("`{keyword}` takes {usage}; got {:?}", args.join(" "))))
+        }
+    };
+    let cmd = match keyword.as_str() {
+        "undo" | "redo" => {
+            want(0, "nothing")?;
+            return Ok(Some(if keyword == "undo" { Line::Undo } else { Line::Redo }));
+        }
+        "cell" => {
+            want(2, "L,R,C TILE")?;
+            Command::SetTile { pos: parse_pos(args[0])?, tile: tile(d, args[1])? }
+        }
+        "cycle" => {
+            want(2, "L,R,C WALL")?;
+            let pos = parse_pos(args[0])?;
+            Command::Cycle { pos, dir: parse_wall(pos, args[1])? }
+        }
+        "edge" => {
+            want(3, "L,R,C WALL STATE")?;
+            let pos = parse_pos(args[0])?;
+            let state = d.registry().edge(args[2]).ok_or_else(|| unknown(d, "edge state", args[2]))?;
+            Command::SetEdge { pos, dir: parse_wall(pos, args[1])?, state }
+        }
+        "paint" => {
+            want(3, "L R1,C1..R2,C2 TILE")?;
+            Command::Paint { cells: rect(d, args[0], args[1])?, tile: tile(d, args[2])? }
+        }
+        "pin" | "unpin" => {
+            let cells = match args {
+                [one] => vec![parse_pos(one)?],
+                [level, area] => rect(d, level, area)?,
+                _ => {
+                    return Err(syntax(format!(
+                        "`{keyword}` takes L,R,C or L R1,C1..R2,C2; got {:?}",
+                        args.join(" ")
+                    )));
+                }
+            };
+            Command::Pin { cells, pinned: keyword == "pin" }
+        }
+        "resolve" => {
+            want(2, "L,R,C RADIUS")?;
+            let radius = args[1]
+                .parse()
+                .map_err(|_| syntax(format!("radius {:?} is not a whole number of octagons", args[1])))?;
+            Command::Resolve { pos: parse_pos(args[0])?, radius }
+        }
+        "toggle" | "stair" | "unstair" | "entrance" | "exit" => {
+            want(1, "L,R,C")?;
+            let pos = parse_pos(args[0])?;
+            match keyword.as_str() {
+                "toggle" => Command::Toggle { pos },
+                "stair" => Command::PlaceStair { pos },
+                "unstair" => Command::RemoveStair { pos },
+                "entrance" => Command::SetEntrance { pos: Some(pos) },
+                _ => Command::SetExit { pos: Some(pos) },
+            }
+        }
+        other => return Err(syntax(format!("unknown command {other:?}; commands: {USAGE}"))),
+    };
+    Ok(Some(Line::Command(cmd)))
+}
+
+/// Parses and runs one line on `editor`: `Ok(None)` for a blank or comment line, else what
+/// it changed.
+///
+/// # Errors
+/// As [`parse_line`], and the editor's refusal ([`ScriptError::Edit`]; nothing changes).
+pub fn run_line(editor: &mut Editor, text: &str) -> Result<Option<Applied>, ScriptError> {
+    Ok(match parse_line(editor.dungeon(), text)? {
+        None => None,
+        Some(Line::Undo) => Some(editor.undo()?),
+        Some(Line::Redo) => Some(editor.redo()?),
+        Some(Line::Command(cmd)) => Some(editor.apply(&cmd)?),
+    })
+}
+
+/// A position `L,R,C` (level, slot row, slot column).
+///
+/// # Errors
+/// [`ScriptError::Syntax`] naming the part that is not a whole number, or a wrong count.
+pub fn parse_pos(s: &str) -> Result<Pos, ScriptError> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    let [l, r, c] = parts[..] else {
+        return Err(syntax(format!("{s:?} is not LEVEL,ROW,COL (for example 0,2,4)")));
+    };
+    let bad = |what: &str, v: &str| syntax(format!("{what} {v:?} in {s:?} is not a whole number"));
+    Ok(Pos::new(
+        l.parse().map_err(|_| bad("level", l))?,
+        r.parse().map_err(|_| bad("row", r))?,
+        c.parse().map_err(|_| bad("col", c))?,
+    ))
+}
+
+/// Wall `s` of the cell at `pos`: a compass name on an octagon, `tl tr br bl` (or the
+/// diagonal faced) on a connector, or an index. A Void slot is left for the editor to refuse.
+///
+/// # Errors
+/// [`ScriptError::Syntax`] for a name or index that is not a wall of that kind of cell.
+pub fn parse_wall(pos: Pos, s: &str) -> Result<Direction, ScriptError> {
+    let name = s.to_ascii_lowercase();
+    let connector = pos.slot.kind() == SlotKind::Connector;
+    let compass = Direction::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(&name));
+    let corner = ConnectorWall::ALL.into_iter().find(|w| w.name().eq_ignore_ascii_case(&name));
+    let index: Option<usize> = name.parse().ok();
+    let found = match (connector, compass, corner, index) {
+        (false, Some(d), _, _) => Some(d),
+        (false, _, _, Some(i)) if i < 8 => Some(Direction::from_index(i)),
+        (true, Some(d), _, _) if d.is_diagonal() => Some(d),
+        (true, _, Some(w), _) => Some(w.facing()),
+        (true, _, _, Some(i)) => ConnectorWall::from_index(i).map(ConnectorWall::facing),
+        _ => None,
+    };
+    found.ok_or_else(|| {
+        let (kind, names) = if connector {
+            ("connector", "tl tr br bl (or nw ne se sw), or 0..3")
+        } else {
+            ("octagon", "n ne e se s sw w nw, or 0..7")
+        };
+        syntax(format!("{s:?} is not a wall of the {kind} at {pos}; its walls are {names}"))
+    })
+}
+
+/// The cells of the rectangle `R1,C1..R2,C2` on level `level`.
+fn rect(d: &Dungeon, level: &str, area: &str) -> Result<Vec<Pos>, ScriptError> {
+    let level: u16 = level.parse().map_err(|_| syntax(format!("level {level:?} is not a whole number")))?;
+    let corner = |s: &str| -> Result<Slot, ScriptError> {
+        let p = parse_pos(&format!("{level},{s}"))
+            .map_err(|_| syntax(format!("{s:?} is not ROW,COL in {area:?}")))?;
+        Ok(p.slot)
+    };
+    let (a, b) = area.split_once("..").ok_or_else(|| syntax(format!("{area:?} is not R1,C1..R2,C2")))?;
+    if level >= d.levels() {
+        return Err(syntax(format!("level {level} is not a level of the dungeon (it has {})", d.levels())));
+    }
+    Ok(rect_cells(d.dims(), level, corner(a)?, corner(b)?)?)
+}
+
+fn tile(d: &Dungeon, name: &str) -> Result<crate::dungeon::TileId, ScriptError> {
+    d.registry().tile(name).ok_or_else(|| unknown(d, "tile", name))
+}
+
+fn unknown(d: &Dungeon, what: &'static str, name: &str) -> ScriptError {
+    let reg = d.registry();
+    let known: Vec<&str> = if what == "tile" {
+        reg.tiles().iter().map(|t| t.name.as_str()).collect()
+    } else {
+        reg.edges().iter().map(|e| e.name.as_str()).collect()
+    };
+    ScriptError::Edit(EditError::UnknownName { what, name: name.into(), known: known.join(", ") })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Fill, Registry};
+    use crate::geometry::Proportions;
+
+    fn d() -> Dungeon {
+        Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap()
+    }
+
+    #[test]
+    fn every_command_parses() {
+        let d = d();
+        let cmd = |s: &str| match parse_line(&d, s).unwrap() {
+            Some(Line::Command(c)) => c,
+            other => panic!("{s}: {other:?}"),
+        };
+        assert_eq!(
+            cmd("cell 0,2,2 solid"),
+            Command::SetTile { pos: Pos::new(0, 2, 2), tile: Registry::SOLID }
+        );
+        assert_eq!(
+            cmd("CYCLE 0,2,2 E  # east"),
+            Command::Cycle { pos: Pos::new(0, 2, 2), dir: Direction::E }
+        );
+        assert_eq!(cmd("cycle 0,1,1 tr"), Command::Cycle { pos: Pos::new(0, 1, 1), dir: Direction::NE });
+        assert_eq!(cmd("cycle 0,1,1 2"), Command::Cycle { pos: Pos::new(0, 1, 1), dir: Direction::SE });
+        assert_eq!(cmd("cycle 0,0,0 6"), Command::Cycle { pos: Pos::new(0, 0, 0), dir: Direction::W });
+        assert_eq!(
+            cmd("edge 1,2,2 s door"),
+            Command::SetEdge { pos: Pos::new(1, 2, 2), dir: Direction::S, state: Registry::DOOR }
+        );
+        let Command::Paint { cells, tile } = cmd("paint 1 2,2..0,0 floor") else { panic!() };
+        assert_eq!((cells.len(), tile), (5, Registry::FLOOR), "4 octagons and 1 connector");
+        assert_eq!(
+            cmd("unpin 0 0,0..0,2"),
+            Command::Pin { cells: vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2)], pinned: false }
+        );
+        assert_eq!(cmd("resolve 0,2,2 3"), Command::Resolve { pos: Pos::new(0, 2, 2), radius: 3 });
+        assert_eq!(cmd("exit 1,4,4"), Command::SetExit { pos: Some(Pos::new(1, 4, 4)) });
+        assert_eq!(parse_line(&d, "  # nothing").unwrap(), None);
+        assert_eq!(parse_line(&d, "redo").unwrap(), Some(Line::Redo));
+    }
+
+    #[test]
+    fn bad_lines_say_what_is_wrong() {
+        let d = d();
+        let err = |s: &str| parse_line(&d, s).unwrap_err().to_string();
+        assert!(err("cycle 0,1,1 n").contains("not a wall of the connector"), "{}", err("cycle 0,1,1 n"));
+        assert!(err("cycle 0,0,0 tl").contains("n ne e se s sw w nw"));
+        assert!(err("cell 0,0,0 lava").contains("no tile named \"lava\""));
+        assert!(err("edge 0,0,0 e ajar").contains("known: wall, open, door"));
+        assert!(err("paint 0 0,0..9,9 floor").contains("outside the grid"));
+        assert!(err("toggle 0,0").contains("LEVEL,ROW,COL"));
+        assert!(err("jump 0,0,0").contains("unknown command"));
+        assert!(err("undo now").contains("takes nothing"));
+    }
+}

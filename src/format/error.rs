@@ -80,10 +80,16 @@ pub enum Problem {
     /// would print it twice).
     #[error("{what}: {cause}")]
     BadMarker {
-        /// `entrance` or `exit`.
+        /// `entrance`, `exit` or `pin`.
         what: &'static str,
         /// Why.
         cause: DungeonError,
+    },
+    /// Pins in a version-1 file (pins came with version 2).
+    #[error("`pins` lists {count} cell(s) but `version` is 1; pins need version 2")]
+    PinsNeedVersion2 {
+        /// Pins listed.
+        count: usize,
     },
     /// An inconsistency of the dungeon itself (stairs, for instance).
     #[error(transparent)]
@@ -122,7 +128,7 @@ pub enum FormatError {
         found: String,
     },
     /// A version this build does not read.
-    #[error("`version` is {found}; this build reads version {supported}")]
+    #[error("`version` is {found}; this build reads versions 1 to {supported}")]
     Version {
         /// Version found.
         found: u32,
@@ -130,7 +136,7 @@ pub enum FormatError {
         supported: u32,
     },
     /// No `version` field, or `"version": null`.
-    #[error("`version` is missing or null; this build reads version {supported}")]
+    #[error("`version` is missing or null; this build reads versions 1 to {supported}")]
     NoVersion {
         /// Version supported.
         supported: u32,

@@ -11,8 +11,13 @@ use crate::grid::{ConnectorWall, EdgeId, Grid, Pos, Slot, SlotKind};
 
 /// The `format` field of every dungeon file.
 pub const FORMAT_NAME: &str = "octile-dungeon";
-/// The file version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The newest file version, which this build writes for a dungeon with pins; it reads
+/// every version from 1. Version 2 added `pins`; a dungeon without pins is written as
+/// version 1 (the same bytes as before pins existed, readable by older builds).
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The version written for a dungeon without pins.
+const VERSION_WITHOUT_PINS: u32 = 1;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,6 +35,9 @@ struct DungeonFile {
     entrance: Option<[u32; 3]>,
     #[serde(default, deserialize_with = "marker")]
     exit: Option<[u32; 3]>,
+    /// Pinned cells, `[level, row, col]` each, level by level, row-major (version 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "pin_list")]
+    pins: Vec<[u32; 3]>,
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
     plan: Vec<LevelPlan>,
@@ -92,15 +100,17 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         })
         .collect();
     let marker = |p: Option<Pos>| p.map(|p| [u32::from(p.level), p.slot.row, p.slot.col]);
+    let pins: Vec<[u32; 3]> = dungeon.pinned().filter_map(|p| marker(Some(p))).collect();
     let file = DungeonFile {
         format: FORMAT_NAME.into(),
-        version: FORMAT_VERSION,
+        version: if pins.is_empty() { VERSION_WITHOUT_PINS } else { FORMAT_VERSION },
         octagons: [dims.octagon_cols(), dims.octagon_rows()],
         levels: u32::from(dungeon.levels()),
         proportions: *dungeon.proportions(),
         seed: dungeon.seed(),
         entrance: marker(dungeon.entrance()),
         exit: marker(dungeon.exit()),
+        pins,
         tiles: reg.tiles().to_vec(),
         edges: reg.edges().to_vec(),
         plan,
@@ -130,7 +140,7 @@ pub fn from_json(text: &str) -> Result<Dungeon, FormatError> {
         other => return Err(FormatError::NotADungeon { found: other.unwrap_or_default() }),
     }
     match header.version {
-        Some(FORMAT_VERSION) => {}
+        Some(1..=FORMAT_VERSION) => {}
         Some(found) => return Err(FormatError::Version { found, supported: FORMAT_VERSION }),
         None => return Err(FormatError::NoVersion { supported: FORMAT_VERSION }),
     }
@@ -167,6 +177,10 @@ fn octagons<'de, D: serde::Deserializer<'de>>(de: D) -> Result<[u32; 2], D::Erro
 
 fn marker<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<[u32; 3]>, D::Error> {
     Option::<Marker>::deserialize(de).map(|m| m.map(|m| m.0))
+}
+
+fn pin_list<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<[u32; 3]>, D::Error> {
+    Vec::<Marker>::deserialize(de).map(|pins| pins.into_iter().map(|m| m.0).collect())
 }
 
 /// An entrance or exit: `[level, row, col]`.
@@ -254,6 +268,14 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     if let Err(cause) = dungeon.set_exit(file.exit.map(to_pos)) {
         marker_problems.push(Problem::BadMarker { what: "exit", cause });
     }
+    if file.version < FORMAT_VERSION && !file.pins.is_empty() {
+        marker_problems.push(Problem::PinsNeedVersion2 { count: file.pins.len() });
+    }
+    for pin in file.pins.iter().copied().map(to_pos) {
+        if let Err(cause) = dungeon.set_pinned(pin, true) {
+            marker_problems.push(Problem::BadMarker { what: "pin", cause });
+        }
+    }
     dungeon.set_seed(file.seed);
     // After the markers are set: a marker on rock is one of the dungeon's problems.
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
@@ -340,8 +362,29 @@ mod tests {
         d.set_edge(Pos::new(0, 1, 1), Direction::NE, Registry::DOOR).unwrap();
         d.set_entrance(Some(Pos::new(0, 0, 0))).unwrap();
         let text = to_json(&d);
+        assert!(text.contains("\"version\": 1,") && !text.contains("pins"), "no pins: version 1");
         let back = from_json(&text).unwrap();
         assert_eq!(back, d);
         assert_eq!(to_json(&back), text);
+    }
+
+    #[test]
+    fn pins_make_version_2_and_round_trip() {
+        let mut d = Dungeon::new(3, 2, 2, Proportions::default(), Fill::Solid).unwrap();
+        d.set_pinned(Pos::new(1, 1, 3), true).unwrap();
+        d.set_pinned(Pos::new(0, 2, 2), true).unwrap();
+        let text = to_json(&d);
+        assert!(text.contains("\"version\": 2,"), "{text}");
+        assert!(text.contains("\"pins\": [\n    [0, 2, 2],\n    [1, 1, 3]\n  ]"), "{text}");
+        let back = from_json(&text).unwrap();
+        assert_eq!(back, d);
+        assert_eq!(to_json(&back), text);
+        // Pins in a version-1 file, and a pin on a Void slot, are named problems.
+        let v1 = text.replace("\"version\": 2,", "\"version\": 1,");
+        let err = from_json(&v1).unwrap_err().to_string();
+        assert!(err.contains("pins need version 2"), "{err}");
+        let void = text.replace("[1, 1, 3]", "[1, 1, 2]");
+        let err = from_json(&void).unwrap_err().to_string();
+        assert!(err.contains("pin: level 1") && err.contains("Void"), "{err}");
     }
 }

@@ -45,15 +45,37 @@ pub(crate) fn level_steps(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Pos, u
         .map(|(dir, p)| (p, step_cost(dir)))
 }
 
+/// Cells generation must leave as they are, tiles and edges (pins: `octile generate --keep`
+/// and re-solving), per slot index of one level ([`crate::grid::Dims::index`]). Empty: none.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Locked<'a>(pub(crate) &'a [bool]);
+
+impl Locked<'_> {
+    /// Nothing locked.
+    pub(crate) const NONE: Locked<'static> = Locked(&[]);
+
+    /// True when the slot with index `i` is locked.
+    pub(crate) fn at(self, i: usize) -> bool {
+        self.0.get(i).copied().unwrap_or(false)
+    }
+
+    /// True when the cell at `pos` (on the level this lock is for) is locked.
+    pub(crate) fn pos(self, d: &Dungeon, pos: Pos) -> bool {
+        !self.0.is_empty() && d.dims().index(pos.slot).is_ok_and(|i| self.at(i))
+    }
+}
+
 /// Carves the cell at `pos` into plain floor when it is rock, and opens its seams to carved
-/// neighbours (`seams` says which). Does nothing to a cell already carved.
-pub(crate) fn carve(d: &mut Dungeon, pos: Pos, seams: Seams) {
+/// neighbours (`seams` says which) that are not `locked`. Does nothing to a cell already
+/// carved.
+pub(crate) fn carve(d: &mut Dungeon, pos: Pos, seams: Seams, locked: Locked<'_>) {
     if is_carved(d, pos) {
         return;
     }
     d.set_tile(pos, Registry::FLOOR).expect("invariant: generation carves cells of its dungeon");
     let open: Vec<Direction> = neighbours(d, pos)
         .filter(|&(dir, p)| is_carved(d, p) && (seams == Seams::All || d.shaft_allows(pos, dir)))
+        .filter(|&(_, p)| !locked.pos(d, p))
         .map(|(dir, _)| dir)
         .collect();
     for dir in open {

@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use super::carve::{Seams, carve, fill, is_carved, level_steps};
+use super::carve::{Locked, Seams, carve, fill, is_carved, level_steps};
 use super::distance::floor_distances;
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, SlotKind};
@@ -33,13 +33,20 @@ impl Level<'_> {
 }
 
 /// Joins every floor cell of `level` to the cells marked in `main` (indexed by
-/// [`crate::path::node_index`]; at least one on that level), carving through rock; marks
-/// everything joined in `main`. Returns the number of rock cells carved.
+/// [`crate::path::node_index`]; at least one on that level), carving through rock but never
+/// into, out of or next to a `locked` cell (its tile and edges stay); marks everything
+/// joined in `main`. Returns the number of rock cells carved.
 ///
 /// One search runs from the main cells through rock and floor; each time it settles a floor
 /// cell outside `main` (a pocket), the path back is carved, the pocket joins `main`, and the
 /// search resumes with the carved cells and the pocket as new starts at cost 0.
-pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], search: &mut Search) -> usize {
+pub(crate) fn connect_level(
+    d: &mut Dungeon,
+    level: u16,
+    main: &mut [bool],
+    search: &mut Search,
+    locked: Locked<'_>,
+) -> usize {
     let n = d.dims().slot_count();
     let base = usize::from(level) * n;
     search.reset(n, Parents::Record);
@@ -51,8 +58,9 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
             search.run(
                 |u| {
                     level_steps(at.d, at.pos(u))
+                        .filter(move |_| !locked.at(u as usize))
                         .map(move |(p, c)| (at.node(p), u64::from(c)))
-                        .filter(move |&(v, _)| !main[base + v as usize])
+                        .filter(move |&(v, _)| !main[base + v as usize] && !locked.at(v as usize))
                 },
                 |u, _| {
                     let pocket = !main[base + u as usize] && is_carved(at.d, at.pos(u));
@@ -61,7 +69,7 @@ pub(crate) fn connect_level(d: &mut Dungeon, level: u16, main: &mut [bool], sear
             )
         };
         let Some(u) = pocket else { break };
-        let mut fresh = carve_back(d, level, search.parent(u), main, search);
+        let mut fresh = carve_back(d, level, search.parent(u), main, search, locked);
         carved += fresh.len();
         // Take in the pocket's whole region.
         let mut stack = vec![u];
@@ -102,6 +110,7 @@ fn carve_back(
     from: Option<u32>,
     main: &mut [bool],
     search: &Search,
+    locked: Locked<'_>,
 ) -> Vec<u32> {
     let base = usize::from(level) * d.dims().slot_count();
     let mut carved = Vec::new();
@@ -109,7 +118,7 @@ fn carve_back(
     while let Some(xi) = x.filter(|&xi| !main[base + xi as usize]) {
         x = search.parent(xi);
         let p = Level { d: &*d, level }.pos(xi);
-        carve(d, p, Seams::ShaftRule);
+        carve(d, p, Seams::ShaftRule, locked);
         main[base + xi as usize] = true;
         carved.push(xi);
     }
@@ -119,7 +128,13 @@ fn carve_back(
 /// Fills back with rock the floor cells of `level` that [`connect_level`] could not join to
 /// `main` (the shaft rule walls them off: a hole is entered only through its exit, a stair
 /// never through its landing's wall). Refuses, naming it, when one of them is a stair.
-pub(crate) fn fill_pockets(d: &mut Dungeon, level: u16, main: &[bool]) -> Result<(), String> {
+/// `locked` cells are left as they are (a pinned pocket stays a pocket).
+pub(crate) fn fill_pockets(
+    d: &mut Dungeon,
+    level: u16,
+    main: &[bool],
+    locked: Locked<'_>,
+) -> Result<(), String> {
     let base = usize::from(level) * d.dims().slot_count();
     let at = Level { d: &*d, level };
     let pockets: Vec<Pos> = d
@@ -127,6 +142,7 @@ pub(crate) fn fill_pockets(d: &mut Dungeon, level: u16, main: &[bool]) -> Result
         .cells()
         .map(|slot| Pos { level, slot })
         .filter(|&p| !main[base + at.node(p) as usize] && is_carved(at.d, p))
+        .filter(|&p| !locked.at(at.node(p) as usize))
         .collect();
     if let Some(foot) = pockets.iter().find(|&&p| d.is_stair(p)) {
         return Err(format!("the stair at {foot} is walled off from its level by a shaft hole or a landing"));
@@ -146,6 +162,7 @@ pub(crate) fn make_exit_room(
     entrance: Pos,
     main: &mut [bool],
     search: &mut Search,
+    locked: Locked<'_>,
 ) -> Result<(), String> {
     let n = d.dims().slot_count();
     let base = usize::from(level) * n;
@@ -163,13 +180,18 @@ pub(crate) fn make_exit_room(
     search.reset(n, Parents::Record);
     start_main(search, main, base, n);
     let found = search.run(
-        |u| level_steps(at.d, at.pos(u)).map(move |(p, c)| (at.node(p), u64::from(c))),
+        |u| {
+            level_steps(at.d, at.pos(u))
+                .filter(move |_| !locked.at(u as usize))
+                .map(move |(p, c)| (at.node(p), u64::from(c)))
+                .filter(move |&(v, _)| !locked.at(v as usize))
+        },
         |u, _| if room(at.d, at.pos(u)) { ControlFlow::Break(u) } else { ControlFlow::Continue(()) },
     );
     let Some(u) = found else {
         return Err(format!("no octagon on level {level} can be reached to hold the exit"));
     };
-    carve_back(d, level, Some(u), main, search);
+    carve_back(d, level, Some(u), main, search, locked);
     Ok(())
 }
 
@@ -188,18 +210,20 @@ pub(crate) fn add_loops(
     count: u32,
     sources: &[Pos],
     search: &mut Search,
+    locked: Locked<'_>,
 ) -> u32 {
     let n = d.dims().slot_count();
     let base = usize::from(level) * n;
     let mut made = 0;
     for _ in 0..count {
         floor_distances(d, sources, search);
-        let Some(tunnel) = best_tunnel(Level { d: &*d, level }, &search.costs()[base..base + n]) else {
+        let Some(tunnel) = best_tunnel(Level { d: &*d, level }, &search.costs()[base..base + n], locked)
+        else {
             break;
         };
         for c in tunnel {
             let p = Level { d: &*d, level }.pos(c);
-            carve(d, p, Seams::ShaftRule);
+            carve(d, p, Seams::ShaftRule, locked);
         }
         made += 1;
     }
@@ -209,9 +233,9 @@ pub(crate) fn add_loops(
 /// The rock cells of the best tunnel on one level, given walking costs `dist` per
 /// level-local node: the one with the largest gain of at least [`MIN_LOOP_GAIN`], the first
 /// found (cells in row-major order, breadth first, walls clockwise) among equals.
-fn best_tunnel(at: Level<'_>, dist: &[u64]) -> Option<Vec<u32>> {
+fn best_tunnel(at: Level<'_>, dist: &[u64], locked: Locked<'_>) -> Option<Vec<u32>> {
     let n = dist.len();
-    let view = LevelView::of(at);
+    let view = LevelView::of(at, locked);
     // Scratch for the bounded searches, reused for every start cell.
     let mut seen = vec![u32::MAX; n];
     let mut parent = vec![u32::MAX; n];
@@ -262,7 +286,7 @@ fn best_tunnel(at: Level<'_>, dist: &[u64]) -> Option<Vec<u32>> {
 }
 
 /// One level's carved cells and the steps the shaft rule allows between its cells (walls
-/// clockwise from north), read once from the dungeon for the many bounded tunnel searches.
+/// clockwise from north; none into or out of a locked cell), read once from the dungeon for the many bounded tunnel searches.
 struct LevelView {
     carved: Vec<bool>,
     start: Vec<u32>,
@@ -270,7 +294,7 @@ struct LevelView {
 }
 
 impl LevelView {
-    fn of(at: Level<'_>) -> LevelView {
+    fn of(at: Level<'_>, locked: Locked<'_>) -> LevelView {
         let dims = at.d.dims();
         let n = dims.slot_count();
         let mut view = LevelView { carved: vec![false; n], start: Vec::with_capacity(n + 1), to: Vec::new() };
@@ -279,7 +303,10 @@ impl LevelView {
             let pos = at.pos(i);
             if pos.slot.kind().is_cell() {
                 view.carved[i as usize] = is_carved(at.d, pos);
-                view.to.extend(level_steps(at.d, pos).map(|(p, _)| at.node(p)));
+                if !locked.at(i as usize) {
+                    let steps = level_steps(at.d, pos).map(|(p, _)| at.node(p));
+                    view.to.extend(steps.filter(|&v| !locked.at(v as usize)));
+                }
             }
             view.start.push(view.to.len() as u32);
         }

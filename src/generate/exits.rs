@@ -4,14 +4,19 @@
 //! seals the shaft (the hole's other walls and the landing's wall below become walls), so
 //! [`Dungeon::stair_exit`] reads back the same wall as the hole's only carved one.
 
-use super::carve::{Seams, carve};
+use super::carve::{Locked, Seams, carve};
 use crate::dungeon::{Dungeon, Registry};
 use crate::grid::{Direction, Pos};
 
 /// Chooses and carves the exit of each stair in `feet`, in order, on a dungeon whose seams
 /// between carved cells are all open. Returns each stair with its exit (`None` only for an
 /// octagon with no neighbour).
-pub(crate) fn carve_exits(d: &mut Dungeon, feet: &[Pos]) -> Vec<(Pos, Option<Direction>)> {
+/// With `keep`, the cell beyond opens no seam onto a cell carving must leave alone.
+pub(crate) fn carve_exits(
+    d: &mut Dungeon,
+    feet: &[Pos],
+    keep: Option<&super::keep::Keep<'_>>,
+) -> Vec<(Pos, Option<Direction>)> {
     feet.iter()
         .map(|&foot| {
             let exit = d.preferred_stair_exit(foot);
@@ -19,7 +24,7 @@ pub(crate) fn carve_exits(d: &mut Dungeon, feet: &[Pos]) -> Vec<(Pos, Option<Dir
                 let top = Pos { level: foot.level + 1, ..foot };
                 let beyond = d.dims().neighbor(top.slot, dir).expect("invariant: an octagon's wall");
                 let beyond = Pos { slot: beyond.expect("invariant: the exit has a cell beyond"), ..top };
-                carve(d, beyond, Seams::All);
+                carve(d, beyond, Seams::All, keep.map_or(Locked::NONE, |k| k.guard(top.level)));
             }
             (foot, exit)
         })

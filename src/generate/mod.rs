@@ -12,11 +12,15 @@ mod connect;
 mod distance;
 mod error;
 mod exits;
+pub(crate) mod keep;
 mod options;
+mod repair;
 mod solve;
 
+pub(crate) use carve::Locked;
 pub use error::GenerateError;
 pub use options::GenerateOptions;
+pub(crate) use repair::join_level;
 
 use std::cmp::Reverse;
 
@@ -76,14 +80,55 @@ pub fn generate(
     options: &GenerateOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Dungeon, GenerateError> {
+    generate_with(options, None, progress)
+}
+
+/// Generates a dungeon around a design (`octile generate --keep`): every pinned cell of
+/// `design` keeps its tile and every edge it has (and stays pinned); the rest is generated
+/// as [`generate`] does, on every level. The design decides the size, the level count and
+/// the cut ratio (`options`' are replaced by its). No stair, hole or entrance is placed on
+/// a pinned cell or beside one. The result is one connected region, as [`generate`]'s.
+///
+/// # Errors
+/// As [`generate`]; [`GenerateError::BadOption`] named `keep` when two pins contradict each
+/// other (one's open seam needs a cell floor, the other's wall needs it rock) or the pins
+/// leave no room for the stairs or the entrance; [`GenerateError::Disconnected`] when no
+/// layout joins everything (pinned floor walled in by other pins, for instance).
+pub fn generate_around(
+    options: &GenerateOptions,
+    design: &Dungeon,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Dungeon, GenerateError> {
+    let dims = design.dims();
+    let options = GenerateOptions {
+        cols: dims.octagon_cols(),
+        rows: dims.octagon_rows(),
+        levels: u32::from(design.levels()),
+        cut_ratio: design.proportions().cut_ratio,
+        ..options.clone()
+    };
+    let keep = keep::Keep::of(design)?;
+    generate_with(&options, Some(&keep), progress)
+}
+
+/// [`generate`], keeping a design's pins when `keep` is given.
+fn generate_with(
+    options: &GenerateOptions,
+    keep: Option<&keep::Keep<'_>>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Dungeon, GenerateError> {
     let setup = solve::setup(options)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     let tries = layout_tries(options);
     let mut reason = String::new();
     for _ in 0..tries {
-        match layout(&setup, options, &mut rng, progress)? {
+        match layout(&setup, options, keep, &mut rng, progress)? {
             Ok(mut d) => {
                 add_doors(&mut d, options.doors, &mut rng)?;
+                if let Some(keep) = keep {
+                    // Doors go on room-corridor seams, a pinned cell's among them.
+                    keep.restore(&mut d)?;
+                }
                 return Ok(d);
             }
             Err(why) => reason = why,
@@ -133,14 +178,18 @@ fn layout_tries(options: &GenerateOptions) -> u32 {
 fn layout(
     setup: &Setup,
     options: &GenerateOptions,
+    keep: Option<&keep::Keep<'_>>,
     rng: &mut ChaCha8Rng,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Result<Dungeon, String>, GenerateError> {
     // Entrance and stairs first, so the solver is told where floor must be.
-    let placement = Placement::draw(rng, setup, options);
+    let placement = Placement::draw(rng, setup, options, keep)?;
     let mut d = Dungeon::new(options.cols, options.rows, options.levels, setup.proportions, Fill::Solid)?;
-    solve::solve_levels(&mut d, setup, &placement, options, rng, progress)?;
+    solve::solve_levels(&mut d, setup, &placement, options, keep, rng, progress)?;
     open_between_floors(&mut d);
+    if let Some(keep) = keep {
+        keep.restore(&mut d)?;
+    }
     // The hole above each stair is left only through the stair's exit: choose it now, so
     // repairs and loops respect it.
     let feet: Vec<Pos> = placement
@@ -150,10 +199,10 @@ fn layout(
         .flat_map(|(level, cells)| cells.iter().map(move |&c| (level as u16, c)))
         .map(|(level, c)| Pos { level, slot: setup.slots[c] })
         .collect();
-    let chosen = exits::carve_exits(&mut d, &feet);
+    let chosen = exits::carve_exits(&mut d, &feet, keep);
     exits::seal_shafts(&mut d, &chosen);
     let entrance = Pos { level: 0, slot: setup.slots[placement.entrance] };
-    if let Err(why) = connect_levels(&mut d, setup, &placement, options, entrance, progress) {
+    if let Err(why) = connect_levels(&mut d, setup, &placement, options, keep, entrance, progress) {
         return Ok(Err(why));
     }
     d.set_entrance(Some(entrance))?;
@@ -189,9 +238,11 @@ fn connect_levels(
     setup: &Setup,
     placement: &Placement,
     options: &GenerateOptions,
+    keep: Option<&keep::Keep<'_>>,
     entrance: Pos,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<(), String> {
+    let guard = |level: u16| keep.map_or(Locked::NONE, |k| k.guard(level));
     let n = d.dims().slot_count();
     let node = |d: &Dungeon, p: Pos| node_index(d, p).expect("invariant: a cell of the dungeon");
     let mut main = vec![false; n * usize::from(d.levels())];
@@ -204,11 +255,12 @@ fn connect_levels(
                 main[node(d, Pos { level, slot: setup.slots[c] })] = true;
             }
         }
-        connect::connect_level(d, level, &mut main, &mut search);
-        connect::fill_pockets(d, level, &main)?;
-        connect::add_loops(d, level, options.loops, &[entrance], &mut search);
+        connect::connect_level(d, level, &mut main, &mut search, guard(level));
+        let near = keep.map_or(Locked::NONE, |k| k.near_pins(level));
+        connect::fill_pockets(d, level, &main, near)?;
+        connect::add_loops(d, level, options.loops, &[entrance], &mut search, guard(level));
     }
-    connect::make_exit_room(d, d.levels() - 1, entrance, &mut main, &mut search)
+    connect::make_exit_room(d, d.levels() - 1, entrance, &mut main, &mut search, guard(d.levels() - 1))
 }
 
 /// The exit: the octagon on the last level farthest from `entrance` by walking

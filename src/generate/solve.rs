@@ -5,6 +5,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
+use super::keep::Keep;
 use super::{GenerateError, GenerateOptions, Progress};
 use crate::dungeon::{Dungeon, Registry};
 use crate::geometry::{Layout, Proportions};
@@ -58,17 +59,38 @@ pub(crate) struct Placement {
 impl Placement {
     /// Draws the entrance, then the stairs pair by pair: a pair's stairs avoid each other
     /// and the cells below them (the entrance, or the previous pair's stairs, whose holes
-    /// are on this level).
-    pub(crate) fn draw(rng: &mut ChaCha8Rng, setup: &Setup, options: &GenerateOptions) -> Placement {
-        let octagons: Vec<usize> =
-            (0..setup.slots.len()).filter(|&c| setup.slots[c].kind() == SlotKind::Octagon).collect();
-        let entrance = octagons[pick(rng, octagons.len())];
+    /// are on this level). With `keep`, neither stands on or beside a pinned cell (a stair
+    /// on the levels of its foot and its hole); refuses when the pins leave too little room.
+    pub(crate) fn draw(
+        rng: &mut ChaCha8Rng,
+        setup: &Setup,
+        options: &GenerateOptions,
+        keep: Option<&Keep<'_>>,
+    ) -> Result<Placement, GenerateError> {
+        let near = |level: usize, c: usize| keep.is_some_and(|k| k.near(level as u16, setup.slots[c]));
+        let octagons = |ok: &dyn Fn(usize) -> bool| -> Vec<usize> {
+            (0..setup.slots.len()).filter(|&c| setup.slots[c].kind() == SlotKind::Octagon && ok(c)).collect()
+        };
+        let no_room = |what: &str| GenerateError::BadOption {
+            name: "keep",
+            value: format!("{} pinned cell(s)", keep.map_or(0, Keep::count)),
+            reason: format!("the pins leave no room for {what} (none may stand on or beside a pin)"),
+        };
+        let room = octagons(&|c| !near(0, c));
+        if room.is_empty() {
+            return Err(no_room("the entrance"));
+        }
+        let entrance = room[pick(rng, room.len())];
         let mut stairs: Vec<Vec<usize>> = Vec::new();
         for pair in 0..(options.levels as usize).saturating_sub(1) {
             let mut taken: Vec<usize> = if pair == 0 { vec![entrance] } else { stairs[pair - 1].clone() };
+            let room = octagons(&|c| !near(pair, c) && !near(pair + 1, c));
+            if room.iter().filter(|c| !taken.contains(c)).count() < options.stairs as usize {
+                return Err(no_room(&format!("{} stair(s) from level {pair}", options.stairs)));
+            }
             let mut mine = Vec::new();
             while mine.len() < options.stairs as usize {
-                let c = octagons[pick(rng, octagons.len())];
+                let c = room[pick(rng, room.len())];
                 if !taken.contains(&c) {
                     taken.push(c);
                     mine.push(c);
@@ -76,7 +98,7 @@ impl Placement {
             }
             stairs.push(mine);
         }
-        Placement { entrance, stairs }
+        Ok(Placement { entrance, stairs })
     }
 
     /// The cells of `level` the solver must make open floor: the entrance, the stairs up
@@ -106,9 +128,11 @@ pub(crate) fn solve_levels(
     setup: &Setup,
     placement: &Placement,
     options: &GenerateOptions,
+    keep: Option<&Keep<'_>>,
     rng: &mut ChaCha8Rng,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<(), GenerateError> {
+    let cell_of = crate::wfc::octile_cell_index(d.dims());
     let mut solver = Solver::new(&setup.topology, &setup.tileset).map_err(GenerateError::Tiles)?;
     let open = octile::open_octagon_tiles();
     let any_floor: Vec<_> = (0..=255u8).map(|m| octile::octagon_tile(Some(m))).collect();
@@ -128,6 +152,7 @@ pub(crate) fn solve_levels(
                         allowed: if alone { any_floor.clone() } else { open.clone() },
                     }
                 })
+                .chain(keep.into_iter().flat_map(|k| k.fixed(level, &cell_of)))
                 .collect(),
             budget: options.budget,
         };

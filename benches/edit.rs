@@ -1,0 +1,106 @@
+//! Editing (issue 11) on a generated 64x64-octagon, 4-level dungeon, CPU side only (no GPU
+//! upload): one wall cycle with the re-mesh of its dirty chunks, a 9-cell paint stroke with
+//! its re-mesh, a re-solve of radius 3 on a 64x64 level with its re-mesh, beside a full
+//! mesh rebuild of the same dungeon (so the ratio shows what incremental meshing buys).
+//! Every edit includes the connectivity report the editor returns.
+//!
+//! Run: `cargo bench --no-default-features --bench edit` (set `OCTILE_BENCH_QUICK=1` to use
+//! 16x16 octagons, as CI's `cargo test --bench '*'` does).
+
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use octile::dungeon::{Dungeon, Registry};
+use octile::edit::{Applied, Command, Editor};
+use octile::generate::{GenerateOptions, generate};
+use octile::grid::{Direction, Pos, SlotKind};
+use octile::mesh::chunk::build_chunk;
+use octile::mesh::{self, MeshOptions};
+
+/// Octagons per side: 64, or 16 with `OCTILE_BENCH_QUICK`.
+fn side() -> u32 {
+    if std::env::var("OCTILE_BENCH_QUICK").is_ok() { 16 } else { 64 }
+}
+
+fn dungeon(levels: u32) -> Dungeon {
+    let n = side();
+    let options = GenerateOptions { seed: 11, levels, cols: n, rows: n, ..Default::default() };
+    generate(&options, &mut |_| {}).expect("the bench dungeon generates")
+}
+
+fn options() -> MeshOptions {
+    MeshOptions { lightmap_uv: false, ..MeshOptions::default() }
+}
+
+/// Re-meshes the chunks an edit dirtied; returns the triangles made.
+fn remesh(d: &Dungeon, done: &Applied) -> usize {
+    let mut tris = 0;
+    for &chunk in &done.dirty {
+        let m = build_chunk(d, chunk, &options()).expect("a chunk of an edited dungeon meshes");
+        tris += m.primitives.iter().map(|(_, p)| p.indices.len() / 3).sum::<usize>();
+    }
+    tris
+}
+
+/// A wall of a floor octagon in the middle of level 1 with a cell beyond it.
+fn middle_wall(d: &Dungeon) -> (Pos, Direction) {
+    let mid = side() - 1;
+    d.cells()
+        .filter(|p| {
+            p.level == 1 && p.slot.kind() == SlotKind::Octagon && d.tile_def(*p).is_ok_and(|t| t.carved)
+        })
+        .min_by_key(|p| p.slot.row.abs_diff(mid) + p.slot.col.abs_diff(mid))
+        .map(|p| (p, Direction::E))
+        .expect("a floor octagon")
+}
+
+fn edit(c: &mut Criterion) {
+    let d = dungeon(4);
+    let mut group = c.benchmark_group("edit");
+    group.sample_size(20);
+    let (pos, dir) = middle_wall(&d);
+    let mut editor = Editor::new(d.clone());
+    group.bench_function("cycle_wall_and_remesh_64x64x4", |b| {
+        b.iter(|| {
+            let done = editor.apply(&Command::Cycle { pos, dir }).expect("a wall cycles");
+            black_box(remesh(editor.dungeon(), &done))
+        });
+    });
+    // Nine octagons in a row, painted floor and rock by turns (each stroke changes them).
+    let stroke: Vec<Pos> = (0..9).map(|i| Pos::new(2, pos.slot.row, 8 + 2 * i)).collect();
+    let mut editor = Editor::new(d.clone());
+    let mut turn = 0u32;
+    group.bench_function("paint_9_cells_and_remesh_64x64x4", |b| {
+        b.iter(|| {
+            turn += 1;
+            let tile = if turn.is_multiple_of(2) { Registry::SOLID } else { Registry::FLOOR };
+            let done =
+                editor.apply(&Command::Paint { cells: stroke.clone(), tile }).expect("a stroke paints");
+            black_box(remesh(editor.dungeon(), &done))
+        });
+    });
+    group.bench_function("full_rebuild_64x64x4", |b| {
+        b.iter(|| black_box(mesh::build(&d, &options()).expect("the dungeon meshes")));
+    });
+    let flat = dungeon(1);
+    let centre = middle_wall(&dungeon(2)).0;
+    let centre = Pos { level: 0, ..centre };
+    let editor = Editor::new(flat.clone());
+    group.bench_function("resolve_radius_3_and_remesh_64x64", |b| {
+        b.iter_batched(
+            || editor.clone(),
+            |mut e| {
+                let done = e.apply(&Command::Resolve { pos: centre, radius: 3 }).expect("a re-solve");
+                black_box(remesh(e.dungeon(), &done))
+            },
+            BatchSize::LargeInput,
+        );
+    });
+    group.bench_function("full_rebuild_64x64", |b| {
+        b.iter(|| black_box(mesh::build(&flat, &options()).expect("the level meshes")));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, edit);
+criterion_main!(benches);

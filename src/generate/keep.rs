@@ -1,0 +1,199 @@
+//! Generating around a design (`octile generate --keep`): the design's pinned cells keep
+//! their tiles and every edge they have; the rest is generated. The rule of what a locked
+//! cell asks of a free neighbour ([`demand_of`]) is shared with re-solving
+//! ([`crate::edit::resolve`]).
+//!
+//! A locked cell constrains a free neighbour through their shared edge, which stays as it
+//! is: an open seam (or a door) from a carved locked cell needs the neighbour carved; a wall
+//! from a carved locked cell that the shaft rule would let one cross needs it rock, as does
+//! an open seam from locked rock.
+
+use super::GenerateError;
+use super::carve::Locked;
+use crate::dungeon::{Carve, Dungeon};
+use crate::grid::{Pos, Slot, SlotKind};
+use crate::wfc::{FixedCell, TileIndex, octile};
+
+/// What the locked neighbours of one free cell require of it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Demand {
+    /// Locked neighbours that need it carved.
+    pub(crate) carved: Vec<Pos>,
+    /// Locked neighbours that need it rock.
+    pub(crate) rock: Vec<Pos>,
+}
+
+impl Demand {
+    /// `Some(true)` carved, `Some(false)` rock, `None` free; `Err` names the two locked
+    /// cells that disagree.
+    pub(crate) fn class(&self) -> Result<Option<bool>, (Pos, Pos)> {
+        match (self.carved.first(), self.rock.first()) {
+            (Some(&a), Some(&b)) => Err((a, b)),
+            (Some(_), None) => Ok(Some(true)),
+            (None, Some(_)) => Ok(Some(false)),
+            (None, None) => Ok(None),
+        }
+    }
+}
+
+/// What the cells marked in `locked` (per slot index of `level`) require of the cell at
+/// `slot` on `level`, read from `d`'s tiles, edges and stairs.
+pub(crate) fn demand_of(d: &Dungeon, level: u16, slot: Slot, locked: &[bool]) -> Demand {
+    let dims = d.dims();
+    let here = Pos { level, slot };
+    let mut demand = Demand::default();
+    for &dir in dims.walls(slot).expect("invariant: a cell") {
+        let Some(other) = dims.neighbor(slot, dir).ok().flatten() else { continue };
+        if !Locked(locked).at(dims.index(other).expect("invariant: inside")) {
+            continue;
+        }
+        let there = Pos { level, slot: other };
+        let state = d.edge_state(here, dir).ok().flatten().and_then(|s| d.registry().edge_def(s));
+        let carves = state.is_some_and(|e| e.carve != Carve::None);
+        let carved = d.tile_def(there).is_ok_and(|t| t.carved);
+        if carves && carved {
+            demand.carved.push(there);
+        } else if carves || (carved && d.stairs().allows_step(here, dir, there)) {
+            demand.rock.push(there);
+        }
+    }
+    demand
+}
+
+/// `locked` plus every cell a locked neighbour needs to stay rock: the cells carving may
+/// not touch.
+pub(crate) fn guarded(d: &Dungeon, level: u16, locked: &[bool]) -> Vec<bool> {
+    let dims = d.dims();
+    let mut out = locked.to_vec();
+    for slot in dims.cells() {
+        let i = dims.index(slot).expect("invariant: inside");
+        if !locked[i] && !demand_of(d, level, slot, locked).rock.is_empty() {
+            out[i] = true;
+        }
+    }
+    out
+}
+
+/// Every tile of the `octile` set of a cell kind that is floor (`carved`) or rock.
+pub(crate) fn class_tiles(kind: SlotKind, carved: bool) -> Vec<TileIndex> {
+    match (kind, carved) {
+        (SlotKind::Octagon, true) => (0..=255u8).map(|m| octile::octagon_tile(Some(m))).collect(),
+        (SlotKind::Octagon, false) => vec![octile::octagon_tile(None)],
+        (_, true) => (0..16u8).map(|m| octile::connector_tile(Some(m))).collect(),
+        (_, false) => vec![octile::connector_tile(None)],
+    }
+}
+
+/// A design's pins, level by level: what generation keeps.
+pub(crate) struct Keep<'a> {
+    design: &'a Dungeon,
+    /// Per level, per slot: pinned.
+    locked: Vec<Vec<bool>>,
+    /// Per level, per slot: pinned or needed rock by a pin.
+    guard: Vec<Vec<bool>>,
+    /// Per level, per slot: a pin or a neighbour of one (no stair or entrance goes there).
+    near: Vec<Vec<bool>>,
+    /// Per level: the fixed class of every pinned or demanded cell, by slot.
+    classes: Vec<Vec<(Slot, bool)>>,
+}
+
+impl<'a> Keep<'a> {
+    /// The pins of `design`; refuses pins that contradict each other.
+    pub(crate) fn of(design: &'a Dungeon) -> Result<Keep<'a>, GenerateError> {
+        let dims = design.dims();
+        let mut keep =
+            Keep { design, locked: Vec::new(), guard: Vec::new(), near: Vec::new(), classes: Vec::new() };
+        for level in 0..design.levels() {
+            let mut locked = vec![false; dims.slot_count()];
+            for slot in dims.cells().filter(|&slot| design.is_pinned(Pos { level, slot })) {
+                locked[dims.index(slot).expect("invariant: inside")] = true;
+            }
+            let mut near = locked.clone();
+            let mut classes = Vec::new();
+            for slot in dims.cells() {
+                let i = dims.index(slot).expect("invariant: inside");
+                let pos = Pos { level, slot };
+                if locked[i] {
+                    classes.push((slot, design.tile_def(pos).is_ok_and(|t| t.carved)));
+                    continue;
+                }
+                let demand = demand_of(design, level, slot, &locked);
+                let touches = dims.walls(slot).expect("invariant: a cell").iter().any(|&dir| {
+                    dims.neighbor(slot, dir)
+                        .ok()
+                        .flatten()
+                        .is_some_and(|n| locked[dims.index(n).expect("inside")])
+                });
+                near[i] = touches;
+                match demand.class() {
+                    Ok(Some(carved)) => classes.push((slot, carved)),
+                    Ok(None) => {}
+                    Err((a, b)) => {
+                        return Err(GenerateError::BadOption {
+                            name: "keep",
+                            value: format!("pins at {a} and {b}"),
+                            reason: format!(
+                                "they contradict each other about {pos}: one's open seam needs it floor, the other's wall needs it rock"
+                            ),
+                        });
+                    }
+                }
+            }
+            keep.guard.push(guarded(design, level, &locked));
+            keep.locked.push(locked);
+            keep.near.push(near);
+            keep.classes.push(classes);
+        }
+        Ok(keep)
+    }
+
+    /// Pinned cells in all.
+    pub(crate) fn count(&self) -> usize {
+        self.locked.iter().map(|l| l.iter().filter(|&&p| p).count()).sum()
+    }
+
+    /// The cells of `level` carving may not touch.
+    pub(crate) fn guard(&self, level: u16) -> Locked<'_> {
+        Locked(&self.guard[usize::from(level)])
+    }
+
+    /// The pins of `level` and the cells beside them (what filling pockets leaves alone:
+    /// filling walls every edge of a cell).
+    pub(crate) fn near_pins(&self, level: u16) -> Locked<'_> {
+        Locked(&self.near[usize::from(level)])
+    }
+
+    /// True when a stair, a hole or the entrance may not stand at `slot` of `level`.
+    pub(crate) fn near(&self, level: u16, slot: Slot) -> bool {
+        let dims = self.design.dims();
+        self.near.get(usize::from(level)).is_some_and(|n| dims.index(slot).is_ok_and(|i| n[i]))
+    }
+
+    /// The solver's fixed cells of `level` (cells of the level topology numbered by
+    /// `cell_of`, by slot index).
+    pub(crate) fn fixed(&self, level: u16, cell_of: &[u32]) -> Vec<FixedCell> {
+        let dims = self.design.dims();
+        self.classes[usize::from(level)]
+            .iter()
+            .map(|&(slot, carved)| FixedCell {
+                cell: cell_of[dims.index(slot).expect("invariant: inside")],
+                allowed: class_tiles(slot.kind(), carved),
+            })
+            .collect()
+    }
+
+    /// Writes the design's tile and every edge of each pinned cell into `d`.
+    pub(crate) fn restore(&self, d: &mut Dungeon) -> Result<(), GenerateError> {
+        let dims = d.dims();
+        for pos in self.design.pinned() {
+            d.set_tile(pos, self.design.tile(pos)?)?;
+            d.set_pinned(pos, true)?;
+            for &dir in dims.walls(pos.slot).expect("invariant: a cell") {
+                if let Some(state) = self.design.edge_state(pos, dir)? {
+                    d.set_edge(pos, dir, state)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

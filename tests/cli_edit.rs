@@ -1,0 +1,137 @@
+//! `octile edit`: scripts and --do commands on a dungeon file, written atomically; a bad
+//! line names its line and leaves every file untouched.
+
+mod support;
+
+use std::process::{Command, Output};
+
+use octile::dungeon::Registry;
+use octile::grid::{Direction, Pos};
+use support::Scratch;
+
+fn octile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_octile")).args(args).output().expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const ARENA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+
+#[test]
+fn a_script_edits_in_place_and_reports() {
+    let dir = Scratch::new("edit_script_in_place");
+    let file = dir.join("arena.json");
+    std::fs::copy(ARENA, &file).unwrap();
+    let before = octile::format::load(&file).unwrap();
+    let east = before.edge_state(Pos::new(0, 4, 4), Direction::E).unwrap().unwrap();
+    let script = dir.join("edits.txt");
+    std::fs::write(
+        &script,
+        "# a comment line\n\
+         cycle 0,4,4 e   # the east wall of the centre\n\
+         pin 0 2,2..6,6\n\
+         toggle 0,0,0\n\
+         undo\n",
+    )
+    .unwrap();
+    let o = octile(&[
+        "edit",
+        file.to_str().unwrap(),
+        "--script",
+        script.to_str().unwrap(),
+        "--do",
+        "unpin 0,4,4",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("line 2: cycle 0,4,4 e:"), "{out}");
+    assert!(out.contains("--do 1: unpin 0,4,4"), "{out}");
+    assert!(out.contains("wrote"), "{out}");
+    let after = octile::format::load(&file).unwrap();
+    let cycled = after.edge_state(Pos::new(0, 4, 4), Direction::E).unwrap().unwrap();
+    assert_eq!(cycled.index(), (east.index() + 1) % 3, "cycled once");
+    assert!(after.is_pinned(Pos::new(0, 2, 2)) && !after.is_pinned(Pos::new(0, 4, 4)));
+    assert_eq!(after.tile(Pos::new(0, 0, 0)), before.tile(Pos::new(0, 0, 0)), "the toggle was undone");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\"version\": 2"), "pins are saved in version 2");
+}
+
+#[test]
+fn output_goes_elsewhere_and_do_runs_in_order() {
+    let dir = Scratch::new("edit_output_elsewhere");
+    let file = dir.join("arena.json");
+    std::fs::copy(ARENA, &file).unwrap();
+    let original = std::fs::read(&file).unwrap();
+    let out = dir.join("out.json");
+    let o = octile(&[
+        "edit",
+        file.to_str().unwrap(),
+        "--do",
+        "edge 0,4,4 w door",
+        "--do",
+        "edge 0,4,4 w open",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&file).unwrap(), original, "the input is untouched with -o");
+    let d = octile::format::load(&out).unwrap();
+    assert_eq!(d.edge_state(Pos::new(0, 4, 4), Direction::W).unwrap(), Some(Registry::OPEN));
+}
+
+#[test]
+fn a_bad_line_names_its_line_and_writes_nothing() {
+    let dir = Scratch::new("edit_bad_line");
+    let file = dir.join("arena.json");
+    std::fs::copy(ARENA, &file).unwrap();
+    let original = std::fs::read(&file).unwrap();
+    let out = dir.join("out.json");
+    let script = dir.join("edits.txt");
+    for (body, needle) in [
+        ("cycle 0,4,4 e\n\ncycle 0,4,4 up\n", "line 3: cycle 0,4,4 up"),
+        ("toggle 0,0,0\npin 0,0,1\n", "line 2: pin 0,0,1"),
+        ("toggle 0,4,4\n", "line 1: toggle 0,4,4: refused: entrance"),
+        ("cell 0,4,4 lava\n", "line 1: cell 0,4,4 lava: no tile named \"lava\""),
+        ("undo\n", "line 1: undo: nothing to undo"),
+        ("stair 0,4,4\n", "line 1: stair 0,4,4"),
+    ] {
+        std::fs::write(&script, body).unwrap();
+        for target in [None, Some(&out)] {
+            let mut args = vec!["edit", file.to_str().unwrap(), "--script", script.to_str().unwrap()];
+            if let Some(t) = target {
+                args.extend(["-o", t.to_str().unwrap()]);
+            }
+            let o = octile(&args);
+            assert!(!o.status.success(), "{body}");
+            let err = stderr(&o);
+            assert!(err.contains(needle) && err.contains("nothing written"), "{body}: {err}");
+            assert_eq!(std::fs::read(&file).unwrap(), original, "{body}: the input is untouched");
+            assert!(!out.exists(), "{body}: no output");
+        }
+    }
+    let o = octile(&["edit", file.to_str().unwrap()]);
+    assert!(!o.status.success() && stderr(&o).contains("nothing to do"), "{}", stderr(&o));
+}
+
+#[test]
+fn help_lists_the_grammar() {
+    let o = octile(&["edit", "--help"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    for word in [
+        "cycle L,R,C WALL",
+        "paint L R1,C1..R2,C2 TILE",
+        "resolve L,R,C RADIUS",
+        "undo | redo",
+        "--script",
+        "--do",
+    ] {
+        assert!(text.contains(word), "{word}: {text}");
+    }
+}
