@@ -9,14 +9,16 @@ struct Globals {
     light: vec4<f32>,
     // rgb: fog colour (linear); a: unused.
     fog_colour: vec4<f32>,
-    // x: fog start, y: fog end (metres), z, w: unused.
+    // x: fog start, y: fog end (metres), z: extra height per level (exploded view),
+    // w: level height (metres).
     params: vec4<f32>,
 };
 
 struct Draw {
     // rgb: base colour (linear); a: 1 = lit, 0 = emissive (overlays).
     colour: vec4<f32>,
-    // x: world y of the level's floor.
+    // x: world y of the level's floor; y: the level; z: 1 = world-space geometry whose
+    // level is found from its height.
     offset: vec4<f32>,
 };
 
@@ -39,7 +41,12 @@ struct VsOut {
 @vertex
 fn vs_main(v: VsIn) -> VsOut {
     var out: VsOut;
-    let world = v.position + vec3<f32>(0.0, draw.offset.x, 0.0);
+    var world = v.position + vec3<f32>(0.0, draw.offset.x, 0.0);
+    var level = draw.offset.y;
+    if draw.offset.z > 0.5 {
+        level = floor((world.y + 0.5) / max(globals.params.w, 0.001));
+    }
+    world.y = world.y + level * globals.params.z;
     out.world = world;
     out.normal = v.normal;
     out.clip = globals.view_proj * vec4<f32>(world, 1.0);

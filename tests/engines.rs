@@ -79,10 +79,18 @@ fn colliders_are_colonly_ramped_closed_and_cover_the_floor() {
             assert!(prim.material().index().is_none());
             let tris = node_triangles(&g, &node);
             let render: Vec<Tri> = support::level(&m, usize::from(l), |_| true);
-            // Stairs become ramps with fewer triangles; every other surface is kept as it is.
+            // Coplanar floor and ceiling polygons are merged (the render mesh fans a cell with
+            // door points from its centre: that vertex goes) and stairs become ramps: fewer
+            // triangles wherever a level has either, never more.
+            let doors = d.dims().edges().any(|e| {
+                let sides = d.dims().edge_sides(e).unwrap();
+                d.carved_seam(Pos { level: l, slot: sides[0].0 }, sides[0].1)
+                    .is_some_and(|s| s.carve == Carve::Door)
+            });
             let stairs = d.stairs().iter().any(|s| s.foot.level == l);
-            let fewer = if stairs { tris.len() < render.len() } else { tris.len() <= render.len() };
+            let fewer = if stairs || doors { tris.len() < render.len() } else { tris.len() <= render.len() };
             assert!(fewer, "{what} level {l}: {} triangles, render {}", tris.len(), render.len());
+            let rh = d.proportions().room_height;
             let (got, want) = (
                 floor_area(&tris),
                 floor_area(&support::level(&m, usize::from(l), |r| r == MaterialRole::Floor)),
@@ -91,19 +99,43 @@ fn colliders_are_colonly_ramped_closed_and_cover_the_floor() {
                 (got - want).abs() < 1e-3,
                 "{what} level {l}: collider floor {got} m2, render floor {want} m2"
             );
-            // The collider is the render mesh's carved volume (the same triangles) plus the
-            // ramps, which are closed solids on their own.
+            let ceiling = |t: &[Tri]| -> f64 {
+                t.iter()
+                    .filter(|t| t.iter().all(|p| (p[1] - rh).abs() < 1e-4))
+                    .map(plan_area)
+                    .filter(|a| *a < 0.0)
+                    .sum()
+            };
+            let (got, want) = (
+                ceiling(&tris),
+                ceiling(&support::level(&m, usize::from(l), |r| r == MaterialRole::Ceiling)),
+            );
+            assert!(
+                (got - want).abs() < 1e-3,
+                "{what} level {l}: collider ceiling {got} m2, render {want} m2"
+            );
+            // Every wall triangle of the carved volume is kept as it is; what is neither a
+            // wall, a floor (up at 0) nor a ceiling (down at the room height) is a ramp.
             let key = |t: &Tri| {
                 let mut k = t.map(|p| p.map(|x| (x * 1e4).round() as i64));
                 k.sort();
                 k
             };
-            let mut carved: Vec<_> =
-                support::level(&m, usize::from(l), |r| r != MaterialRole::Stair).iter().map(key).collect();
-            carved.sort();
-            let (kept, ramps): (Vec<Tri>, Vec<Tri>) =
-                tris.iter().partition(|t| carved.binary_search(&key(t)).is_ok());
-            assert_eq!(kept.len(), carved.len(), "{what} level {l}: every carved-volume triangle is kept");
+            let mut walls: Vec<_> = support::level(&m, usize::from(l), |r| {
+                r != MaterialRole::Stair && r != MaterialRole::Floor && r != MaterialRole::Ceiling
+            })
+            .iter()
+            .map(key)
+            .collect();
+            walls.sort();
+            let flat = |t: &Tri, y: f64, up: bool| {
+                t.iter().all(|p| (p[1] - y).abs() < 1e-4) && (plan_area(t) > 0.0) == up
+            };
+            let (kept, ramps): (Vec<Tri>, Vec<Tri>) = tris.iter().partition(|t| {
+                walls.binary_search(&key(t)).is_ok() || flat(t, 0.0, true) || flat(t, rh, false)
+            });
+            let walls_kept = kept.iter().filter(|t| walls.binary_search(&key(t)).is_ok()).count();
+            assert_eq!(walls_kept, walls.len(), "{what} level {l}: every wall triangle is kept");
             if stairs {
                 assert_watertight(&ramps, &format!("{what}: ramps on level {l}"));
             } else {

@@ -39,12 +39,24 @@ fn khronos_validator_passes_every_sample() {
     mixed.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
     mixed.set_entrance(Some(Pos::new(0, 0, 0))).unwrap();
     dungeons.push(("mixed.json".into(), mixed));
+    let generated = octile::generate::GenerateOptions { seed: 7, doors: 0.5, ..Default::default() };
+    dungeons.push(("seed7.json".into(), octile::generate::generate(&generated, &mut |_| {}).unwrap()));
     let mut files = Vec::new();
     for (name, d) in &dungeons {
         let stem = name.trim_end_matches(".json");
         let route = Some(vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 1, 3)]);
+        let all_on = ExportOptions {
+            colliders: true,
+            navmesh: true,
+            markers: true,
+            lights: Some(octile::rooms::LightPreset::Blender),
+            ..Default::default()
+        };
+        let omi = ExportOptions { physics: octile::export::PhysicsFormat::Omi, ..all_on.clone() };
         for (suffix, options) in [
             ("glb", ExportOptions { tangents: true, ..Default::default() }),
+            ("all.glb", all_on),
+            ("omi.glb", omi),
             (
                 "gltf",
                 ExportOptions {

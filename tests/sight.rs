@@ -13,6 +13,7 @@ use octile::geometry::signed_area;
 use octile::grid::{Direction, Pos, Slot};
 use octile::sight::{
     Hit, ball, bolt, burst, cell_passes_sight, cone, field_of_view_from, line_of_sight, line_of_sight_points,
+    visible_floor_from,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -436,4 +437,69 @@ fn bursts_never_cross_a_wall_and_cones_keep_their_angle() {
     let shield = Pos::new(0, 0, 2);
     let hit = burst(&d, Pos::new(0, 0, 0), 30.0, |p| p == shield).unwrap();
     assert!(hit.contains(&shield) && !hit.contains(&Pos::new(0, 0, 4)));
+}
+
+/// Distance from `p` to the nearest edge of any of `pieces`.
+fn to_edges(pieces: &[Vec<DVec2>], p: DVec2) -> f64 {
+    let seg = |a: DVec2, b: DVec2| {
+        let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+        p.distance(a + (b - a) * t)
+    };
+    let edges = pieces.iter().flat_map(|q| (0..q.len()).map(move |i| (q[i], q[(i + 1) % q.len()])));
+    edges.map(|(a, b)| seg(a, b)).fold(f64::INFINITY, f64::min)
+}
+
+fn inside_convex(poly: &[DVec2], p: DVec2, margin: f64) -> bool {
+    (0..poly.len()).all(|i| {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        (b - a).perp_dot(p - a) / (b - a).length() >= -margin
+    })
+}
+
+/// The visible floor holds exactly the sampled points of each visible cell that the
+/// reference sees within the radius, except within the stated tolerance of its outline
+/// (1e-3 m: far above the 1e-7 radian corner slivers and the radius chords' 3.8e-4 m).
+#[test]
+fn visible_floor_is_what_the_reference_sees_of_each_cell() {
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    let (radius, tolerance) = (40.0, 1e-3);
+    let [mut seen, mut hidden] = [0; 2];
+    for (seed, cut) in [(4, 0.15), (6, 0.29)] {
+        let d = generated(seed, cut);
+        let rock = rock(&d, 0);
+        let cells = clear_cells(&d, 0);
+        for _ in 0..6 {
+            let slot = cells[(rng.next_u64() % cells.len() as u64) as usize];
+            let eye = d.layout().center(slot);
+            let floors = visible_floor_from(&d, 0, eye, radius).unwrap();
+            let fov = field_of_view_from(&d, 0, eye, radius).unwrap();
+            assert_eq!(floors.iter().map(|f| f.slot).collect::<Vec<_>>(), fov.iter().collect::<Vec<_>>());
+            for floor in &floors {
+                let cell = d.layout().cell_polygon(floor.slot).unwrap();
+                for piece in &floor.pieces {
+                    assert!(signed_area(piece) > 0.0);
+                    let edges = (0..piece.len()).map(|i| piece[i].distance(piece[(i + 1) % piece.len()]));
+                    assert!(edges.fold(f64::INFINITY, f64::min) > 1e-9, "repeated vertex in {piece:?}");
+                    assert!(
+                        piece.iter().all(|&v| inside_convex(&cell, v, 1e-9)),
+                        "piece outside {:?}",
+                        floor.slot
+                    );
+                }
+                for _ in 0..40 {
+                    let p = point_in(&d, floor.slot, &mut rng);
+                    if to_edges(&floor.pieces, p) < tolerance || (p.distance(eye) - radius).abs() < tolerance
+                    {
+                        continue;
+                    }
+                    let Some(sees) = reference(&rock, eye, p) else { continue };
+                    let expected = sees && p.distance(eye) <= radius;
+                    let got = floor.pieces.iter().any(|q| inside_convex(q, p, 0.0));
+                    assert_eq!(got, expected, "seed {seed}: eye {eye}, cell {:?}, point {p}", floor.slot);
+                    if expected { seen += 1 } else { hidden += 1 }
+                }
+            }
+        }
+    }
+    assert!(seen > 500 && hidden > 20, "only {seen} seen and {hidden} hidden samples checked");
 }

@@ -244,6 +244,8 @@ fn a_walkable_door_is_door_wide() {
         opaque: true,
         move_cost: 0,
         material: "door_frame".into(),
+        opens_to: None,
+        closes_to: None,
     };
     let d = two_rooms(Some(open_door));
     let p = *d.proportions();

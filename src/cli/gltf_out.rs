@@ -1,15 +1,16 @@
 //! glTF output options shared by `octile export` and `octile generate`, and the one place
 //! that turns them into an export.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use octile::dungeon::Dungeon;
-use octile::export::{ExportError, ExportOptions, Progress, export_with_progress};
+use octile::export::{ExportError, ExportOptions, PhysicsFormat, Progress, export_with_progress};
 use octile::mesh::MeshOptions;
 use octile::mesh::MeshProgress;
 use octile::path::{PathRules, find_path};
+use octile::rooms::{LightPreset, RoomGraph};
 
 use super::args::{MeshBudgetArgs, RouteArg};
 use super::progress::Bar;
@@ -31,6 +32,23 @@ pub struct GltfArgs {
     /// Godot makes it a navigation mesh.
     #[arg(long)]
     navmesh: bool,
+    /// How colliders are marked: `godot` (`-colonly` name suffix) or `omi`
+    /// (OMI_physics_body/OMI_physics_shape, no suffix). Implies --colliders.
+    #[arg(long, value_name = "FORMAT")]
+    physics: Option<PhysicsArg>,
+    /// Add empty nodes `Spawn_...`, `Prop_...`, `Torch_...` under each level (extras: kind,
+    /// room, facing).
+    #[arg(long)]
+    markers: bool,
+    /// Add a KHR_lights_punctual point light at every torch socket (on `Torch_...` nodes).
+    /// PRESET picks the intensity (glTF unit: candela): `blender` (2500 cd, about 46 W in
+    /// Blender) or `godot` (2, Godot's light energy).
+    #[arg(long, value_name = "PRESET", num_args = 0..=1, default_missing_value = "blender")]
+    lights: Option<LightArg>,
+    /// Also write the rooms and portals (full lists, as `octile info --json` has them) to
+    /// this JSON file, atomically with the glTF.
+    #[arg(long, value_name = "FILE")]
+    graph: Option<PathBuf>,
     /// Write TANGENT attributes (for normal maps).
     #[arg(long)]
     tangents: bool,
@@ -40,6 +58,24 @@ pub struct GltfArgs {
     path: Option<RouteArg>,
     #[command(flatten)]
     budget: MeshBudgetArgs,
+}
+
+/// `--physics` values.
+#[derive(Clone, Copy, ValueEnum)]
+enum PhysicsArg {
+    /// The `-colonly` node name suffix (Godot).
+    Godot,
+    /// OMI_physics_body / OMI_physics_shape.
+    Omi,
+}
+
+/// `--lights` presets.
+#[derive(Clone, Copy, ValueEnum)]
+enum LightArg {
+    /// 2500 cd per torch: looks right in Blender's default (physical) import.
+    Blender,
+    /// Intensity 2: Godot's light energy.
+    Godot,
 }
 
 impl GltfArgs {
@@ -60,7 +96,16 @@ impl GltfArgs {
                 ..self.budget.mesh_options()
             },
             route,
-            colliders: self.colliders,
+            colliders: self.colliders || self.physics.is_some(),
+            physics: match self.physics {
+                Some(PhysicsArg::Omi) => PhysicsFormat::Omi,
+                Some(PhysicsArg::Godot) | None => PhysicsFormat::GodotSuffix,
+            },
+            markers: self.markers,
+            lights: self.lights.map(|l| match l {
+                LightArg::Blender => LightPreset::Blender,
+                LightArg::Godot => LightPreset::Godot,
+            }),
             navmesh: self.navmesh,
             tangents: self.tangents,
         })
@@ -70,6 +115,18 @@ impl GltfArgs {
     /// stderr (shown only when it takes long) and prints a summary line.
     pub fn write(&self, dungeon: &Dungeon, output: &Path) -> anyhow::Result<()> {
         let options = self.options(dungeon)?;
+        // The sidecar is staged first and committed after the glTF is written, so both or
+        // neither change.
+        let graph = self.graph.as_deref().map(|p| {
+            let json = octile::rooms::graph_json(dungeon, &RoomGraph::of(dungeon));
+            (p, serde_json::to_vec(&json).expect("invariant: JSON values serialise"))
+        });
+        if let Some((p, _)) = &graph
+            && (*p == output || super::files::refuse_overwriting_input(output, p, "--graph").is_err())
+        {
+            bail!("--graph {}: is the glTF output; write the graph to another file", p.display());
+        }
+        let pending = graph.as_ref().map(|(p, b)| octile::io::stage_all(&[(p, b)])).transpose()?;
         let mut bar = Bar::new("meshing").with_unit("levels");
         let result = export_with_progress(dungeon, output, &options, &mut |p| match p {
             Progress::Mesh(MeshProgress::Levels { done, total }) => {
@@ -87,7 +144,9 @@ impl GltfArgs {
             ExportError::Write(_) | ExportError::BadPath { .. } => anyhow::Error::from(e),
             e => anyhow::Error::from(e).context(format!("exporting {}", output.display())),
         })?;
-        let files: Vec<String> = summary.files.iter().map(|p| p.display().to_string()).collect();
+        pending.map(octile::io::Pending::commit).transpose()?;
+        let mut files: Vec<String> = summary.files.iter().map(|p| p.display().to_string()).collect();
+        files.extend(self.graph.iter().map(|p| p.display().to_string()));
         println!(
             "{}: {} level(s), {} triangles, {} vertices, {} bytes",
             files.join(" + "),

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use octile::dungeon::Dungeon;
 use octile::grid::SlotKind;
-use octile::rooms::{PortalPlace, RoomGraph, RoomKind};
-use serde_json::{Value, json};
+use octile::rooms::{RoomGraph, RoomKind};
+use serde_json::json;
 
 /// Options of `octile info`.
 #[derive(Args)]
@@ -61,44 +61,6 @@ fn count(d: &Dungeon, graph: &RoomGraph) -> Counts {
     c
 }
 
-/// The rooms and portals of `graph` as JSON: rooms with their id, kind, level, cells
-/// (`[row, col]`) and area (m2); portals with their kind, two rooms and place (a seam's two
-/// cells `[level, row, col]`, or a stair's foot).
-fn rooms_json(d: &Dungeon, graph: &RoomGraph) -> (Value, Value) {
-    let rooms = graph
-        .rooms()
-        .iter()
-        .map(|r| {
-            json!({
-                "id": r.id.0,
-                "kind": r.kind.name(),
-                "level": r.level,
-                "cells": r.cells.iter().map(|s| [s.row, s.col]).collect::<Vec<_>>(),
-                "area_m2": r.area,
-            })
-        })
-        .collect();
-    let portals = graph
-        .portals()
-        .iter()
-        .map(|p| {
-            let mut v = json!({ "kind": p.kind.name(), "rooms": [p.rooms[0].0, p.rooms[1].0] });
-            match p.place {
-                PortalPlace::Seam { level, edge } => {
-                    let sides = d.dims().edge_sides(edge).expect("invariant: portals name edges");
-                    let cell = |i: usize| [u32::from(level), sides[i].0.row, sides[i].0.col];
-                    v["cells"] = json!([cell(0), cell(1)]);
-                }
-                PortalPlace::Stair { foot } => {
-                    v["foot"] = json!([u32::from(foot.level), foot.slot.row, foot.slot.col]);
-                }
-            }
-            v
-        })
-        .collect();
-    (Value::Array(rooms), Value::Array(portals))
-}
-
 /// Runs `octile info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
@@ -107,7 +69,7 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let dims = d.dims();
     let p = d.proportions();
     if args.json {
-        let (rooms, portals) = rooms_json(&d, &graph);
+        let graph_json = octile::rooms::graph_json(&d, &graph);
         let v = json!({
             "octagons_grid": [dims.octagon_cols(), dims.octagon_rows()],
             "slots": [dims.rows(), dims.cols()],
@@ -130,8 +92,8 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
                 "short_edge": p.short_edge(),
                 "seam_gap": p.seam_gap(),
             },
-            "rooms": rooms,
-            "portals": portals,
+            "rooms": graph_json["rooms"],
+            "portals": graph_json["portals"],
         });
         println!("{v}");
     } else {

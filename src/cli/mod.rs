@@ -13,6 +13,7 @@ mod path;
 mod plan;
 mod plan_text;
 mod progress;
+mod sight;
 mod validate;
 #[cfg(feature = "viewer")]
 mod view;
@@ -51,6 +52,8 @@ enum Command {
     Plan(plan::PlanArgs),
     /// Edit a dungeon file with commands (cycle a wall, paint, pin, re-solve, undo, ...).
     Edit(edit::EditArgs),
+    /// Whether two cells see each other (--to), or the cells one sees (--radius).
+    Sight(sight::SightArgs),
     /// Open the walkthrough viewer, or render a screenshot with --screenshot.
     #[cfg(feature = "viewer")]
     View(view::ViewArgs),
@@ -79,6 +82,7 @@ pub fn run() -> ExitCode {
         Command::Generate(a) => generate::run(a),
         Command::Plan(a) => plan::run(a),
         Command::Edit(a) => edit::run(a),
+        Command::Sight(a) => sight::run(a),
         #[cfg(feature = "viewer")]
         Command::View(a) => view::run(a),
     };

@@ -3,8 +3,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Args;
-use octile::plan::{PlanOptions, to_svg};
+use octile::plan::{FovShade, PlanOptions, to_svg};
+use octile::sight::visible_floor;
+
+use super::args::PosArg;
 
 /// Options of `octile plan`.
 #[derive(Args)]
@@ -20,6 +24,13 @@ pub struct PlanArgs {
     /// Refuse a dungeon whose SVG would be larger than this many bytes (estimated).
     #[arg(long, value_name = "BYTES", default_value_t = super::budget::DEFAULT_MAX_SVG_BYTES)]
     max_svg_bytes: u64,
+    /// Shade what the cell `LEVEL,ROW,COL` sees: the visible part of the floor of every cell
+    /// whose centre it sees.
+    #[arg(long, value_name = "L,R,C")]
+    fov: Option<PosArg>,
+    /// With --fov: how far it sees, in metres (default: no limit).
+    #[arg(long, value_name = "METRES", requires = "fov")]
+    fov_radius: Option<f64>,
 }
 
 /// Runs `octile plan`.
@@ -30,7 +41,16 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--scale {}: must be a positive number of pixels per metre", args.scale);
     }
     super::budget::check_svg_bytes(&dungeon, args.max_svg_bytes)?;
-    let svg = to_svg(&dungeon, &PlanOptions { scale: args.scale, ..PlanOptions::default() });
+    let fov = match args.fov {
+        Some(PosArg(viewer)) => {
+            let radius = args.fov_radius.unwrap_or(f64::MAX);
+            let floors = visible_floor(&dungeon, viewer, radius).context("bad --fov or --fov-radius")?;
+            let eye = dungeon.layout().center(viewer.slot);
+            Some(FovShade { level: viewer.level, eye, floors })
+        }
+        None => None,
+    };
+    let svg = to_svg(&dungeon, &PlanOptions { scale: args.scale, fov, ..PlanOptions::default() });
     octile::io::write_atomic(&args.output, svg.as_bytes())?;
     eprintln!("wrote {}", args.output.display());
     Ok(ExitCode::SUCCESS)

@@ -14,7 +14,7 @@ use super::generate::GenOptionsArgs;
 
 /// Options of `octile view`.
 #[derive(Args)]
-#[command(after_help = octile::viewer::window::KEYS_HELP)]
+#[command(after_help = octile::viewer::keys::help_text())]
 pub struct ViewArgs {
     /// The dungeon file (JSON); leave it out with --generate.
     #[arg(required_unless_present = "generate", conflicts_with_all = ["generate", "generation", "weights"])]
@@ -47,6 +47,19 @@ pub struct ViewArgs {
     /// Hide the faint floor cell outlines.
     #[arg(long)]
     no_outlines: bool,
+    /// Which levels to show: all, only (the current one), cutaway (it and those below) or
+    /// exploded (all, lifted apart); key L cycles them.
+    #[arg(long, value_name = "MODE")]
+    level_mode: Option<octile::viewer::state::LevelMode>,
+    /// Draw the HUD (level, cell, camera) in the --screenshot too.
+    #[arg(long)]
+    hud: bool,
+    /// Mouse-look speed in radians per pixel (keys [ and ] change it in the window).
+    #[arg(long, default_value_t = octile::viewer::options::DEFAULT_LOOK_SENSITIVITY, value_parser = look_speed)]
+    look_speed: f64,
+    /// Invert mouse-look's up/down (key I in the window).
+    #[arg(long)]
+    invert_look: bool,
     #[command(flatten)]
     budget: MeshBudgetArgs,
 }
@@ -75,6 +88,10 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         size: (args.size.cols, args.size.rows),
         outlines: !args.no_outlines,
         mesh: args.budget.mesh_options(),
+        hud: args.hud,
+        level_mode: args.level_mode,
+        look_sensitivity: args.look_speed,
+        invert_look: args.invert_look,
         ..ViewOptions::default()
     };
     if let Some(out) = &args.screenshot {
@@ -118,4 +135,12 @@ fn timed_screenshot(
         gpu.describe()
     );
     Ok(offscreen.capture(&gpu, &frame)?)
+}
+
+/// Parses `--look-speed`: a finite number of radians per pixel in (0, 0.1].
+fn look_speed(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 0.1 => Ok(v),
+        _ => Err(format!("{s:?}: expected radians per pixel, more than 0 and at most 0.1 (default 0.003)")),
+    }
 }

@@ -122,4 +122,31 @@ pub enum DungeonError {
         /// The wall.
         dir: Direction,
     },
+    /// An edge state whose `opens_to` or `closes_to` names no edge state of the registry.
+    #[error("registry: edge state {edge:?} {field} {target:?}, which is not an edge state of the registry")]
+    UnknownTransition {
+        /// The edge state that names it.
+        edge: String,
+        /// `opens_to` or `closes_to`.
+        field: &'static str,
+        /// The name that is not an edge state.
+        target: String,
+    },
+    /// A door opened or closed where the edge's state has no such change (`opens_to` /
+    /// `closes_to` in the registry): a wall, an open seam, or a door already in that state.
+    #[error("level {level}: wall {} of the cell at row {row}, col {col} is {state:?}, which cannot {change} (its registry entry has no {}_to)", dir.name(), if *change == "open" { "opens" } else { "closes" })]
+    NoDoorChange {
+        /// Level.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// The wall.
+        dir: Direction,
+        /// The edge's current state.
+        state: String,
+        /// `open` or `close`.
+        change: &'static str,
+    },
 }

@@ -1,6 +1,7 @@
 //! The dungeon model: a registry of tiles and edge states, and a dense layer of each per
 //! level (DESIGN.md section 3).
 
+mod door_state;
 mod error;
 mod markers;
 mod model;
@@ -10,6 +11,7 @@ mod registry;
 mod stair;
 mod stairs;
 
+pub use door_state::{DoorChange, Flip, RegionChange};
 pub use error::DungeonError;
 pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
 pub use registry::{Carve, EdgeDef, EdgeStateId, Registry, TileDef, TileId};

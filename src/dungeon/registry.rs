@@ -83,6 +83,15 @@ pub struct EdgeDef {
     pub move_cost: u32,
     /// Material name for meshes and export (door frames, for instance).
     pub material: String,
+    /// The state this one becomes when opened ([`crate::dungeon::Dungeon::open_door`]),
+    /// by name; `None` when it cannot be opened. Resolved to an id when the registry is
+    /// built ([`Registry::opens_to`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opens_to: Option<String>,
+    /// The state this one becomes when closed ([`crate::dungeon::Dungeon::close_door`]), by
+    /// name; `None` when it cannot be closed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closes_to: Option<String>,
 }
 
 /// The tiles and edge states a dungeon uses, by name.
@@ -90,6 +99,8 @@ pub struct EdgeDef {
 pub struct Registry {
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
+    /// Per edge state: `[opens_to, closes_to]` resolved to ids.
+    transitions: Vec<[Option<EdgeStateId>; 2]>,
 }
 
 impl Registry {
@@ -105,8 +116,18 @@ impl Registry {
     pub const OPEN: EdgeStateId = EdgeStateId(1);
     /// `door` (closed) in the standard registry.
     pub const DOOR: EdgeStateId = EdgeStateId(2);
+    /// `door_open` (an open door) in the standard registry.
+    pub const DOOR_OPEN: EdgeStateId = EdgeStateId(3);
 
-    /// The standard set: tiles `solid`, `floor`, `stair`; edges `wall`, `open`, `door`.
+    /// The standard set: tiles `solid`, `floor`, `stair`; edges `wall`, `open`, `door` (a
+    /// closed door: passable, not walkable, opaque; opens to `door_open`) and `door_open`
+    /// (walkable, passable, not opaque; closes to `door`). Both doors carve a door-wide
+    /// passage ([`Carve::Door`]).
+    ///
+    /// # Panics
+    ///
+    /// Never: the standard definitions are valid (the `expect` restates it; a unit test
+    /// builds them).
     #[must_use]
     pub fn standard() -> Registry {
         let tile = |name: &str, symbol, carved, stair, material: &str| TileDef {
@@ -129,19 +150,30 @@ impl Registry {
             opaque: carve != Carve::Full,
             move_cost: 0,
             material: material.into(),
+            opens_to: None,
+            closes_to: None,
         };
-        Registry {
-            tiles: vec![
-                tile("solid", '#', false, false, "rock"),
-                tile("floor", '.', true, false, "floor"),
-                tile("stair", 'S', true, true, "stair"),
-            ],
-            edges: vec![
-                edge("wall", '|', Carve::None, false, false, "wall"),
-                edge("open", 'o', Carve::Full, true, true, "floor"),
-                edge("door", 'D', Carve::Door, false, true, "door_frame"),
-            ],
-        }
+        let door = EdgeDef {
+            opens_to: Some("door_open".into()),
+            ..edge("door", 'D', Carve::Door, false, true, "door_frame")
+        };
+        let door_open = EdgeDef {
+            closes_to: Some("door".into()),
+            opaque: false,
+            ..edge("door_open", '/', Carve::Door, true, true, "door_frame")
+        };
+        let tiles = vec![
+            tile("solid", '#', false, false, "rock"),
+            tile("floor", '.', true, false, "floor"),
+            tile("stair", 'S', true, true, "stair"),
+        ];
+        let edges = vec![
+            edge("wall", '|', Carve::None, false, false, "wall"),
+            edge("open", 'o', Carve::Full, true, true, "floor"),
+            door,
+            door_open,
+        ];
+        Registry::from_defs(tiles, edges).expect("invariant: the standard registry is valid")
     }
 
     /// A registry from explicit definitions; names and symbols must be unique and
@@ -161,14 +193,38 @@ impl Registry {
                 what: "too many tiles (max 65535) or edge states (max 255)".into(),
             });
         }
-        let mut reg = Registry { tiles: Vec::new(), edges: Vec::new() };
+        let mut reg = Registry { tiles: Vec::new(), edges: Vec::new(), transitions: Vec::new() };
         for t in tiles {
             reg.add_tile(t)?;
         }
         for e in edges {
-            reg.add_edge(e)?;
+            reg.push_edge(e)?;
         }
+        reg.resolve_transitions()?;
         Ok(reg)
+    }
+
+    /// Resolves every edge state's `opens_to` / `closes_to` name to an id.
+    fn resolve_transitions(&mut self) -> Result<(), DungeonError> {
+        let resolve = |edge: &EdgeDef, field: &'static str, target: &Option<String>| {
+            target
+                .as_deref()
+                .map(|name| {
+                    self.edge(name).ok_or_else(|| DungeonError::UnknownTransition {
+                        edge: edge.name.clone(),
+                        field,
+                        target: name.into(),
+                    })
+                })
+                .transpose()
+        };
+        let transitions = self
+            .edges
+            .iter()
+            .map(|e| Ok([resolve(e, "opens_to", &e.opens_to)?, resolve(e, "closes_to", &e.closes_to)?]))
+            .collect::<Result<_, DungeonError>>()?;
+        self.transitions = transitions;
+        Ok(())
     }
 
     fn check_new(&self, name: &str, symbol: char) -> Result<(), DungeonError> {
@@ -223,13 +279,39 @@ impl Registry {
     /// [`DungeonError::Registry`] when the name is empty or has characters other than ASCII
     /// letters, digits, `_` and `-`; when the symbol is not one printable ASCII character;
     /// when a tile or edge state already has this name or symbol; or when the registry is
-    /// full (256 edge states).
+    /// full (256 edge states); [`DungeonError::UnknownTransition`] when its `opens_to` or
+    /// `closes_to` names a state not in the registry (it may name itself; states that name
+    /// each other are added together with [`Registry::from_defs`]).
     pub fn add_edge(&mut self, def: EdgeDef) -> Result<EdgeStateId, DungeonError> {
+        let id = self.push_edge(def)?;
+        if let Err(e) = self.resolve_transitions() {
+            self.edges.pop();
+            return Err(e);
+        }
+        Ok(id)
+    }
+
+    /// Adds an edge state without resolving its transitions.
+    fn push_edge(&mut self, def: EdgeDef) -> Result<EdgeStateId, DungeonError> {
         self.check_new(&def.name, def.symbol)?;
         let id = u8::try_from(self.edges.len())
             .map_err(|_| DungeonError::Registry { what: "too many edge states".into() })?;
         self.edges.push(def);
         Ok(EdgeStateId(id))
+    }
+
+    /// The state edge state `id` becomes when opened (its `opens_to`), or `None` when it
+    /// cannot be opened or is not in this registry.
+    #[must_use]
+    pub fn opens_to(&self, id: EdgeStateId) -> Option<EdgeStateId> {
+        self.transitions.get(id.index()).and_then(|t| t[0])
+    }
+
+    /// The state edge state `id` becomes when closed (its `closes_to`), or `None` when it
+    /// cannot be closed or is not in this registry.
+    #[must_use]
+    pub fn closes_to(&self, id: EdgeStateId) -> Option<EdgeStateId> {
+        self.transitions.get(id.index()).and_then(|t| t[1])
     }
 
     /// The tile named `name`.
@@ -330,8 +412,39 @@ mod tests {
         assert_eq!(r.open_edge(), Some(Registry::OPEN));
         assert_eq!(r.wall_edge(), Some(Registry::WALL));
         let door = r.edge_def(Registry::DOOR).unwrap();
-        assert!(door.passable && !door.walkable);
+        assert!(door.passable && !door.walkable && door.opaque);
+        let open = r.edge_def(Registry::DOOR_OPEN).unwrap();
+        assert!(open.passable && open.walkable && !open.opaque && open.carve == Carve::Door);
+        assert_eq!(r.edge("door_open"), Some(Registry::DOOR_OPEN));
         assert_eq!(r.tile("lava"), None);
+    }
+
+    #[test]
+    fn transitions_resolve_to_ids_and_unknown_names_are_refused() {
+        let r = Registry::standard();
+        assert_eq!(r.opens_to(Registry::DOOR), Some(Registry::DOOR_OPEN));
+        assert_eq!(r.closes_to(Registry::DOOR_OPEN), Some(Registry::DOOR));
+        assert_eq!((r.opens_to(Registry::WALL), r.closes_to(Registry::DOOR)), (None, None));
+        let mut edges = r.edges().to_vec();
+        edges[2].opens_to = Some("ajar".into());
+        let err = Registry::from_defs(r.tiles().to_vec(), edges).unwrap_err();
+        assert_eq!(
+            err,
+            DungeonError::UnknownTransition { edge: "door".into(), field: "opens_to", target: "ajar".into() }
+        );
+        assert!(err.to_string().contains("\"ajar\""), "{err}");
+        let mut grate = r.edge_def(Registry::DOOR).unwrap().clone();
+        (grate.name, grate.symbol, grate.opens_to, grate.closes_to) =
+            ("grate".into(), 'g', None, Some("gone".into()));
+        let mut r2 = r.clone();
+        assert!(matches!(
+            r2.add_edge(grate.clone()),
+            Err(DungeonError::UnknownTransition { field: "closes_to", .. })
+        ));
+        assert_eq!(r2, r, "a refused edge state is not kept");
+        grate.closes_to = Some("door".into());
+        let id = r2.add_edge(grate).unwrap();
+        assert_eq!(r2.closes_to(id), Some(Registry::DOOR));
     }
 
     #[test]

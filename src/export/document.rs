@@ -6,7 +6,7 @@ use json::validation::{Checked::Valid, USize64};
 use json::{Index, Root};
 use serde_json::json as value;
 
-use super::{ExportError, glb, names, physics};
+use super::{ExportError, PhysicsFormat, glb, names, nodes, physics};
 use crate::dungeon::Dungeon;
 use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 
@@ -22,7 +22,7 @@ pub(crate) struct Built {
     levels: usize,
 }
 
-fn extras(v: serde_json::Value) -> json::Extras {
+pub(super) fn extras(v: serde_json::Value) -> json::Extras {
     Some(serde_json::value::to_raw_value(&v).expect("invariant: JSON values serialise"))
 }
 
@@ -97,7 +97,7 @@ fn tangent(n: [f32; 3]) -> [f32; 4] {
 
 /// Which attributes of [`Vertex`] a primitive writes (a prefix of its fields).
 #[derive(Clone, Copy, PartialEq)]
-enum Attributes {
+pub(super) enum Attributes {
     /// POSITION only (colliders).
     Position,
     /// POSITION, NORMAL, TEXCOORD_0.
@@ -108,7 +108,7 @@ enum Attributes {
 
 /// Writes one primitive's vertices (interleaved) and indices (u16 when every index fits
 /// below 65535, else u32) and returns its glTF primitive.
-fn primitive(
+pub(super) fn primitive(
     root: &mut Root,
     bin: &mut Vec<u8>,
     prim: &Primitive,
@@ -176,7 +176,12 @@ fn primitive(
     }
 }
 
-fn material(root: &mut Root, name: String, colour: [f32; 4], double_sided: bool) -> Index<json::Material> {
+pub(super) fn material(
+    root: &mut Root,
+    name: String,
+    colour: [f32; 4],
+    double_sided: bool,
+) -> Index<json::Material> {
     root.push(json::Material {
         name: Some(name),
         double_sided,
@@ -190,11 +195,11 @@ fn material(root: &mut Root, name: String, colour: [f32; 4], double_sided: bool)
     })
 }
 
-fn node(name: String) -> json::Node {
+pub(super) fn node(name: String) -> json::Node {
     json::Node { name: Some(name), ..Default::default() }
 }
 
-fn point(p: glam::DVec3) -> [f32; 3] {
+pub(super) fn point(p: glam::DVec3) -> [f32; 3] {
     [p.x as f32, p.y as f32, p.z as f32].map(|v| if v == 0.0 { 0.0 } else { v })
 }
 
@@ -202,7 +207,7 @@ fn point(p: glam::DVec3) -> [f32; 3] {
 type Materials = Vec<(MaterialRole, Index<json::Material>)>;
 
 /// A mesh of one primitive named `name`.
-fn single_mesh(root: &mut Root, name: String, prim: json::mesh::Primitive) -> Index<json::Mesh> {
+pub(super) fn single_mesh(root: &mut Root, name: String, prim: json::mesh::Primitive) -> Index<json::Mesh> {
     root.push(json::Mesh {
         name: Some(name),
         primitives: vec![prim],
@@ -212,9 +217,10 @@ fn single_mesh(root: &mut Root, name: String, prim: json::mesh::Primitive) -> In
     })
 }
 
-/// The root node `Dungeon`, with the proportions, grid size and seed (a decimal string,
-/// left out when the dungeon has none: extras never hold `null`) as extras.
-fn dungeon_node(dungeon: &Dungeon) -> json::Node {
+/// The root node `Dungeon`, with the proportions, grid size, seed (a decimal string, left
+/// out when the dungeon has none: extras never hold `null`) and the compact room graph
+/// ([`crate::rooms::compact_graph_json`], key `graph`) as extras.
+fn dungeon_node(dungeon: &Dungeon, graph: &crate::rooms::RoomGraph) -> json::Node {
     let p = dungeon.proportions();
     let dims = dungeon.dims();
     let mut dungeon_node = node("Dungeon".into());
@@ -234,6 +240,7 @@ fn dungeon_node(dungeon: &Dungeon) -> json::Node {
     if let Some(seed) = dungeon.seed() {
         fields["seed"] = value!(seed.to_string());
     }
+    fields["graph"] = crate::rooms::compact_graph_json(graph);
     dungeon_node.extras = extras(fields);
     dungeon_node
 }
@@ -276,14 +283,23 @@ impl Built {
         };
         built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let materials = built.materials(dungeon, mesh);
+        let mut objects = nodes::GameObjects::new(dungeon, options, &mut built.root);
         let root_index: Index<json::Node> = Index::new(0);
-        built.root.nodes.push(dungeon_node(dungeon));
+        built.root.nodes.push(dungeon_node(dungeon, objects.graph()));
         let attrs = if mesh.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
         let mut children = Vec::new();
         for (done, level) in mesh.levels.iter().enumerate() {
-            let n = built.level_node(dungeon, level, &materials, attrs, options);
+            let mut n = built.level_node(dungeon, level, &materials, attrs, options);
+            let more =
+                objects.level_children(dungeon, &mut built.root, &mut built.bin, level.level, level.floor_y);
+            if !more.is_empty() {
+                n.children.get_or_insert_with(Vec::new).extend(more);
+            }
             children.push(built.root.push(n));
             packed(done + 1);
+        }
+        if objects.has_lights() {
+            built.root.extensions_used.push(nodes::LIGHTS_EXTENSION.into());
         }
         if let Some(rib) = ribbon.filter(|r| !r.indices.is_empty()) {
             children.push(built.path_node(rib));
@@ -351,13 +367,13 @@ impl Built {
         }));
         let mut children = Vec::new();
         if options.colliders {
-            let name = names::collider(level.level);
-            children.push(self.helper_node(
-                name,
-                "collider",
-                level.level,
-                &physics::collider(dungeon, level),
-            ));
+            let prim = physics::collider(dungeon, level);
+            children.push(match options.physics {
+                PhysicsFormat::GodotSuffix => {
+                    self.helper_node(names::collider(level.level), "collider", level.level, &prim)
+                }
+                PhysicsFormat::Omi => self.omi_collider(level.level, &prim),
+            });
         }
         if let Some(nav) = physics::navmesh(level).filter(|_| options.navmesh) {
             children.push(self.helper_node(names::navmesh(level.level), "navmesh", level.level, &nav));
@@ -375,6 +391,20 @@ impl Built {
         let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
         let extras = extras(value!({ "role": role, "level": level }));
         self.root.push(json::Node { mesh: Some(mesh), extras, ..node(name) })
+    }
+
+    /// A collider node `Level_NN_Collider` in `OMI_physics_body`/`OMI_physics_shape` form: a
+    /// static body (no motion) whose collider is a trimesh shape over the collision mesh;
+    /// the node itself has no mesh (so nothing is drawn) and no name suffix.
+    fn omi_collider(&mut self, level: u16, prim: &Primitive) -> Index<json::Node> {
+        let name = names::omi_collider(level);
+        let prim = primitive(&mut self.root, &mut self.bin, prim, Attributes::Position, false, None);
+        let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
+        let shape = physics::push_omi_shape(&mut self.root, mesh);
+        let mut n = node(name);
+        n.extras = extras(value!({ "role": "collider", "level": level }));
+        n.extensions = Some(physics::omi_body(shape));
+        self.root.push(n)
     }
 
     /// The node `Path` with the route ribbon (its material made here).

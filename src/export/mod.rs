@@ -7,7 +7,9 @@
 mod document;
 mod error;
 mod glb;
+mod merge;
 mod names;
+mod nodes;
 mod physics;
 mod progress;
 
@@ -39,6 +41,18 @@ pub struct ExportOptions {
     /// it is), without a material. Godot's importer makes a `-colonly` node a static body
     /// with a concave shape and no visible mesh.
     pub colliders: bool,
+    /// How colliders say they are colliders: Godot's `-colonly` name suffix (the default) or
+    /// the OMI physics extensions.
+    pub physics: PhysicsFormat,
+    /// Add an empty node under its level for every marker ([`crate::rooms::Markers`]):
+    /// `Spawn_LL_RRR_CCC`, `Prop_LL_RRR_CCC_K`, `Torch_LL_RRR_CCC`, extras `{"role":
+    /// "marker", "kind", "room", "facing", "level", "row", "col"}`, turned so local -Z faces
+    /// along `facing`. Door hinges are the door nodes' own origins.
+    pub markers: bool,
+    /// Add a `KHR_lights_punctual` point light at every torch socket (on its `Torch_` node,
+    /// [`crate::rooms::LIGHT_OFFSET`] in front of the wall, with or without `markers`), of
+    /// this preset's intensity; the extension is declared only then.
+    pub lights: Option<crate::rooms::LightPreset>,
     /// Add a child node `Level_NN-navmesh` to each level with floor (extras `{"role":
     /// "navmesh", "level": N}`): the walkable floor (carved cells, carved seams and door
     /// passages) as triangles welded by position, POSITION only. Godot's importer turns the
@@ -46,6 +60,19 @@ pub struct ExportOptions {
     pub navmesh: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,
+}
+
+/// How a collider node is marked for engines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PhysicsFormat {
+    /// The node `Level_NN_Collider-colonly` with the collision mesh: Godot makes it a static
+    /// body by its name; other importers see a mesh.
+    #[default]
+    GodotSuffix,
+    /// The node `Level_NN_Collider` (no suffix, no mesh of its own) with `OMI_physics_body`
+    /// (a static body) whose collider is an `OMI_physics_shape` trimesh over the collision
+    /// mesh (Godot 4.2+ and OMI-aware importers).
+    Omi,
 }
 
 /// What [`export`] wrote.

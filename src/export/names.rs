@@ -1,7 +1,9 @@
 //! Names written into the glTF: ASCII, at most 63 bytes, stable for the same input.
 
 use crate::dungeon::Registry;
+use crate::grid::{EdgeId, Pos};
 use crate::mesh::MaterialRole;
+use crate::rooms::MarkerKind;
 
 /// Longest name written (bytes).
 pub(crate) const MAX_NAME: usize = 63;
@@ -26,10 +28,40 @@ pub(crate) fn collider(level: u16) -> String {
     format!("{}_Collider-colonly", self::level(level))
 }
 
+/// Name of level `level`'s collider node in `OMI_physics_body` form (`--physics omi`),
+/// `Level_NN_Collider`: no suffix, so no importer makes a second collider of it by name.
+pub(crate) fn omi_collider(level: u16) -> String {
+    format!("{}_Collider", self::level(level))
+}
+
 /// Name of level `level`'s navigation mesh node, `Level_NN-navmesh`: Godot's importer turns
 /// the `-navmesh` suffix into a navigation mesh.
 pub(crate) fn navmesh(level: u16) -> String {
     format!("{}-navmesh", self::level(level))
+}
+
+/// Name of the node of the door across `edge` on `level`: `Door_LL_RRR_CCC` with the edge's
+/// own slot (zero-padded like [`level`]): the Void slot of a long edge, the connector of a
+/// short edge, which adds its wall (`_TL`, `_TR`, `_BR`, `_BL`) because a connector has
+/// four short edges.
+pub(crate) fn door(level: u16, edge: EdgeId) -> String {
+    match edge {
+        EdgeId::Long(s) => format!("Door_{level:02}_{:03}_{:03}", s.row, s.col),
+        EdgeId::Short(s, wall) => format!("Door_{level:02}_{:03}_{:03}_{}", s.row, s.col, wall.name()),
+    }
+}
+
+/// Name of a marker node: `Spawn_LL_RRR_CCC`, `Torch_LL_RRR_CCC` (one of each at most per
+/// cell) or `Prop_LL_RRR_CCC_K` (`K` counts the cell's props from 0). `None` for a door
+/// hinge (the door node carries it).
+pub(crate) fn marker(kind: MarkerKind, cell: Pos, nth: usize) -> Option<String> {
+    let at = format!("{:02}_{:03}_{:03}", cell.level, cell.slot.row, cell.slot.col);
+    match kind {
+        MarkerKind::Spawn => Some(format!("Spawn_{at}")),
+        MarkerKind::Torch => Some(format!("Torch_{at}")),
+        MarkerKind::Prop => Some(format!("Prop_{at}_{nth}")),
+        MarkerKind::DoorHinge(_) => None,
+    }
 }
 
 /// Material name of `role`, taken from the registry: the plain floor tile's material for
@@ -73,6 +105,11 @@ mod tests {
         assert_eq!(level(120), "Level_120");
         assert_eq!(collider(3), "Level_03_Collider-colonly");
         assert_eq!(navmesh(12), "Level_12-navmesh");
+        let void = crate::grid::Slot::new(3, 4);
+        assert_eq!(door(1, EdgeId::Long(void)), "Door_01_003_004");
+        let conn = crate::grid::Slot::new(5, 7);
+        assert_eq!(door(0, EdgeId::Short(conn, crate::grid::ConnectorWall::BR)), "Door_00_005_007_BR");
+        assert_eq!(marker(MarkerKind::Prop, Pos::new(2, 4, 6), 1).unwrap(), "Prop_02_004_006_1");
         let m = materials(&Registry::standard());
         let names: Vec<&str> = m.iter().map(|(_, n)| n.as_str()).collect();
         assert_eq!(names, ["floor", "wall", "ceiling", "stair", "door_frame"]);

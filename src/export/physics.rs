@@ -50,16 +50,18 @@ fn compact(positions: &[[f32; 3]], indices: &[u32]) -> Primitive {
     Primitive { vertices, indices: out }
 }
 
-/// One level's collision mesh: every surface but the stairs' steps, welded by position, and
-/// each stair as a ramp ([`mesh::stair_ramps`]: a closed solid whose top rises smoothly
-/// instead of in steps, with about a third fewer triangles), so characters glide up it.
-/// A closed render mesh gives a closed collider. POSITION only: normals, UVs and
-/// materials mean nothing to physics.
+/// One level's collision mesh: every surface but the stairs' steps, welded by position,
+/// with coplanar floor and ceiling polygons merged ([`super::merge::merge_flat`]: each flat
+/// region triangulated from its boundary vertices only), and each stair as a ramp
+/// ([`mesh::stair_ramps`]: a closed solid whose top rises smoothly instead of in steps,
+/// with about a third fewer triangles), so characters glide up it. A closed render mesh
+/// gives a closed collider. POSITION only: normals, UVs and materials mean nothing to
+/// physics.
 pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
     let ramps: Vec<[f32; 3]> = mesh::stair_ramps(dungeon, level.level).into_iter().flatten().collect();
     let surfaces = level.primitives.iter().filter(|(r, _)| *r != MaterialRole::Stair).map(|(_, p)| p);
     let (positions, indices) = weld(surfaces, &ramps);
-    compact(&positions, &indices)
+    compact(&positions, &super::merge::merge_flat(&positions, &indices))
 }
 
 /// One level's navigation mesh: its walkable floor (the [`MaterialRole::Floor`] triangles:
@@ -70,4 +72,34 @@ pub(crate) fn navmesh(level: &LevelMesh) -> Option<Primitive> {
     let floors = level.primitives.iter().filter(|(r, _)| *r == MaterialRole::Floor).map(|(_, p)| p);
     let (positions, indices) = weld(floors, &[]);
     (!indices.is_empty()).then(|| compact(&positions, &indices))
+}
+
+/// The extension holding the shapes of `--physics omi`.
+pub(crate) const OMI_SHAPE: &str = "OMI_physics_shape";
+/// The node extension of `--physics omi`.
+pub(crate) const OMI_BODY: &str = "OMI_physics_body";
+
+/// Appends a trimesh shape over `mesh` to the document's `OMI_physics_shape` shapes
+/// (declaring both OMI extensions used on the first) and returns its index.
+pub(crate) fn push_omi_shape(root: &mut gltf_json::Root, mesh: gltf_json::Index<gltf_json::Mesh>) -> usize {
+    let ext = root.extensions.get_or_insert_with(Default::default);
+    let entry =
+        ext.others.entry(OMI_SHAPE.to_string()).or_insert_with(|| serde_json::json!({ "shapes": [] }));
+    let shapes = entry["shapes"].as_array_mut().expect("invariant: shapes is an array");
+    shapes.push(serde_json::json!({ "type": "trimesh", "trimesh": { "mesh": mesh.value() } }));
+    let index = shapes.len() - 1;
+    for name in [OMI_BODY, OMI_SHAPE] {
+        if !root.extensions_used.iter().any(|u| u == name) {
+            root.extensions_used.push(name.into());
+        }
+    }
+    index
+}
+
+/// A node's `OMI_physics_body` extension: a static body (no `motion`) whose collider is
+/// shape `shape`.
+pub(crate) fn omi_body(shape: usize) -> gltf_json::extensions::scene::Node {
+    let mut node = gltf_json::extensions::scene::Node::default();
+    node.others.insert(OMI_BODY.into(), serde_json::json!({ "collider": { "shape": shape } }));
+    node
 }

@@ -7,6 +7,7 @@
 //! optimised with meshopt.
 
 pub mod chunk;
+mod door_leaf;
 mod error;
 mod level;
 mod lightmap;
@@ -18,6 +19,7 @@ mod stair;
 mod triangulate;
 mod types;
 
+pub use door_leaf::{DoorLeaf, LEAF_COLOUR, LEAF_GAP, LEAF_THICKNESS, door_leaves, leaf_mesh, yaw_onto};
 pub use error::MeshError;
 pub use optimize::{PrimitiveStats, analyze};
 pub use progress::MeshProgress;

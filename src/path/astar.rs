@@ -2,7 +2,7 @@
 //! [`find_path`].
 
 use super::queue::RadixHeap;
-use super::{NodeId, PathError, PathGraph, PathRules};
+use super::{NodeId, PathError, PathGraph, PathRules, RegistryCosts, Step, StepCosts};
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
 
@@ -76,9 +76,26 @@ impl AStar {
         to: Pos,
         rules: &PathRules,
     ) -> Result<Option<Route>, PathError> {
+        self.find_with(graph, from, to, rules, &RegistryCosts)
+    }
+
+    /// As [`AStar::find`], with step costs read from `costs` (an
+    /// [`Overlay`](super::Overlay), say) instead of the graph's own.
+    ///
+    /// # Errors
+    ///
+    /// As [`AStar::find`].
+    pub fn find_with<C: StepCosts>(
+        &mut self,
+        graph: &PathGraph,
+        from: Pos,
+        to: Pos,
+        rules: &PathRules,
+        costs: &C,
+    ) -> Result<Option<Route>, PathError> {
         let (a, b) = (graph.node(from)?, graph.node(to)?);
         Ok(match (a, b) {
-            (Some(a), Some(b)) => self.search(graph, a, b, rules),
+            (Some(a), Some(b)) => self.search_with(graph, a, b, rules, costs),
             _ => None,
         })
     }
@@ -96,6 +113,26 @@ impl AStar {
         to: NodeId,
         rules: &PathRules,
     ) -> Option<Route> {
+        self.search_with(graph, from, to, rules, &RegistryCosts)
+    }
+
+    /// As [`AStar::search`], with step costs read from `costs` instead of the graph's own
+    /// (monomorphised: with [`RegistryCosts`] this is [`AStar::search`]). A step `costs`
+    /// forbids is not taken; when `costs` may charge less than the graph
+    /// ([`StepCosts::never_below_graph`] is false) the graph's landmarks are left out of
+    /// the heuristic.
+    ///
+    /// # Panics
+    ///
+    /// On a [`NodeId`] that `graph` did not hand out.
+    pub fn search_with<C: StepCosts>(
+        &mut self,
+        graph: &PathGraph,
+        from: NodeId,
+        to: NodeId,
+        rules: &PathRules,
+        costs: &C,
+    ) -> Option<Route> {
         self.expanded = 0;
         if from == to {
             return Some(Route { steps: vec![graph.pos(from)], cost: 0 });
@@ -104,7 +141,7 @@ impl AStar {
             return None;
         }
         self.begin(graph.node_count());
-        let h = graph.heuristic(to);
+        let h = if costs.never_below_graph() { graph.heuristic(to) } else { graph.octile_heuristic(to) };
         let csr = graph.csr(rules);
         let (open, closed) = (self.open_stamp, self.open_stamp + 1);
         let h0 = h.at(from.0);
@@ -130,8 +167,11 @@ impl AStar {
                 if *stamp == closed {
                     continue; // consistent heuristic: a closed node never improves
                 }
+                let Some(cost) = costs.cost(Step::new(graph, v, arc.to, u64::from(arc.cost))) else {
+                    continue;
+                };
                 let gu = &mut self.g[arc.to as usize];
-                let ng = g + u64::from(arc.cost);
+                let ng = g + cost;
                 if *stamp != open {
                     *stamp = open;
                 } else if ng >= *gu {

@@ -7,7 +7,7 @@ use std::num::NonZeroU32;
 use std::ops::Range;
 
 use super::search::{Parents, Search, UNREACHED as SEARCH_UNREACHED};
-use super::{NodeId, PathError, PathGraph, PathRules, Route};
+use super::{NodeId, PathError, PathGraph, PathRules, RegistryCosts, Route, Step, StepCosts};
 use crate::grid::Pos;
 
 /// The value of a node the map did not reach (outside its bounds, not a node, or cut off).
@@ -37,11 +37,14 @@ impl MapBounds {
     }
 }
 
-/// Costs to the nearest goal, per node, in thousandths of a long step.
+/// Costs to the nearest goal, per node, in thousandths of a long step, with step costs
+/// from `C` (the graph's own costs by default; any [`StepCosts`] such as an
+/// [`Overlay`](super::Overlay) through [`DijkstraMap::from_seeds_with`]).
 #[derive(Debug, Clone)]
-pub struct DijkstraMap<'g> {
+pub struct DijkstraMap<'g, C = RegistryCosts> {
     graph: &'g PathGraph,
     rules: PathRules,
+    costs: C,
     /// Which nodes lie within the bounds; `None` when the bounds cover the whole graph.
     inside: Option<Vec<bool>>,
     values: Vec<i64>,
@@ -78,9 +81,29 @@ impl<'g> DijkstraMap<'g> {
         bounds: &MapBounds,
         rules: &PathRules,
     ) -> Result<DijkstraMap<'g>, PathError> {
+        DijkstraMap::from_seeds_with(graph, seeds, bounds, rules, RegistryCosts)
+    }
+}
+
+impl<'g, C: StepCosts> DijkstraMap<'g, C> {
+    /// As [`DijkstraMap::from_seeds`], with step costs read from `costs` (kept by the map
+    /// for [`DijkstraMap::rescan`] and [`DijkstraMap::descend`]; pass a reference to keep
+    /// the source yourself). A step `costs` forbids is not taken.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a seed outside the
+    /// dungeon or on a Void slot.
+    pub fn from_seeds_with(
+        graph: &'g PathGraph,
+        seeds: &[(Pos, i64)],
+        bounds: &MapBounds,
+        rules: &PathRules,
+        costs: C,
+    ) -> Result<DijkstraMap<'g, C>, PathError> {
         let inside = inside_mask(graph, bounds);
         let n = graph.node_count();
-        let mut map = DijkstraMap { graph, rules: *rules, values: vec![UNREACHED; n], inside };
+        let mut map = DijkstraMap { graph, rules: *rules, costs, values: vec![UNREACHED; n], inside };
         let mut starts = Vec::with_capacity(seeds.len());
         for &(pos, value) in seeds {
             if let Some(v) = graph.node(pos)?
@@ -145,11 +168,13 @@ impl<'g> DijkstraMap<'g> {
             search.start(v, offset(self.values[v as usize]));
         }
         let (graph, csr) = (self.graph, self.graph.csr(&self.rules));
-        let inside = self.inside.as_deref();
+        let (inside, costs) = (self.inside.as_deref(), &self.costs);
         // The arcs out of `u` lead to the nodes that can step into `u`, at the reverse cost.
         search.run_to_end(|u| {
             let arcs = csr.row(u).iter().filter(move |a| inside.is_none_or(|m| m[a.to as usize]));
-            arcs.map(move |a| (a.to, graph.reverse_cost(u, a)))
+            arcs.filter_map(move |a| {
+                costs.cost(Step::new(graph, a.to, u, graph.reverse_cost(u, a))).map(|c| (a.to, c))
+            })
         });
         for (x, &cost) in self.values.iter_mut().zip(search.costs()) {
             let value = i128::from(min) + i128::from(cost);
@@ -185,7 +210,10 @@ impl<'g> DijkstraMap<'g> {
                 if x == UNREACHED || x >= here {
                     continue;
                 }
-                let step = u64::from(arc.cost);
+                let Some(step) = self.costs.cost(Step::new(self.graph, v, arc.to, u64::from(arc.cost)))
+                else {
+                    continue;
+                };
                 let total = i128::from(x) + i128::from(step);
                 if best.is_none_or(|(b, _, _)| total < b) {
                     best = Some((total, arc.to, step));

@@ -210,6 +210,11 @@ impl PathGraph {
         if rules.open_doors { &self.pass } else { &self.walk }
     }
 
+    /// The registry move cost of entering node `v`.
+    pub(crate) fn enter_cost(&self, v: u32) -> u32 {
+        self.enter[v as usize]
+    }
+
     pub(crate) fn coord(&self, v: u32) -> Coord {
         self.coords[v as usize]
     }

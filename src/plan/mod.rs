@@ -2,8 +2,8 @@
 //! walk model and the mesh share ([`crate::walk::level_plan`]: octagons, diamonds, open
 //! seams, door passages door-wide, walls as thick lines), with door markers where
 //! [`crate::dungeon::Dungeon::carved_seam`] says a door carves, stairs, entrance and exit,
-//! and a metre scale.
+//! a metre scale, and optionally a field of view shaded over its level ([`FovShade`]).
 
 mod svg;
 
-pub use svg::{PlanOptions, to_svg};
+pub use svg::{FovShade, PlanOptions, to_svg};

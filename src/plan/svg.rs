@@ -6,6 +6,7 @@ use glam::DVec2;
 
 use crate::dungeon::{Carve, Dungeon};
 use crate::grid::{Pos, SlotKind};
+use crate::sight::VisibleFloor;
 use crate::walk::{WallKind, level_plan};
 
 /// How a plan is drawn.
@@ -17,12 +18,27 @@ pub struct PlanOptions {
     pub margin: f64,
     /// Wall line width (metres).
     pub wall_width: f64,
+    /// A field of view to shade, or `None`.
+    pub fov: Option<FovShade>,
 }
 
 impl Default for PlanOptions {
     fn default() -> Self {
-        PlanOptions { scale: 3.0, margin: 12.0, wall_width: 0.9 }
+        PlanOptions { scale: 3.0, margin: 12.0, wall_width: 0.9, fov: None }
     }
+}
+
+/// A field of view drawn over a plan: each visible cell's visible floor
+/// ([`crate::sight::visible_floor`]) shaded in one group per cell
+/// (`<g class="fov" data-slot="ROW,COL">`), and the eye as a dot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FovShade {
+    /// The level the view is on.
+    pub level: u16,
+    /// The eye, world `(x, z)` metres.
+    pub eye: DVec2,
+    /// The visible floor of every visible cell.
+    pub floors: Vec<VisibleFloor>,
 }
 
 const ROCK: &str = "#3b3632";
@@ -32,6 +48,7 @@ const DOOR: &str = "#a0522d";
 const STAIR: &str = "#4a6fa5";
 const ENTRANCE: &str = "#2e8b3a";
 const EXIT: &str = "#c0392b";
+const FOV: &str = "#f1c40f";
 
 /// The plan of every level of `dungeon`, left to right, as a standalone SVG document.
 /// Same dungeon and options, same bytes.
@@ -126,6 +143,9 @@ impl Sheet {
         doors(out, dungeon, level, origin);
         stairs(out, dungeon, level, origin, half);
         markers(out, dungeon, level, origin, half);
+        if let Some(fov) = options.fov.as_ref().filter(|f| f.level == level) {
+            fov_shade(out, fov, origin);
+        }
         let _ = writeln!(out, "</g>");
     }
 
@@ -159,6 +179,29 @@ fn floors_and_walls(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVe
         let _ = write!(out, "M{:.2} {:.2}L{:.2} {:.2}", a.x, a.y, b.x, b.y);
     }
     let _ = writeln!(out, r#""/>"#);
+}
+
+/// The visible floor of every cell of `fov`, one translucent group per cell, and the eye.
+fn fov_shade(out: &mut String, fov: &FovShade, origin: DVec2) {
+    for floor in &fov.floors {
+        let _ = writeln!(
+            out,
+            r#"<g class="fov" data-slot="{},{}" fill="{FOV}" fill-opacity="0.45">"#,
+            floor.slot.row, floor.slot.col
+        );
+        for piece in &floor.pieces {
+            let _ = write!(out, r#"<polygon points=""#);
+            for (i, p) in piece.iter().enumerate() {
+                let p = *p + origin;
+                let _ = write!(out, "{}{:.3},{:.3}", if i == 0 { "" } else { " " }, p.x, p.y);
+            }
+            let _ = writeln!(out, r#""/>"#);
+        }
+        let _ = writeln!(out, "</g>");
+    }
+    let eye = fov.eye + origin;
+    let _ =
+        writeln!(out, r#"<circle class="eye" cx="{:.2}" cy="{:.2}" r="1.2" fill="{WALL}"/>"#, eye.x, eye.y);
 }
 
 /// A marker in the middle of every door passage of `level` (the seams
@@ -340,5 +383,55 @@ mod tests {
             let want = (b - a).length() - door_width;
             assert!((drawn - want).abs() < 0.05, "{slot:?} {dir:?}: {drawn} m of wall drawn, want {want}");
         }
+    }
+
+    #[test]
+    fn a_field_of_view_shades_exactly_its_cells_visible_floor() {
+        use crate::sight::{field_of_view, visible_floor};
+        let mut d = Dungeon::new(4, 3, 1, Proportions::default(), Fill::Floor).unwrap();
+        d.set_tile(Pos::new(0, 2, 2), Registry::SOLID).unwrap();
+        d.set_edge(Pos::new(0, 0, 4), Direction::E, Registry::WALL).unwrap();
+        let viewer = Pos::new(0, 2, 0);
+        let floors = visible_floor(&d, viewer, 60.0).unwrap();
+        let fov = FovShade { level: 0, eye: d.layout().center(viewer.slot), floors: floors.clone() };
+        let options = PlanOptions { fov: Some(fov), ..PlanOptions::default() };
+        let svg = to_svg(&d, &options);
+        assert!(!to_svg(&d, &PlanOptions::default()).contains("class=\"fov\""));
+        let origin = Sheet::new(&d, &options).origin(0);
+        let groups: Vec<&str> = svg.split(r#"<g class="fov" data-slot=""#).skip(1).collect();
+        let mut shaded = Vec::new();
+        for group in &groups {
+            let (slot, body) = group.split_once('"').unwrap();
+            let (row, col) = slot.split_once(',').unwrap();
+            let slot = Slot::new(row.parse().unwrap(), col.parse().unwrap());
+            let body = body.split("</g>").next().unwrap();
+            let area: f64 = body
+                .split(r#"<polygon points=""#)
+                .skip(1)
+                .map(|poly| {
+                    let pts: Vec<DVec2> = poly
+                        .split('"')
+                        .next()
+                        .unwrap()
+                        .split(' ')
+                        .map(|p| {
+                            let (x, y) = p.split_once(',').unwrap();
+                            DVec2::new(x.parse().unwrap(), y.parse().unwrap()) - origin
+                        })
+                        .collect();
+                    crate::geometry::signed_area(&pts)
+                })
+                .sum();
+            let want = floors.iter().find(|f| f.slot == slot).unwrap().area();
+            assert!(
+                area > 0.0 && (area - want).abs() < 0.01 * want,
+                "{slot:?}: {area} m2 shaded, {want} visible"
+            );
+            shaded.push(slot);
+        }
+        let fov: Vec<Slot> = field_of_view(&d, viewer, 60.0).unwrap().iter().collect();
+        assert_eq!(shaded, fov, "one shaded group per visible cell");
+        assert!(!shaded.contains(&Slot::new(2, 2)) && !shaded.contains(&Slot::new(0, 6)));
+        assert_eq!(svg.matches(r#"class="eye""#).count(), 1);
     }
 }

@@ -1,4 +1,4 @@
-//! Markers: where a game puts things, from the geometry of [`Layout`] and the room graph,
+//! Markers: where a game puts things, from the geometry of [`Layout`](crate::geometry::Layout) and the room graph,
 //! kept in the crate's one spatial index ([`SpatialIndex`], keyed by cell).
 //!
 //! - a **spawn** point per room (kind [`RoomKind::Room`]): the centre of the standable cell
@@ -9,7 +9,7 @@
 //! - a **torch** socket per standable octagon: the midpoint of its first long wall that faces
 //!   rock (N, E, S, W), [`TORCH_HEIGHT`] above the floor, facing into the cell;
 //! - a **door hinge** per door: the first end of the opening the door cuts in its first
-//!   side's wall ([`Layout::door_opening`]), facing into that cell.
+//!   side's wall ([`crate::mesh::door_leaves`]), facing into that cell.
 //!
 //! A cell is *standable* when it is carved and walkable, not a stair and not the hole above
 //! one (the spiral and the shaft own those).
@@ -18,7 +18,6 @@ use glam::{DVec2, DVec3};
 
 use super::{RoomGraph, RoomId, RoomKind};
 use crate::dungeon::{Carve, Dungeon};
-use crate::geometry::Layout;
 use crate::grid::{Direction, EdgeId, Pos, Slot, SlotKind};
 use crate::sight::SpatialIndex;
 
@@ -219,27 +218,20 @@ fn torch(dungeon: &Dungeon, pos: Pos, room: RoomId) -> Option<Marker> {
     Some(Marker { kind: MarkerKind::Torch, room, cell: pos, point: DVec3::new(p.x, y, p.y), facing })
 }
 
-/// The hinge of every door of every level, in level then edge order.
+/// The hinge of every door of every level, in level then edge order: the hinge of each
+/// [`crate::mesh::door_leaves`] leaf (the one owner of where a door hinges), facing into
+/// the leaf's cell.
 fn hinges(dungeon: &Dungeon, graph: &RoomGraph) -> Vec<Marker> {
-    let dims = dungeon.dims();
-    let layout: &Layout = dungeon.layout();
-    let mut out = Vec::new();
-    for level in 0..dungeon.levels() {
-        for edge in dims.edges() {
-            let Ok(sides) = dims.edge_sides(edge) else { continue };
-            let (slot, dir) = sides[0];
-            let cell = Pos { level, slot };
-            let is_door = dungeon.carved_seam(cell, dir).is_some_and(|d| d.carve == Carve::Door);
-            let (true, Some(room)) = (is_door, graph.room_at(dungeon, cell)) else { continue };
-            let Some([h, other]) = layout.door_opening(sides, slot, dir) else { continue };
-            out.push(Marker {
-                kind: MarkerKind::DoorHinge(edge),
-                room,
-                cell,
-                point: DVec3::new(h.x, dungeon.proportions().floor_y(level), h.y),
-                facing: (other - h).perp().normalize(),
-            });
-        }
-    }
-    out
+    crate::mesh::door_leaves(dungeon)
+        .into_iter()
+        .filter_map(|leaf| {
+            Some(Marker {
+                kind: MarkerKind::DoorHinge(leaf.edge),
+                room: graph.room_at(dungeon, leaf.cell)?,
+                cell: leaf.cell,
+                point: leaf.hinge,
+                facing: leaf.along.perp(),
+            })
+        })
+        .collect()
 }

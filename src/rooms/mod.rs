@@ -32,8 +32,14 @@
 
 mod doors;
 mod graph;
+mod json;
+mod lights;
 mod markers;
 
 pub use doors::{DoorError, door_sites, place_doors};
 pub use graph::{Portal, PortalKind, PortalPlace, Room, RoomGraph, RoomId, RoomKind, is_corridor_cell};
+pub use json::{compact_graph_json, graph_json};
+pub use lights::{
+    LIGHT_OFFSET, LightPreset, TORCH_COLOUR, TORCH_RANGE, TorchLight, light_position, torch_lights,
+};
 pub use markers::{Marker, MarkerKind, Markers, PASSAGE_CLEARANCE, PROP_INSET, TORCH_HEIGHT};

@@ -12,6 +12,7 @@
 //! guarantee and the costs.
 
 mod error;
+mod floor;
 mod fov;
 mod index;
 mod line;
@@ -20,6 +21,7 @@ mod target;
 mod trace;
 
 pub use error::SightError;
+pub use floor::{FLOOR_ARC_RAYS, VisibleFloor, visible_floor, visible_floor_from};
 pub use fov::{VisibleCells, field_of_view, field_of_view_from};
 pub use index::SpatialIndex;
 pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};

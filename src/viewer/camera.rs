@@ -94,10 +94,66 @@ pub struct Orbit {
 }
 
 impl Orbit {
-    /// A three-quarter view framing `bounds`.
+    /// A three-quarter view framing `bounds` in a 16:9 picture ([`Orbit::framing_for`]).
     #[must_use]
     pub fn framing(bounds: &Bounds) -> Orbit {
-        Orbit { target: bounds.centre(), yaw: 2.4, pitch: 0.8, distance: bounds.radius().max(5.0) * 1.4 }
+        Orbit::framing_for(bounds, 16.0 / 9.0)
+    }
+
+    /// A three-quarter view framing `bounds` in a picture of aspect `aspect`: the nearest
+    /// distance, at most [`FRAMING_DISTANCE`] radii (where the bounding sphere fits the
+    /// 0.9 rad field of view), at which every corner of the box lies within 90% of the
+    /// picture.
+    /// Of the eight headings 45 degrees apart from the usual south-east one, the one that
+    /// shows the dungeon largest (a long dungeon is seen from its side).
+    #[must_use]
+    pub fn framing_for(bounds: &Bounds, aspect: f32) -> Orbit {
+        let mut best = Orbit::framing_at(bounds, aspect, 2.4);
+        for k in 1..8 {
+            let o = Orbit::framing_at(bounds, aspect, 2.4 + k as f32 * std::f32::consts::FRAC_PI_4);
+            if o.distance < best.distance * 0.9 {
+                best = o;
+            }
+        }
+        best
+    }
+
+    /// As [`Orbit::framing_for`] from compass heading `yaw`.
+    fn framing_at(bounds: &Bounds, aspect: f32, yaw: f32) -> Orbit {
+        let r = bounds.radius().max(5.0);
+        let mut orbit = Orbit { target: bounds.centre(), yaw, pitch: 0.8, distance: r * FRAMING_DISTANCE };
+        let fits = |o: &Orbit| {
+            let vp = o.view(aspect).view_proj;
+            (0..8).all(|i| {
+                let p = Vec3::new(
+                    if i & 1 == 0 { bounds.min.x } else { bounds.max.x },
+                    if i & 2 == 0 { bounds.min.y } else { bounds.max.y },
+                    if i & 4 == 0 { bounds.min.z } else { bounds.max.z },
+                );
+                let c = vp * p.extend(1.0);
+                c.w > 0.0 && (c.x / c.w).abs() <= 0.9 && (c.y / c.w).abs() <= 0.9
+            })
+        };
+        let (mut near, mut far) = (r * 0.3, r * FRAMING_DISTANCE);
+        for _ in 0..24 {
+            orbit.distance = (near + far) * 0.5;
+            if fits(&orbit) {
+                far = orbit.distance;
+            } else {
+                near = orbit.distance;
+            }
+        }
+        orbit.distance = far;
+        orbit
+    }
+
+    /// Zooms by `factor` towards world point `towards` (the point under the cursor): the
+    /// target moves towards it as the distance shrinks, so it stays under the cursor.
+    pub fn zoom_towards(&mut self, factor: f32, towards: Vec3) {
+        let before = self.distance;
+        self.zoom(factor);
+        let k = 1.0 - self.distance / before;
+        self.target += (towards - self.target) * k;
     }
 
     /// Camera position.
@@ -138,19 +194,110 @@ impl Orbit {
     }
 }
 
+/// The orbit distance that frames a bounding sphere, in radii: the sphere's silhouette
+/// (half-angle `asin(1 / 2.3)` = 0.45 rad) fits the 0.9 rad vertical field of view.
+pub const FRAMING_DISTANCE: f32 = 2.3;
+
+/// The top view's zoom and pan over the plan.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TopCamera {
+    /// The plan point at the centre of the picture, world `(x, z)`; `None` = the bounds'
+    /// centre.
+    pub centre: Option<glam::Vec2>,
+    /// Magnification: 1 frames the whole plan.
+    pub zoom: f32,
+}
+
+impl Default for TopCamera {
+    fn default() -> Self {
+        TopCamera { centre: None, zoom: 1.0 }
+    }
+}
+
+impl TopCamera {
+    /// Half width and half height (metres) of what the view shows of `bounds` at `aspect`.
+    #[must_use]
+    pub fn half_extent(&self, bounds: &Bounds, aspect: f32) -> glam::Vec2 {
+        let half_w = (bounds.max.x - bounds.min.x) * 0.5 * 1.05 + 1.0;
+        let half_h = (bounds.max.z - bounds.min.z) * 0.5 * 1.05 + 1.0;
+        let (hw, hh) =
+            if half_w / half_h > aspect { (half_w, half_w / aspect) } else { (half_h * aspect, half_h) };
+        glam::Vec2::new(hw, hh) / self.zoom
+    }
+
+    /// The plan point at the picture's centre.
+    #[must_use]
+    pub fn centre_of(&self, bounds: &Bounds) -> glam::Vec2 {
+        self.centre.unwrap_or_else(|| glam::Vec2::new(bounds.centre().x, bounds.centre().z))
+    }
+
+    /// The plan point `(x, z)` under pixel `(px, py)` of a `width x height` picture.
+    #[must_use]
+    pub fn plan_point(&self, bounds: &Bounds, px: f32, py: f32, width: f32, height: f32) -> glam::Vec2 {
+        let half = self.half_extent(bounds, width / height.max(1.0));
+        let c = self.centre_of(bounds);
+        glam::Vec2::new(c.x + (px / width * 2.0 - 1.0) * half.x, c.y + (py / height * 2.0 - 1.0) * half.y)
+    }
+
+    /// Zooms by `factor` (above 1 magnifies, kept within 1/4..64) keeping the plan point
+    /// under pixel `(px, py)` where it is.
+    pub fn zoom_at(&mut self, bounds: &Bounds, factor: f32, px: f32, py: f32, size: (f32, f32)) {
+        let under = self.plan_point(bounds, px, py, size.0, size.1);
+        let c = self.centre_of(bounds);
+        let zoom = (self.zoom * factor).clamp(0.25, 64.0);
+        let k = self.zoom / zoom;
+        self.zoom = zoom;
+        self.centre = Some(under + (c - under) * k);
+    }
+
+    /// Pans by a drag of `dx, dy` pixels on a `width x height` picture (the plan follows the
+    /// cursor).
+    pub fn pan(&mut self, bounds: &Bounds, dx: f32, dy: f32, size: (f32, f32)) {
+        let half = self.half_extent(bounds, size.0 / size.1.max(1.0));
+        let c = self.centre_of(bounds);
+        self.centre = Some(c - glam::Vec2::new(dx / size.0 * 2.0 * half.x, dy / size.1 * 2.0 * half.y));
+    }
+
+    /// Straight down on `bounds`, orthographic, north up, at this zoom and centre.
+    #[must_use]
+    pub fn view(&self, bounds: &Bounds, aspect: f32) -> View {
+        let c = self.centre_of(bounds);
+        let half = self.half_extent(bounds, aspect);
+        let eye = Vec3::new(c.x, bounds.max.y + 10.0, c.y);
+        let view = glam::camera::rh::view::look_to_mat4(eye, -Vec3::Y, -Vec3::Z);
+        let depth = bounds.max.y - bounds.min.y + 20.0;
+        let proj = glam::camera::rh::proj::directx::orthographic(
+            -half.x,
+            half.x,
+            -half.y,
+            half.y,
+            0.1,
+            depth + 10.0,
+        );
+        View { view_proj: proj * view, eye: Vec3::Y, orthographic: true }
+    }
+}
+
 /// Straight down on `bounds`, orthographic, north up, the whole plan in frame.
 #[must_use]
 pub fn top_view(bounds: &Bounds, aspect: f32) -> View {
-    let c = bounds.centre();
-    let half_w = (bounds.max.x - bounds.min.x) * 0.5 * 1.05 + 1.0;
-    let half_h = (bounds.max.z - bounds.min.z) * 0.5 * 1.05 + 1.0;
-    let (hw, hh) =
-        if half_w / half_h > aspect { (half_w, half_w / aspect) } else { (half_h * aspect, half_h) };
-    let eye = Vec3::new(c.x, bounds.max.y + 10.0, c.z);
-    let view = glam::camera::rh::view::look_to_mat4(eye, -Vec3::Y, -Vec3::Z);
-    let depth = bounds.max.y - bounds.min.y + 20.0;
-    let proj = glam::camera::rh::proj::directx::orthographic(-hw, hw, -hh, hh, 0.1, depth + 10.0);
-    View { view_proj: proj * view, eye: Vec3::Y, orthographic: true }
+    TopCamera::default().view(bounds, aspect)
+}
+
+/// The world point where the ray through pixel `(px, py)` of a `width x height` picture
+/// of `view` meets the horizontal plane at height `y`, if it does (in front of the camera).
+#[must_use]
+pub fn ray_to_plane(view: &View, px: f32, py: f32, size: (f32, f32), y: f32) -> Option<Vec3> {
+    let ndc = glam::Vec2::new(px / size.0 * 2.0 - 1.0, 1.0 - py / size.1 * 2.0);
+    let inv = view.view_proj.inverse();
+    let near = inv.project_point3(ndc.extend(0.0));
+    let far = inv.project_point3(ndc.extend(1.0));
+    let d = far - near;
+    if d.y.abs() < 1e-6 {
+        return None;
+    }
+    let t = (y - near.y) / d.y;
+    (t > 0.0).then(|| near + d * t)
 }
 
 /// How far the walkthrough sees (metres): a little beyond where fog hides everything, so

@@ -7,7 +7,7 @@ use super::camera::CameraKind;
 use super::gpu::{AdapterPreference, Gpu};
 use super::scene::Scene;
 use super::screenshot::{Offscreen, Shot};
-use super::state::ViewState;
+use super::state::{LevelMode, ViewState};
 use crate::dungeon::Dungeon;
 use crate::export::{ExportOptions, ExportSummary, export_mesh};
 use crate::grid::Pos;
@@ -36,7 +36,18 @@ pub struct ViewOptions {
     pub export_to: PathBuf,
     /// Where edit mode's Ctrl+S saves the dungeon (its export key writes the `.glb` beside).
     pub save_to: PathBuf,
+    /// Mouse-look radians per pixel of mouse motion.
+    pub look_sensitivity: f64,
+    /// Mouse-look up/down inverted.
+    pub invert_look: bool,
+    /// Draw the HUD in screenshots (the window always has it; F2 hides it).
+    pub hud: bool,
+    /// The level mode to start with (`None`: all levels, or only `level` when given).
+    pub level_mode: Option<LevelMode>,
 }
+
+/// Mouse-look radians per pixel by default: 90 degrees in 524 pixels.
+pub const DEFAULT_LOOK_SENSITIVITY: f64 = 0.003;
 
 impl Default for ViewOptions {
     fn default() -> Self {
@@ -50,6 +61,10 @@ impl Default for ViewOptions {
             mesh: MeshOptions::default(),
             export_to: PathBuf::from("octile-view.glb"),
             save_to: PathBuf::from("octile-edited.json"),
+            look_sensitivity: DEFAULT_LOOK_SENSITIVITY,
+            invert_look: false,
+            hud: false,
+            level_mode: None,
         }
     }
 }
@@ -100,6 +115,14 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     let world = World::with_rules(dungeon, &VIEW_RULES);
     let mut state = ViewState::new(dungeon, &world, &scene, options.camera, options.level);
     state.outlines = options.outlines;
+    let (w, h) = options.size;
+    state.orbit = crate::viewer::camera::Orbit::framing_for(&scene.bounds, w as f32 / h.max(1) as f32);
+    if let Some(l) = options.level {
+        state.orbit.target.y = f32::from(l) * scene.level_height;
+    }
+    if let Some(mode) = options.level_mode {
+        state.mode = mode;
+    }
     if let Some(steps) =
         route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())
     {
@@ -110,6 +133,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
             let d = world.slot_centre(next.slot) - world.slot_centre(steps[0].slot);
             if d.length() > 0.0 {
                 state.walker.yaw = crate::walk::compass_angle(d);
+                state.spawn_yaw = state.walker.yaw;
             }
         }
     }
@@ -176,6 +200,11 @@ pub fn offscreen_view(
     let (w, h) = options.size;
     let mut offscreen = Offscreen::new(&gpu, &prepared.scene, w, h)?;
     offscreen.renderer_mut().set_path(&gpu.device, &path_ribbon(dungeon, &prepared));
+    if options.hud {
+        let mut hud = super::hud::Hud::new(&super::keys::help_text());
+        hud.set_section("view", super::hud::view_lines(&prepared, None));
+        offscreen.renderer_mut().set_hud(&gpu.device, &hud.quads(w, h));
+    }
     let frame = prepared.state.frame(&prepared.scene, &prepared.world, w as f32 / h as f32);
     Ok((gpu, offscreen, frame))
 }

@@ -20,6 +20,22 @@ pub const BACKGROUND: [f32; 3] = [0.02, 0.02, 0.03];
 /// Colour of the path overlay (linear RGB, unlit): the route ribbon's, as exported.
 pub const PATH: [f32; 3] = [RIBBON_COLOUR[0], RIBBON_COLOUR[1], RIBBON_COLOUR[2]];
 
+/// Colour of the rock caps over the walls in the overviews (linear RGB, lit).
+pub const ROCK_CAP: [f32; 3] = [0.16, 0.14, 0.13];
+
+/// The tint of level `level` (linear RGB factors on its material colours): level 0 keeps
+/// its colours, the levels above cycle through cool, warm, green and violet, so the
+/// levels of an overview tell apart.
+#[must_use]
+pub fn level_tint(level: usize) -> [f32; 3] {
+    const TINTS: [[f32; 3]; 5] =
+        [[1.0, 1.0, 1.0], [0.62, 0.9, 1.45], [1.45, 0.95, 0.55], [0.7, 1.3, 0.7], [1.3, 0.7, 1.3]];
+    TINTS[level % TINTS.len()]
+}
+
+/// Colour of the highlight overlay (linear RGB, unlit): a picked cell or selection.
+pub const HIGHLIGHT: [f32; 3] = [0.9, 0.75, 0.1];
+
 /// Colour of the floor cell outlines (linear RGB, unlit).
 pub const OUTLINE: [f32; 3] = [0.12, 0.11, 0.09];
 

@@ -43,6 +43,8 @@ pub(crate) struct Pipelines {
     pub(crate) solid: wgpu::RenderPipeline,
     /// Unlit triangles, both faces: the path overlay.
     pub(crate) overlay: wgpu::RenderPipeline,
+    /// The same, drawn over everything (no depth test): the route in the overviews.
+    pub(crate) overlay_on_top: wgpu::RenderPipeline,
     /// Lines: the floor outlines.
     pub(crate) lines: wgpu::RenderPipeline,
 }
@@ -64,11 +66,15 @@ impl Pipelines {
             bind_group_layouts: &[Some(&layouts.globals), Some(&layouts.draw)],
             immediate_size: 0,
         });
-        let make = |topology, cull| pipeline(device, &layout, &shader, format, samples, topology, cull);
+        let make = |topology, cull, depth| {
+            pipeline(device, &layout, &shader, (format, samples), topology, cull, depth)
+        };
+        let tested = wgpu::CompareFunction::LessEqual;
         Pipelines {
-            solid: make(wgpu::PrimitiveTopology::TriangleList, Some(wgpu::Face::Back)),
-            overlay: make(wgpu::PrimitiveTopology::TriangleList, None),
-            lines: make(wgpu::PrimitiveTopology::LineList, None),
+            solid: make(wgpu::PrimitiveTopology::TriangleList, Some(wgpu::Face::Back), tested),
+            overlay: make(wgpu::PrimitiveTopology::TriangleList, None, tested),
+            overlay_on_top: make(wgpu::PrimitiveTopology::TriangleList, None, wgpu::CompareFunction::Always),
+            lines: make(wgpu::PrimitiveTopology::LineList, None, tested),
         }
     }
 }
@@ -78,10 +84,10 @@ fn pipeline(
     device: &wgpu::Device,
     layout: &wgpu::PipelineLayout,
     shader: &wgpu::ShaderModule,
-    format: wgpu::TextureFormat,
-    samples: u32,
+    (format, samples): (wgpu::TextureFormat, u32),
     topology: wgpu::PrimitiveTopology,
     cull: Option<wgpu::Face>,
+    depth: wgpu::CompareFunction,
 ) -> wgpu::RenderPipeline {
     let attributes = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2];
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -105,8 +111,8 @@ fn pipeline(
         },
         depth_stencil: Some(wgpu::DepthStencilState {
             format: DEPTH_FORMAT,
-            depth_write_enabled: Some(true),
-            depth_compare: Some(wgpu::CompareFunction::LessEqual),
+            depth_write_enabled: Some(depth != wgpu::CompareFunction::Always),
+            depth_compare: Some(depth),
             stencil: Default::default(),
             bias: Default::default(),
         }),

@@ -11,8 +11,10 @@ use wgpu::util::DeviceExt;
 use super::ViewerError;
 use super::camera::View;
 use super::chunks::{ChunkedLevel, chunk_level, in_frustum};
+use super::hud::HudQuad;
+use super::hud::draw::HudLayer;
 use super::limits::DeviceLimits;
-use super::palette::{BACKGROUND, LIGHT_DIR, OUTLINE, PATH};
+use super::palette::{BACKGROUND, HIGHLIGHT, LIGHT_DIR, OUTLINE, PATH, ROCK_CAP, level_tint};
 use super::pipeline::{Layouts, Pipelines};
 use super::scene::Scene;
 use crate::mesh::{LevelMesh, MaterialRole, Vertex};
@@ -24,8 +26,12 @@ pub(crate) const DRAW_STRIDE: u64 = 256;
 pub(crate) const GLOBALS_SIZE: u64 = size_of::<Globals>() as u64;
 /// Size of one draw's uniforms (group 1), for another drawer in the scene pass.
 pub(crate) const DRAW_SIZE: u64 = size_of::<DrawUniform>() as u64;
-/// Draw slots per level: the roles, then the outline.
-const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 1;
+/// Draw slots per level: the roles, then the outline, then the rock caps.
+const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 2;
+/// A level's outline slot, after its roles.
+const OUTLINE_SLOT: usize = MaterialRole::ALL.len();
+/// A level's rock cap slot.
+const CAP_SLOT: usize = MaterialRole::ALL.len() + 1;
 
 #[repr(C)]
 #[derive(Clone, Copy, Pod, Zeroable)]
@@ -55,6 +61,13 @@ pub struct Frame {
     pub fog: (f32, f32),
     /// Draw the floor cell outlines.
     pub outlines: bool,
+    /// Draw the rock caps (overviews; the walkthrough is under the ceiling).
+    pub caps: bool,
+    /// Extra height between levels (metres): 0, or lifted apart in the exploded view.
+    pub explode: f32,
+    /// Draw the route over everything (overviews: a route on a lower level shows through
+    /// the floors above).
+    pub route_on_top: bool,
 }
 
 /// Counts of one frame.
@@ -75,6 +88,7 @@ struct LevelGpu {
     /// Per chunk: bounds and its draws.
     chunks: Vec<ChunkDraws>,
     outline: Option<(wgpu::Buffer, u32)>,
+    caps: Option<(wgpu::Buffer, u32)>,
 }
 
 struct Targets {
@@ -89,38 +103,50 @@ pub struct Renderer {
     samples: u32,
     solid: wgpu::RenderPipeline,
     overlay: wgpu::RenderPipeline,
+    overlay_on_top: wgpu::RenderPipeline,
     lines: wgpu::RenderPipeline,
+    level_height: f32,
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
     draw_group: wgpu::BindGroup,
     levels: Vec<LevelGpu>,
     floor_y: Vec<f32>,
     path: Option<(wgpu::Buffer, u32)>,
+    highlight: Option<(wgpu::Buffer, u32)>,
     path_slot: usize,
+    chunk_size: f32,
     targets: Option<Targets>,
+    hud: HudLayer,
 }
 
 /// The per-draw uniforms, one slot of [`DRAW_STRIDE`] bytes each: every (level, role) and
 /// the level's outline, then the path.
 fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y: &[f32]) -> wgpu::BindGroup {
     let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
-    let mut bytes = vec![0u8; (path_slot + 1) * DRAW_STRIDE as usize];
-    let mut put = |slot: usize, colour: [f32; 3], lit: bool, y: f32| {
+    let mut bytes = vec![0u8; (path_slot + 2) * DRAW_STRIDE as usize];
+    let mut put = |slot: usize, colour: [f32; 3], lit: bool, y: f32, level: Option<usize>| {
         let u = DrawUniform {
             colour: [colour[0], colour[1], colour[2], if lit { 1.0 } else { 0.0 }],
-            offset: [y, 0.0, 0.0, 0.0],
+            // y: the level (lifted apart in the exploded view); z: 1 = world space, the
+            // level is found from the height.
+            offset: [y, level.unwrap_or(0) as f32, if level.is_none() { 1.0 } else { 0.0 }, 0.0],
         };
         let at = slot * DRAW_STRIDE as usize;
         bytes[at..at + size_of::<DrawUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
     };
     for (l, &y) in floor_y.iter().enumerate() {
+        let tint = level_tint(l);
         for (r, role) in MaterialRole::ALL.into_iter().enumerate() {
             let [red, green, blue, _] = role.colour();
-            put(l * SLOTS_PER_LEVEL + r, [red, green, blue], true, y);
+            let colour = [red * tint[0], green * tint[1], blue * tint[2]];
+            put(l * SLOTS_PER_LEVEL + r, colour, true, y, Some(l));
         }
-        put(l * SLOTS_PER_LEVEL + MaterialRole::ALL.len(), OUTLINE, false, y);
+        put(l * SLOTS_PER_LEVEL + OUTLINE_SLOT, OUTLINE, false, y, Some(l));
+        let cap = [ROCK_CAP[0] * tint[0], ROCK_CAP[1] * tint[1], ROCK_CAP[2] * tint[2]];
+        put(l * SLOTS_PER_LEVEL + CAP_SLOT, cap, true, y, Some(l));
     }
-    put(path_slot, PATH, false, 0.0);
+    put(path_slot, PATH, false, 0.0, None);
+    put(path_slot + 1, HIGHLIGHT, false, 0.0, None);
     let draws = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("draws"),
         contents: &bytes,
@@ -163,6 +189,7 @@ fn upload_level(
     l: usize,
     level: &LevelMesh,
     outline: &[Vertex],
+    caps: &[Vertex],
     chunk_size: f32,
 ) -> Result<LevelGpu, ViewerError> {
     let chunked = chunk_level(level, chunk_size);
@@ -194,6 +221,7 @@ fn upload_level(
         indices: buffer("level indices", index_bytes, wgpu::BufferUsages::INDEX),
         chunks,
         outline,
+        caps: triangles_buffer(device, "rock caps", caps),
     })
 }
 
@@ -230,23 +258,31 @@ impl Renderer {
             .levels
             .iter()
             .zip(&scene.outlines)
+            .zip(&scene.caps)
             .enumerate()
-            .map(|(l, (level, outline))| upload_level(device, l, level, outline, scene.chunk_size))
+            .map(|(l, ((level, outline), caps))| {
+                upload_level(device, l, level, outline, caps, scene.chunk_size)
+            })
             .collect::<Result<_, _>>()?;
         Ok(Renderer {
             format,
             samples,
             solid: pipelines.solid,
             overlay: pipelines.overlay,
+            overlay_on_top: pipelines.overlay_on_top,
             lines: pipelines.lines,
+            level_height: scene.level_height,
             globals,
             globals_group,
             draw_group,
             levels,
             floor_y,
             path: None,
+            highlight: None,
             path_slot,
+            chunk_size: scene.chunk_size,
             targets: None,
+            hud: HudLayer::new(device, format, samples),
         })
     }
 
@@ -264,14 +300,41 @@ impl Renderer {
 
     /// Sets (or clears, with an empty slice) the path overlay: a triangle list in world space.
     pub fn set_path(&mut self, device: &wgpu::Device, ribbon: &[Vertex]) {
-        self.path = (!ribbon.is_empty()).then(|| {
-            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("path"),
-                contents: bytemuck::cast_slice(ribbon),
-                usage: wgpu::BufferUsages::VERTEX,
-            });
-            (buffer, ribbon.len() as u32)
-        });
+        self.path = triangles_buffer(device, "path", ribbon);
+    }
+
+    /// Sets (or clears, with an empty slice) the highlight: a triangle list in world space
+    /// drawn unlit in [`HIGHLIGHT`] over the scene, after the path (a picked cell, a
+    /// selection).
+    pub fn set_highlight(&mut self, device: &wgpu::Device, triangles: &[Vertex]) {
+        self.highlight = triangles_buffer(device, "highlight", triangles);
+    }
+
+    /// Replaces level `l`'s mesh, outline and rock caps (a live edit re-meshed it).
+    ///
+    /// # Errors
+    /// [`ViewerError::LevelTooLarge`] when the new mesh does not fit a buffer
+    /// ([`check_level_fits`]); the old mesh stays.
+    ///
+    /// # Panics
+    /// When `l` is not a level of the scene the renderer was made for.
+    pub fn replace_level(
+        &mut self,
+        device: &wgpu::Device,
+        l: usize,
+        level: &LevelMesh,
+        outline: &[Vertex],
+        caps: &[Vertex],
+    ) -> Result<(), ViewerError> {
+        assert!(l < self.levels.len(), "level {l} of {}", self.levels.len());
+        self.levels[l] = upload_level(device, l, level, outline, caps, self.chunk_size)?;
+        Ok(())
+    }
+
+    /// Sets the HUD drawn over every frame (empty: none), as [`super::hud::Hud::quads`]
+    /// lays it out for the target's size.
+    pub fn set_hud(&mut self, device: &wgpu::Device, quads: &[HudQuad]) {
+        self.hud.set(device, quads);
     }
 
     fn targets(&mut self, device: &wgpu::Device, size: (u32, u32)) -> &Targets {
@@ -306,12 +369,12 @@ impl Renderer {
         size: (u32, u32),
         frame: &Frame,
     ) -> FrameStats {
-        self.render_with(device, queue, target, size, frame, &mut |_| 0)
+        self.render_with(device, queue, target, size, frame, &mut |_| {})
     }
 
-    /// [`Renderer::render`], and `extra` draws into the same pass after the levels and
-    /// outlines (with the frame's globals bound at group 0 and the depth of what was
-    /// drawn), returning its draw calls: the viewer's edit mode and fog of war.
+    /// As [`Renderer::render`], and `extra` draws into the scene pass after the scene and
+    /// the route, before the HUD, with the globals bound at group 0 (other viewer modules'
+    /// overlays: the editor's picking highlight).
     ///
     /// # Panics
     /// Never: the depth and multisample targets are (re)made for `size` just before use.
@@ -322,9 +385,10 @@ impl Renderer {
         target: &wgpu::TextureView,
         size: (u32, u32),
         frame: &Frame,
-        extra: &mut dyn FnMut(&mut wgpu::RenderPass<'_>) -> u32,
+        extra: &mut dyn FnMut(&mut wgpu::RenderPass<'_>),
     ) -> FrameStats {
-        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals(frame)));
+        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals(frame, self.level_height)));
+        self.hud.prepare(queue, size);
         let mut stats = FrameStats::default();
         let mut encoder = device.create_command_encoder(&Default::default());
         self.targets(device, size);
@@ -333,12 +397,16 @@ impl Renderer {
             let mut pass = begin_pass(&mut encoder, targets, target);
             pass.set_bind_group(0, &self.globals_group, &[]);
             self.draw_levels(&mut pass, frame, &mut stats);
+            if frame.caps {
+                self.draw_caps(&mut pass, frame, &mut stats);
+            }
             if frame.outlines {
                 self.draw_outlines(&mut pass, frame, &mut stats);
             }
-            stats.draw_calls += extra(&mut pass);
+            self.draw_path(&mut pass, frame, &mut stats);
             pass.set_bind_group(0, &self.globals_group, &[]);
-            self.draw_path(&mut pass, &mut stats);
+            extra(&mut pass);
+            stats.draw_calls += self.hud.draw(&mut pass);
         }
         queue.submit([encoder.finish()]);
         stats
@@ -361,11 +429,14 @@ impl Renderer {
             (key * 16.0) as i64
         });
         pass.set_pipeline(&self.solid);
-        for level in order.iter().map(|&i| &self.levels[i]) {
+        for &i in &order {
+            let level = &self.levels[i];
+            // Chunk bounds are level-local: lift them to where the level is drawn.
+            let lift = glam::Vec3::Y * (self.floor_y[i] + i as f32 * frame.explode);
             pass.set_vertex_buffer(0, level.vertices.slice(..));
             pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
             for (min, max, draws) in &level.chunks {
-                if !in_frustum(v.view_proj, *min, *max) {
+                if !in_frustum(v.view_proj, *min + lift, *max + lift) {
                     continue;
                 }
                 for &(slot, first, count) in draws {
@@ -384,7 +455,7 @@ impl Renderer {
         for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
         {
             if let Some((buffer, n)) = &level.outline {
-                self.bind_slot(pass, i * SLOTS_PER_LEVEL + MaterialRole::ALL.len());
+                self.bind_slot(pass, i * SLOTS_PER_LEVEL + OUTLINE_SLOT);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*n, 0..1);
                 stats.draw_calls += 1;
@@ -392,21 +463,51 @@ impl Renderer {
         }
     }
 
-    /// The path overlay, when one is set.
-    fn draw_path(&self, pass: &mut wgpu::RenderPass<'_>, stats: &mut FrameStats) {
-        if let Some((buffer, n)) = &self.path {
-            pass.set_pipeline(&self.overlay);
-            self.bind_slot(pass, self.path_slot);
-            pass.set_vertex_buffer(0, buffer.slice(..));
-            pass.draw(0..*n, 0..1);
-            stats.draw_calls += 1;
-            stats.triangles += u64::from(*n / 3);
+    /// The rock caps of the visible levels.
+    fn draw_caps(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
+        pass.set_pipeline(&self.solid);
+        for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
+        {
+            if let Some((buffer, n)) = &level.caps {
+                self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*n, 0..1);
+                stats.draw_calls += 1;
+                stats.triangles += u64::from(*n / 3);
+            }
+        }
+    }
+
+    /// The path overlay and the highlight, when set: over everything in the overviews.
+    fn draw_path(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
+        let pipeline = if frame.route_on_top { &self.overlay_on_top } else { &self.overlay };
+        for (slot, overlay) in [(self.path_slot, &self.path), (self.path_slot + 1, &self.highlight)] {
+            if let Some((buffer, n)) = overlay {
+                pass.set_pipeline(pipeline);
+                self.bind_slot(pass, slot);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*n, 0..1);
+                stats.draw_calls += 1;
+                stats.triangles += u64::from(*n / 3);
+            }
         }
     }
 }
 
-/// The frame's globals: camera, light, fog.
-fn globals(frame: &Frame) -> Globals {
+/// A vertex buffer of `triangles` (none when empty) and its vertex count.
+fn triangles_buffer(device: &wgpu::Device, label: &str, triangles: &[Vertex]) -> Option<(wgpu::Buffer, u32)> {
+    (!triangles.is_empty()).then(|| {
+        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(label),
+            contents: bytemuck::cast_slice(triangles),
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        (buffer, triangles.len() as u32)
+    })
+}
+
+/// The frame's globals: camera, light, fog, the exploded view's lift per level.
+fn globals(frame: &Frame, level_height: f32) -> Globals {
     let v = &frame.view;
     let l = LIGHT_DIR.normalize();
     Globals {
@@ -414,7 +515,7 @@ fn globals(frame: &Frame) -> Globals {
         eye: [v.eye.x, v.eye.y, v.eye.z, if v.orthographic { 1.0 } else { 0.0 }],
         light: [l.x, l.y, l.z, 0.0],
         fog_colour: [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1.0],
-        params: [frame.fog.0, frame.fog.1, 0.0, 0.0],
+        params: [frame.fog.0, frame.fog.1, frame.explode, level_height],
     }
 }
 

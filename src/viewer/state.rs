@@ -3,7 +3,7 @@
 
 use glam::DVec2;
 
-use super::camera::{CameraKind, Orbit, View, top_view, walk_view};
+use super::camera::{CameraKind, Orbit, TopCamera, View, walk_view};
 use super::renderer::Frame;
 use super::scene::Scene;
 use crate::dungeon::Dungeon;
@@ -20,16 +20,32 @@ pub enum LevelMode {
     Only,
     /// The current level and those below it.
     Cutaway,
+    /// Every level, lifted apart (orbit; the top view shows them as `All`).
+    Exploded,
+}
+
+impl std::str::FromStr for LevelMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "all" => Ok(LevelMode::All),
+            "only" => Ok(LevelMode::Only),
+            "cutaway" => Ok(LevelMode::Cutaway),
+            "exploded" => Ok(LevelMode::Exploded),
+            _ => Err(format!("level mode {s:?}: expected all, only, cutaway or exploded")),
+        }
+    }
 }
 
 impl LevelMode {
-    /// The next mode in the cycle All -> Only -> Cutaway.
+    /// The next mode in the cycle All -> Only -> Cutaway -> Exploded.
     #[must_use]
     pub fn next(self) -> LevelMode {
         match self {
             LevelMode::All => LevelMode::Only,
             LevelMode::Only => LevelMode::Cutaway,
-            LevelMode::Cutaway => LevelMode::All,
+            LevelMode::Cutaway => LevelMode::Exploded,
+            LevelMode::Exploded => LevelMode::All,
         }
     }
 
@@ -40,9 +56,13 @@ impl LevelMode {
             LevelMode::All => "all",
             LevelMode::Only => "only",
             LevelMode::Cutaway => "cutaway",
+            LevelMode::Exploded => "exploded",
         }
     }
 }
+
+/// The exploded view's extra gap between levels, in level heights.
+pub const EXPLODE_GAP: f32 = 1.0;
 
 /// Everything that decides what a frame shows.
 #[derive(Debug, Clone)]
@@ -51,6 +71,8 @@ pub struct ViewState {
     pub camera: CameraKind,
     /// The orbit camera (kept while walking).
     pub orbit: Orbit,
+    /// The top view's zoom and pan.
+    pub top: TopCamera,
     /// The walker (kept while orbiting).
     pub walker: Walker,
     /// Level display mode.
@@ -63,6 +85,8 @@ pub struct ViewState {
     pub tour: Option<Tour>,
     /// Where the walker spawns.
     pub spawn: Pos,
+    /// The heading the walker spawns with (compass radians), R turns back to it.
+    pub spawn_yaw: f64,
 }
 
 impl ViewState {
@@ -84,6 +108,7 @@ impl ViewState {
             .unwrap_or(Pos::new(0, 0, 0));
         let mut walker = Walker::spawn(world, spawn);
         walker.yaw = longest_view(world, &walker);
+        let spawn_yaw = walker.yaw;
         let mut orbit = Orbit::framing(&scene.bounds);
         if let Some(l) = level {
             orbit.target.y = f32::from(l) * scene.level_height;
@@ -91,6 +116,7 @@ impl ViewState {
         ViewState {
             camera,
             orbit,
+            top: TopCamera::default(),
             walker,
             mode: if level.is_some() && camera != CameraKind::Walk {
                 LevelMode::Only
@@ -101,6 +127,7 @@ impl ViewState {
             outlines: true,
             tour: None,
             spawn,
+            spawn_yaw,
         }
     }
 
@@ -118,7 +145,7 @@ impl ViewState {
     pub fn view(&self, scene: &Scene, aspect: f32) -> View {
         match self.camera {
             CameraKind::Orbit => self.orbit.view(aspect),
-            CameraKind::Top => top_view(&scene.bounds, aspect),
+            CameraKind::Top => self.top.view(&scene.bounds, aspect),
             CameraKind::Walk => walk_view(&self.walker, aspect),
         }
     }
@@ -129,7 +156,7 @@ impl ViewState {
         let top = scene.levels().saturating_sub(1);
         let current = self.current_level(world).min(top);
         let mut levels = match self.mode {
-            LevelMode::All => 0..=top,
+            LevelMode::All | LevelMode::Exploded => 0..=top,
             LevelMode::Only => current..=current,
             LevelMode::Cutaway => 0..=current,
         };
@@ -139,9 +166,27 @@ impl ViewState {
         }
         let fog = match self.camera {
             CameraKind::Walk => (8.0, super::camera::WALK_FAR - 4.0),
-            _ => (self.orbit.distance * 0.8, self.orbit.distance * 3.0),
+            // Measured past the target, so zooming never fogs the scene away.
+            _ => {
+                let r = scene.bounds.radius().max(5.0);
+                (self.orbit.distance + 0.5 * r, self.orbit.distance + 3.0 * r)
+            }
         };
-        Frame { view: self.view(scene, aspect), levels, fog, outlines: self.outlines }
+        let overview = self.camera != CameraKind::Walk;
+        let explode = if self.mode == LevelMode::Exploded && self.camera == CameraKind::Orbit {
+            EXPLODE_GAP * scene.level_height
+        } else {
+            0.0
+        };
+        Frame {
+            view: self.view(scene, aspect),
+            levels,
+            fog,
+            outlines: self.outlines,
+            caps: overview,
+            explode,
+            route_on_top: overview,
+        }
     }
 }
 

@@ -154,7 +154,9 @@ fn draw_uniforms(
         let y = dungeon.proportions().floor_y(level) as f32;
         for role in MaterialRole::ALL {
             let [r, g, b, _] = role.colour();
-            let values: [f32; 8] = [r, g, b, 1.0, y, f32::from(level), 0.0, 0.0];
+            let tint = crate::viewer::palette::level_tint(usize::from(level));
+            let values: [f32; 8] =
+                [r * tint[0], g * tint[1], b * tint[2], 1.0, y, f32::from(level), 0.0, 0.0];
             let at = slot(level, role) * DRAW_STRIDE as usize;
             bytes[at..at + 32].copy_from_slice(bytemuck::cast_slice(&values));
         }

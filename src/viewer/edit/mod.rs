@@ -20,7 +20,8 @@ pub mod session;
 
 use std::path::PathBuf;
 
-use winit::keyboard::KeyCode;
+use winit::event::{ElementState, MouseButton, WindowEvent};
+use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 
 use self::fog::Fog;
 use self::gpu::{OverlayGpu, Target as PassTarget};
@@ -63,6 +64,7 @@ pub struct EditMode {
     painting: bool,
     ctrl: bool,
     shift: bool,
+    messages: Vec<String>,
     seen: Option<Seen>,
     levels: std::ops::RangeInclusive<u16>,
 }
@@ -87,6 +89,7 @@ impl EditMode {
             painting: false,
             ctrl: false,
             shift: false,
+            messages: Vec::new(),
             seen: None,
             levels: 1..=0,
         }
@@ -104,14 +107,35 @@ impl EditMode {
         self.session.as_ref().map(Session::dungeon)
     }
 
-    /// The Ctrl and Shift keys' state.
-    pub fn modifiers(&mut self, ctrl: bool, shift: bool) {
-        (self.ctrl, self.shift) = (ctrl, shift);
+    fn say(&mut self, message: String) {
+        self.messages.push(message);
     }
 
-    /// A key; true when edit mode used it (the window then ignores it). `dungeon` is the
-    /// one the window opened (edit mode starts from it), `camera` the active camera.
-    pub fn key(&mut self, code: KeyCode, pressed: bool, dungeon: &Dungeon) -> bool {
+    /// The messages since the last call (for the HUD, which also prints them).
+    pub fn take_messages(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.messages)
+    }
+
+    /// The window's hook for one event: keys, the left button and cursor moves. True when
+    /// edit mode used it (the window then ignores it). `modifiers` are the keyboard's
+    /// modifiers; `dungeon` is the one the window opened (edit mode starts from it).
+    pub fn event(&mut self, event: &WindowEvent, modifiers: ModifiersState, dungeon: &Dungeon) -> bool {
+        (self.ctrl, self.shift) = (modifiers.control_key(), modifiers.shift_key());
+        match event {
+            WindowEvent::KeyboardInput { event, .. } => match event.physical_key {
+                PhysicalKey::Code(code) => self.key(code, event.state == ElementState::Pressed, dungeon),
+                PhysicalKey::Unidentified(_) => false,
+            },
+            WindowEvent::MouseInput { state, button: MouseButton::Left, .. } => {
+                self.left_button(*state == ElementState::Pressed)
+            }
+            WindowEvent::CursorMoved { position, .. } => self.cursor_moved(position.x, position.y),
+            _ => false,
+        }
+    }
+
+    /// A key; true when edit mode used it.
+    fn key(&mut self, code: KeyCode, pressed: bool, dungeon: &Dungeon) -> bool {
         let Some(key) = edit_key(code, self.ctrl, self.shift) else { return false };
         if !pressed {
             return self.on && key != EditKey::Fog;
@@ -124,15 +148,18 @@ impl EditMode {
                 }
                 self.drawn_hover = None;
                 self.plan_stale = true;
-                eprintln!("edit mode {}", if self.on { "on" } else { "off" });
-                if self.on {
-                    eprintln!("edit: {} | saves to {}", edit_help(), self.save_to.display());
-                }
+                let to = self.save_to.display();
+                let said = if self.on {
+                    format!("edit mode on: Ctrl+S saves to {to}")
+                } else {
+                    "edit mode off".into()
+                };
+                self.say(said);
             }
             EditKey::Fog => {
                 self.fog.toggle();
                 self.fog_stale = true;
-                eprintln!("fog of war {}", if self.fog.is_on() { "on" } else { "off" });
+                self.say(format!("fog of war {}", if self.fog.is_on() { "on" } else { "off" }));
             }
             _ if !self.on => return false,
             _ => self.command(key),
@@ -152,9 +179,8 @@ impl EditMode {
             (EditKey::Undo, _) => session.undo(),
             (EditKey::Redo, _) => session.redo(),
             (EditKey::Save, _) => {
-                match session.save() {
-                    Ok(path) => eprintln!("saved {}", path.display()),
-                    Err(e) => eprintln!("save failed: {e}"),
+                if let Err(e) = session.save() {
+                    session.message = format!("save failed: {e}");
                 }
                 false
             }
@@ -162,9 +188,14 @@ impl EditMode {
                 let options = crate::export::ExportOptions { mesh: self.mesh.clone(), ..Default::default() };
                 match session.export(&options) {
                     Ok((to, s)) => {
-                        eprintln!("exported {} ({} triangles, {} bytes)", to.display(), s.triangles, s.bytes)
+                        session.message = format!(
+                            "exported {} ({} triangles, {} bytes)",
+                            to.display(),
+                            s.triangles,
+                            s.bytes
+                        );
                     }
-                    Err(e) => eprintln!("export failed: {e}"),
+                    Err(e) => session.message = format!("export failed: {e}"),
                 }
                 false
             }
@@ -177,8 +208,8 @@ impl EditMode {
     }
 
     fn after_edit(&mut self, changed: bool) {
-        if let Some(session) = &self.session {
-            eprintln!("edit: {}", session.message);
+        if let Some(message) = self.session.as_ref().map(|s| format!("edit: {}", s.message)) {
+            self.say(message);
         }
         if changed {
             self.fog.invalidate();
@@ -188,22 +219,23 @@ impl EditMode {
         }
     }
 
-    /// The cursor moved to `(x, y)` pixels.
-    pub fn cursor_moved(&mut self, x: f64, y: f64) {
+    /// The cursor moved to `(x, y)` pixels; true while painting (the camera stays put).
+    fn cursor_moved(&mut self, x: f64, y: f64) -> bool {
         self.cursor = Some((x, y));
-        if self.on && self.painting {
-            self.hover = self.pick_now();
-            let target = self.hover.map(|h| h.target);
-            let changed = self.session.as_mut().is_some_and(|s| s.drag(target));
-            if changed {
-                self.after_edit(true);
-            }
+        if !(self.on && self.painting) {
+            return false;
         }
+        self.hover = self.pick_now();
+        let target = self.hover.map(|h| h.target);
+        if self.session.as_mut().is_some_and(|s| s.drag(target)) {
+            self.after_edit(true);
+        }
+        true
     }
 
     /// The left button went down or up; true when edit mode used it (a press on a cell or
     /// wall in edit mode), so the window neither turns the camera nor grabs the mouse.
-    pub fn left_button(&mut self, pressed: bool) -> bool {
+    fn left_button(&mut self, pressed: bool) -> bool {
         if !self.on {
             return false;
         }
@@ -250,7 +282,7 @@ impl EditMode {
             let d = self.session.as_ref().map_or(dungeon, Session::dungeon);
             match LiveMesh::new(device, target.format, target.samples, d, &self.mesh) {
                 Ok(live) => self.live = Some(live),
-                Err(e) => eprintln!("edit: cannot mesh: {e}"),
+                Err(e) => self.messages.push(format!("edit: cannot mesh: {e}")),
             }
         }
         let edited = self.session.as_mut().map(Session::take_dirty).unwrap_or_default();
@@ -258,7 +290,7 @@ impl EditMode {
             (self.live.as_mut(), self.session.as_ref(), edited.is_empty())
         {
             if let Err(e) = live.update(device, session.dungeon(), &edited) {
-                eprintln!("edit: cannot re-mesh: {e}");
+                self.messages.push(format!("edit: cannot re-mesh: {e}"));
             }
             prepared.world = crate::walk::World::with_rules(session.dungeon(), &VIEW_RULES);
         }
@@ -308,24 +340,29 @@ impl EditMode {
         calls
     }
 
-    /// The status of edit mode for the HUD or the window title: mode, hovered cell or
-    /// wall (level,row,col, kind, state, pinned), regions, unsaved changes; `None` when
+    /// The HUD lines of edit mode: mode and tool, hovered cell or wall (level,row,col,
+    /// kind, state, pinned), regions, unsaved changes, the last edit, key help; empty when
     /// edit mode is off and there is no fog.
     #[must_use]
-    pub fn status(&self) -> Option<String> {
-        let fog = if self.fog.is_on() { " | fog of war" } else { "" };
-        let Some(session) = self.session.as_ref().filter(|_| self.on) else {
-            return (!fog.is_empty()).then(|| fog.trim_start_matches(" | ").to_string());
-        };
+    pub fn hud_lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.fog.is_on() {
+            lines.push("fog of war: what the walker cannot see is dimmed (V)".to_string());
+        }
+        let Some(session) = self.session.as_ref().filter(|_| self.on) else { return lines };
         let d = session.dungeon();
+        let tool = if self.painting { "painting" } else { "click/drag" };
         let hovered = self.hover.map_or_else(|| "nothing".to_string(), |h| describe(d, h.target));
         let (undo, redo) = session.steps();
-        Some(format!(
-            "EDIT | {hovered} | regions {} | {} | undo {undo} redo {redo}{fog} | {}",
-            session.connectivity().regions,
-            if session.is_modified() { "unsaved changes" } else { "saved" },
-            session.message
-        ))
+        let saved = if session.is_modified() { "UNSAVED changes" } else { "saved" };
+        lines.push(format!("EDIT mode | tool: {tool} | {saved} | undo {undo}, redo {redo}"));
+        lines.push(format!("hover: {hovered}"));
+        lines.push(format!("{} | file {}", session.connectivity(), session.save_path().display()));
+        if !session.message.is_empty() {
+            lines.push(format!("last: {}", session.message));
+        }
+        lines.push(edit_help());
+        lines
     }
 
     /// The key help of edit mode.

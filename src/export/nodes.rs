@@ -1,0 +1,193 @@
+//! The game objects of a level, as child nodes of its level node: door leaves
+//! (`Door_LL_RRR_CCC`, always, one per carved door), markers (`Spawn_`, `Prop_`, `Torch_`,
+//! with `--markers`) and torch lights (`KHR_lights_punctual` on the `Torch_` nodes, with
+//! `--lights`). Positions are level-local (the level node carries the floor height).
+
+use glam::{DQuat, DVec2, DVec3};
+use gltf_json as json;
+use json::extensions::scene::khr_lights_punctual as khr;
+use json::validation::Checked::Valid;
+use json::{Index, Root};
+use serde_json::json as value;
+
+use super::document::{Attributes, extras, material, node, point, primitive, single_mesh};
+use super::names;
+use crate::dungeon::Dungeon;
+use crate::mesh::{self, DoorLeaf};
+use crate::rooms::{LightPreset, Marker, MarkerKind, Markers, RoomGraph};
+
+/// The extension that carries lights.
+pub(crate) const LIGHTS_EXTENSION: &str = "KHR_lights_punctual";
+
+/// The rotation about +Y that turns local -Z (glTF's forward, where lights and cameras
+/// look) onto the plan direction `facing` `(x, z)`.
+fn facing_rotation(facing: DVec2) -> DQuat {
+    // -Z turned by yaw t is (-sin t, 0, -cos t); the leaf rule turns +X onto (cos t, -sin t).
+    mesh::yaw_onto(DVec2::new(-facing.y, facing.x))
+}
+
+fn quat(q: DQuat) -> json::scene::UnitQuaternion {
+    json::scene::UnitQuaternion([q.x, q.y, q.z, q.w].map(|c| if c == 0.0 { 0.0 } else { c as f32 }))
+}
+
+/// What the game-object nodes of every level are made from, computed once per export.
+pub(super) struct GameObjects {
+    leaves: Vec<DoorLeaf>,
+    graph: RoomGraph,
+    markers: Vec<Marker>,
+    /// Whether every marker (spawns and props too) gets a node, or only torches.
+    all_markers: bool,
+    light: Option<Index<khr::Light>>,
+    /// The leaf material and the leaf meshes made so far, by width (bits of the f64).
+    leaf_material: Option<Index<json::Material>>,
+    leaf_meshes: Vec<(u64, Index<json::Mesh>)>,
+}
+
+impl GameObjects {
+    /// The game objects of `dungeon` with `options`; adds the torch light to `root` when
+    /// lights are on.
+    pub(super) fn new(dungeon: &Dungeon, options: &super::ExportOptions, root: &mut Root) -> GameObjects {
+        let graph = RoomGraph::of(dungeon);
+        let wanted = options.markers || options.lights.is_some();
+        let markers =
+            if wanted { Markers::of(dungeon, &graph).iter().copied().collect() } else { Vec::new() };
+        let light = options.lights.map(|preset| push_light(root, preset));
+        GameObjects {
+            leaves: mesh::door_leaves(dungeon),
+            graph,
+            markers,
+            all_markers: options.markers,
+            light,
+            leaf_material: None,
+            leaf_meshes: Vec::new(),
+        }
+    }
+
+    /// The room graph (for the root's extras).
+    pub(super) fn graph(&self) -> &RoomGraph {
+        &self.graph
+    }
+
+    /// Whether a light was written (so the extension is used).
+    pub(super) fn has_lights(&self) -> bool {
+        self.light.is_some()
+    }
+
+    /// The child nodes of level `level` (floor at `floor_y`): its doors, then its markers.
+    pub(super) fn level_children(
+        &mut self,
+        dungeon: &Dungeon,
+        root: &mut Root,
+        bin: &mut Vec<u8>,
+        level: u16,
+        floor_y: f64,
+    ) -> Vec<Index<json::Node>> {
+        let lift = DVec3::new(0.0, floor_y, 0.0);
+        let mut out = Vec::new();
+        let leaves: Vec<DoorLeaf> = self.leaves.iter().filter(|l| l.level == level).copied().collect();
+        for leaf in leaves {
+            let mesh = self.leaf_mesh(dungeon, root, bin, leaf.width);
+            let rooms = [leaf.cell, other_side(dungeon, &leaf)]
+                .map(|p| self.graph.room_at(dungeon, p).map_or(-1, |r| i64::from(r.0)));
+            let mut n = node(names::door(level, leaf.edge));
+            n.mesh = Some(mesh);
+            n.translation = Some(point(leaf.hinge - lift));
+            n.rotation = Some(quat(leaf.rotation()));
+            n.extras = extras(value!({
+                "role": "door",
+                "state": if leaf.open { "open" } else { "closed" },
+                "rooms": rooms,
+                "level": level,
+                "width": leaf.width,
+            }));
+            out.push(root.push(n));
+        }
+        let mut nth = 0;
+        let mut last_cell = None;
+        for m in self.markers.iter().filter(|m| m.cell.level == level) {
+            if last_cell != Some(m.cell) {
+                (nth, last_cell) = (0, Some(m.cell));
+            }
+            let light = self.light.filter(|_| m.kind == MarkerKind::Torch);
+            if !(self.all_markers || light.is_some()) {
+                continue;
+            }
+            let Some(name) = names::marker(m.kind, m.cell, nth) else { continue };
+            if m.kind == MarkerKind::Prop {
+                nth += 1;
+            }
+            out.push(root.push(marker_node(name, m, lift, light)));
+        }
+        out
+    }
+
+    /// The shared leaf mesh for doors `width` metres wide (made on first use).
+    fn leaf_mesh(
+        &mut self,
+        dungeon: &Dungeon,
+        root: &mut Root,
+        bin: &mut Vec<u8>,
+        width: f64,
+    ) -> Index<json::Mesh> {
+        if let Some(&(_, m)) = self.leaf_meshes.iter().find(|(w, _)| *w == width.to_bits()) {
+            return m;
+        }
+        let material = *self
+            .leaf_material
+            .get_or_insert_with(|| material(root, "door_leaf".into(), mesh::LEAF_COLOUR, false));
+        let prim = mesh::leaf_mesh(dungeon.proportions(), width);
+        let prim = primitive(root, bin, &prim, Attributes::Surface, false, Some(material));
+        let name = format!("DoorLeaf_{}mm_Mesh", (width * 1000.0).round());
+        let m = single_mesh(root, name, prim);
+        self.leaf_meshes.push((width.to_bits(), m));
+        m
+    }
+}
+
+/// The second side of a door's edge.
+fn other_side(dungeon: &Dungeon, leaf: &DoorLeaf) -> crate::grid::Pos {
+    let sides = dungeon.dims().edge_sides(leaf.edge).expect("invariant: leaves name edges");
+    crate::grid::Pos { level: leaf.level, slot: sides[1].0 }
+}
+
+/// An empty node for marker `m` (level-local, turned so local -Z faces along `m.facing`),
+/// with the torch light `light` when given.
+fn marker_node(name: String, m: &Marker, lift: DVec3, light: Option<Index<khr::Light>>) -> json::Node {
+    let mut n = node(name);
+    let at = if light.is_some() { crate::rooms::light_position(m) } else { m.point };
+    n.translation = Some(point(at - lift));
+    n.rotation = Some(quat(facing_rotation(m.facing)));
+    n.extras = extras(value!({
+        "role": "marker",
+        "kind": m.kind.name(),
+        "room": m.room.0,
+        "facing": [m.facing.x, 0.0, m.facing.y],
+        "level": m.cell.level,
+        "row": m.cell.slot.row,
+        "col": m.cell.slot.col,
+    }));
+    if let Some(light) = light {
+        n.extensions = Some(json::extensions::scene::Node {
+            khr_lights_punctual: Some(khr::KhrLightsPunctual { light }),
+            ..Default::default()
+        });
+    }
+    n
+}
+
+/// Adds the one torch light every `Torch_` node shares: the colour, intensity and range of
+/// [`crate::rooms::torch_lights`] with `preset`.
+fn push_light(root: &mut Root, preset: LightPreset) -> Index<khr::Light> {
+    let lights: &mut Vec<khr::Light> = root.as_mut();
+    lights.push(khr::Light {
+        color: crate::rooms::TORCH_COLOUR,
+        extensions: None,
+        extras: None,
+        intensity: preset.intensity() as f32,
+        name: Some(format!("Torch_{}", preset.name())),
+        range: Some(crate::rooms::TORCH_RANGE as f32),
+        spot: None,
+        type_: Valid(khr::Type::Point),
+    });
+    Index::new(u32::try_from(lights.len() - 1).expect("invariant: one light"))
+}

@@ -1,0 +1,175 @@
+//! The viewer's key bindings, in one table that both the help text and the dispatcher
+//! read. Letters are matched by the character typed (so an AZERTY user quits with the key
+//! marked Q); movement (WASD and the arrows), Shift and Space go by key position.
+
+use winit::keyboard::{Key, KeyCode, NamedKey, PhysicalKey};
+
+/// A command the keyboard gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Switch camera: orbit, walk, top.
+    Camera,
+    /// Next level mode.
+    LevelMode,
+    /// Next level up.
+    LevelUp,
+    /// Next level down.
+    LevelDown,
+    /// Floor outlines on/off.
+    Outlines,
+    /// Start or stop the guided tour of the `--path` route.
+    Tour,
+    /// Respawn at the entrance, facing the spawn heading.
+    Respawn,
+    /// Export what is shown.
+    Export,
+    /// Show or hide the key help.
+    Help,
+    /// Show or hide the HUD.
+    Hud,
+    /// Frame the whole dungeon (orbit and top).
+    Home,
+    /// Mouse-look faster.
+    LookFaster,
+    /// Mouse-look slower.
+    LookSlower,
+    /// Invert mouse-look's vertical axis.
+    InvertLook,
+    /// Open or close the door faced in walk mode.
+    Door,
+    /// Markers on/off.
+    Markers,
+    /// Minimap on/off (walk), full map (orbit and top).
+    Map,
+    /// Release the mouse, else quit.
+    Escape,
+    /// Quit.
+    Quit,
+}
+
+/// Every binding: the key as the help shows it, what it matches, the command, what it does.
+pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
+    ("Tab", Binding::Named(NamedKey::Tab), Command::Camera, "switch camera: orbit, walk, top"),
+    ("L", Binding::Char('l'), Command::LevelMode, "level mode: all, only, cutaway, exploded"),
+    ("PgUp/PgDn", Binding::Named(NamedKey::PageUp), Command::LevelUp, "choose the level (orbit, top)"),
+    ("", Binding::Named(NamedKey::PageDown), Command::LevelDown, ""),
+    ("Home", Binding::Named(NamedKey::Home), Command::Home, "frame the whole dungeon (orbit, top)"),
+    ("O", Binding::Char('o'), Command::Outlines, "floor outlines on/off"),
+    ("P", Binding::Char('p'), Command::Tour, "walk the --path route (again: stop)"),
+    ("R", Binding::Char('r'), Command::Respawn, "respawn at the entrance"),
+    ("F", Binding::Char('f'), Command::Door, "open or close the door you face (walk)"),
+    ("K", Binding::Char('k'), Command::Markers, "markers on/off"),
+    ("M", Binding::Char('m'), Command::Map, "minimap (walk) / full map"),
+    ("E", Binding::Char('e'), Command::Export, "export what is shown (octile-view.glb)"),
+    ("[ ]", Binding::Char('['), Command::LookSlower, "mouse-look slower / faster"),
+    ("", Binding::Char(']'), Command::LookFaster, ""),
+    ("I", Binding::Char('i'), Command::InvertLook, "invert mouse-look up/down"),
+    ("F1 or H", Binding::Named(NamedKey::F1), Command::Help, "this help"),
+    ("", Binding::Char('h'), Command::Help, ""),
+    ("F2", Binding::Named(NamedKey::F2), Command::Hud, "HUD on/off"),
+    ("Esc", Binding::Named(NamedKey::Escape), Command::Escape, "release the mouse, else quit"),
+    ("Q", Binding::Char('q'), Command::Quit, "quit"),
+];
+
+/// Mouse and movement help, after the key table.
+pub const MOUSE_HELP: &[&str] = &[
+    "Orbit: left-drag turn, right-drag pan, wheel zoom to the cursor",
+    "Top: wheel zoom to the cursor, drag pan",
+    "Walk: click grabs the mouse, mouse look, WASD/arrows move, Shift run, Space jump",
+];
+
+/// What a binding matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Binding {
+    /// The character typed (lower case).
+    Char(char),
+    /// A named key.
+    Named(NamedKey),
+}
+
+/// The movement keys, by position.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Held {
+    /// Forward (W, Up).
+    pub forward: bool,
+    /// Back (S, Down).
+    pub back: bool,
+    /// Left (A, Left).
+    pub left: bool,
+    /// Right (D, Right).
+    pub right: bool,
+    /// Run (Shift).
+    pub run: bool,
+}
+
+impl Held {
+    /// Records a movement key by position; true when `key` is one (it then gives no command).
+    pub fn set(&mut self, key: PhysicalKey, pressed: bool) -> bool {
+        let PhysicalKey::Code(code) = key else { return false };
+        let flag = match code {
+            KeyCode::KeyW | KeyCode::ArrowUp => &mut self.forward,
+            KeyCode::KeyS | KeyCode::ArrowDown => &mut self.back,
+            KeyCode::KeyA | KeyCode::ArrowLeft => &mut self.left,
+            KeyCode::KeyD | KeyCode::ArrowRight => &mut self.right,
+            KeyCode::ShiftLeft | KeyCode::ShiftRight => &mut self.run,
+            _ => return false,
+        };
+        *flag = pressed;
+        true
+    }
+
+    /// True while a key that moves the walker is held.
+    #[must_use]
+    pub fn moving(&self) -> bool {
+        self.forward || self.back || self.left || self.right
+    }
+}
+
+/// The command of the key that typed `logical` (None for keys without one).
+#[must_use]
+pub fn command(logical: &Key) -> Option<Command> {
+    let binding = match logical {
+        Key::Character(s) => Binding::Char(s.chars().next()?.to_lowercase().next()?),
+        Key::Named(n) => Binding::Named(*n),
+        _ => return None,
+    };
+    BINDINGS.iter().find(|b| b.1 == binding).map(|b| b.2)
+}
+
+/// The key help, one line per binding (for `--help`, the window's help panel, docs).
+#[must_use]
+pub fn help_text() -> String {
+    let mut out = String::new();
+    for (key, _, _, does) in BINDINGS.iter().filter(|b| !b.0.is_empty()) {
+        out.push_str(&format!("{key:<10} {does}\n"));
+    }
+    for line in MOUSE_HELP {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_go_by_character_and_movement_by_position() {
+        assert_eq!(command(&Key::Character("q".into())), Some(Command::Quit));
+        assert_eq!(command(&Key::Character("Q".into())), Some(Command::Quit), "Shift+Q too");
+        assert_eq!(command(&Key::Named(NamedKey::F1)), Some(Command::Help));
+        assert_eq!(command(&Key::Character("z".into())), None);
+        let mut held = Held::default();
+        // AZERTY: the key at QWERTY's A types 'q' but moves left and quits nothing.
+        assert!(held.set(PhysicalKey::Code(KeyCode::KeyA), true));
+        assert!(held.left && held.moving());
+        assert!(!held.set(PhysicalKey::Code(KeyCode::KeyQ), true));
+        let help = help_text();
+        assert!(help.contains("Tab") && help.contains("F1 or H") && help.contains("Space jump"), "{help}");
+        let commands: Vec<Command> = BINDINGS.iter().map(|b| b.2).collect();
+        for c in [Command::Quit, Command::Door, Command::Map, Command::Home] {
+            assert!(commands.contains(&c), "{c:?} has a key");
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! Overviews that read (issue 15): the orbit and top views frame the whole dungeon, levels
+#![cfg(feature = "viewer")]
+//! are told apart by colour, walls seen from above are solid. Offscreen on lavapipe in CI;
+//! without an adapter the tests print `SKIPPED` and pass unless `VIEWER_REQUIRE_ADAPTER=1`.
+
+mod support;
+
+use octile::dungeon::Dungeon;
+use octile::generate::{GenerateOptions, generate};
+use octile::viewer::camera::CameraKind;
+use octile::viewer::gpu::AdapterPreference;
+use octile::viewer::palette::{BACKGROUND, to_srgb8};
+use octile::viewer::screenshot::Shot;
+use octile::viewer::state::LevelMode;
+use octile::viewer::{ViewOptions, ViewerError, screenshot};
+
+fn shoot(test: &str, dungeon: &Dungeon, options: &ViewOptions) -> Option<Shot> {
+    match screenshot(dungeon, options) {
+        Ok(shot) => Some(shot),
+        Err(e @ ViewerError::NoAdapter { .. }) => {
+            support::skip(test, &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
+            None
+        }
+        Err(e) => panic!("{test}: {e}"),
+    }
+}
+
+fn generated(cols: u32, rows: u32, levels: u32) -> Dungeon {
+    let options = GenerateOptions { seed: 7, levels, cols, rows, ..GenerateOptions::default() };
+    generate(&options, &mut |_| {}).unwrap()
+}
+
+fn is_background(p: [u8; 4]) -> bool {
+    let bg = to_srgb8(BACKGROUND);
+    (0..3).all(|i| p[i].abs_diff(bg[i]) <= 2)
+}
+
+/// Orbit and top pictures of `dungeon`: every floor cell centre projects inside the picture,
+/// no geometry touches the picture's edge, and the geometry's bounding box fills at least a
+/// third of the picture.
+fn check_framing(test: &str, name: &str, dungeon: &Dungeon) {
+    for camera in [CameraKind::Orbit, CameraKind::Top] {
+        let options = ViewOptions {
+            camera,
+            size: (480, 270),
+            adapter: AdapterPreference::Cpu,
+            ..ViewOptions::default()
+        };
+        let Some(shot) = shoot(test, dungeon, &options) else { return };
+        let (w, h) = (shot.width, shot.height);
+        for pos in dungeon.cells().filter(|&p| dungeon.tile_def(p).is_ok_and(|t| t.carved && t.walkable)) {
+            let c = dungeon.layout().world_center(pos).as_vec3();
+            let (x, y) = shot
+                .view
+                .project(c, w, h)
+                .unwrap_or_else(|| panic!("{name} {camera:?}: {pos} behind the camera"));
+            assert!(
+                x >= 1.0 && y >= 1.0 && x < (w - 1) as f32 && y < (h - 1) as f32,
+                "{name} {camera:?}: {pos} at ({x}, {y}) outside {w}x{h}"
+            );
+        }
+        let edge = (0..w).flat_map(|x| [(x, 0), (x, h - 1)]).chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]));
+        for (x, y) in edge {
+            let p = shot.pixel(x, y).unwrap();
+            assert!(
+                is_background(p),
+                "{name} {camera:?}: geometry on the picture's edge at ({x}, {y}): {p:?}"
+            );
+        }
+        let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+        for y in 0..h {
+            for x in 0..w {
+                if !is_background(shot.pixel(x, y).unwrap()) {
+                    (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+                }
+            }
+        }
+        let fill = f64::from((x1.saturating_sub(x0) + 1) * (y1.saturating_sub(y0) + 1)) / f64::from(w * h);
+        assert!(
+            fill >= 1.0 / 3.0,
+            "{name} {camera:?}: the dungeon fills {:.0}% of the picture",
+            fill * 100.0
+        );
+    }
+}
+
+#[test]
+fn overviews_frame_the_samples() {
+    for (name, dungeon) in support::samples() {
+        check_framing("overviews_frame_the_samples", &name, &dungeon);
+    }
+}
+
+#[test]
+fn overviews_frame_generated_dungeons() {
+    check_framing("overviews_frame_generated_dungeons", "12x12x3", &generated(12, 12, 3));
+    check_framing("overviews_frame_generated_dungeons", "32x32x4", &generated(32, 32, 4));
+}
+
+#[test]
+fn levels_differ_in_colour_and_walls_are_solid_from_above() {
+    const TEST: &str = "levels_differ_in_colour_and_walls_are_solid_from_above";
+    let d = generated(12, 12, 3);
+    let options = ViewOptions {
+        camera: CameraKind::Top,
+        size: (900, 900),
+        outlines: false,
+        level_mode: Some(LevelMode::All),
+        adapter: AdapterPreference::Cpu,
+        ..ViewOptions::default()
+    };
+    let Some(shot) = shoot(TEST, &d, &options) else { return };
+    let open = |p: octile::grid::Pos| d.tile_def(p).is_ok_and(|t| t.carved);
+    // Per level: the colour at the centres of its floor octagons that no level above covers.
+    let mut means = Vec::new();
+    for level in 0..d.levels() {
+        let (mut sum, mut n) = ([0f64; 3], 0);
+        for pos in
+            d.cells().filter(|p| p.level == level && open(*p) && d.tile_def(*p).is_ok_and(|t| t.walkable))
+        {
+            let above = (level + 1..d.levels()).any(|l| open(octile::grid::Pos { level: l, ..pos }));
+            if above || pos.slot.kind() != octile::grid::SlotKind::Octagon {
+                continue;
+            }
+            let (x, y) =
+                shot.view.project(d.layout().world_center(pos).as_vec3(), shot.width, shot.height).unwrap();
+            let p = shot.pixel(x as u32, y as u32).unwrap();
+            for i in 0..3 {
+                sum[i] += f64::from(p[i]);
+            }
+            n += 1;
+        }
+        assert!(n >= 3, "level {level}: {n} floor octagons seen from above");
+        means.push(sum.map(|s| s / f64::from(n)));
+    }
+    for a in 0..means.len() {
+        for b in a + 1..means.len() {
+            let diff: f64 = (0..3).map(|i| (means[a][i] - means[b][i]).abs()).sum();
+            assert!(
+                diff > 30.0,
+                "levels {a} and {b} look alike from above: {:?} vs {:?} (sum of RGB differences {diff:.1})",
+                means[a],
+                means[b]
+            );
+        }
+    }
+    // A wall of the top level seen from above: just on its rock side, the cap, not background.
+    let top = d.levels() - 1;
+    let plan = octile::walk::level_plan(&d, top);
+    let mut solid = 0;
+    for wall in plan.walls.iter().filter(|w| w.kind == octile::walk::WallKind::Rock).take(40) {
+        let mid = (wall.a + wall.b) * 0.5 - (wall.b - wall.a).perp().normalize() * 0.15;
+        let y = d.proportions().floor_y(top) + d.proportions().room_height;
+        let at = glam::Vec3::new(mid.x as f32, y as f32, mid.y as f32);
+        let (x, y) = shot.view.project(at, shot.width, shot.height).unwrap();
+        if !is_background(shot.pixel(x as u32, y as u32).unwrap()) {
+            solid += 1;
+        }
+    }
+    assert!(solid >= 36, "{solid} of 40 wall tops are drawn (not background)");
+}

@@ -1,0 +1,136 @@
+//! The viewer window under a display (Xvfb in CI), driven from outside with `xdotool`: it
+//! idles without using the CPU, and mouse-look turns by the pixels moved times the
+//! sensitivity. Without a display, an adapter or xdotool the tests print `SKIPPED` and pass
+//! unless `VIEWER_REQUIRE_ADAPTER=1` / `VIEWER_REQUIRE_XDOTOOL=1`.
+#![cfg(all(feature = "viewer", feature = "cli"))]
+
+mod support;
+
+use std::io::Read;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn xdotool(args: &[&str]) -> Option<Output> {
+    Command::new("xdotool").args(args).stderr(Stdio::null()).output().ok()
+}
+
+/// A running viewer and its window id; `None` (after printing why) where the test cannot run.
+struct Viewer {
+    child: Child,
+    window: String,
+}
+
+impl Viewer {
+    fn start(test: &str, args: &[&str], env: &[(&str, &str)]) -> Option<Viewer> {
+        if std::env::var_os("DISPLAY").is_none() {
+            support::skip(test, "no DISPLAY (run under xvfb-run)", "VIEWER_REQUIRE_ADAPTER");
+            return None;
+        }
+        if xdotool(&["version"]).is_none() {
+            support::skip(test, "xdotool is not installed", "VIEWER_REQUIRE_XDOTOOL");
+            return None;
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))
+            .arg("view")
+            .args(args)
+            .envs(env.iter().copied())
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts the viewer");
+        let pid = child.id().to_string();
+        let found = xdotool(&["search", "--sync", "--onlyvisible", "--pid", &pid]);
+        let window =
+            found.map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_owned());
+        match window.filter(|w| !w.is_empty()) {
+            Some(window) => {
+                // Let the first frames (pipeline compilation) pass.
+                std::thread::sleep(Duration::from_millis(2500));
+                Some(Viewer { child, window })
+            }
+            None => {
+                child.kill().ok();
+                let mut err = String::new();
+                child.stderr.take().unwrap().read_to_string(&mut err).ok();
+                if err.contains("no GPU adapter") {
+                    support::skip(test, err.trim(), "VIEWER_REQUIRE_ADAPTER");
+                    return None;
+                }
+                panic!("{test}: no viewer window: {err}");
+            }
+        }
+    }
+
+    /// utime + stime of the viewer, in clock ticks.
+    fn cpu_ticks(&self) -> u64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
+        let after = &stat[stat.rfind(')').unwrap() + 2..];
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+    }
+
+    /// Closes the window and returns the viewer's stderr.
+    fn close(mut self) -> String {
+        xdotool(&["windowclose", &self.window]);
+        let start = Instant::now();
+        while self.child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        self.child.kill().ok();
+        let out = self.child.wait_with_output().unwrap();
+        let err = support::stderr(&out);
+        assert!(!err.contains("panicked"), "{err}");
+        err
+    }
+}
+
+#[test]
+fn an_idle_window_uses_under_five_percent_of_a_core() {
+    let Some(viewer) =
+        Viewer::start("an_idle_window_uses_under_five_percent_of_a_core", &["assets/two_levels.json"], &[])
+    else {
+        return;
+    };
+    let ticks_per_second = 100.0; // USER_HZ on Linux
+    let before = viewer.cpu_ticks();
+    std::thread::sleep(Duration::from_secs(2));
+    let used = (viewer.cpu_ticks() - before) as f64 / ticks_per_second / 2.0;
+    viewer.close();
+    assert!(used < 0.05, "idle for 2 s the viewer used {:.1}% of a core", used * 100.0);
+}
+
+#[test]
+fn mouse_look_turns_by_pixels_times_sensitivity() {
+    let Some(viewer) = Viewer::start(
+        "mouse_look_turns_by_pixels_times_sensitivity",
+        &["assets/two_levels.json", "--camera", "walk", "--size", "400x300", "--look-speed", "0.002"],
+        &[("OCTILE_VIEW_DEBUG", "look")],
+    ) else {
+        return;
+    };
+    // Real (XTest) events, not ones sent to the window: winit reads input through XInput2.
+    xdotool(&["mousemove", "--window", &viewer.window, "200", "150"]);
+    xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_millis(500));
+    // Small steps: X's pointer acceleration leaves moves of a few pixels alone.
+    let (steps, step) = (40, 4);
+    for _ in 0..steps {
+        xdotool(&["mousemove_relative", "--", &step.to_string(), "0"]);
+        std::thread::sleep(Duration::from_millis(15));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let err = viewer.close();
+    let yaws: Vec<f64> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("look: yaw "))
+        .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert!(yaws.len() >= 2, "no mouse-look lines: {err}");
+    let turned = yaws[yaws.len() - 1] - yaws[0];
+    let expected = f64::from(steps * step) * 0.002;
+    assert!(
+        (turned - expected).abs() < 0.15 * expected,
+        "moved {} px at 0.002 rad/px: turned {turned:.4} rad, expected {expected:.4}",
+        steps * step
+    );
+}
