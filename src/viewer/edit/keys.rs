@@ -52,11 +52,13 @@ pub fn edit_key(code: KeyCode, ctrl: bool, shift: bool) -> Option<EditKey> {
         .map(|b| b.3)
 }
 
-/// The key help of edit mode, one line.
+/// The key help of edit mode: the mouse, then the keys, four to a line.
 #[must_use]
-pub fn edit_help() -> String {
+pub fn edit_help() -> Vec<String> {
     let keys: Vec<&str> = EDIT_BINDINGS.iter().map(|b| b.4).filter(|h| !h.is_empty()).collect();
-    format!("click wall: cycle, click cell: toggle, drag: paint | {}", keys.join(", "))
+    std::iter::once("click wall: cycle | click cell: toggle | drag: paint".to_string())
+        .chain(keys.chunks(4).map(|c| c.join(" | ")))
+        .collect()
 }
 
 #[cfg(test)]
@@ -71,6 +73,6 @@ mod tests {
         assert_eq!(edit_key(KeyCode::KeyZ, false, false), None);
         assert_eq!(edit_key(KeyCode::KeyS, false, false), None, "plain S walks");
         assert_eq!(edit_key(KeyCode::KeyN, false, true), Some(EditKey::PinRoom));
-        assert!(edit_help().contains("Ctrl+S save"));
+        assert!(edit_help().iter().any(|l| l.contains("Ctrl+S save")));
     }
 }

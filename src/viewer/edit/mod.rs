@@ -361,13 +361,13 @@ impl EditMode {
         if !session.message.is_empty() {
             lines.push(format!("last: {}", session.message));
         }
-        lines.push(edit_help());
+        lines.extend(edit_help());
         lines
     }
 
-    /// The key help of edit mode.
+    /// The key help of edit mode, line by line.
     #[must_use]
-    pub fn help() -> String {
+    pub fn help() -> Vec<String> {
         edit_help()
     }
 }
