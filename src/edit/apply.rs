@@ -30,8 +30,14 @@ fn run(rec: &mut Recorder<'_>, cmd: &Command) -> Result<(), EditError> {
         Command::Cycle { pos, dir } => {
             let edge = wall_edge(rec.d, *pos, *dir)?;
             let now = rec.d.edge_state_of(pos.level, edge)?;
-            let count = rec.d.registry().edges().len();
-            let next = EdgeStateId(((now.index() + 1) % count) as u8);
+            let reg = rec.d.registry();
+            let count = reg.edges().len();
+            // A state that closes to another (an open door) is that door at run time, not a
+            // state to design with: the cycle steps over it.
+            let next = (1..=count)
+                .map(|k| EdgeStateId(((now.index() + k) % count) as u8))
+                .find(|&s| reg.closes_to(s).is_none())
+                .unwrap_or(now);
             Ok(rec.set_edge_of(pos.level, edge, next)?)
         }
         Command::SetEdge { pos, dir, state } => {

@@ -266,6 +266,9 @@ impl EditMode {
     /// the last edits dirtied, rebuilds the walk world after an edit, recomputes the fog
     /// when the walker changed cell, and takes over drawing the levels while editing (it
     /// empties `frame.levels`: the renderer then draws no level, [`EditMode::draw`] does).
+    ///
+    /// # Panics
+    /// Never: the overlays are made at the top of the call before they are used.
     pub fn frame(
         &mut self,
         gpu: &super::gpu::Gpu,
