@@ -36,6 +36,9 @@ use crate::geometry::{Layout, Pick, Target, pick};
 use crate::grid::Dims;
 use crate::mesh::MeshOptions;
 
+/// An empty range of levels: the renderer draws none.
+const NO_LEVELS: std::ops::RangeInclusive<u16> = std::ops::RangeInclusive::new(1, 0);
+
 /// What the last frame showed, for picking between frames (a click arrives before the
 /// next frame is drawn).
 #[derive(Debug, Clone, Copy)]
@@ -91,7 +94,7 @@ impl EditMode {
             shift: false,
             messages: Vec::new(),
             seen: None,
-            levels: 1..=0,
+            levels: NO_LEVELS,
         }
     }
 
@@ -324,7 +327,7 @@ impl EditMode {
         self.levels = frame.levels.clone();
         // Once made, the live mesh has the edits: it draws the levels even after edit mode.
         if self.live.is_some() {
-            frame.levels = 1..=0;
+            frame.levels = NO_LEVELS;
             frame.outlines = false;
         }
     }
