@@ -2,7 +2,7 @@
 //! upload): one wall cycle with the re-mesh of its dirty chunks, a 9-cell paint stroke with
 //! its re-mesh, a re-solve of radius 3 on a 64x64 level with its re-mesh, beside a full
 //! mesh rebuild of the same dungeon (so the ratio shows what incremental meshing buys).
-//! Every edit includes the connectivity report the editor returns.
+//! The connectivity report (`Editor::connectivity`, computed on demand) is timed apart.
 //!
 //! Run: `cargo bench --no-default-features --bench edit` (set `OCTILE_BENCH_QUICK=1` to use
 //! 16x16 octagons, as CI's `cargo test --bench '*'` does).
@@ -42,14 +42,14 @@ fn remesh(d: &Dungeon, done: &Applied) -> usize {
     tris
 }
 
-/// A wall of a floor octagon in the middle of level 1 with a cell beyond it.
-fn middle_wall(d: &Dungeon) -> (Pos, Direction) {
-    let mid = side() - 1;
+/// The east wall of the floor octagon of level 1 nearest `(row, col)`.
+fn wall_near(d: &Dungeon, row: u32, col: u32) -> (Pos, Direction) {
     d.cells()
         .filter(|p| {
             p.level == 1 && p.slot.kind() == SlotKind::Octagon && d.tile_def(*p).is_ok_and(|t| t.carved)
         })
-        .min_by_key(|p| p.slot.row.abs_diff(mid) + p.slot.col.abs_diff(mid))
+        .filter(|p| d.edge_state(*p, Direction::E).is_ok_and(|e| e.is_some()))
+        .min_by_key(|p| p.slot.row.abs_diff(row) + p.slot.col.abs_diff(col))
         .map(|p| (p, Direction::E))
         .expect("a floor octagon")
 }
@@ -58,16 +58,25 @@ fn edit(c: &mut Criterion) {
     let d = dungeon(4);
     let mut group = c.benchmark_group("edit");
     group.sample_size(20);
-    let (pos, dir) = middle_wall(&d);
-    let mut editor = Editor::new(d.clone());
-    group.bench_function("cycle_wall_and_remesh_64x64x4", |b| {
-        b.iter(|| {
-            let done = editor.apply(&Command::Cycle { pos, dir }).expect("a wall cycles");
-            black_box(remesh(editor.dungeon(), &done))
+    // A wall inside one chunk (slots 4..12 of a 16-slot chunk: one chunk to re-mesh), and
+    // one at the corner of four chunks (the worst case: four).
+    let (pos, dir) = wall_near(&d, 40, 40);
+    for (name, (pos, dir)) in [("inside_a_chunk", (pos, dir)), ("at_a_chunk_corner", wall_near(&d, 47, 46))] {
+        let mut editor = Editor::new(d.clone());
+        group.bench_function(format!("cycle_wall_and_remesh_{name}_64x64x4"), |b| {
+            b.iter(|| {
+                let done = editor.apply(&Command::Cycle { pos, dir }).expect("a wall cycles");
+                black_box(remesh(editor.dungeon(), &done))
+            });
         });
+    }
+    let editor = Editor::new(d.clone());
+    group.bench_function("connectivity_report_64x64x4", |b| {
+        b.iter_batched(|| editor.clone(), |e| black_box(e.connectivity()), BatchSize::LargeInput);
     });
     // Nine octagons in a row, painted floor and rock by turns (each stroke changes them).
-    let stroke: Vec<Pos> = (0..9).map(|i| Pos::new(2, pos.slot.row, 8 + 2 * i)).collect();
+    let start = (2 * side() - 2).saturating_sub(18).min(36);
+    let stroke: Vec<Pos> = (0..9).map(|i| Pos::new(2, pos.slot.row, start + 2 * i)).collect();
     let mut editor = Editor::new(d.clone());
     let mut turn = 0u32;
     group.bench_function("paint_9_cells_and_remesh_64x64x4", |b| {
@@ -83,8 +92,8 @@ fn edit(c: &mut Criterion) {
         b.iter(|| black_box(mesh::build(&d, &options()).expect("the dungeon meshes")));
     });
     let flat = dungeon(1);
-    let centre = middle_wall(&dungeon(2)).0;
-    let centre = Pos { level: 0, ..centre };
+    let mid = (2 * side() - 2).min(40);
+    let centre = Pos::new(0, mid, mid);
     let editor = Editor::new(flat.clone());
     group.bench_function("resolve_radius_3_and_remesh_64x64", |b| {
         b.iter_batched(

@@ -135,3 +135,30 @@ fn help_lists_the_grammar() {
         assert!(text.contains(word), "{word}: {text}");
     }
 }
+
+#[test]
+fn generate_keeps_a_design_pinned_with_edit() {
+    let dir = Scratch::new("generate_keep_cli");
+    let design = dir.join("design.json");
+    let out = dir.join("out.json");
+    let (d, o, ds) = (design.to_str().unwrap(), out.to_str().unwrap(), "--do");
+    let run = |args: &[&str]| {
+        let o = octile(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    };
+    run(&["generate", "--seed", "4", "--levels", "2", "--octagons", "10x10", "-o", d]);
+    run(&["edit", d, ds, "pin 0 0,0..4,4", ds, "pin 1 10,10..14,14"]);
+    run(&["generate", "--seed", "9", "--keep", d, "-o", o]);
+    let (design, kept) = (octile::format::load(&design).unwrap(), octile::format::load(&out).unwrap());
+    assert_eq!((kept.levels(), kept.dims()), (design.levels(), design.dims()), "the design decides the size");
+    let pins: Vec<Pos> = design.pinned().collect();
+    assert_eq!(pins.len(), 2 * 13);
+    assert_eq!(kept.pinned().collect::<Vec<_>>(), pins);
+    for p in pins {
+        assert_eq!(kept.tile(p).unwrap(), design.tile(p).unwrap(), "{p}");
+        for &w in design.dims().walls(p.slot).unwrap() {
+            assert_eq!(kept.edge_state(p, w).unwrap(), design.edge_state(p, w).unwrap(), "{p} {w:?}");
+        }
+    }
+    assert_eq!(octile::path::dungeon_regions(&kept).count(), 1);
+}

@@ -199,10 +199,41 @@ fn the_report_counts_regions_and_unreachable_cells() {
         })
         .unwrap();
     let mut editor = Editor::new(d);
-    let done = editor.apply(&Command::Toggle { pos: lonely }).unwrap();
-    assert_eq!(done.connectivity.regions, 2);
-    assert_eq!(done.connectivity.unreachable, [lonely]);
-    assert_eq!(done.connectivity.to_string(), "2 regions, 1 unreachable cell");
-    let back = editor.undo().unwrap();
-    assert!(back.connectivity.is_connected() && back.connectivity.unreachable.is_empty());
+    assert!(editor.connectivity().is_connected());
+    editor.apply(&Command::Toggle { pos: lonely }).unwrap();
+    let report = editor.connectivity();
+    assert_eq!(report.regions, 2);
+    assert_eq!(report.unreachable, [lonely]);
+    assert_eq!(report.to_string(), "2 regions, 1 unreachable cell");
+    editor.undo().unwrap();
+    let back = editor.connectivity();
+    assert!(back.is_connected() && back.unreachable.is_empty());
+}
+
+/// Edits round every hole (the octagon above a stair): the stair below reads them (its exit
+/// and shaft), so its chunk is dirty too, and re-meshing the dirty chunks matches a rebuild.
+#[test]
+fn edits_round_a_hole_dirty_the_stair_below() {
+    let d = base().clone();
+    let mut editor = Editor::new(d.clone());
+    let mut meshes = all_meshes(&d);
+    let holes: Vec<Pos> = d.stairs().iter().map(|s| s.hole()).collect();
+    assert!(!holes.is_empty());
+    for hole in holes {
+        let mut commands: Vec<Command> =
+            Direction::ALL.iter().map(|&dir| Command::Cycle { pos: hole, dir }).collect();
+        for &dir in &Direction::ALL {
+            if let Ok(Some(slot)) = d.dims().neighbor(hole.slot, dir) {
+                commands.push(Command::Toggle { pos: Pos { slot, ..hole } });
+            }
+        }
+        for cmd in &commands {
+            if let Ok(done) = editor.apply(cmd) {
+                for chunk in done.dirty {
+                    meshes.insert(chunk, build_chunk(editor.dungeon(), chunk, &options()).unwrap());
+                }
+                assert_eq!(meshes, all_meshes(editor.dungeon()), "after {cmd:?}");
+            }
+        }
+    }
 }

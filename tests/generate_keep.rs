@@ -1,16 +1,12 @@
 //! `octile generate --keep` (issue 11): every pinned cell of the design survives, with its
-//! tile and edges, for several seeds and sizes, and the result is one connected region.
-
-mod support;
-
-use std::process::Command;
+//! tile and edges, for several seeds and sizes, and the result is one connected region
+//! (the command line's `--keep` is tested in `cli_edit.rs`).
 
 use octile::dungeon::Dungeon;
 use octile::edit::{Command as Edit, Editor, rect_cells};
 use octile::generate::{GenerateError, GenerateOptions, generate, generate_around};
 use octile::grid::{Direction, Pos, Slot, SlotKind};
 use octile::path::dungeon_regions;
-use support::Scratch;
 
 /// Every pinned cell's tile and wall states.
 fn pinned_state(d: &Dungeon) -> Vec<(Pos, usize, Vec<Option<usize>>)> {
@@ -77,30 +73,4 @@ fn contradictory_pins_are_refused() {
     let err = generate_around(&GenerateOptions::default(), &d, &mut |_| {}).unwrap_err();
     assert!(matches!(err, GenerateError::BadOption { name: "keep", .. }), "{err}");
     assert!(err.to_string().contains("level 0, row 2, col 2"), "{err}");
-}
-
-#[test]
-fn the_cli_keeps_a_design() {
-    let dir = Scratch::new("generate_keep_cli");
-    let design_path = dir.join("design.json");
-    let design = design(5, 10, 2);
-    octile::format::save(&design, &design_path).unwrap();
-    let out = dir.join("out.json");
-    let o = Command::new(env!("CARGO_BIN_EXE_octile"))
-        .args([
-            "generate",
-            "--seed",
-            "9",
-            "--keep",
-            design_path.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let d = octile::format::load(&out).unwrap();
-    assert_eq!((d.levels(), d.dims()), (design.levels(), design.dims()), "the design decides the size");
-    assert_eq!(pinned_state(&d), pinned_state(&design));
-    assert_eq!(dungeon_regions(&d).count(), 1);
 }

@@ -68,18 +68,19 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
             Ok(None) => {}
             Ok(Some(done)) => {
                 ran += 1;
-                println!("{place}: {}: {}", code(line), summary(&done, editor.dungeon().registry()));
+                let report = editor.connectivity();
+                println!(
+                    "{place}: {}: {}; {report}",
+                    code(line),
+                    summary(&done, editor.dungeon().registry())
+                );
             }
             Err(e) => return Err(located(place, line, e)),
         }
     }
     let out = args.output.as_ref().unwrap_or(&args.file);
     octile::format::save(editor.dungeon(), out)?;
-    println!(
-        "wrote {} ({ran} command(s); {})",
-        out.display(),
-        octile::edit::Connectivity::of(editor.dungeon())
-    );
+    println!("wrote {} ({ran} command(s); {})", out.display(), editor.connectivity());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -108,6 +109,6 @@ fn summary(done: &Applied, reg: &Registry) -> String {
         let list: Vec<String> = done.changes.iter().map(|c| c.describe(reg)).collect();
         text.push_str(&format!(" [{}]", list.join("; ")));
     }
-    text.push_str(&format!("; {} chunk(s) to re-mesh; {}", done.dirty.len(), done.connectivity));
+    text.push_str(&format!("; {} chunk(s) to re-mesh", done.dirty.len()));
     text
 }

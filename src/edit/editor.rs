@@ -5,6 +5,7 @@ use super::dirty::dirty_chunks;
 use super::{Change, Command, Connectivity, EditError, apply};
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::ChunkId;
+use std::sync::OnceLock;
 
 /// What one applied command (or undo, or redo) did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,9 +15,6 @@ pub struct Applied {
     pub changes: Vec<Change>,
     /// The mesh chunks to rebuild ([`crate::mesh::chunk::build_chunk`]), sorted.
     pub dirty: Vec<ChunkId>,
-    /// Regions and unreachable cells afterwards (edits may split the dungeon; the editor
-    /// reports it and does not forbid it).
-    pub connectivity: Connectivity,
 }
 
 /// A dungeon being edited: applies [`Command`]s or refuses them with an [`EditError`]
@@ -40,13 +38,23 @@ pub struct Applied {
 pub struct Editor {
     dungeon: Dungeon,
     history: super::history::History,
+    /// The connectivity report of `dungeon`, once asked for, until the next change.
+    report: OnceLock<Connectivity>,
 }
 
 impl Editor {
     /// An editor of `dungeon`, with an empty history, counted as saved.
     #[must_use]
     pub fn new(dungeon: Dungeon) -> Editor {
-        Editor { dungeon, history: super::history::History::default() }
+        Editor { dungeon, history: super::history::History::default(), report: OnceLock::new() }
+    }
+
+    /// Regions and unreachable cells of the dungeon as it is now (edits may split it; the
+    /// editor reports it and never forbids an edit for it). Computed when first asked for
+    /// after a change (a labelling of the whole dungeon), then kept.
+    #[must_use]
+    pub fn connectivity(&self) -> Connectivity {
+        self.report.get_or_init(|| Connectivity::of(&self.dungeon)).clone()
     }
 
     /// The dungeon as edited so far.
@@ -139,12 +147,11 @@ impl Editor {
         self.applied(changes)
     }
 
-    fn applied(&self, changes: Vec<Change>) -> Applied {
-        let d = &self.dungeon;
-        Applied {
-            dirty: dirty_chunks(d.dims(), d.levels(), &changes),
-            connectivity: Connectivity::of(d),
-            changes,
+    fn applied(&mut self, changes: Vec<Change>) -> Applied {
+        if !changes.is_empty() {
+            self.report = OnceLock::new();
         }
+        let d = &self.dungeon;
+        Applied { dirty: dirty_chunks(d, &changes), changes }
     }
 }

@@ -28,7 +28,6 @@ pub struct Session {
     editor: Editor,
     save_to: PathBuf,
     stroke: Option<Stroke>,
-    connectivity: Connectivity,
     /// The chunks changed since the mesh was last brought up to date.
     dirty: Vec<ChunkId>,
     /// The last thing done or refused, for the status line.
@@ -39,12 +38,10 @@ impl Session {
     /// A session editing `dungeon`, saving to `save_to` (and exporting beside it).
     #[must_use]
     pub fn new(dungeon: Dungeon, save_to: PathBuf) -> Session {
-        let connectivity = Connectivity::of(&dungeon);
         Session {
             editor: Editor::new(dungeon),
             save_to,
             stroke: None,
-            connectivity,
             dirty: Vec::new(),
             message: String::new(),
         }
@@ -74,10 +71,10 @@ impl Session {
         self.editor.is_modified()
     }
 
-    /// Regions and unreachable cells after the last edit.
+    /// Regions and unreachable cells now (the editor computes it once per change).
     #[must_use]
-    pub fn connectivity(&self) -> &Connectivity {
-        &self.connectivity
+    pub fn connectivity(&self) -> Connectivity {
+        self.editor.connectivity()
     }
 
     /// Undo and redo steps available.
@@ -98,7 +95,6 @@ impl Session {
                 self.dirty.extend(applied.dirty);
                 self.dirty.sort_unstable();
                 self.dirty.dedup();
-                self.connectivity = applied.connectivity;
                 self.message = if changed { what.to_string() } else { format!("{what}: no change") };
                 changed
             }
