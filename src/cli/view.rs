@@ -94,7 +94,12 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
             d
         }
     };
+    // Edit mode saves to the opened file; a generated dungeon to a name with its seed.
+    let save_to = args.file.clone().unwrap_or_else(|| {
+        PathBuf::from(format!("octile-generated-seed{}.json", args.generation.options().seed))
+    });
     let options = ViewOptions {
+        save_to,
         camera: args.camera,
         level: args.level,
         path: args.path.map(|r| (r.from, r.to)),

@@ -1,18 +1,20 @@
 //! World geometry: proportions, derived lengths, the polygons of cells, seams and pillars
 //! in world space (DESIGN.md section 2), the way back from a world point to its piece, slot
-//! and level ([`Layout::place_at`], [`Layout::slot_at`], [`Layout::level_at`]), and the plan
-//! and walking line of a spiral stair ([`Spiral`], [`WalkingLine`]). Metres; `x` east, `y`
-//! up, `z` south.
+//! and level ([`Layout::place_at`], [`Layout::slot_at`], [`Layout::level_at`]), picking a
+//! cell or wall with a ray ([`pick()`]), and the plan and walking line of a spiral stair
+//! ([`Spiral`], [`WalkingLine`]). Metres; `x` east, `y` up, `z` south.
 
 pub mod angle;
 mod layout;
 mod locate;
+mod pick;
 mod polygon;
 mod proportions;
 mod stair;
 
 pub use layout::Layout;
 pub use locate::Place;
+pub use pick::{Pick, Ray, Target, pick, wall_band};
 pub(crate) use polygon::make_positive;
 pub use polygon::{clip_convex, signed_area};
 pub use proportions::{GeometryError, Proportions, Spacing};

@@ -115,6 +115,9 @@ pub fn door_leaves(dungeon: &Dungeon) -> Vec<DoorLeaf> {
 /// `z` from `-LEAF_THICKNESS` to 0): [`LEAF_GAP`] short of the frame at both sides and the
 /// top and off the floor, `proportions.door_height` tall. 24 vertices (flat normals, UV0 in
 /// metres, UV1 zero), 12 triangles, counter-clockwise seen from outside.
+///
+/// # Panics
+/// Never: the `expect` restates that a box has 24 vertices.
 #[must_use]
 pub fn leaf_mesh(proportions: &Proportions, width: f64) -> Primitive {
     let lo = DVec3::new(LEAF_GAP, LEAF_GAP, -LEAF_THICKNESS);

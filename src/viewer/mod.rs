@@ -8,6 +8,7 @@
 pub mod camera;
 pub mod chunks;
 pub mod doors;
+pub mod edit;
 mod error;
 pub mod gpu;
 pub mod hud;

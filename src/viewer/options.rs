@@ -34,6 +34,8 @@ pub struct ViewOptions {
     pub mesh: MeshOptions,
     /// Where the window's E key exports what it shows (a `.glb`, or `.gltf` plus `.bin`).
     pub export_to: PathBuf,
+    /// Where edit mode's Ctrl+S saves the dungeon (its export key writes the `.glb` beside).
+    pub save_to: PathBuf,
     /// Mouse-look radians per pixel of mouse motion.
     pub look_sensitivity: f64,
     /// Mouse-look up/down inverted.
@@ -68,6 +70,7 @@ impl Default for ViewOptions {
             adapter: AdapterPreference::HighPerformance,
             mesh: MeshOptions::default(),
             export_to: PathBuf::from("octile-view.glb"),
+            save_to: PathBuf::from("octile-edited.json"),
             look_sensitivity: DEFAULT_LOOK_SENSITIVITY,
             invert_look: false,
             hud: false,

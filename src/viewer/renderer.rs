@@ -27,7 +27,11 @@ use draw::{begin_pass, globals, pixels_per_metre};
 
 pub use super::pipeline::DEPTH_FORMAT;
 /// Stride of the per-draw uniforms (the WebGPU minimum dynamic offset alignment).
-const DRAW_STRIDE: u64 = 256;
+pub(crate) const DRAW_STRIDE: u64 = 256;
+/// Size of the frame's globals (group 0), for another drawer in the scene pass.
+pub(crate) const GLOBALS_SIZE: u64 = size_of::<Globals>() as u64;
+/// Size of one draw's uniforms (group 1), for another drawer in the scene pass.
+pub(crate) const DRAW_SIZE: u64 = size_of::<DrawUniform>() as u64;
 /// Draw slots per level: the roles, then the outline, then the rock caps.
 const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 2;
 /// A level's outline slot, after its roles.

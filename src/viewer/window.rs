@@ -52,7 +52,9 @@ pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Resul
         other => ViewerError::Window { reason: other.to_string() },
     })?;
     event_loop.set_control_flow(ControlFlow::Wait);
+    let edit = super::edit::EditMode::new(options.save_to.clone(), options.mesh.clone());
     let mut app = App {
+        edit,
         ribbon: path_ribbon(&dungeon, &prepared),
         input: Input::new(&options),
         dungeon,
@@ -177,6 +179,8 @@ pub(crate) struct App {
     last: Instant,
     hud_clock: Instant,
     timing: Timing,
+    /// Edit mode and fog of war (src/viewer/edit/).
+    edit: super::edit::EditMode,
 }
 
 impl App {
@@ -279,6 +283,9 @@ impl App {
         }
         self.dirty = true;
         // HOOK(event): e.g. `if self.edit_event(event) { return; }`
+        if self.edit.event(event, self.input.modifiers, &self.dungeon) {
+            return;
+        }
         if super::input::handle(self, event_loop, event) {
             event_loop.exit();
         }
@@ -318,14 +325,30 @@ impl App {
         let view = texture.texture.create_view(&Default::default());
         let size = gfx.size();
         let p = &self.prepared;
+        let mut frame = p.state.frame_sized(&p.scene, &p.world, size);
+        let target =
+            super::edit::gpu::Target { format: gfx.renderer.format(), samples: gfx.renderer.samples() };
+        self.edit.frame(&gfx.gpu, target, &self.dungeon, &mut self.prepared, &mut frame, size);
+        for message in self.edit.take_messages() {
+            self.hud.say(message);
+        }
+        match self.edit.hud_lines() {
+            lines if lines.is_empty() => self.hud.clear_section("edit"),
+            lines => self.hud.set_section("edit", lines),
+        }
+        let p = &self.prepared;
         let t = &self.timing;
         self.hud.set_section("view", view_lines(p, Some((t.shown_ms, t.draw_calls, t.triangles))));
         if gfx.hud_drawn != Some((self.hud.revision(), size)) {
             gfx.renderer.set_hud(&gfx.gpu.device, &self.hud.quads(size.0, size.1));
             gfx.hud_drawn = Some((self.hud.revision(), size));
         }
-        let frame = p.state.frame_sized(&p.scene, &p.world, size);
-        let stats = gfx.renderer.render(&gfx.gpu.device, &gfx.gpu.queue, &view, size, &frame);
+        let (edit, shown) = (&self.edit, frame.clone());
+        let mut extra = |pass: &mut wgpu::RenderPass<'_>| {
+            edit.draw(pass, &shown);
+        };
+        let stats =
+            gfx.renderer.render_with(&gfx.gpu.device, &gfx.gpu.queue, &view, size, &frame, &mut extra);
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(texture);
         self.timing.draw_calls = stats.draw_calls;

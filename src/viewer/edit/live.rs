@@ -1,0 +1,181 @@
+//! The live mesh of edit mode: the dungeon's mesh kept as one GPU buffer pair per mesh
+//! chunk ([`crate::mesh::chunk`]), so an edit re-meshes and re-uploads only the chunks it
+//! dirtied, and the change shows in the next frame. Drawn with the renderer's own shader and
+//! solid pipeline, inside its scene pass, while edit mode is on.
+
+use std::collections::BTreeMap;
+
+use wgpu::util::DeviceExt;
+
+use crate::dungeon::Dungeon;
+use crate::mesh::chunk::{ChunkId, all_chunks, build_chunk};
+use crate::mesh::{MaterialRole, MeshError, MeshOptions};
+use crate::viewer::chunks::{ChunkedLevel, chunk_level, in_frustum};
+use crate::viewer::pipeline::{Layouts, Pipelines};
+use crate::viewer::renderer::{DRAW_SIZE, DRAW_STRIDE, Frame, GLOBALS_SIZE};
+
+/// One chunk on the GPU: bounds (world metres) and per role (draw slot, first, count).
+struct ChunkGpu {
+    vertices: wgpu::Buffer,
+    indices: wgpu::Buffer,
+    min: glam::Vec3,
+    max: glam::Vec3,
+    draws: Vec<(usize, u32, u32)>,
+}
+
+/// The live mesh on the GPU.
+pub struct LiveMesh {
+    solid: wgpu::RenderPipeline,
+    draw_group: wgpu::BindGroup,
+    chunks: BTreeMap<ChunkId, ChunkGpu>,
+    options: MeshOptions,
+    /// Chunks re-meshed so far (all of them once, then the dirty ones): for the status.
+    pub remeshed: usize,
+}
+
+/// The draw slot of `role` on `level`.
+fn slot(level: u16, role: MaterialRole) -> usize {
+    let r = MaterialRole::ALL.iter().position(|x| *x == role).expect("invariant: known role");
+    usize::from(level) * MaterialRole::ALL.len() + r
+}
+
+impl LiveMesh {
+    /// Meshes every chunk of `dungeon` with `options` and uploads them, for a pass of
+    /// `format` with `samples` MSAA.
+    ///
+    /// # Errors
+    /// [`MeshError`] when a chunk cannot be meshed ([`build_chunk`]).
+    pub fn new(
+        device: &wgpu::Device,
+        format: wgpu::TextureFormat,
+        samples: u32,
+        dungeon: &Dungeon,
+        options: &MeshOptions,
+    ) -> Result<LiveMesh, MeshError> {
+        let layouts = Layouts::new(device, GLOBALS_SIZE, DRAW_SIZE);
+        let solid = Pipelines::new(device, &layouts, format, samples).solid;
+        let draw_group = draw_uniforms(device, &layouts.draw, dungeon);
+        let mut live =
+            LiveMesh { solid, draw_group, chunks: BTreeMap::new(), options: options.clone(), remeshed: 0 };
+        live.update(device, dungeon, &all_chunks(dungeon))?;
+        Ok(live)
+    }
+
+    /// Re-meshes the chunks `ids` of `dungeon` and replaces their buffers; nothing else
+    /// is touched.
+    ///
+    /// # Errors
+    /// [`MeshError`] when a chunk cannot be meshed; the chunks done before it are kept.
+    pub fn update(
+        &mut self,
+        device: &wgpu::Device,
+        dungeon: &Dungeon,
+        ids: &[ChunkId],
+    ) -> Result<(), MeshError> {
+        for &id in ids {
+            let mesh = build_chunk(dungeon, id, &self.options)?;
+            self.remeshed += 1;
+            let ChunkedLevel { vertices, indices, chunks } = chunk_level(&mesh, f32::MAX);
+            // A mesh chunk may straddle the renderer's squares (the grid's first row and
+            // column reach below zero): keep every square's draws, with their union's bounds.
+            if indices.is_empty() {
+                self.chunks.remove(&id);
+                continue;
+            }
+            let min = chunks.iter().fold(glam::Vec3::splat(f32::MAX), |m, c| m.min(c.min));
+            let max = chunks.iter().fold(glam::Vec3::splat(f32::MIN), |m, c| m.max(c.max));
+            let buffer = |label, contents: &[u8], usage| {
+                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some(label),
+                    contents,
+                    usage,
+                })
+            };
+            let draws = chunks
+                .iter()
+                .flat_map(|c| &c.draws)
+                .map(|&(role, first, count)| (slot(id.level, role), first, count))
+                .collect();
+            self.chunks.insert(
+                id,
+                ChunkGpu {
+                    vertices: buffer(
+                        "live vertices",
+                        bytemuck::cast_slice(&vertices),
+                        wgpu::BufferUsages::VERTEX,
+                    ),
+                    indices: buffer(
+                        "live indices",
+                        bytemuck::cast_slice(&indices),
+                        wgpu::BufferUsages::INDEX,
+                    ),
+                    min,
+                    max,
+                    draws,
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// Draws the chunks of `frame`'s levels inside the frustum; returns the draw calls
+    /// issued. The frame's globals must be bound at group 0 (the scene pass binds them).
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> u32 {
+        pass.set_pipeline(&self.solid);
+        let mut calls = 0;
+        for (id, chunk) in &self.chunks {
+            if !frame.levels.contains(&id.level) || !in_frustum(frame.view.view_proj, chunk.min, chunk.max) {
+                continue;
+            }
+            pass.set_vertex_buffer(0, chunk.vertices.slice(..));
+            pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
+            for &(slot, first, count) in &chunk.draws {
+                pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
+                pass.draw_indexed(first..first + count, 0, 0..1);
+                calls += 1;
+            }
+        }
+        calls
+    }
+}
+
+/// The per-draw uniforms: every (level, role), lit, lifted to the level's floor. The
+/// layout is the renderer's draw uniform: colour (rgb, a = 1 lit), offset (x = floor y,
+/// y = level).
+fn draw_uniforms(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    dungeon: &Dungeon,
+) -> wgpu::BindGroup {
+    let roles = MaterialRole::ALL.len();
+    let slots = usize::from(dungeon.levels()) * roles;
+    let mut bytes = vec![0u8; slots.max(1) * DRAW_STRIDE as usize];
+    for level in 0..dungeon.levels() {
+        let y = dungeon.proportions().floor_y(level) as f32;
+        for role in MaterialRole::ALL {
+            let [r, g, b, _] = role.colour();
+            let tint = crate::viewer::palette::level_tint(usize::from(level));
+            let values: [f32; 8] =
+                [r * tint[0], g * tint[1], b * tint[2], 1.0, y, f32::from(level), 0.0, 0.0];
+            let at = slot(level, role) * DRAW_STRIDE as usize;
+            bytes[at..at + 32].copy_from_slice(bytemuck::cast_slice(&values));
+        }
+    }
+    let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("live draws"),
+        contents: &bytes,
+        usage: wgpu::BufferUsages::UNIFORM,
+    });
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout,
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: &buffer,
+                offset: 0,
+                size: wgpu::BufferSize::new(DRAW_SIZE),
+            }),
+        }],
+    })
+}

@@ -1,0 +1,406 @@
+//! Edit mode and fog of war in the viewer window (issue 11's viewer part, issue 14's fog
+//! of war). The window calls [`EditMode`] from a few hooks (a key, the mouse, once per
+//! frame, one extra draw in the scene pass); everything else lives here:
+//!
+//! - [`ray`]: the ray through the cursor, picked with [`crate::geometry::pick()`] on the CPU;
+//! - [`session`]: the [`crate::edit::Editor`], clicks and strokes, save and export;
+//! - [`live`]: the mesh kept per chunk, re-meshed and re-uploaded only where an edit
+//!   dirtied it;
+//! - [`fog`] and [`overlay`]: the cells the walker cannot see, and the hover highlight, as
+//!   triangles; [`gpu`] draws them;
+//! - [`keys`]: the bindings.
+
+pub mod fog;
+pub mod gpu;
+pub mod keys;
+pub mod live;
+pub mod overlay;
+pub mod ray;
+pub mod session;
+
+use std::path::PathBuf;
+
+use winit::event::{ElementState, MouseButton, WindowEvent};
+use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
+
+use self::fog::Fog;
+use self::gpu::{OverlayGpu, Target as PassTarget};
+use self::keys::{EditKey, edit_help, edit_key};
+use self::live::LiveMesh;
+use self::session::{Session, show};
+use super::camera::View;
+use super::options::{Prepared, VIEW_RULES};
+use super::renderer::Frame;
+use crate::dungeon::Dungeon;
+use crate::geometry::{Layout, Pick, Target, pick};
+use crate::grid::Dims;
+use crate::mesh::MeshOptions;
+
+/// An empty range of levels: the renderer draws none.
+const NO_LEVELS: std::ops::RangeInclusive<u16> = std::ops::RangeInclusive::new(1, 0);
+
+/// What the last frame showed, for picking between frames (a click arrives before the
+/// next frame is drawn).
+#[derive(Debug, Clone, Copy)]
+struct Seen {
+    view: View,
+    size: (u32, u32),
+    level: u16,
+    layout: Layout,
+    dims: Dims,
+}
+
+/// Edit mode, fog of war and their overlays.
+pub struct EditMode {
+    on: bool,
+    fog: Fog,
+    fog_stale: bool,
+    plan_stale: bool,
+    save_to: PathBuf,
+    mesh: MeshOptions,
+    session: Option<Session>,
+    live: Option<LiveMesh>,
+    overlay: Option<OverlayGpu>,
+    hover: Option<Pick>,
+    drawn_hover: Option<Option<Target>>,
+    cursor: Option<(f64, f64)>,
+    painting: bool,
+    ctrl: bool,
+    shift: bool,
+    messages: Vec<String>,
+    seen: Option<Seen>,
+    levels: std::ops::RangeInclusive<u16>,
+}
+
+impl EditMode {
+    /// Edit mode (off), saving to `save_to` and meshing with `mesh`.
+    #[must_use]
+    pub fn new(save_to: PathBuf, mesh: MeshOptions) -> EditMode {
+        EditMode {
+            on: false,
+            fog: Fog::default(),
+            fog_stale: true,
+            plan_stale: true,
+            save_to,
+            mesh,
+            session: None,
+            live: None,
+            overlay: None,
+            hover: None,
+            drawn_hover: None,
+            cursor: None,
+            painting: false,
+            ctrl: false,
+            shift: false,
+            messages: Vec::new(),
+            seen: None,
+            levels: NO_LEVELS,
+        }
+    }
+
+    /// True while edit mode is on.
+    #[must_use]
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// The dungeon as edited, once edit mode has been entered.
+    #[must_use]
+    pub fn edited(&self) -> Option<&Dungeon> {
+        self.session.as_ref().map(Session::dungeon)
+    }
+
+    fn say(&mut self, message: String) {
+        self.messages.push(message);
+    }
+
+    /// The messages since the last call (for the HUD, which also prints them).
+    pub fn take_messages(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.messages)
+    }
+
+    /// The window's hook for one event: keys, the left button and cursor moves. True when
+    /// edit mode used it (the window then ignores it). `modifiers` are the keyboard's
+    /// modifiers; `dungeon` is the one the window opened (edit mode starts from it).
+    pub fn event(&mut self, event: &WindowEvent, modifiers: ModifiersState, dungeon: &Dungeon) -> bool {
+        (self.ctrl, self.shift) = (modifiers.control_key(), modifiers.shift_key());
+        match event {
+            WindowEvent::KeyboardInput { event, .. } => match event.physical_key {
+                PhysicalKey::Code(code) => self.key(code, event.state == ElementState::Pressed, dungeon),
+                PhysicalKey::Unidentified(_) => false,
+            },
+            WindowEvent::MouseInput { state, button: MouseButton::Left, .. } => {
+                self.left_button(*state == ElementState::Pressed)
+            }
+            WindowEvent::CursorMoved { position, .. } => self.cursor_moved(position.x, position.y),
+            _ => false,
+        }
+    }
+
+    /// A key; true when edit mode used it.
+    fn key(&mut self, code: KeyCode, pressed: bool, dungeon: &Dungeon) -> bool {
+        let Some(key) = edit_key(code, self.ctrl, self.shift) else { return false };
+        if !pressed {
+            return self.on && key != EditKey::Fog;
+        }
+        match key {
+            EditKey::Edit => {
+                self.on = !self.on;
+                if self.on && self.session.is_none() {
+                    self.session = Some(Session::new(dungeon.clone(), self.save_to.clone()));
+                }
+                self.drawn_hover = None;
+                self.plan_stale = true;
+                let to = self.save_to.display();
+                let said = if self.on {
+                    format!("edit mode on: Ctrl+S saves to {to}")
+                } else {
+                    "edit mode off".into()
+                };
+                self.say(said);
+            }
+            EditKey::Fog => {
+                self.fog.toggle();
+                self.fog_stale = true;
+                self.say(format!("fog of war {}", if self.fog.is_on() { "on" } else { "off" }));
+            }
+            _ if !self.on => return false,
+            _ => self.command(key),
+        }
+        true
+    }
+
+    /// Runs an edit-mode command on the hovered cell (or the whole dungeon).
+    fn command(&mut self, key: EditKey) {
+        let Some(session) = self.session.as_mut() else { return };
+        let pos = self.hover.map(|h| h.target.pos());
+        let changed = match (key, pos) {
+            (EditKey::Pin, Some(pos)) => session.pin(pos, false),
+            (EditKey::PinRoom, Some(pos)) => session.pin(pos, true),
+            (EditKey::Stair, Some(pos)) => session.stair(pos),
+            (EditKey::Resolve, Some(pos)) => session.resolve(pos),
+            (EditKey::Undo, _) => session.undo(),
+            (EditKey::Redo, _) => session.redo(),
+            (EditKey::Save, _) => {
+                if let Err(e) = session.save() {
+                    session.message = format!("save failed: {e}");
+                }
+                false
+            }
+            (EditKey::Export, _) => {
+                let options = crate::export::ExportOptions { mesh: self.mesh.clone(), ..Default::default() };
+                match session.export(&options) {
+                    Ok((to, s)) => {
+                        session.message = format!(
+                            "exported {} ({} triangles, {} bytes)",
+                            to.display(),
+                            s.triangles,
+                            s.bytes
+                        );
+                    }
+                    Err(e) => session.message = format!("export failed: {e}"),
+                }
+                false
+            }
+            _ => {
+                session.message = "point at a cell first".to_string();
+                false
+            }
+        };
+        self.after_edit(changed);
+    }
+
+    fn after_edit(&mut self, changed: bool) {
+        if let Some(message) = self.session.as_ref().map(|s| format!("edit: {}", s.message)) {
+            self.say(message);
+        }
+        if changed {
+            self.fog.invalidate();
+            self.fog_stale = true;
+            self.plan_stale = true;
+            self.drawn_hover = None;
+        }
+    }
+
+    /// The cursor moved to `(x, y)` pixels; true while painting (the camera stays put).
+    fn cursor_moved(&mut self, x: f64, y: f64) -> bool {
+        self.cursor = Some((x, y));
+        if !(self.on && self.painting) {
+            return false;
+        }
+        self.hover = self.pick_now();
+        let target = self.hover.map(|h| h.target);
+        if self.session.as_mut().is_some_and(|s| s.drag(target)) {
+            self.after_edit(true);
+        }
+        true
+    }
+
+    /// The left button went down or up; true when edit mode used it (a press on a cell or
+    /// wall in edit mode), so the window neither turns the camera nor grabs the mouse.
+    fn left_button(&mut self, pressed: bool) -> bool {
+        if !self.on {
+            return false;
+        }
+        if !pressed {
+            let was = self.painting;
+            self.painting = false;
+            if let Some(s) = self.session.as_mut() {
+                s.release();
+            }
+            return was;
+        }
+        self.hover = self.pick_now();
+        let (Some(hit), Some(session)) = (self.hover, self.session.as_mut()) else { return false };
+        let changed = session.press(hit.target);
+        self.painting = matches!(hit.target, Target::Cell(_));
+        self.after_edit(changed);
+        true
+    }
+
+    /// What the cursor points at, from the last frame's view.
+    fn pick_now(&self) -> Option<Pick> {
+        let seen = self.seen?;
+        let ray = ray::cursor_ray(&seen.view, self.cursor?, seen.size)?;
+        pick(&seen.layout, seen.dims, seen.level, ray)
+    }
+
+    /// Once per frame, before drawing: picks what the cursor hovers, re-meshes the chunks
+    /// the last edits dirtied, rebuilds the walk world after an edit, recomputes the fog
+    /// when the walker changed cell, and takes over drawing the levels while editing (it
+    /// empties `frame.levels`: the renderer then draws no level, [`EditMode::draw`] does).
+    ///
+    /// # Panics
+    /// Never: the overlays are made at the top of the call before they are used.
+    pub fn frame(
+        &mut self,
+        gpu: &super::gpu::Gpu,
+        target: PassTarget,
+        dungeon: &Dungeon,
+        prepared: &mut Prepared,
+        frame: &mut Frame,
+        size: (u32, u32),
+    ) {
+        let device = &gpu.device;
+        let overlay = self.overlay.get_or_insert_with(|| OverlayGpu::new(device, target));
+        overlay.prepare(&gpu.queue, frame.view.view_proj);
+        if self.on && self.live.is_none() {
+            let d = self.session.as_ref().map_or(dungeon, Session::dungeon);
+            match LiveMesh::new(device, target.format, target.samples, d, &self.mesh) {
+                Ok(live) => self.live = Some(live),
+                Err(e) => self.messages.push(format!("edit: cannot mesh: {e}")),
+            }
+        }
+        let edited = self.session.as_mut().map(Session::take_dirty).unwrap_or_default();
+        if let (Some(live), Some(session), false) =
+            (self.live.as_mut(), self.session.as_ref(), edited.is_empty())
+        {
+            if let Err(e) = live.update(device, session.dungeon(), &edited) {
+                self.messages.push(format!("edit: cannot re-mesh: {e}"));
+            }
+            prepared.world = crate::walk::World::with_rules(session.dungeon(), &VIEW_RULES);
+        }
+        let d = self.session.as_ref().map_or(dungeon, Session::dungeon);
+        let state = &prepared.state;
+        let level = state.current_level(&prepared.world);
+        self.seen = Some(Seen { view: frame.view, size, level, layout: *d.layout(), dims: d.dims() });
+        self.hover = if self.on { self.pick_now() } else { None };
+        let walker = state.walker.xz();
+        let walker_level = prepared.world.level_at(state.walker.feet.y + state.walker.body.max_step);
+        if self.fog.update(d, walker_level, walker) || self.fog_stale {
+            let cells = self.fog.dimmed(d, 0..=d.levels().saturating_sub(1));
+            let overlay = self.overlay.as_mut().expect("invariant: made above");
+            overlay.set_fog(device, &overlay::fog_boxes(d.layout(), &cells));
+            self.fog_stale = false;
+        }
+        if self.plan_stale {
+            let (outlines, pins) = if self.on { plan_overlay(d) } else { (Vec::new(), Vec::new()) };
+            self.overlay.as_mut().expect("invariant: made above").set_plan(device, &outlines, &pins);
+            self.plan_stale = false;
+        }
+        let hovered = self.hover.map(|h| h.target);
+        if self.drawn_hover != Some(hovered) {
+            let vertices = hovered.map(|t| overlay::highlight(d.layout(), t)).unwrap_or_default();
+            self.overlay.as_mut().expect("invariant: made above").set_highlight(device, &vertices);
+            self.drawn_hover = Some(hovered);
+        }
+        self.levels = frame.levels.clone();
+        // Once made, the live mesh has the edits: it draws the levels even after edit mode.
+        if self.live.is_some() {
+            frame.levels = NO_LEVELS;
+            frame.outlines = false;
+        }
+    }
+
+    /// Draws the live mesh (while editing), the fog and the highlight into the scene pass;
+    /// returns the draw calls issued.
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> u32 {
+        let mut calls = 0;
+        if let Some(live) = self.live.as_ref() {
+            let shown = Frame { levels: self.levels.clone(), ..frame.clone() };
+            calls += live.draw(pass, &shown);
+        }
+        if let Some(overlay) = &self.overlay {
+            calls += overlay.draw(pass);
+        }
+        calls
+    }
+
+    /// The HUD lines of edit mode: mode and tool, hovered cell or wall (level,row,col,
+    /// kind, state, pinned), regions, unsaved changes, the last edit, key help; empty when
+    /// edit mode is off and there is no fog.
+    #[must_use]
+    pub fn hud_lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.fog.is_on() {
+            lines.push("fog of war: what the walker cannot see is dimmed (V)".to_string());
+        }
+        let Some(session) = self.session.as_ref().filter(|_| self.on) else { return lines };
+        let d = session.dungeon();
+        let tool = if self.painting { "painting" } else { "click/drag" };
+        let hovered = self.hover.map_or_else(|| "nothing".to_string(), |h| describe(d, h.target));
+        let (undo, redo) = session.steps();
+        let saved = if session.is_modified() { "UNSAVED changes" } else { "saved" };
+        lines.push(format!("EDIT mode | tool: {tool} | {saved} | undo {undo}, redo {redo}"));
+        lines.push(format!("hover: {hovered}"));
+        lines.push(format!("{} | file {}", session.connectivity(), session.save_path().display()));
+        if !session.message.is_empty() {
+            lines.push(format!("last: {}", session.message));
+        }
+        lines.extend(edit_help());
+        lines
+    }
+
+    /// The key help of edit mode, line by line.
+    #[must_use]
+    pub fn help() -> Vec<String> {
+        edit_help()
+    }
+}
+
+/// Edit mode's plan overlay of `d`: the outlines of its carved cells and the floors of its
+/// pinned cells.
+fn plan_overlay(d: &Dungeon) -> (Vec<overlay::OverlayVertex>, Vec<overlay::OverlayVertex>) {
+    let carved: Vec<_> = d.cells().filter(|&p| d.tile_def(p).is_ok_and(|t| t.carved)).collect();
+    let pinned: Vec<_> = d.cells().filter(|&p| d.is_pinned(p)).collect();
+    (overlay::outlines(d.layout(), &carved), overlay::floors(d.layout(), &pinned))
+}
+
+/// `cell L,R,C octagon floor pinned` or `wall L,R,C E octagon: door`.
+#[must_use]
+pub fn describe(d: &Dungeon, target: Target) -> String {
+    let pos = target.pos();
+    let kind = format!("{:?}", pos.slot.kind()).to_lowercase();
+    let tile = d.tile_def(pos).map(|t| t.name.clone()).unwrap_or_default();
+    let pinned = if d.is_pinned(pos) { " pinned" } else { "" };
+    match target {
+        Target::Cell(_) => format!("cell {} {kind} {tile}{pinned}", show(pos)),
+        Target::Wall(_, dir) => {
+            let state = match d.edge_state(pos, dir) {
+                Ok(Some(s)) => d.registry().edge_def(s).map(|e| e.name.clone()).unwrap_or_default(),
+                _ => "border wall".to_string(),
+            };
+            format!("wall {} {} of {kind} {tile}{pinned}: {state}", show(pos), dir.name())
+        }
+    }
+}

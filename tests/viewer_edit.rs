@@ -1,0 +1,160 @@
+//! Edit mode in the real window (issue 11), driven by `xdotool` under a virtual display: a
+//! click on the pixel where a known wall projects cycles that wall, Ctrl+S saves the file
+//! with the new state, and a screenshot of the window differs at that place.
+//!
+//! Skips with a `SKIPPED` line without a display or an adapter (as tests/window.rs;
+//! `VIEWER_REQUIRE_ADAPTER=1` makes that a failure) and without `xdotool` or ImageMagick's
+//! `import` for the window screenshots (`VIEWER_REQUIRE_XDOTOOL=1` makes that a failure).
+#![cfg(all(feature = "cli", feature = "viewer"))]
+
+mod support;
+
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use octile::dungeon::Dungeon;
+use octile::grid::{Direction, Pos};
+use octile::viewer::camera::CameraKind;
+use octile::viewer::{ViewOptions, prepare};
+
+const SIZE: (u32, u32) = (800, 600);
+
+fn tool(name: &str, args: &[&str]) -> Option<Output> {
+    Command::new(name).args(args).stderr(Stdio::null()).output().ok()
+}
+
+fn xdotool(args: &[&str]) -> Option<Output> {
+    tool("xdotool", args)
+}
+
+fn pause(ms: u64) {
+    std::thread::sleep(Duration::from_millis(ms));
+}
+
+/// An open edge between two floor octagons of level 0, near the middle of the plan.
+fn known_wall(d: &Dungeon) -> (Pos, Direction) {
+    let dims = d.dims();
+    let middle = (dims.rows() / 2, dims.cols() / 2);
+    let floor = |p: Pos| d.tile_def(p).is_ok_and(|t| t.carved && !t.stair);
+    d.cells()
+        .filter(|p| p.level == 0 && p.slot.kind() == octile::grid::SlotKind::Octagon && floor(*p))
+        .flat_map(|p| [Direction::E, Direction::S].map(|dir| (p, dir)))
+        .filter(|&(p, dir)| {
+            let open = d.registry().edge("open");
+            let next = dims.neighbor(p.slot, dir).ok().flatten();
+            next.is_some_and(|s| floor(Pos { slot: s, ..p })) && d.edge_state(p, dir).ok().flatten() == open
+        })
+        .min_by_key(|(p, _)| p.slot.row.abs_diff(middle.0) + p.slot.col.abs_diff(middle.1))
+        .expect("plus_arena has an open edge between two floor octagons")
+}
+
+/// The window's pixel where the seam of wall `dir` of `pos` projects, in the top camera.
+fn seam_pixel(d: &Dungeon, pos: Pos, dir: Direction) -> (u32, u32) {
+    let options = ViewOptions { camera: CameraKind::Top, size: SIZE, ..ViewOptions::default() };
+    let prepared = prepare(d, &options).unwrap();
+    let view = prepared.state.view(&prepared.scene, SIZE.0 as f32 / SIZE.1 as f32);
+    let layout = d.layout();
+    let [a, b] = layout.wall(pos.slot, dir).unwrap();
+    let next = d.dims().neighbor(pos.slot, dir).unwrap().unwrap();
+    let [c, e] = layout.wall(next, dir.opposite()).unwrap();
+    let centre = (a + b + c + e) / 4.0;
+    let (x, y) =
+        view.project(glam::Vec3::new(centre.x as f32, 0.0, centre.y as f32), SIZE.0, SIZE.1).unwrap();
+    (x.round() as u32, y.round() as u32)
+}
+
+/// A screenshot of window `window` (ImageMagick's `import`), as RGB rows.
+fn grab(window: &str, to: &Path) -> image::RgbImage {
+    let out = tool("import", &["-window", window, to.to_str().unwrap()]).expect("import runs");
+    assert!(out.status.success(), "import failed");
+    image::open(to).unwrap().to_rgb8()
+}
+
+/// Pixels within `r` of `(x, y)` that differ between `a` and `b` by more than a little.
+fn differing_near(a: &image::RgbImage, b: &image::RgbImage, (x, y): (u32, u32), r: u32) -> usize {
+    let mut n = 0;
+    for py in y.saturating_sub(r)..(y + r).min(a.height()) {
+        for px in x.saturating_sub(r)..(x + r).min(a.width()) {
+            let (p, q) = (a.get_pixel(px, py).0, b.get_pixel(px, py).0);
+            n += usize::from(p.iter().zip(q).any(|(u, v)| u.abs_diff(v) > 24));
+        }
+    }
+    n
+}
+
+fn finish(mut child: Child) -> String {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(10) {
+        pause(100);
+    }
+    if child.try_wait().unwrap().is_none() {
+        child.kill().ok();
+    }
+    support::stderr(&child.wait_with_output().unwrap())
+}
+
+#[test]
+fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
+    const TEST: &str = "a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it";
+    if std::env::var_os("DISPLAY").is_none() {
+        support::skip(TEST, "no DISPLAY (run under xvfb-run)", "VIEWER_REQUIRE_ADAPTER");
+        return;
+    }
+    if xdotool(&["version"]).is_none() || tool("import", &["-version"]).is_none() {
+        support::skip(TEST, "xdotool or ImageMagick's import is not installed", "VIEWER_REQUIRE_XDOTOOL");
+        return;
+    }
+    let dir = support::Scratch::new(TEST);
+    let file = dir.join("arena.json");
+    std::fs::copy("assets/plus_arena.json", &file).unwrap();
+    let before = octile::format::load(&file).unwrap();
+    let (pos, wall) = known_wall(&before);
+    let pixel = seam_pixel(&before, pos, wall);
+    let size = format!("{}x{}", SIZE.0, SIZE.1);
+    let child = Command::new(env!("CARGO_BIN_EXE_octile"))
+        .args(["view", file.to_str().unwrap(), "--camera", "top", "--size", &size])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts the viewer");
+    let pid = child.id().to_string();
+    let found = xdotool(&["search", "--sync", "--onlyvisible", "--pid", &pid]);
+    let window = found.map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_owned());
+    let Some(window) = window.filter(|w| !w.is_empty()) else {
+        let err = finish(child);
+        if err.contains("no GPU adapter") {
+            support::skip(TEST, err.trim(), "VIEWER_REQUIRE_ADAPTER");
+            return;
+        }
+        panic!("no viewer window: {err}");
+    };
+    pause(2500);
+    let (x, y) = (pixel.0.to_string(), pixel.1.to_string());
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "F3"]);
+    xdotool(&["mousemove", "--window", &window, "2", "2"]);
+    pause(1200);
+    let shot_before = grab(&window, &dir.join("before.png"));
+    xdotool(&["mousemove", "--window", &window, &x, &y]);
+    pause(600);
+    xdotool(&["click", "1"]);
+    pause(600);
+    xdotool(&["mousemove", "--window", &window, "2", "2"]);
+    pause(1200);
+    let shot_after = grab(&window, &dir.join("after.png"));
+    xdotool(&["key", "ctrl+s"]);
+    pause(1500);
+    xdotool(&["key", "q"]);
+    let err = finish(child);
+    assert!(!err.contains("panicked"), "{err}");
+    let after = octile::format::load(&file).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let door = after.registry().edge("door");
+    assert_eq!(after.edge_state(pos, wall).unwrap(), door, "open -> door after one click: {err}");
+    assert!(err.contains(&format!("saved {}", file.display())), "{err}");
+    let changed = differing_near(&shot_before, &shot_after, pixel, 12);
+    assert!(changed > 10, "the seam at {pixel:?} looks the same after the click ({changed} pixels): {err}");
+    // The bottom-left corner: background, away from the HUD (top left, bottom centre).
+    let far = differing_near(&shot_before, &shot_after, (4, SIZE.1 - 4), 3);
+    assert_eq!(far, 0, "nothing changed far from the click");
+}
