@@ -24,9 +24,7 @@ fn tool(name: &str, args: &[&str]) -> Option<Output> {
     Command::new(name).args(args).stderr(Stdio::null()).output().ok()
 }
 
-fn xdotool(args: &[&str]) -> Option<Output> {
-    tool("xdotool", args)
-}
+use support::{find_window, xdotool};
 
 fn pause(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));
@@ -112,16 +110,13 @@ fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     let (pos, wall) = known_wall(&before);
     let pixel = seam_pixel(&before, pos, wall);
     let size = format!("{}x{}", SIZE.0, SIZE.1);
-    let child = Command::new(env!("CARGO_BIN_EXE_octile"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))
         .args(["view", file.to_str().unwrap(), "--camera", "top", "--size", &size])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts the viewer");
-    let pid = child.id().to_string();
-    let found = xdotool(&["search", "--sync", "--onlyvisible", "--pid", &pid]);
-    let window = found.map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_owned());
-    let Some(window) = window.filter(|w| !w.is_empty()) else {
+    let Some(window) = find_window(&mut child) else {
         let err = finish(child);
         if err.contains("no GPU adapter") {
             support::skip(TEST, err.trim(), "VIEWER_REQUIRE_ADAPTER");

@@ -8,7 +8,7 @@
 
 mod support;
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use support::{run_octile as octile, stderr};
@@ -107,10 +107,7 @@ fn a_window_size_past_the_texture_limit_is_refused() {
     assert!(err.contains("20000x20000") && err.contains("max_texture_dimension_2d"), "{err}");
 }
 
-/// Runs `xdotool` with `args`; `None` when it is not installed.
-fn xdotool(args: &[&str]) -> Option<Output> {
-    Command::new("xdotool").args(args).stderr(Stdio::null()).output().ok()
-}
+use support::{find_window, xdotool};
 
 #[test]
 fn a_window_resized_past_the_limit_then_closed_from_outside_exits_cleanly() {
@@ -128,10 +125,7 @@ fn a_window_resized_past_the_limit_then_closed_from_outside_exits_cleanly() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts the viewer");
-    let pid = child.id().to_string();
-    let found = xdotool(&["search", "--sync", "--onlyvisible", "--pid", &pid]);
-    let window = found.map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_owned());
-    let Some(window) = window.filter(|w| !w.is_empty()) else {
+    let Some(window) = find_window(&mut child) else {
         child.kill().ok();
         let out = child.wait_with_output().unwrap();
         let err = stderr(&out);

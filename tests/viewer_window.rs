@@ -7,30 +7,10 @@
 mod support;
 
 use std::io::Read;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn xdotool(args: &[&str]) -> Option<Output> {
-    Command::new("xdotool").args(args).stderr(Stdio::null()).output().ok()
-}
-
-/// The id of the visible window of process `pid`, polled for up to 30 s (a loaded machine
-/// can take long to map it, and one xdotool call can fail to reach the display); `None`
-/// when it never appears or the viewer exits first.
-fn find_window(child: &mut Child, pid: &str) -> Option<String> {
-    for _ in 0..120 {
-        if child.try_wait().ok().flatten().is_some() {
-            return None;
-        }
-        let found = xdotool(&["search", "--onlyvisible", "--pid", pid])
-            .map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_owned());
-        if let Some(window) = found.filter(|w| !w.is_empty()) {
-            return Some(window);
-        }
-        std::thread::sleep(Duration::from_millis(250));
-    }
-    None
-}
+use support::{find_window, xdotool};
 
 /// One viewer window at a time: the pointer and the screen are shared, so a window of one
 /// test would take the other's clicks and cursor moves.
@@ -62,8 +42,7 @@ impl Viewer {
             .stderr(Stdio::piped())
             .spawn()
             .expect("starts the viewer");
-        let pid = child.id().to_string();
-        match find_window(&mut child, &pid) {
+        match find_window(&mut child) {
             Some(window) => {
                 // Let the first frames (pipeline compilation) pass.
                 std::thread::sleep(Duration::from_millis(2500));

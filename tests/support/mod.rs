@@ -174,3 +174,27 @@ pub fn run_octile(args: &[&str], env: &[(&str, Option<&str>)]) -> std::process::
 pub fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Runs `xdotool` with `args` (stderr dropped); `None` when it is not installed.
+pub fn xdotool(args: &[&str]) -> Option<std::process::Output> {
+    std::process::Command::new("xdotool").args(args).stderr(std::process::Stdio::null()).output().ok()
+}
+
+/// The id of the visible window of `child`, polled for up to 30 s (a loaded machine can take
+/// long to map it, and one xdotool call can fail to reach the display); `None` when it never
+/// appears or the process exits first.
+pub fn find_window(child: &mut std::process::Child) -> Option<String> {
+    let pid = child.id().to_string();
+    for _ in 0..120 {
+        if child.try_wait().ok().flatten().is_some() {
+            return None;
+        }
+        let found = xdotool(&["search", "--onlyvisible", "--pid", &pid])
+            .map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_owned());
+        if let Some(window) = found.filter(|w| !w.is_empty()) {
+            return Some(window);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    }
+    None
+}
