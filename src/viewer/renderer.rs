@@ -6,24 +6,29 @@
 use std::ops::RangeInclusive;
 
 use bytemuck::{Pod, Zeroable};
-use wgpu::util::DeviceExt;
 
 use super::ViewerError;
 use super::camera::View;
-use super::chunks::{ChunkedLevel, chunk_level, in_frustum};
+use super::chunks::in_frustum;
 use super::hud::HudQuad;
 use super::hud::draw::HudLayer;
-use super::limits::DeviceLimits;
-use super::palette::{
-    BACKDROP, BACKGROUND, HIGHLIGHT, LIGHT_DIR, MARK, MARKER, OUTLINE, PATH, ROCK_CAP, TORCH, level_tint,
-};
+use super::palette::{BACKGROUND, LIGHT_DIR};
 use super::pipeline::{Layouts, Pipelines};
 use super::scene::Scene;
-use crate::mesh::{LevelMesh, MaterialRole, Vertex};
+use crate::mesh::{LevelMesh, Vertex};
 
 mod draw;
+mod uniforms;
+mod upload;
 
 use draw::{begin_pass, globals, pixels_per_metre};
+use uniforms::{
+    BACKDROP_SLOT, CAP_SLOT, LIGHT_SLOT, MARK_SLOT, MARKER_SLOT, OUTLINE_SLOT, SLOTS_PER_LEVEL,
+    renderer_draws,
+};
+pub(crate) use uniforms::{DrawUniform, draw_bind_group};
+pub use upload::check_level_fits;
+use upload::{LevelGpu, triangles_buffer, upload_level};
 
 pub use super::pipeline::DEPTH_FORMAT;
 /// Stride of the per-draw uniforms (the WebGPU minimum dynamic offset alignment).
@@ -32,21 +37,6 @@ pub(crate) const DRAW_STRIDE: u64 = 256;
 pub(crate) const GLOBALS_SIZE: u64 = size_of::<Globals>() as u64;
 /// Size of one draw's uniforms (group 1), for another drawer in the scene pass.
 pub(crate) const DRAW_SIZE: u64 = size_of::<DrawUniform>() as u64;
-/// Draw slots per level: the roles, then the outline, then the rock caps.
-const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 2;
-/// A level's outline slot, after its roles.
-const OUTLINE_SLOT: usize = MaterialRole::ALL.len();
-/// A level's rock cap slot.
-const CAP_SLOT: usize = MaterialRole::ALL.len() + 1;
-/// After the path slot: the marks' slot.
-const MARK_SLOT: usize = 3;
-/// After the path slot: the inset's backdrop.
-const BACKDROP_SLOT: usize = 4;
-/// After the path slot: the markers.
-const MARKER_SLOT: usize = 5;
-/// After the path slot: the torch lights.
-const LIGHT_SLOT: usize = 6;
-
 #[repr(C)]
 #[derive(Clone, Copy, Pod, Zeroable)]
 struct Globals {
@@ -56,13 +46,6 @@ struct Globals {
     fog_colour: [f32; 4],
     params: [f32; 4],
     shade: [f32; 4],
-}
-
-#[repr(C)]
-#[derive(Clone, Copy, Pod, Zeroable)]
-struct DrawUniform {
-    colour: [f32; 4],
-    offset: [f32; 4],
 }
 
 /// What to draw this frame.
@@ -115,18 +98,6 @@ pub struct FrameStats {
     pub triangles: u64,
 }
 
-/// A chunk's bounds (world metres) and its draws: (draw slot, first index, index count).
-type ChunkDraws = (glam::Vec3, glam::Vec3, Vec<(usize, u32, u32)>);
-
-struct LevelGpu {
-    vertices: wgpu::Buffer,
-    indices: wgpu::Buffer,
-    /// Per chunk: bounds and its draws.
-    chunks: Vec<ChunkDraws>,
-    outline: Option<(wgpu::Buffer, u32)>,
-    caps: Option<(wgpu::Buffer, u32)>,
-}
-
 struct Targets {
     size: (u32, u32),
     depth: wgpu::TextureView,
@@ -162,125 +133,6 @@ pub struct Renderer {
     hud: HudLayer,
 }
 
-/// A draw's colour alpha in the shader: lit by the lights.
-const LIT: f32 = 1.0;
-/// Unlit (overlays).
-const EMISSIVE: f32 = 0.0;
-/// Unlit and faded with distance (outlines).
-const FADED: f32 = 2.0;
-
-/// The per-draw uniforms, one slot of [`DRAW_STRIDE`] bytes each: every (level, role) and
-/// the level's outline, then the path.
-fn draw_uniforms(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, floor_y: &[f32]) -> wgpu::BindGroup {
-    let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
-    let mut bytes = vec![0u8; (path_slot + 7) * DRAW_STRIDE as usize];
-    let mut put = |slot: usize, colour: [f32; 3], lit: f32, y: f32, level: Option<usize>| {
-        let u = DrawUniform {
-            colour: [colour[0], colour[1], colour[2], lit],
-            // y: the level (lifted apart in the exploded view); z: 1 = world space, the
-            // level is found from the height.
-            offset: [y, level.unwrap_or(0) as f32, if level.is_none() { 1.0 } else { 0.0 }, 0.0],
-        };
-        let at = slot * DRAW_STRIDE as usize;
-        bytes[at..at + size_of::<DrawUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
-    };
-    for (l, &y) in floor_y.iter().enumerate() {
-        let tint = level_tint(l);
-        for (r, role) in MaterialRole::ALL.into_iter().enumerate() {
-            let [red, green, blue, _] = role.colour();
-            let colour = [red * tint[0], green * tint[1], blue * tint[2]];
-            put(l * SLOTS_PER_LEVEL + r, colour, LIT, y, Some(l));
-        }
-        put(l * SLOTS_PER_LEVEL + OUTLINE_SLOT, OUTLINE, FADED, y, Some(l));
-        let cap = [ROCK_CAP[0] * tint[0], ROCK_CAP[1] * tint[1], ROCK_CAP[2] * tint[2]];
-        put(l * SLOTS_PER_LEVEL + CAP_SLOT, cap, LIT, y, Some(l));
-    }
-    put(path_slot, PATH, EMISSIVE, 0.0, None);
-    put(path_slot + 1, HIGHLIGHT, EMISSIVE, 0.0, None);
-    let [r, g, b, _] = crate::mesh::LEAF_COLOUR;
-    put(path_slot + 2, [r, g, b], LIT, 0.0, None);
-    put(path_slot + MARK_SLOT, MARK, EMISSIVE, 0.0, None);
-    put(path_slot + BACKDROP_SLOT, BACKDROP, EMISSIVE, 0.0, None);
-    put(path_slot + MARKER_SLOT, MARKER, LIT, 0.0, None);
-    put(path_slot + LIGHT_SLOT, TORCH, EMISSIVE, 0.0, None);
-    let draws = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("draws"),
-        contents: &bytes,
-        usage: wgpu::BufferUsages::UNIFORM,
-    });
-    device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout,
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                buffer: &draws,
-                offset: 0,
-                size: wgpu::BufferSize::new(size_of::<DrawUniform>() as u64),
-            }),
-        }],
-    })
-}
-
-/// Checks that level `l`'s buffers (its chunked vertices and indices, its outline) fit the
-/// device's `max_buffer_size` before any is created.
-///
-/// # Errors
-/// [`ViewerError::LevelTooLarge`] naming the level, the buffer and the limit.
-pub fn check_level_fits(
-    limits: &DeviceLimits,
-    l: usize,
-    chunked: &ChunkedLevel,
-    outline: &[Vertex],
-) -> Result<(), ViewerError> {
-    let bytes = |n: usize, each: usize| (n as u64).saturating_mul(each as u64);
-    limits.check_level_buffer(l, "vertices", bytes(chunked.vertices.len(), size_of::<Vertex>()))?;
-    limits.check_level_buffer(l, "indices", bytes(chunked.indices.len(), size_of::<u32>()))?;
-    limits.check_level_buffer(l, "outline", bytes(outline.len(), size_of::<Vertex>()))
-}
-
-/// Uploads level `l` (its chunked mesh and its outline) and lists its draws by chunk.
-fn upload_level(
-    device: &wgpu::Device,
-    l: usize,
-    level: &LevelMesh,
-    outline: &[Vertex],
-    caps: &[Vertex],
-    chunk_size: f32,
-) -> Result<LevelGpu, ViewerError> {
-    let chunked = chunk_level(level, chunk_size);
-    check_level_fits(&DeviceLimits::of(device), l, &chunked, outline)?;
-    let ChunkedLevel { vertices, indices, chunks } = chunked;
-    let slot_of = |role: MaterialRole| {
-        l * SLOTS_PER_LEVEL
-            + MaterialRole::ALL.iter().position(|x| *x == role).expect("invariant: known role")
-    };
-    let chunks = chunks
-        .into_iter()
-        .map(|c| {
-            let draws = c.draws.iter().map(|&(role, first, count)| (slot_of(role), first, count)).collect();
-            (c.min, c.max, draws)
-        })
-        .collect();
-    let buffer = |label, contents: &[u8], usage| {
-        device.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some(label), contents, usage })
-    };
-    let outline = (!outline.is_empty()).then(|| {
-        (buffer("outline", bytemuck::cast_slice(outline), wgpu::BufferUsages::VERTEX), outline.len() as u32)
-    });
-    // Buffers may not be empty: pad with one vertex / index.
-    let vertex_bytes: &[u8] =
-        if vertices.is_empty() { &[0u8; size_of::<Vertex>()] } else { bytemuck::cast_slice(&vertices) };
-    let index_bytes: &[u8] = if indices.is_empty() { &[0u8; 4] } else { bytemuck::cast_slice(&indices) };
-    Ok(LevelGpu {
-        vertices: buffer("level vertices", vertex_bytes, wgpu::BufferUsages::VERTEX),
-        indices: buffer("level indices", index_bytes, wgpu::BufferUsages::INDEX),
-        chunks,
-        outline,
-        caps: triangles_buffer(device, "rock caps", caps),
-    })
-}
-
 impl Renderer {
     /// Uploads `scene` and builds the pipelines for `format` targets with `samples` MSAA.
     ///
@@ -313,7 +165,7 @@ impl Renderer {
         let (inset_globals, inset_group) = globals_pair();
         let floor_y: Vec<f32> = scene.mesh.levels.iter().map(|l| l.floor_y as f32).collect();
         let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
-        let draw_group = draw_uniforms(device, &layouts.draw, &floor_y);
+        let draw_group = draw_bind_group(device, &layouts.draw, "draws", &renderer_draws(&floor_y));
         let levels = scene
             .mesh
             .levels
@@ -511,47 +363,5 @@ impl Renderer {
         }
         queue.submit([encoder.finish()]);
         stats
-    }
-}
-
-/// A vertex buffer of `triangles` (none when empty) and its vertex count.
-fn triangles_buffer(device: &wgpu::Device, label: &str, triangles: &[Vertex]) -> Option<(wgpu::Buffer, u32)> {
-    (!triangles.is_empty()).then(|| {
-        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some(label),
-            contents: bytemuck::cast_slice(triangles),
-            usage: wgpu::BufferUsages::VERTEX,
-        });
-        (buffer, triangles.len() as u32)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_level_past_the_buffer_limit_is_refused_naming_level_and_limit() {
-        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
-        let scene = Scene::new(&d, &crate::mesh::MeshOptions::default()).unwrap();
-        let chunked = chunk_level(&scene.mesh.levels[1], scene.chunk_size);
-        let vertex_bytes = (chunked.vertices.len() * size_of::<Vertex>()) as u64;
-        let fits = DeviceLimits { max_texture_dimension: 16384, max_buffer_size: 1 << 28 };
-        assert!(check_level_fits(&fits, 1, &chunked, &scene.outlines[1]).is_ok());
-        // A limit one byte below what the level's vertices need: refused before any upload.
-        let tight = DeviceLimits { max_buffer_size: vertex_bytes - 1, ..fits };
-        let e = check_level_fits(&tight, 1, &chunked, &scene.outlines[1]).unwrap_err();
-        assert!(
-            matches!(e, ViewerError::LevelTooLarge { level: 1, what: "vertices", bytes, max }
-                if bytes == vertex_bytes && max == vertex_bytes - 1),
-            "{e:?}"
-        );
-        let text = e.to_string();
-        assert!(
-            text.contains("level 1")
-                && text.contains("max_buffer_size")
-                && text.contains(&format!("{}", vertex_bytes - 1)),
-            "{text}"
-        );
     }
 }

@@ -12,7 +12,7 @@ use crate::mesh::chunk::{ChunkId, all_chunks, build_chunk};
 use crate::mesh::{MaterialRole, MeshError, MeshOptions};
 use crate::viewer::chunks::{ChunkedLevel, chunk_level, in_frustum};
 use crate::viewer::pipeline::{Layouts, Pipelines};
-use crate::viewer::renderer::{DRAW_SIZE, DRAW_STRIDE, Frame, GLOBALS_SIZE};
+use crate::viewer::renderer::{DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group};
 
 /// One chunk on the GPU: bounds (world metres) and per role (draw slot, first, count).
 struct ChunkGpu {
@@ -139,43 +139,18 @@ impl LiveMesh {
     }
 }
 
-/// The per-draw uniforms: every (level, role), lit, lifted to the level's floor. The
-/// layout is the renderer's draw uniform: colour (rgb, a = 1 lit), offset (x = floor y,
-/// y = level).
+/// The per-draw uniforms: every (level, role) at [`slot`], as the renderer draws them.
 fn draw_uniforms(
     device: &wgpu::Device,
     layout: &wgpu::BindGroupLayout,
     dungeon: &Dungeon,
 ) -> wgpu::BindGroup {
-    let roles = MaterialRole::ALL.len();
-    let slots = usize::from(dungeon.levels()) * roles;
-    let mut bytes = vec![0u8; slots.max(1) * DRAW_STRIDE as usize];
+    let mut draws = vec![DrawUniform::default(); usize::from(dungeon.levels()) * MaterialRole::ALL.len()];
     for level in 0..dungeon.levels() {
         let y = dungeon.proportions().floor_y(level) as f32;
         for role in MaterialRole::ALL {
-            let [r, g, b, _] = role.colour();
-            let tint = crate::viewer::palette::level_tint(usize::from(level));
-            let values: [f32; 8] =
-                [r * tint[0], g * tint[1], b * tint[2], 1.0, y, f32::from(level), 0.0, 0.0];
-            let at = slot(level, role) * DRAW_STRIDE as usize;
-            bytes[at..at + 32].copy_from_slice(bytemuck::cast_slice(&values));
+            draws[slot(level, role)] = DrawUniform::level_role(usize::from(level), role, y);
         }
     }
-    let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("live draws"),
-        contents: &bytes,
-        usage: wgpu::BufferUsages::UNIFORM,
-    });
-    device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: None,
-        layout,
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                buffer: &buffer,
-                offset: 0,
-                size: wgpu::BufferSize::new(DRAW_SIZE),
-            }),
-        }],
-    })
+    draw_bind_group(device, layout, "live draws", &draws)
 }
