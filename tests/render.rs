@@ -4,6 +4,8 @@
 
 mod support;
 
+use support::shoot;
+
 use glam::Vec3;
 use octile::dungeon::Dungeon;
 use octile::grid::SlotKind;
@@ -11,25 +13,11 @@ use octile::mesh::MaterialRole;
 use octile::viewer::camera::CameraKind;
 use octile::viewer::gpu::AdapterPreference;
 use octile::viewer::palette::{BACKGROUND, shade, to_srgb8};
-use octile::viewer::screenshot::Shot;
 use octile::viewer::{ViewOptions, ViewerError, screenshot};
 
 fn load(name: &str) -> Dungeon {
     let path = format!("{}/assets/{name}", env!("CARGO_MANIFEST_DIR"));
     octile::format::load(std::path::Path::new(&path)).unwrap()
-}
-
-/// Renders, or returns `None` (after printing why) when no adapter exists and the
-/// environment does not require one.
-fn shoot(test: &str, dungeon: &Dungeon, options: &ViewOptions) -> Option<Shot> {
-    match screenshot(dungeon, options) {
-        Ok(shot) => Some(shot),
-        Err(e @ ViewerError::NoAdapter { .. }) => {
-            support::skip(test, &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
-            None
-        }
-        Err(e) => panic!("{test}: {e}"),
-    }
 }
 
 fn options(camera: CameraKind, level: Option<u16>) -> ViewOptions {

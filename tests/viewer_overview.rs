@@ -5,25 +5,15 @@
 
 mod support;
 
+use support::shoot;
+
 use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, generate};
+use octile::viewer::ViewOptions;
 use octile::viewer::camera::CameraKind;
 use octile::viewer::gpu::AdapterPreference;
 use octile::viewer::palette::{BACKGROUND, to_srgb8};
-use octile::viewer::screenshot::Shot;
 use octile::viewer::state::LevelMode;
-use octile::viewer::{ViewOptions, ViewerError, screenshot};
-
-fn shoot(test: &str, dungeon: &Dungeon, options: &ViewOptions) -> Option<Shot> {
-    match screenshot(dungeon, options) {
-        Ok(shot) => Some(shot),
-        Err(e @ ViewerError::NoAdapter { .. }) => {
-            support::skip(test, &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
-            None
-        }
-        Err(e) => panic!("{test}: {e}"),
-    }
-}
 
 fn generated(cols: u32, rows: u32, levels: u32) -> Dungeon {
     let options = GenerateOptions { seed: 7, levels, cols, rows, ..GenerateOptions::default() };

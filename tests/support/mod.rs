@@ -198,3 +198,21 @@ pub fn find_window(child: &mut std::process::Child) -> Option<String> {
     }
     None
 }
+
+/// Renders a screenshot of `dungeon`, or returns `None` (after printing why) when no
+/// adapter exists and the environment does not require one; panics on any other error.
+#[cfg(feature = "viewer")]
+pub fn shoot(
+    test: &str,
+    dungeon: &Dungeon,
+    options: &octile::viewer::ViewOptions,
+) -> Option<octile::viewer::screenshot::Shot> {
+    match octile::viewer::screenshot(dungeon, options) {
+        Ok(shot) => Some(shot),
+        Err(e @ octile::viewer::ViewerError::NoAdapter { .. }) => {
+            skip(test, &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
+            None
+        }
+        Err(e) => panic!("{test}: {e}"),
+    }
+}
