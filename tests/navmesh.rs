@@ -23,8 +23,9 @@ use support::Tri;
 /// Vertices closer than this (metres, each coordinate) are one.
 const WELD: f64 = 1e-6;
 
-/// Samples, generated dungeons with stairs and doors (2 to 4 levels), and two made by hand:
-/// a door on a stair's own octagon, and a stair whose only exit is a door.
+/// Samples, generated dungeons with stairs and doors (2 to 4 levels), and three made by hand:
+/// a door on a stair's own octagon, a stair whose only exit is a door, and that stair with
+/// a door on its own level behind its landing.
 fn dungeons() -> Vec<(String, Dungeon)> {
     let mut all = support::samples();
     let generated = |seed, levels, cols, rows, doors| {
@@ -49,7 +50,12 @@ fn dungeons() -> Vec<(String, Dungeon)> {
         door_exit.set_edge(Pos::new(1, 2, 2), dir, state).unwrap();
     }
     assert_eq!(door_exit.stair_exit(Pos::new(0, 2, 2)), Some(Direction::S));
+    // The same stair with a door on its own level in the wall its landing stands against.
+    let mut door_behind = door_exit.clone();
+    door_behind.set_edge(Pos::new(0, 2, 2), Direction::S, Registry::DOOR).unwrap();
+    assert_eq!(door_behind.stair_landing(Pos::new(0, 2, 2)), Some(Direction::S));
     all.push(("a door as the stair's exit".into(), door_exit));
+    all.push(("a door behind the landing".into(), door_behind));
     all
 }
 
@@ -411,4 +417,25 @@ fn ramps_stay_within_one_rise_of_the_stairs_walking_surface() {
         }
     }
     assert!(ramps > 500, "{ramps} ramp triangles");
+}
+
+#[test]
+fn a_stair_standing_in_another_stairs_hole_keeps_its_ramp() {
+    // Stacked stairs are a validation problem, but they mesh: the upper stair has no floor
+    // to cut, so its ramp stands alone on the lower landing's level.
+    let mut d = Dungeon::new(3, 3, 3, Proportions::default(), Fill::Floor).unwrap();
+    d.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
+    d.set_tile(Pos::new(1, 2, 2), Registry::STAIR).unwrap();
+    let nav = navmesh(&d);
+    assert_eq!(Stair::all(&d).len(), 2);
+    for stair in Stair::all(&d) {
+        let l = stair.foot.level;
+        let y = d.proportions().floor_y(l);
+        let ramps: f64 = nav
+            .iter()
+            .filter(|t| t.level == l && t.tri.iter().any(|p| (p[1] - y).abs() > 1e-4))
+            .map(|t| plan_area(&t.tri))
+            .sum();
+        assert!((ramps - stair.ramp_area()).abs() < 1e-3, "level {l}: ramp {ramps} m2");
+    }
 }

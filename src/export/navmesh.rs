@@ -37,7 +37,8 @@ pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive>
         let octagon = dungeon.layout().octagon(foot.slot);
         let (inside, mut rest): (Vec<Tri>, Vec<Tri>) =
             tris.into_iter().partition(|t| strictly_inside(&octagon, centroid(t)));
-        // Without a floor to cut (the hole of a stair below), the ramp stands alone.
+        // Without a floor to cut (the hole of a stair below) the ramp stands alone; should
+        // the floor's outline not run round the landing wall's ends, the floor stays whole.
         match walkway(&inside, &spec, &walk.rim) {
             Some(floor) => rest.extend(floor),
             None => rest.extend(inside),
