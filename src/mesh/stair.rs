@@ -129,6 +129,9 @@ pub(crate) fn stair_walk(spec: &Spiral, exit_door: Option<[DVec2; 2]>) -> StairW
         ramp.push([at(inner[s], a), at(outer[s], a), at(outer[s + 1], b)]);
         ramp.push([at(inner[s], a), at(outer[s + 1], b), at(inner[s + 1], b)]);
     }
+    // The landing is fanned from the column point on boundary 0: `inner[n]`, `outer[n]`
+    // and `ea` lie on boundary n's ray and the door points on the wall, but no two
+    // neighbours lie on a line through the apex, so no triangle is degenerate.
     let mut landing = vec![inner[0], inner[n], outer[n], plan.ea];
     landing.extend(exit_door.into_iter().flatten());
     landing.push(plan.eb);
