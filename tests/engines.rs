@@ -1,7 +1,7 @@
 //! What game engines read from the export, read back with the `gltf` crate: colliders
-//! (`-colonly`, cheaper than the render mesh, closed where it is), navigation meshes
-//! (`-navmesh`: the walkable floor, connected as the path graph is) and extras (a role on
-//! every node, no `null`, the scene's copy of entrance, exit and levels).
+//! (`-colonly`, cheaper than the render mesh, closed where it is) and extras (a role on
+//! every node, no `null`, the scene's copy of entrance, exit and levels). The navigation
+//! mesh has its own tests (`tests/navmesh.rs`).
 
 mod support;
 
@@ -9,8 +9,7 @@ use glam::DVec2;
 use octile::dungeon::{Carve, Dungeon};
 use octile::export::{self, ExportOptions};
 use octile::generate::{GenerateOptions, generate};
-use octile::geometry::signed_area;
-use octile::grid::{Pos, Slot};
+use octile::grid::Pos;
 use octile::mesh::{self, MaterialRole, MeshOptions};
 use support::{Tri, assert_watertight};
 
@@ -201,135 +200,132 @@ fn extras_have_a_role_on_every_node_no_null_and_fixed_types() {
     }
 }
 
-/// Whether `slot` on `level` has floor: carved, and not the hole above a stair.
-fn has_floor(d: &Dungeon, level: u16, slot: Slot) -> bool {
-    let carved = d.tile_def(Pos { level, slot }).is_ok_and(|t| t.carved);
-    let hole = level > 0 && d.tile_def(Pos { level: level - 1, slot }).is_ok_and(|t| t.stair);
-    carved && !hole
+/// The Godot 3 script of [`godot3_makes_navigation_from_the_navmesh_and_paths_across_levels`]:
+/// instances `d.glb` under a `Navigation`, prints each `NavigationMeshInstance` and its
+/// polygon count, then for each line `x y z x y z` of `points.txt` the path Godot finds
+/// between the two points (its length, last point and highest y).
+const GODOT_CHECK: &str = r#"extends SceneTree
+
+func walk(n, out):
+	out.append(n)
+	for c in n.get_children():
+		walk(c, out)
+
+func _initialize():
+	var nav = Navigation.new()
+	get_root().add_child(nav)
+	nav.add_child(load("res://d.glb").instance())
+	var nodes = []
+	walk(nav, nodes)
+	for n in nodes:
+		if n is NavigationMeshInstance:
+			print("NAV ", n.name, " ", n.navmesh.get_polygon_count())
+	var f = File.new()
+	f.open("res://points.txt", File.READ)
+	while not f.eof_reached():
+		var v = f.get_line().strip_edges().split_floats(" ")
+		if v.size() < 6:
+			continue
+		var path = nav.get_simple_path(Vector3(v[0], v[1], v[2]), Vector3(v[3], v[4], v[5]))
+		var top = -1e9
+		for p in path:
+			top = max(top, p.y)
+		var last = Vector3()
+		if path.size() > 0:
+			last = path[path.size() - 1]
+		print("PATH ", path.size(), " ", last.x, " ", last.y, " ", last.z, " ", top)
+	f.close()
+	quit()
+"#;
+
+/// Runs `godot3-server` with `args` in `dir`, or says why it cannot.
+fn godot(dir: &std::path::Path, args: &[&str]) -> Result<String, String> {
+    let out = std::process::Command::new("godot3-server")
+        .arg("--path")
+        .arg(dir)
+        .args(args)
+        .output()
+        .map_err(|e| format!("godot3-server does not run ({e})"))?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
 }
 
-/// The walkable plan area of `level` computed from the layout's polygons: cells with floor,
-/// carved seams (full width) and door passages (door width).
-fn walkable_area(d: &Dungeon, level: u16) -> f64 {
-    let layout = d.layout();
-    let cells: f64 = d
-        .dims()
-        .cells()
-        .filter(|&s| has_floor(d, level, s))
-        .map(|s| signed_area(&layout.cell_polygon(s).unwrap()).abs())
-        .sum();
-    let seams: f64 = d
-        .dims()
-        .edges()
-        .filter_map(|e| {
-            let sides = d.dims().edge_sides(e).unwrap();
-            let def = d.carved_seam(Pos { level, slot: sides[0].0 }, sides[0].1)?;
-            let rect = match def.carve {
-                Carve::Door => layout.door(sides[0], sides[1]),
-                _ => layout.edge_seam(sides),
-            };
-            Some(signed_area(&rect.unwrap()).abs())
-        })
-        .sum();
-    cells + seams
-}
-
-/// Connected components of triangles that share an edge (positions keyed to 0.1 mm).
-fn components(tris: &[Tri]) -> Vec<usize> {
-    let key = |p: [f64; 3]| p.map(|x| (x * 1e4).round() as i64);
-    let mut edges: Vec<([i64; 3], [i64; 3], usize)> = Vec::new();
-    for (i, t) in tris.iter().enumerate() {
-        for k in 0..3 {
-            let (a, b) = (key(t[k]), key(t[(k + 1) % 3]));
-            edges.push((a.min(b), a.max(b), i));
+/// Imports the project in `dir` (the editor's first scan). Godot 3.2.3's headless editor
+/// writes the import within seconds but then hangs on its way out with `--quit`, so the
+/// editor is stopped once the import's `.md5` stamp is there (at most 120 s).
+fn godot_import(dir: &std::path::Path) {
+    let mut editor = std::process::Command::new("godot3-server")
+        .arg("--path")
+        .arg(dir)
+        .args(["-e", "--quit"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stamped = || {
+        std::fs::read_dir(dir.join(".import"))
+            .is_ok_and(|mut files| files.any(|f| f.unwrap().file_name().to_string_lossy().ends_with(".md5")))
+    };
+    for _ in 0..600 {
+        if stamped() || editor.try_wait().unwrap().is_some() {
+            break;
         }
+        std::thread::sleep(std::time::Duration::from_millis(200));
     }
-    edges.sort();
-    let mut parent: Vec<usize> = (0..tris.len()).collect();
-    for w in edges.windows(2) {
-        if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
-            union(&mut parent, w[0].2, w[1].2);
-        }
+    if editor.try_wait().unwrap().is_none() {
+        editor.kill().unwrap();
+        editor.wait().unwrap();
     }
-    (0..tris.len()).map(|i| find(&mut parent, i)).collect()
-}
-
-fn find(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
-}
-
-fn union(parent: &mut [usize], a: usize, b: usize) {
-    let (ra, rb) = (find(parent, a), find(parent, b));
-    parent[ra.max(rb)] = ra.min(rb);
-}
-
-/// The triangle whose plan holds `p` (edges included).
-fn holding(tris: &[Tri], p: DVec2) -> Option<usize> {
-    tris.iter().position(|t| {
-        let [a, b, c] = t.map(|q| DVec2::new(q[0], q[2]));
-        let s = [(b - a).perp_dot(p - a), (c - b).perp_dot(p - b), (a - c).perp_dot(p - c)];
-        s.iter().all(|&x| x >= -1e-6) || s.iter().all(|&x| x <= 1e-6)
-    })
+    assert!(stamped(), "godot imported nothing in {}", dir.display());
 }
 
 #[test]
-fn navmesh_is_the_walkable_floor_convex_and_connected_as_the_path_graph() {
-    for (what, d) in dungeons() {
-        let g = glb(&d);
-        for level in 0..d.levels() {
-            let want = walkable_area(&d, level);
-            let name = format!("Level_{level:02}-navmesh");
-            let Some(node) = child(&g, level, &name) else {
-                assert!(want == 0.0, "{what}: {name} missing, {want} m2 walkable");
-                continue;
-            };
-            assert_eq!(extras(&node), serde_json::json!({ "role": "navmesh", "level": level }));
-            let tris = node_triangles(&g, &node);
-            assert!(tris.iter().all(|t| t.iter().all(|p| p[1] == 0.0)), "{what}: flat at the floor");
-            // Triangles are convex polygons; each must be a real one, facing up.
-            assert!(
-                tris.iter().all(|t| plan_area(t) > 1e-6),
-                "{what} level {level}: a degenerate or downward triangle"
-            );
-            let got: f64 = tris.iter().map(plan_area).sum();
-            assert!((got - want).abs() < 1e-3, "{what} level {level}: navmesh {got} m2, walkable {want} m2");
-            // Cells joined in the path graph (a carved seam between two floors) lie in one
-            // navmesh component, and cells the graph keeps apart in different ones.
-            let comp = components(&tris);
-            let floors: Vec<Slot> = d.dims().cells().filter(|&s| has_floor(&d, level, s)).collect();
-            let at: Vec<usize> = floors
-                .iter()
-                .map(|&s| comp[holding(&tris, d.layout().center(s)).expect("a cell centre on the navmesh")])
-                .collect();
-            let mut parent: Vec<usize> = (0..floors.len()).collect();
-            for e in d.dims().edges() {
-                let [(a, da), (b, _)] = d.dims().edge_sides(e).unwrap();
-                if d.carved_seam(Pos { level, slot: a }, da).is_none() {
-                    continue;
-                }
-                let (Some(i), Some(j)) =
-                    (floors.iter().position(|&s| s == a), floors.iter().position(|&s| s == b))
-                else {
-                    continue;
-                };
-                union(&mut parent, i, j);
-            }
-            for i in 0..floors.len() {
-                for j in i + 1..floors.len() {
-                    let graph = find(&mut parent, i) == find(&mut parent, j);
-                    assert_eq!(
-                        graph,
-                        at[i] == at[j],
-                        "{what} level {level}: {:?} and {:?}",
-                        floors[i],
-                        floors[j]
-                    );
-                }
-            }
+fn godot3_makes_navigation_from_the_navmesh_and_paths_across_levels() {
+    const TEST: &str = "godot3_makes_navigation_from_the_navmesh_and_paths_across_levels";
+    let dir = support::Scratch::new(TEST);
+    if let Err(why) = godot(dir.path(), &["--version"]) {
+        support::skip(TEST, &why, "GODOT_REQUIRED");
+        return;
+    }
+    let d = generate(&GenerateOptions { seed: 7, ..GenerateOptions::default() }, &mut |_| {}).unwrap();
+    std::fs::write(dir.join("project.godot"), "config_version=4\n").unwrap();
+    std::fs::write(dir.join("check.gd"), GODOT_CHECK).unwrap();
+    export::export(&d, &dir.join("d.glb"), &ExportOptions { navmesh: true, ..Default::default() }).unwrap();
+    // Floor cells' centres (not a stair's octagon, whose centre is its column, nor a hole),
+    // by path region: a pair in the biggest region on the lowest and highest level it reaches.
+    let regions = octile::path::dungeon_regions(&d);
+    let mut cells: Vec<(usize, u16, glam::DVec3)> = Vec::new();
+    for i in 0..d.dims().slot_count() * usize::from(d.levels()) {
+        let (Some(r), Some(pos)) = (regions.region(i), octile::path::node_pos(&d, i)) else { continue };
+        if d.stair_below(pos).is_none() && d.stairs().iter().all(|s| s.foot != pos) {
+            cells.push((r.index(), pos.level, d.layout().world_center(pos)));
         }
     }
+    let biggest = (0..regions.count()).max_by_key(|&r| cells.iter().filter(|c| c.0 == r).count()).unwrap();
+    let mine: Vec<_> = cells.iter().filter(|c| c.0 == biggest).collect();
+    let low = mine.iter().min_by_key(|c| c.1).unwrap();
+    let high = mine.iter().max_by_key(|c| c.1).unwrap();
+    assert!(high.1 >= low.1 + 2, "seed 7's main region spans three levels");
+    let (a, b) = (low.2, high.2);
+    std::fs::write(dir.join("points.txt"), format!("{} {} {} {} {} {}\n", a.x, a.y, a.z, b.x, b.y, b.z))
+        .unwrap();
+    godot_import(dir.path());
+    let out = godot(dir.path(), &["-s", "check.gd"]).unwrap();
+    let navs: Vec<&str> = out.lines().filter(|l| l.starts_with("NAV ")).collect();
+    assert_eq!(navs.len(), usize::from(d.levels()), "one NavigationMeshInstance per level:\n{out}");
+    let g = gltf::Gltf::from_slice(&std::fs::read(dir.join("d.glb")).unwrap()).unwrap();
+    for (level, nav) in navs.iter().enumerate() {
+        let node = child(&g, u16::try_from(level).unwrap(), &format!("Level_{level:02}-navmesh")).unwrap();
+        let polygons: usize = nav.rsplit(' ').next().unwrap().parse().unwrap();
+        assert_eq!(polygons, node_triangles(&g, &node).len(), "{nav}: a polygon per triangle");
+    }
+    let paths: Vec<Vec<f64>> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("PATH "))
+        .map(|l| l.split(' ').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(paths.len(), 1, "{out}");
+    let [count, x, y, z, top] = paths[0][..] else { panic!("{out}") };
+    assert!(count >= 2.0, "Godot finds a path from level {} to level {}:\n{out}", low.1, high.1);
+    assert!(glam::DVec3::new(x, y, z).distance(high.2) < 0.1, "the path ends at the goal:\n{out}");
+    assert!(top >= high.2.y - 1e-3, "and climbs the stairs:\n{out}");
 }

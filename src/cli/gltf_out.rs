@@ -28,8 +28,8 @@ pub struct GltfArgs {
     /// each level; Godot makes it a static body.
     #[arg(long)]
     colliders: bool,
-    /// Add a `Level_NN-navmesh` node (the walkable floor, positions only) under each level;
-    /// Godot makes it a navigation mesh.
+    /// Add a `Level_NN-navmesh` node (the walkable floor and stair ramps, joined across
+    /// levels; positions only) under each level; Godot makes it a navigation mesh.
     #[arg(long)]
     navmesh: bool,
     /// How colliders are marked: `godot` (`-colonly` name suffix) or `omi`

@@ -6,7 +6,7 @@ use json::validation::{Checked::Valid, USize64};
 use json::{Index, Root};
 use serde_json::json as value;
 
-use super::{ExportError, PhysicsFormat, glb, names, nodes, physics};
+use super::{ExportError, PhysicsFormat, glb, names, navmesh, nodes, physics};
 use crate::dungeon::Dungeon;
 use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 
@@ -381,7 +381,7 @@ impl Built {
                 PhysicsFormat::Omi => self.omi_collider(level.level, &prim),
             });
         }
-        if let Some(nav) = physics::navmesh(level).filter(|_| options.navmesh) {
+        if let Some(nav) = options.navmesh.then(|| navmesh::navmesh(dungeon, level)).flatten() {
             children.push(self.helper_node(names::navmesh(level.level), "navmesh", level.level, &nav));
         }
         if !children.is_empty() {

@@ -23,7 +23,7 @@ fn inside(p: DVec2, [a, b, c]: [DVec2; 3], s: f64) -> bool {
 
 /// Ear clipping of the simple polygon `ring` (indices into `plan`), wound with sign `s`:
 /// `None` when no ear is found (the polygon is then left alone).
-fn ear_clip(ring: &[u32], plan: &[DVec2], s: f64) -> Option<Vec<[u32; 3]>> {
+pub(super) fn ear_clip(ring: &[u32], plan: &[DVec2], s: f64) -> Option<Vec<[u32; 3]>> {
     let mut ring = ring.to_vec();
     let mut out = Vec::with_capacity(ring.len().saturating_sub(2));
     while ring.len() > 3 {

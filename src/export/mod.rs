@@ -10,6 +10,7 @@ mod error;
 mod glb;
 mod merge;
 mod names;
+mod navmesh;
 mod nodes;
 mod physics;
 mod progress;
@@ -56,8 +57,10 @@ pub struct ExportOptions {
     pub lights: Option<crate::rooms::LightPreset>,
     /// Add a child node `Level_NN-navmesh` to each level with floor (extras `{"role":
     /// "navmesh", "level": N}`): the walkable floor (carved cells, carved seams and door
-    /// passages) as triangles welded by position, POSITION only. Godot's importer turns the
-    /// `-navmesh` suffix into a navigation mesh.
+    /// passages; a stair's column cut out) and the ramps of the stairs standing on the level,
+    /// whose landings share their edge with the floor of the level above, as triangles welded
+    /// by position, POSITION only. Godot's importer turns the `-navmesh` suffix into a
+    /// navigation mesh.
     pub navmesh: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,

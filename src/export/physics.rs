@@ -1,12 +1,16 @@
 //! Meshes for engines rather than for the eye: a level's collider (every surface welded by
-//! position, stairs as ramps) and its navigation mesh (the walkable floor).
+//! position, stairs as ramps), and the welding its navigation mesh
+//! ([`super::navmesh`]) shares.
 
 use crate::dungeon::Dungeon;
 use crate::mesh::{self, LevelMesh, MaterialRole, Primitive, Vertex};
 
 /// The triangles of `prims` and `extra` (level-local metres) welded by position only:
 /// `(positions, indices)`, each distinct position once.
-fn weld<'a>(prims: impl Iterator<Item = &'a Primitive>, extra: &[[f32; 3]]) -> (Vec<[f32; 3]>, Vec<u32>) {
+pub(super) fn weld<'a>(
+    prims: impl Iterator<Item = &'a Primitive>,
+    extra: &[[f32; 3]],
+) -> (Vec<[f32; 3]>, Vec<u32>) {
     let mut positions: Vec<[f32; 3]> = Vec::new();
     let mut indices = Vec::new();
     for p in prims {
@@ -30,7 +34,7 @@ fn weld<'a>(prims: impl Iterator<Item = &'a Primitive>, extra: &[[f32; 3]]) -> (
 
 /// A position-only primitive of `indices` over `positions`, keeping only the vertices the
 /// indices use (renumbered in order of first use).
-fn compact(positions: &[[f32; 3]], indices: &[u32]) -> Primitive {
+pub(super) fn compact(positions: &[[f32; 3]], indices: &[u32]) -> Primitive {
     let mut new_index = vec![u32::MAX; positions.len()];
     let mut vertices = Vec::new();
     let mut out = Vec::with_capacity(indices.len());
@@ -62,16 +66,6 @@ pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
     let surfaces = level.primitives.iter().filter(|(r, _)| *r != MaterialRole::Stair).map(|(_, p)| p);
     let (positions, indices) = weld(surfaces, &ramps);
     compact(&positions, &super::merge::merge_flat(&positions, &indices))
-}
-
-/// One level's navigation mesh: its walkable floor (the [`MaterialRole::Floor`] triangles:
-/// carved cells, carved seams and door passages; stair treads are left out), welded by
-/// position, so neighbouring triangles share their edges. Every triangle is a convex
-/// polygon, as engines' navigation meshes need. `None` when the level has no floor.
-pub(crate) fn navmesh(level: &LevelMesh) -> Option<Primitive> {
-    let floors = level.primitives.iter().filter(|(r, _)| *r == MaterialRole::Floor).map(|(_, p)| p);
-    let (positions, indices) = weld(floors, &[]);
-    (!indices.is_empty()).then(|| compact(&positions, &indices))
 }
 
 /// The extension holding the shapes of `--physics omi`.

@@ -10,6 +10,7 @@ use super::MaterialRole;
 use super::panel::{Panel, at};
 use super::triangulate::{fan, strip};
 use crate::geometry::Spiral;
+use crate::grid::{Direction, Pos};
 
 /// The panels of the stair solid (role [`MaterialRole::Stair`]), its normals pointing out of
 /// the solid, from `y = 0` to `y = spec.height` (level-local), following the plan `spec`.
@@ -70,19 +71,78 @@ pub(crate) fn ramp(spec: &Spiral) -> Vec<Panel> {
     panels
 }
 
+/// Every stair standing on `level` of `dungeon` (the stair table's order) with the wall its
+/// landing reaches ([`Dungeon::stair_landing`](crate::dungeon::Dungeon::stair_landing)) and
+/// the plan of its spiral: the stairs that [`stair_ramps`] and the navigation mesh build on.
+pub(crate) fn level_spirals(dungeon: &crate::dungeon::Dungeon, level: u16) -> Vec<(Pos, Direction, Spiral)> {
+    let height = dungeon.proportions().layer_height;
+    dungeon
+        .stairs()
+        .iter()
+        .filter(|s| s.foot.level == level)
+        .filter_map(|stair| {
+            let dir = dungeon.stair_landing(stair.foot)?;
+            Some((stair.foot, dir, Spiral::new(dungeon.layout(), stair.foot.slot, dir, height)?))
+        })
+        .collect()
+}
+
 /// Every stair ramp ([`ramp`]) standing on `level` of `dungeon`, as triangles in
 /// level-local metres, wound to face out of the solid.
 pub(crate) fn stair_ramps(dungeon: &crate::dungeon::Dungeon, level: u16) -> Vec<[[f32; 3]; 3]> {
     let mut out = Vec::new();
-    for stair in dungeon.stairs().iter().filter(|s| s.foot.level == level) {
-        let Some(dir) = dungeon.stair_landing(stair.foot) else { continue };
-        let height = dungeon.proportions().layer_height;
-        let Some(spec) = Spiral::new(dungeon.layout(), stair.foot.slot, dir, height) else { continue };
+    for (_, _, spec) in level_spirals(dungeon, level) {
         for panel in ramp(&spec) {
             out.extend(panel.tris.iter().map(|t| t.map(|p| [p.x as f32, p.y as f32, p.z as f32])));
         }
     }
     out
+}
+
+/// The walking surface of one stair, for a navigation mesh ([`stair_walk`]).
+pub(crate) struct StairWalk {
+    /// The ramp and the landing: triangles in level-local metres, facing up.
+    pub ramp: Vec<[DVec3; 3]>,
+    /// Where the stair's footprint (column, steps and landing) meets the floor round it, in
+    /// plan, from the landing wall's first end (exclusive) back to its second end
+    /// (exclusive): the steps' rim from the landing down to the first step, the first step's
+    /// foot edge at floor level (`rim[n - 1] -> rim[n]`, shared with the ramp) and the
+    /// column's edge over the gap sector.
+    pub rim: Vec<DVec2>,
+}
+
+/// The walking surface of the stair planned by `spec`, joined to the floors it leaves:
+/// over the steps' footprint (the sectors of [`ramp`] between column and rim) a ramp that
+/// starts at the floor (height 0) on the first step's foot edge, so no riser is left, and
+/// rises linearly from boundary to boundary to the landing's height; the landing is level
+/// at `spec.height` out to its wall, whose edge it shares with the floor beyond (split at
+/// `exit_door`, the opening a door cuts in that wall on the level above, when there is one).
+/// It stays within one step's rise of the walking surface [`Spiral::ramp`].
+pub(crate) fn stair_walk(spec: &Spiral, exit_door: Option<[DVec2; 2]>) -> StairWalk {
+    let plan = Sectors::new(spec);
+    let (inner, outer, n) = (&plan.inner, &plan.outer, plan.n);
+    // Boundary 1 (the first step's foot) stands at the floor, boundary n at the landing.
+    let y = |k: usize| plan.height * (k - 1) as f64 / (n - 1) as f64;
+    let mut ramp = Vec::with_capacity(2 * n + 4);
+    for s in 1..n {
+        let (a, b) = (y(s), y(s + 1));
+        ramp.push([at(inner[s], a), at(outer[s], a), at(outer[s + 1], b)]);
+        ramp.push([at(inner[s], a), at(outer[s + 1], b), at(inner[s + 1], b)]);
+    }
+    // The landing is fanned from the column point on boundary 0: `inner[n]`, `outer[n]`
+    // and `ea` lie on boundary n's ray and the door points on the wall, but no two
+    // neighbours lie on a line through the apex, so no triangle is degenerate.
+    let mut landing = vec![inner[0], inner[n], outer[n], plan.ea];
+    landing.extend(exit_door.into_iter().flatten());
+    landing.push(plan.eb);
+    ramp.extend(fan(&landing.iter().map(|&v| at(v, plan.height)).collect::<Vec<_>>()));
+    let ramp = ramp
+        .into_iter()
+        .map(|[a, b, c]| if (b - a).cross(c - a).y >= 0.0 { [a, b, c] } else { [a, c, b] })
+        .collect();
+    let mut rim: Vec<DVec2> = (1..=n).rev().map(|k| outer[k]).collect();
+    rim.extend([inner[1], inner[0]]);
+    StairWalk { ramp, rim }
 }
 
 /// The stair's sectors round its column. Boundary k = 0..=n lies at angle
