@@ -1,6 +1,8 @@
 //! Re-solving around a point: the unpinned cells within a radius of it on its level are
 //! freed and solved again with WFC (the `octile` tile set, as generation), everything else
-//! fixed as their boundary; then the level is joined to the dungeon's main region with the
+//! fixed as their boundary. When the freed floor and the floor round it are joined inside a
+//! window one octagon larger ([`super::local`]), the level keeps every path it had and
+//! nothing else is read; otherwise the level is joined to the dungeon's main region with the
 //! generator's carving, which never touches a pin. When the freed cells have no solution the
 //! radius doubles, up to the whole level.
 //!
@@ -12,12 +14,14 @@
 //! demand opposite things of one free cell are [`EditError::ConflictingPins`], checked before
 //! anything changes. Every other seam of a freed cell follows [`super::seams`].
 
+use std::ops::RangeInclusive;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use super::EditError;
 use super::change::Recorder;
 use super::seams::derived_state;
+use super::{EditError, local};
 use crate::dungeon::Dungeon;
 use crate::generate::keep::{Demand, class_tiles, demand_of, guarded};
 use crate::generate::{Locked, join_level};
@@ -45,17 +49,27 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
         });
     }
     let level = pos.level;
-    let locked = locked_cells(rec.d, level);
     let before = (rec.d.tile_layer(level)?.clone(), rec.d.edge_layer(level)?.to_vec());
     let mut r = radius.min(whole);
     loop {
+        // Read within reach of the freed square only (its cells' neighbours), unless the
+        // whole level is joined below.
+        let locked = locked_cells(rec.d, level, square(dims, pos, r.saturating_add(1)));
         let free = demands(rec.d, level, &free_cells(dims, pos, r, &locked), &locked)?;
         match solve(rec.d, level, &free, seed(rec.d, pos, r), r >= whole) {
             Ok(carved) => {
                 write(rec.d, level, &free, &carved, &locked);
-                let fillable = fillable(rec.d, &free, &locked);
-                join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)), &fillable);
-                rec.record_level(level, &before.0, &before.1);
+                let cells: Vec<Slot> = free.iter().map(|(s, _)| *s).collect();
+                let is_free =
+                    |s: Slot| cells.binary_search_by_key(&(s.row, s.col), |f| (f.row, f.col)).is_ok();
+                if local::joined(rec.d, level, &cells, &is_free) {
+                    rec.record_cells(level, &before.0, &before.1, &cells);
+                } else {
+                    let locked = locked_cells(rec.d, level, square(dims, pos, whole));
+                    let fillable = fillable(rec.d, &free, &locked);
+                    join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)), &fillable);
+                    rec.record_level(level, &before.0, &before.1);
+                }
                 return Ok(());
             }
             Err(cause) if r >= whole => {
@@ -70,12 +84,14 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
     }
 }
 
-/// Per slot of `level`: true for a cell re-solving keeps (pinned, a stair, a hole above a
-/// stair, the entrance, the exit).
-fn locked_cells(d: &Dungeon, level: u16) -> Vec<bool> {
+/// Per slot of `level`: true for a cell of `area` that re-solving keeps (pinned, a stair, a
+/// hole above a stair, the entrance, the exit); false outside `area`.
+fn locked_cells(d: &Dungeon, level: u16, area: (RangeInclusive<u32>, RangeInclusive<u32>)) -> Vec<bool> {
     let dims = d.dims();
     let mut locked = vec![false; dims.slot_count()];
-    for slot in dims.cells() {
+    let (rows, cols) = area;
+    let cells = rows.flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)));
+    for slot in cells.filter(|s| s.kind().is_cell()) {
         let p = Pos { level, slot };
         locked[dims.index(slot).expect("invariant: a cell of the grid")] = d.is_pinned(p)
             || d.is_stair(p)
@@ -86,12 +102,18 @@ fn locked_cells(d: &Dungeon, level: u16) -> Vec<bool> {
     locked
 }
 
-/// The unlocked cells within `radius` octagons of `pos` (a square: at most `2 * radius`
-/// slots away on each axis), row-major, each with an empty demand.
-fn free_cells(dims: Dims, pos: Pos, radius: u32, locked: &[bool]) -> Vec<(Slot, Demand)> {
+/// The slots within `radius` octagons of `pos` (a square: at most `2 * radius` slots away
+/// on each axis), inside the level.
+fn square(dims: Dims, pos: Pos, radius: u32) -> (RangeInclusive<u32>, RangeInclusive<u32>) {
     let reach = radius.saturating_mul(2);
-    let rows = pos.slot.row.saturating_sub(reach)..=pos.slot.row.saturating_add(reach).min(dims.rows() - 1);
-    let cols = pos.slot.col.saturating_sub(reach)..=pos.slot.col.saturating_add(reach).min(dims.cols() - 1);
+    let span = |x: u32, len: u32| x.saturating_sub(reach)..=x.saturating_add(reach).min(len - 1);
+    (span(pos.slot.row, dims.rows()), span(pos.slot.col, dims.cols()))
+}
+
+/// The unlocked cells within `radius` octagons of `pos` ([`square`]), row-major, each with
+/// an empty demand.
+fn free_cells(dims: Dims, pos: Pos, radius: u32, locked: &[bool]) -> Vec<(Slot, Demand)> {
+    let (rows, cols) = square(dims, pos, radius);
     rows.flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)))
         .filter(|s| s.kind().is_cell() && !locked[dims.index(*s).expect("invariant: inside")])
         .map(|s| (s, Demand::default()))

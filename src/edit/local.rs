@@ -1,0 +1,106 @@
+//! Local connectivity after a re-solve: whether the freed floor and the floor round it are
+//! joined inside a small window, so the level keeps every path it had and the new floor
+//! hangs on to it without labelling the whole dungeon.
+//!
+//! Every path that crossed the freed cells entered and left them through a carved cell next
+//! to them (a re-solve writes only the freed cells' tiles and seams). When all those cells
+//! and every freed floor cell are one component of the floor inside the window, each such
+//! path can be rerouted inside it, and each freed floor cell reaches the floor it had round
+//! it. A step here is the dungeon's own: a passable carved seam ([`Dungeon::carved_seam`])
+//! between passable carved cells that the shaft rule lets through
+//! ([`crate::dungeon::Stairs::allows_step`]); stairs between levels are not followed, which
+//! can only make the answer "not joined" (the caller then joins the level as a whole).
+
+use std::ops::RangeInclusive;
+
+use crate::dungeon::Dungeon;
+use crate::grid::{Dims, Pos, Slot};
+
+/// The slots round `free` (their bounding box grown by one octagon step, inside the level).
+pub(crate) fn window(
+    dims: Dims,
+    free: impl Iterator<Item = Slot>,
+) -> (RangeInclusive<u32>, RangeInclusive<u32>) {
+    let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
+    for s in free {
+        (r0, c0, r1, c1) = (r0.min(s.row), c0.min(s.col), r1.max(s.row), c1.max(s.col));
+    }
+    if r0 > r1 {
+        return (1..=0, 1..=0);
+    }
+    let grow = |lo: u32, hi: u32, len: u32| lo.saturating_sub(2)..=hi.saturating_add(2).min(len - 1);
+    (grow(r0, r1, dims.rows()), grow(c0, c1, dims.cols()))
+}
+
+/// True when, on `level` of `d`, every floor cell of `free` and every floor cell next to one
+/// are joined by steps inside [`window`] of `free` (see the module doc). `free` holds the
+/// freed cells; `is_free` says whether a slot is one of them.
+pub(crate) fn joined(d: &Dungeon, level: u16, free: &[Slot], is_free: &dyn Fn(Slot) -> bool) -> bool {
+    let dims = d.dims();
+    let (rows, cols) = window(dims, free.iter().copied());
+    let inside = |s: Slot| rows.contains(&s.row) && cols.contains(&s.col);
+    let width = (cols.end() + 1 - cols.start()) as usize;
+    let local = |s: Slot| (s.row - rows.start()) as usize * width + (s.col - cols.start()) as usize;
+    let floor = |s: Slot| d.tile_def(Pos { level, slot: s }).is_ok_and(|t| t.carved && t.passable);
+    // The cells that must end up joined: freed floor, and floor next to a freed cell.
+    let mut must = Vec::new();
+    for &s in free {
+        if floor(s) {
+            must.push(s);
+        }
+        for &dir in dims.walls(s).unwrap_or(&[]) {
+            if let Ok(Some(n)) = dims.neighbor(s, dir)
+                && !is_free(n)
+                && floor(n)
+            {
+                must.push(n);
+            }
+        }
+    }
+    let Some(&start) = must.first() else { return true };
+    let mut seen = vec![false; width * (rows.end() + 1 - rows.start()) as usize];
+    seen[local(start)] = true;
+    let mut stack = vec![start];
+    while let Some(s) = stack.pop() {
+        let here = Pos { level, slot: s };
+        for &dir in dims.walls(s).unwrap_or(&[]) {
+            let Ok(Some(n)) = dims.neighbor(s, dir) else { continue };
+            if !inside(n) || seen[local(n)] || !floor(n) {
+                continue;
+            }
+            let there = Pos { level, slot: n };
+            if d.carved_seam(here, dir).is_some_and(|e| e.passable)
+                && d.stairs().allows_step(here, dir, there)
+            {
+                seen[local(n)] = true;
+                stack.push(n);
+            }
+        }
+    }
+    must.iter().all(|&s| seen[local(s)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Fill, Registry};
+    use crate::geometry::Proportions;
+
+    #[test]
+    fn floor_cut_off_inside_the_window_is_not_joined() {
+        let mut d = Dungeon::new(6, 6, 1, Proportions::default(), Fill::Floor).unwrap();
+        let free: Vec<Slot> = [(4, 4), (4, 6), (5, 5), (6, 4), (6, 6)].map(|(r, c)| Slot::new(r, c)).to_vec();
+        let is_free = |s: Slot| free.contains(&s);
+        assert!(joined(&d, 0, &free, &is_free), "open floor everywhere");
+        // Wall one freed octagon off on every side: it is floor that nothing reaches.
+        let cell = Pos::new(0, 6, 6);
+        for &dir in d.dims().walls(cell.slot).unwrap() {
+            d.set_edge(cell, dir, Registry::WALL).unwrap();
+        }
+        assert!(!joined(&d, 0, &free, &is_free));
+        // As rock it asks for nothing.
+        d.set_tile(cell, Registry::SOLID).unwrap();
+        assert!(joined(&d, 0, &free, &is_free));
+        assert_eq!(window(d.dims(), free.iter().copied()), (2..=8, 2..=8));
+    }
+}
