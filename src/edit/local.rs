@@ -14,7 +14,7 @@
 use std::ops::RangeInclusive;
 
 use crate::dungeon::Dungeon;
-use crate::grid::{Dims, Pos, Slot};
+use crate::grid::{Dims, Direction, Pos, Slot};
 
 /// The slots round `free` (their bounding box grown by one octagon step, inside the level).
 pub(crate) fn window(
@@ -32,17 +32,25 @@ pub(crate) fn window(
     (grow(r0, r1, dims.rows()), grow(c0, c1, dims.cols()))
 }
 
-/// True when, on `level` of `d`, every floor cell of `free` and every floor cell next to one
-/// are joined by steps inside [`window`] of `free` (see the module doc). `free` holds the
-/// freed cells; `is_free` says whether a slot is one of them.
-pub(crate) fn joined(d: &Dungeon, level: u16, free: &[Slot], is_free: &dyn Fn(Slot) -> bool) -> bool {
+/// True when, on `level` of `d`, every floor cell of `free` and every cell a path could
+/// enter the freed cells from before (`was_open`: the wall `dir` of freed cell `slot` was a
+/// passable seam from floor) are joined by steps inside [`window`] of `free`, to at least
+/// one cell that was not freed (see the module doc). `is_free` says whether a slot is one
+/// of `free`.
+pub(crate) fn joined(
+    d: &Dungeon,
+    level: u16,
+    free: &[Slot],
+    is_free: &dyn Fn(Slot) -> bool,
+    was_open: &dyn Fn(Slot, Direction) -> bool,
+) -> bool {
     let dims = d.dims();
     let (rows, cols) = window(dims, free.iter().copied());
     let inside = |s: Slot| rows.contains(&s.row) && cols.contains(&s.col);
     let width = (cols.end() + 1 - cols.start()) as usize;
     let local = |s: Slot| (s.row - rows.start()) as usize * width + (s.col - cols.start()) as usize;
     let floor = |s: Slot| d.tile_def(Pos { level, slot: s }).is_ok_and(|t| t.carved && t.passable);
-    // The cells that must end up joined: freed floor, and floor next to a freed cell.
+    // The cells that must end up joined: freed floor, and the floor paths came in from.
     let mut must = Vec::new();
     for &s in free {
         if floor(s) {
@@ -52,6 +60,7 @@ pub(crate) fn joined(d: &Dungeon, level: u16, free: &[Slot], is_free: &dyn Fn(Sl
             if let Ok(Some(n)) = dims.neighbor(s, dir)
                 && !is_free(n)
                 && floor(n)
+                && was_open(s, dir)
             {
                 must.push(n);
             }
@@ -77,7 +86,11 @@ pub(crate) fn joined(d: &Dungeon, level: u16, free: &[Slot], is_free: &dyn Fn(Sl
             }
         }
     }
-    must.iter().all(|&s| seen[local(s)])
+    let anchored = must.iter().any(|&s| !is_free(s))
+        || seen.iter().enumerate().any(|(i, &x)| {
+            x && !is_free(Slot::new(rows.start() + (i / width) as u32, cols.start() + (i % width) as u32))
+        });
+    anchored && must.iter().all(|&s| seen[local(s)])
 }
 
 #[cfg(test)]
@@ -91,16 +104,31 @@ mod tests {
         let mut d = Dungeon::new(6, 6, 1, Proportions::default(), Fill::Floor).unwrap();
         let free: Vec<Slot> = [(4, 4), (4, 6), (5, 5), (6, 4), (6, 6)].map(|(r, c)| Slot::new(r, c)).to_vec();
         let is_free = |s: Slot| free.contains(&s);
-        assert!(joined(&d, 0, &free, &is_free), "open floor everywhere");
+        let open = |_: Slot, _: Direction| true;
+        assert!(joined(&d, 0, &free, &is_free, &open), "open floor everywhere");
         // Wall one freed octagon off on every side: it is floor that nothing reaches.
         let cell = Pos::new(0, 6, 6);
         for &dir in d.dims().walls(cell.slot).unwrap() {
             d.set_edge(cell, dir, Registry::WALL).unwrap();
         }
-        assert!(!joined(&d, 0, &free, &is_free));
+        assert!(!joined(&d, 0, &free, &is_free, &open));
         // As rock it asks for nothing.
         d.set_tile(cell, Registry::SOLID).unwrap();
-        assert!(joined(&d, 0, &free, &is_free));
+        assert!(joined(&d, 0, &free, &is_free, &open));
+        // Floor that no path entered the freed cells from need not be joined; but freed floor
+        // that reaches nothing outside them is an island.
+        let (x, out) = (Slot::new(3, 3), Pos::new(0, 2, 2));
+        for &dir in d.dims().walls(out.slot).unwrap() {
+            d.set_edge(out, dir, Registry::WALL).unwrap();
+        }
+        let entered = |s: Slot, dir: Direction| !(s == x && dir == Direction::NW);
+        let mut with_x = free.clone();
+        with_x.insert(0, x);
+        let is_free_x = |s: Slot| with_x.contains(&s);
+        assert!(!joined(&d, 0, &with_x, &is_free_x, &open), "(2, 2) is walled off");
+        assert!(joined(&d, 0, &with_x, &is_free_x, &entered), "and no path came from it");
+        let all = |_: Slot| true;
+        assert!(!joined(&d, 0, &free, &all, &open), "nothing outside the freed cells");
         assert_eq!(window(d.dims(), free.iter().copied()), (2..=8, 2..=8));
     }
 }

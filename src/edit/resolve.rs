@@ -22,10 +22,10 @@ use rand_core::SeedableRng;
 use super::change::Recorder;
 use super::seams::derived_state;
 use super::{EditError, local};
-use crate::dungeon::Dungeon;
+use crate::dungeon::{Dungeon, EdgeStateId, TileId};
 use crate::generate::keep::{Demand, class_tiles, demand_of, guarded};
 use crate::generate::{Locked, join_level};
-use crate::grid::{Dims, Pos, Slot};
+use crate::grid::{Dims, Direction, Grid, Pos, Slot};
 use crate::wfc::octile::{self, Weights};
 use crate::wfc::{DEFAULT_BUDGET, FixedCell, SolveError, SolveInput, Solver, Topology};
 
@@ -62,7 +62,8 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
                 let cells: Vec<Slot> = free.iter().map(|(s, _)| *s).collect();
                 let is_free =
                     |s: Slot| cells.binary_search_by_key(&(s.row, s.col), |f| (f.row, f.col)).is_ok();
-                if local::joined(rec.d, level, &cells, &is_free) {
+                let was_open = |slot: Slot, dir| was_open(rec.d, &before, slot, dir);
+                if local::joined(rec.d, level, &cells, &is_free, &was_open) {
                     rec.record_cells(level, &before.0, &before.1, &cells);
                 } else {
                     let locked = locked_cells(rec.d, level, square(dims, pos, whole));
@@ -82,6 +83,18 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
             Err(_) => r = r.saturating_mul(2).min(whole),
         }
     }
+}
+
+/// True when, in the level's layers `before` the re-solve, wall `dir` of the cell at `slot`
+/// was a passable seam out of floor (a path could cross it; the wall's cell beyond is
+/// checked by the caller).
+fn was_open(d: &Dungeon, before: &(Grid<TileId>, Vec<EdgeStateId>), slot: Slot, dir: Direction) -> bool {
+    let (dims, reg) = (d.dims(), d.registry());
+    let floor =
+        before.0.get(slot).ok().and_then(|&t| reg.tile_def(t)).is_some_and(|t| t.carved && t.passable);
+    let Ok(Some(edge)) = dims.edge(slot, dir) else { return false };
+    let state = dims.edge_index(edge).ok().and_then(|i| before.1.get(i)).and_then(|&e| reg.edge_def(e));
+    floor && state.is_some_and(|e| e.passable)
 }
 
 /// Per slot of `level`: true for a cell of `area` that re-solving keeps (pinned, a stair, a

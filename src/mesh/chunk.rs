@@ -84,6 +84,15 @@ pub const fn edge_slot(edge: EdgeId) -> Slot {
     }
 }
 
+/// The options a live editor re-meshes its chunks with: `options` without meshopt's
+/// reordering for the vertex cache, overdraw and fetch (a chunk drawn in an editor's preview
+/// gains nothing visible from it, and it is a third of a chunk's cost; an export still
+/// optimises). The triangles are the same, in another order.
+#[must_use]
+pub fn live_options(options: &MeshOptions) -> MeshOptions {
+    MeshOptions { optimize: false, ..options.clone() }
+}
+
 /// The mesh of one chunk: the triangles of [`super::build`]'s level mesh that the chunk's
 /// cells and seams make, assembled alike (positions level-local; lightmap UVs, when asked
 /// for, are packed per chunk). An empty chunk (all rock, or outside the level) has no
