@@ -197,18 +197,22 @@ impl<'a> Recorder<'a> {
     pub(crate) fn record_level(&mut self, level: u16, tiles: &Grid<TileId>, edges: &[EdgeStateId]) {
         let dims = self.d.dims();
         let now_tiles = self.d.tile_layer(level).expect("invariant: a level of the dungeon");
-        for slot in dims.cells() {
-            let (before, after) = (tiles.get(slot), now_tiles.get(slot));
-            if let (Ok(&before), Ok(&after)) = (before, after)
-                && before != after
-            {
+        // Slot indices run row-major, edge indices in edge order: compare the layers as
+        // they lie, and name only what differs.
+        for (i, (&before, &after)) in tiles.as_slice().iter().zip(now_tiles.as_slice()).enumerate() {
+            if before != after {
+                let slot = dims.slot_at(i).expect("invariant: an index of the level");
                 self.changes.push(Change::Tile { pos: Pos { level, slot }, before, after });
             }
         }
         let now_edges = self.d.edge_layer(level).expect("invariant: a level of the dungeon");
+        let mut differ =
+            (0..edges.len().min(now_edges.len())).filter(|&i| edges[i] != now_edges[i]).peekable();
         for edge in dims.edges() {
+            let Some(&next) = differ.peek() else { break };
             let i = dims.edge_index(edge).expect("invariant: an edge of the grid");
-            if edges[i] != now_edges[i] {
+            if i == next {
+                differ.next();
                 self.changes.push(Change::Edge { level, edge, before: edges[i], after: now_edges[i] });
             }
         }

@@ -9,11 +9,13 @@
 //! - a changed tile dirties its own chunk, and through each of its walls whose state carves
 //!   (open, a door) the chunks of the cell beyond and of the seam (a wall's state that does
 //!   not carve reads no tile);
-//! - a stair reads the level above (its exit, from the cells round its hole; its shaft
-//!   walls, from the hole's walls), so any change dirties the chunk of each stair of the
-//!   level below within one octagon step of it;
-//! - the hole above a stair has no floor, so a tile change to or from a stair also dirties
-//!   its chunk on the level above.
+//! - a stair reads the level above (its shaft walls, from the hole's walls; its exit, from
+//!   the hole's walls that carve and the cells beyond them), so marking a cell also marks
+//!   the stair straight below it, if any: the changes above reach it only through the hole
+//!   itself, or through a cell beyond one of its carving walls, which the rules above mark;
+//! - a stair's exit avoids a wall into another hole, so a tile change to or from a stair
+//!   also dirties the stairs beside it on its level, and (the hole above a stair has no
+//!   floor) its own chunk on the level above.
 //!
 //! Markers and pins change no triangle.
 
@@ -21,11 +23,8 @@ use std::collections::BTreeSet;
 
 use super::Change;
 use crate::dungeon::{Carve, Dungeon};
-use crate::grid::{EdgeId, Pos, Slot};
+use crate::grid::{EdgeId, Pos};
 use crate::mesh::chunk::{ChunkId, edge_slot};
-
-/// How far (in slots, each way) a stair below reads the level above: one octagon step.
-const REACH: u32 = 2;
 
 /// The chunks of `d` (as it is after the changes) that `changes` may alter, sorted.
 #[must_use]
@@ -43,8 +42,17 @@ pub fn dirty_chunks(d: &Dungeon, changes: &[Change]) -> Vec<ChunkId> {
                         mark_edge(&mut out, d, pos.level, edge);
                     }
                 }
-                if (stair_tile(before) || stair_tile(after)) && pos.level + 1 < d.levels() {
-                    out.insert(ChunkId::of(Pos { level: pos.level + 1, ..pos }));
+                if stair_tile(before) || stair_tile(after) {
+                    if pos.level + 1 < d.levels() {
+                        out.insert(ChunkId::of(Pos { level: pos.level + 1, ..pos }));
+                    }
+                    for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
+                        let beside =
+                            dims.neighbor(pos.slot, dir).ok().flatten().map(|slot| Pos { slot, ..pos });
+                        if let Some(stair) = beside.filter(|&p| d.is_stair(p)) {
+                            out.insert(ChunkId::of(stair));
+                        }
+                    }
                 }
             }
             Change::Edge { level, edge, .. } => mark_edge(&mut out, d, level, edge),
@@ -68,19 +76,13 @@ fn mark_edge(out: &mut BTreeSet<ChunkId>, d: &Dungeon, level: u16, edge: EdgeId)
     out.insert(ChunkId::of(Pos { level, slot: edge_slot(edge) }));
 }
 
-/// Marks the chunk of `pos`, and the chunk of every stair of the level below within
-/// [`REACH`] of it.
+/// Marks the chunk of `pos`, and the chunk of the stair straight below it, if any.
 fn mark(out: &mut BTreeSet<ChunkId>, d: &Dungeon, pos: Pos) {
     out.insert(ChunkId::of(pos));
-    let Some(below) = pos.level.checked_sub(1) else { return };
-    let near = |x: u32| x.saturating_sub(REACH)..=x.saturating_add(REACH);
-    for row in near(pos.slot.row) {
-        for col in near(pos.slot.col) {
-            let p = Pos { level: below, slot: Slot::new(row, col) };
-            if d.is_stair(p) {
-                out.insert(ChunkId::of(p));
-            }
-        }
+    if let Some(below) = pos.level.checked_sub(1).map(|level| Pos { level, ..pos })
+        && d.is_stair(below)
+    {
+        out.insert(ChunkId::of(below));
     }
 }
 
@@ -102,7 +104,7 @@ mod tests {
         assert_eq!(dirty_chunks(&d, &[inside]), [ChunkId { level: 0, row: 0, col: 0 }]);
         let pin = Change::Pin { pos: Pos::new(0, 6, 6), before: false, after: true };
         assert_eq!(dirty_chunks(&d, &[pin]), []);
-        // A stair below within reach dirties its own chunk there; a stair tile dirties the
+        // The stair below a marked cell dirties its own chunk there; a stair tile dirties the
         // level above.
         d.set_tile(Pos::new(0, 16, 18), Registry::STAIR).unwrap();
         let mut want = vec![ChunkId { level: 0, row: 1, col: 1 }];
@@ -114,13 +116,20 @@ mod tests {
         for dir in [Direction::NW, Direction::N, Direction::NE] {
             d.set_edge(cell, dir, Registry::WALL).unwrap();
         }
+        // Nor does the stair under the cell beyond that wall see it.
+        d.set_tile(Pos::new(0, 14, 26), Registry::STAIR).unwrap();
         let walled = Change::Tile { pos: cell, before: Registry::FLOOR, after: Registry::SOLID };
         assert_eq!(dirty_chunks(&d, &[walled]), [ChunkId { level: 1, row: 1, col: 1 }]);
-        // The wall itself dirties both its cells' chunks and its seam's.
+        // The wall itself dirties both its cells' chunks and its seam's, and the stair under
+        // the hole it is a wall of.
         let edge = d.dims().edge(cell.slot, Direction::N).unwrap().unwrap();
         let wall = Change::Edge { level: 1, edge, before: Registry::OPEN, after: Registry::WALL };
         let (north, here) = (ChunkId { level: 1, row: 0, col: 1 }, ChunkId { level: 1, row: 1, col: 1 });
-        assert_eq!(dirty_chunks(&d, &[wall]), [north, here]);
+        assert_eq!(dirty_chunks(&d, &[wall]), [ChunkId { level: 0, row: 0, col: 1 }, north, here]);
+        // A stair tile dirties the stairs beside it on its level (their exits avoid holes).
+        let beside =
+            Change::Tile { pos: Pos::new(0, 16, 26), before: Registry::FLOOR, after: Registry::STAIR };
+        assert!(dirty_chunks(&d, &[beside]).contains(&ChunkId { level: 0, row: 0, col: 1 }));
         let stair = Change::Tile { pos: Pos::new(1, 6, 6), before: Registry::FLOOR, after: Registry::STAIR };
         let (one, two) = (ChunkId { level: 1, row: 0, col: 0 }, ChunkId { level: 2, row: 0, col: 0 });
         assert_eq!(dirty_chunks(&d, &[stair]), [one, two]);

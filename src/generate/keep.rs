@@ -65,10 +65,15 @@ pub(crate) fn demand_of(d: &Dungeon, level: u16, slot: Slot, locked: &[bool]) ->
 pub(crate) fn guarded(d: &Dungeon, level: u16, locked: &[bool]) -> Vec<bool> {
     let dims = d.dims();
     let mut out = locked.to_vec();
-    for slot in dims.cells() {
-        let i = dims.index(slot).expect("invariant: inside");
-        if !locked[i] && !demand_of(d, level, slot, locked).rock.is_empty() {
-            out[i] = true;
+    // Only a neighbour of a locked cell can have a demand: read those, not the level.
+    let locked_cells = locked.iter().enumerate().filter(|&(_, &l)| l).filter_map(|(i, _)| dims.slot_at(i));
+    for slot in locked_cells.filter(|s| s.kind().is_cell()) {
+        for &dir in dims.walls(slot).expect("invariant: a cell") {
+            let Some(next) = dims.neighbor(slot, dir).ok().flatten() else { continue };
+            let i = dims.index(next).expect("invariant: inside");
+            if !out[i] && !demand_of(d, level, next, locked).rock.is_empty() {
+                out[i] = true;
+            }
         }
     }
     out

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use wgpu::util::DeviceExt;
 
+use super::gpu::Drawn;
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
 use crate::mesh::{MaterialRole, MeshError, MeshOptions};
@@ -118,10 +119,11 @@ impl LiveMesh {
     }
 
     /// Draws the chunks of `frame`'s levels inside the frustum; returns the draw calls
-    /// issued. The frame's globals must be bound at group 0 (the scene pass binds them).
-    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> u32 {
+    /// issued and their triangles. The frame's globals must be bound at group 0 (the scene
+    /// pass binds them).
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> Drawn {
         pass.set_pipeline(&self.solid);
-        let mut calls = 0;
+        let mut drawn = Drawn::default();
         for (id, chunk) in &self.chunks {
             if !frame.levels.contains(&id.level) || !in_frustum(frame.view.view_proj, chunk.min, chunk.max) {
                 continue;
@@ -131,10 +133,10 @@ impl LiveMesh {
             for &(slot, first, count) in &chunk.draws {
                 pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
                 pass.draw_indexed(first..first + count, 0, 0..1);
-                calls += 1;
+                drawn = drawn + Drawn { calls: 1, triangles: u64::from(count / 3) };
             }
         }
-        calls
+        drawn
     }
 }
 
