@@ -17,10 +17,12 @@ use crate::dungeon::Dungeon;
 use crate::grid::{Dims, Direction, Pos, Slot};
 
 /// The slots round `free` (their bounding box grown by one octagon step, inside the level).
-pub(crate) fn window(
-    dims: Dims,
-    free: impl Iterator<Item = Slot>,
-) -> (RangeInclusive<u32>, RangeInclusive<u32>) {
+pub(crate) fn window(dims: Dims, free: impl Iterator<Item = Slot>) -> Area {
+    grown(dims, free, 2)
+}
+
+/// The bounding box of `free` grown by `by` slots each way, inside the level.
+pub(crate) fn grown(dims: Dims, free: impl Iterator<Item = Slot>, by: u32) -> Area {
     let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
     for s in free {
         (r0, c0, r1, c1) = (r0.min(s.row), c0.min(s.col), r1.max(s.row), c1.max(s.col));
@@ -28,53 +30,67 @@ pub(crate) fn window(
     if r0 > r1 {
         return (1..=0, 1..=0);
     }
-    let grow = |lo: u32, hi: u32, len: u32| lo.saturating_sub(2)..=hi.saturating_add(2).min(len - 1);
+    let grow = |lo: u32, hi: u32, len: u32| lo.saturating_sub(by)..=hi.saturating_add(by).min(len - 1);
     (grow(r0, r1, dims.rows()), grow(c0, c1, dims.cols()))
 }
 
-/// True when, on `level` of `d`, every floor cell of `free` and every cell a path could
-/// enter the freed cells from before (`was_open`: the wall `dir` of freed cell `slot` was a
-/// passable seam from floor) are joined by steps inside [`window`] of `free`, to at least
-/// one cell that was not freed (see the module doc). `is_free` says whether a slot is one
-/// of `free`.
-pub(crate) fn joined(
+/// The slots of a rectangle of a level: rows, columns.
+pub(crate) type Area = (RangeInclusive<u32>, RangeInclusive<u32>);
+
+/// The cells that must end up joined after a re-solve of `free`: every floor cell of
+/// `free`, and every floor cell a path could enter the freed cells from before (`was_open`:
+/// the wall `dir` of freed cell `slot` was a passable seam from floor). `is_free` says
+/// whether a slot is one of `free`.
+pub(crate) fn must_join(
     d: &Dungeon,
     level: u16,
     free: &[Slot],
     is_free: &dyn Fn(Slot) -> bool,
     was_open: &dyn Fn(Slot, Direction) -> bool,
-) -> bool {
+) -> Vec<Slot> {
     let dims = d.dims();
-    let (rows, cols) = window(dims, free.iter().copied());
-    let inside = |s: Slot| rows.contains(&s.row) && cols.contains(&s.col);
-    let width = (cols.end() + 1 - cols.start()) as usize;
-    let local = |s: Slot| (s.row - rows.start()) as usize * width + (s.col - cols.start()) as usize;
-    let floor = |s: Slot| d.tile_def(Pos { level, slot: s }).is_ok_and(|t| t.carved && t.passable);
-    // The cells that must end up joined: freed floor, and the floor paths came in from.
     let mut must = Vec::new();
     for &s in free {
-        if floor(s) {
+        if floor(d, level, s) {
             must.push(s);
         }
         for &dir in dims.walls(s).unwrap_or(&[]) {
             if let Ok(Some(n)) = dims.neighbor(s, dir)
                 && !is_free(n)
-                && floor(n)
+                && floor(d, level, n)
                 && was_open(s, dir)
             {
                 must.push(n);
             }
         }
     }
-    let Some(&start) = must.first() else { return true };
+    must
+}
+
+fn floor(d: &Dungeon, level: u16, slot: Slot) -> bool {
+    d.tile_def(Pos { level, slot }).is_ok_and(|t| t.carved && t.passable)
+}
+
+/// The floor cells joined to `start` by steps inside `area`, sorted (row, col).
+pub(crate) fn component(d: &Dungeon, level: u16, area: &Area, start: Slot) -> Vec<Slot> {
+    let dims = d.dims();
+    let (rows, cols) = area;
+    let inside = |s: Slot| rows.contains(&s.row) && cols.contains(&s.col);
+    let width = (cols.end() + 1 - cols.start()) as usize;
+    let local = |s: Slot| (s.row - rows.start()) as usize * width + (s.col - cols.start()) as usize;
     let mut seen = vec![false; width * (rows.end() + 1 - rows.start()) as usize];
+    let mut out = Vec::new();
+    if !inside(start) || !floor(d, level, start) {
+        return out;
+    }
     seen[local(start)] = true;
     let mut stack = vec![start];
     while let Some(s) = stack.pop() {
+        out.push(s);
         let here = Pos { level, slot: s };
         for &dir in dims.walls(s).unwrap_or(&[]) {
             let Ok(Some(n)) = dims.neighbor(s, dir) else { continue };
-            if !inside(n) || seen[local(n)] || !floor(n) {
+            if !inside(n) || seen[local(n)] || !floor(d, level, n) {
                 continue;
             }
             let there = Pos { level, slot: n };
@@ -86,11 +102,24 @@ pub(crate) fn joined(
             }
         }
     }
-    let anchored = must.iter().any(|&s| !is_free(s))
-        || seen.iter().enumerate().any(|(i, &x)| {
-            x && !is_free(Slot::new(rows.start() + (i / width) as u32, cols.start() + (i % width) as u32))
-        });
-    anchored && must.iter().all(|&s| seen[local(s)])
+    out.sort_unstable_by_key(|s| (s.row, s.col));
+    out
+}
+
+/// True when the cells [`must_join`] names are joined by steps inside [`window`] of `free`,
+/// to at least one cell that was not freed (see the module doc).
+pub(crate) fn joined(
+    d: &Dungeon,
+    level: u16,
+    free: &[Slot],
+    is_free: &dyn Fn(Slot) -> bool,
+    was_open: &dyn Fn(Slot, Direction) -> bool,
+) -> bool {
+    let must = must_join(d, level, free, is_free, was_open);
+    let Some(&start) = must.first() else { return true };
+    let reached = component(d, level, &window(d.dims(), free.iter().copied()), start);
+    let has = |s: &Slot| reached.binary_search_by_key(&(s.row, s.col), |r| (r.row, r.col)).is_ok();
+    reached.iter().any(|&s| !is_free(s)) && must.iter().all(has)
 }
 
 #[cfg(test)]

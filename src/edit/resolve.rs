@@ -23,7 +23,7 @@ use super::change::Recorder;
 use super::seams::derived_state;
 use super::{EditError, local};
 use crate::dungeon::{Dungeon, EdgeStateId, TileId};
-use crate::generate::keep::{Demand, class_tiles, demand_of, guarded};
+use crate::generate::keep::{Demand, class_tiles, demand_of, guarded, join_window};
 use crate::generate::{Locked, join_level};
 use crate::grid::{Dims, Direction, Grid, Pos, Slot};
 use crate::wfc::octile::{self, Weights};
@@ -59,18 +59,7 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
         match solve(rec.d, level, &free, seed(rec.d, pos, r), r >= whole) {
             Ok(carved) => {
                 write(rec.d, level, &free, &carved, &locked);
-                let cells: Vec<Slot> = free.iter().map(|(s, _)| *s).collect();
-                let is_free =
-                    |s: Slot| cells.binary_search_by_key(&(s.row, s.col), |f| (f.row, f.col)).is_ok();
-                let was_open = |slot: Slot, dir| was_open(rec.d, &before, slot, dir);
-                if local::joined(rec.d, level, &cells, &is_free, &was_open) {
-                    rec.record_cells(level, &before.0, &before.1, &cells);
-                } else {
-                    let locked = locked_cells(rec.d, level, square(dims, pos, whole));
-                    let fillable = fillable(rec.d, &free, &locked);
-                    join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)), &fillable);
-                    rec.record_level(level, &before.0, &before.1);
-                }
+                rejoin(rec, level, &free, &before);
                 return Ok(());
             }
             Err(cause) if r >= whole => {
@@ -85,10 +74,64 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
     }
 }
 
+/// The layers of one level: tiles, and edge states by edge index.
+type Layers = (Grid<TileId>, Vec<EdgeStateId>);
+
+/// Joins the freed floor back to the level and records every change: nothing to do when it
+/// is joined inside the window already ([`local::joined`]); else the generator's joining
+/// inside a window two octagons round the freed cells
+/// ([`crate::generate::keep::join_window`]), the cells there that were not freed counting
+/// as joined; and when that is not enough, over the whole level as generation does.
+fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &Layers) {
+    let dims = rec.d.dims();
+    let cells: Vec<Slot> = free.iter().map(|(s, _)| *s).collect();
+    let is_free = |s: Slot| cells.binary_search_by_key(&(s.row, s.col), |f| (f.row, f.col)).is_ok();
+    let open = |slot: Slot, dir| was_open(rec.d, before, slot, dir);
+    if local::joined(rec.d, level, &cells, &is_free, &open) {
+        return rec.record_cells(level, &before.0, &before.1, &cells);
+    }
+    let (rows, cols) = local::grown(dims, cells.iter().copied(), 4);
+    let inside = |s: Slot| rows.contains(&s.row) && cols.contains(&s.col);
+    // Locked cells read one octagon beyond the window (a guard reads its neighbours).
+    let locked = locked_cells(rec.d, level, local::grown(dims, cells.iter().copied(), 8));
+    // The window's floor joined to a cell a path came in from (else to freed floor) is the
+    // main part; the rest of the window's floor is joined to it.
+    let must = local::must_join(rec.d, level, &cells, &is_free, &open);
+    let anchor = must.iter().find(|&&s| !is_free(s)).or(must.first());
+    let area = (rows.clone(), cols.clone());
+    let part = anchor.map(|&a| local::component(rec.d, level, &area, a)).unwrap_or_default();
+    let mut main = vec![false; dims.slot_count()];
+    for s in part {
+        main[dims.index(s).expect("invariant: inside")] = true;
+    }
+    let (guard, fill) = (guarded(rec.d, level, &locked), fillable(rec.d, free, &locked));
+    join_window(rec.d, level, &main, &inside, &guard, &fill);
+    let area = rows.flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)));
+    let area: Vec<Slot> = area.filter(|s| s.kind().is_cell()).collect();
+    // A cell carved at the window's rim keeps its seams out of the window as walls: open
+    // them by the seam rule, as `write` does.
+    let tile_of = |s: Slot| rec.d.tile(Pos { level, slot: s }).ok();
+    let carved: Vec<Slot> = area
+        .iter()
+        .copied()
+        .filter(|&s| !is_free(s) && tile_of(s) != before.0.get(s).ok().copied())
+        .collect();
+    derive_seams(rec.d, level, carved.into_iter(), &locked);
+    let open = |slot: Slot, dir| was_open(rec.d, before, slot, dir);
+    if local::joined(rec.d, level, &cells, &is_free, &open) {
+        return rec.record_cells(level, &before.0, &before.1, &area);
+    }
+    let whole = dims.octagon_rows().max(dims.octagon_cols());
+    let locked = locked_cells(rec.d, level, square(dims, Pos { level, slot: Slot::new(0, 0) }, whole));
+    let fillable = fillable(rec.d, free, &locked);
+    join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)), &fillable);
+    rec.record_level(level, &before.0, &before.1);
+}
+
 /// True when, in the level's layers `before` the re-solve, wall `dir` of the cell at `slot`
 /// was a passable seam out of floor (a path could cross it; the wall's cell beyond is
 /// checked by the caller).
-fn was_open(d: &Dungeon, before: &(Grid<TileId>, Vec<EdgeStateId>), slot: Slot, dir: Direction) -> bool {
+fn was_open(d: &Dungeon, before: &Layers, slot: Slot, dir: Direction) -> bool {
     let (dims, reg) = (d.dims(), d.registry());
     let floor =
         before.0.get(slot).ok().and_then(|&t| reg.tile_def(t)).is_some_and(|t| t.carved && t.passable);
@@ -272,14 +315,19 @@ fn write(d: &mut Dungeon, level: u16, free: &[(Slot, Demand)], carved: &[bool], 
             d.set_tile(pos, tile.expect("invariant: checked registry")).expect("invariant: a free cell");
         }
     }
+    derive_seams(d, level, free.iter().map(|(s, _)| *s), locked);
+}
+
+/// Sets each seam of `cells` not shared with a locked cell by the seam rule.
+fn derive_seams(d: &mut Dungeon, level: u16, cells: impl Iterator<Item = Slot>, locked: &[bool]) {
     let dims = d.dims();
-    for (slot, _) in free {
-        for &dir in dims.walls(*slot).expect("invariant: a cell") {
-            let Some(other) = dims.neighbor(*slot, dir).ok().flatten() else { continue };
+    for slot in cells {
+        for &dir in dims.walls(slot).expect("invariant: a cell") {
+            let Some(other) = dims.neighbor(slot, dir).ok().flatten() else { continue };
             if locked[dims.index(other).expect("invariant: inside")] {
                 continue;
             }
-            let edge = dims.edge(*slot, dir).ok().flatten().expect("invariant: a wall with a cell beyond");
+            let edge = dims.edge(slot, dir).ok().flatten().expect("invariant: a wall with a cell beyond");
             if let Some(state) = derived_state(d, level, edge) {
                 d.set_edge_of(level, edge, state).expect("invariant: an edge of the level");
             }
