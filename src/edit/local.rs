@@ -106,18 +106,19 @@ pub(crate) fn component(d: &Dungeon, level: u16, area: &Area, start: Slot) -> Ve
     out
 }
 
-/// True when the cells [`must_join`] names are joined by steps inside [`window`] of `free`,
-/// to at least one cell that was not freed (see the module doc).
+/// True when the cells [`must_join`] names are joined by steps inside `area` (at least
+/// [`window`] of `free`), to at least one cell that was not freed (see the module doc).
 pub(crate) fn joined(
     d: &Dungeon,
     level: u16,
     free: &[Slot],
     is_free: &dyn Fn(Slot) -> bool,
     was_open: &dyn Fn(Slot, Direction) -> bool,
+    area: &Area,
 ) -> bool {
     let must = must_join(d, level, free, is_free, was_open);
     let Some(&start) = must.first() else { return true };
-    let reached = component(d, level, &window(d.dims(), free.iter().copied()), start);
+    let reached = component(d, level, area, start);
     let has = |s: &Slot| reached.binary_search_by_key(&(s.row, s.col), |r| (r.row, r.col)).is_ok();
     reached.iter().any(|&s| !is_free(s)) && must.iter().all(has)
 }
@@ -134,16 +135,17 @@ mod tests {
         let free: Vec<Slot> = [(4, 4), (4, 6), (5, 5), (6, 4), (6, 6)].map(|(r, c)| Slot::new(r, c)).to_vec();
         let is_free = |s: Slot| free.contains(&s);
         let open = |_: Slot, _: Direction| true;
-        assert!(joined(&d, 0, &free, &is_free, &open), "open floor everywhere");
+        let win = window(d.dims(), free.iter().copied());
+        assert!(joined(&d, 0, &free, &is_free, &open, &win), "open floor everywhere");
         // Wall one freed octagon off on every side: it is floor that nothing reaches.
         let cell = Pos::new(0, 6, 6);
         for &dir in d.dims().walls(cell.slot).unwrap() {
             d.set_edge(cell, dir, Registry::WALL).unwrap();
         }
-        assert!(!joined(&d, 0, &free, &is_free, &open));
+        assert!(!joined(&d, 0, &free, &is_free, &open, &win));
         // As rock it asks for nothing.
         d.set_tile(cell, Registry::SOLID).unwrap();
-        assert!(joined(&d, 0, &free, &is_free, &open));
+        assert!(joined(&d, 0, &free, &is_free, &open, &win));
         // Floor that no path entered the freed cells from need not be joined; but freed floor
         // that reaches nothing outside them is an island.
         let (x, out) = (Slot::new(3, 3), Pos::new(0, 2, 2));
@@ -154,10 +156,11 @@ mod tests {
         let mut with_x = free.clone();
         with_x.insert(0, x);
         let is_free_x = |s: Slot| with_x.contains(&s);
-        assert!(!joined(&d, 0, &with_x, &is_free_x, &open), "(2, 2) is walled off");
-        assert!(joined(&d, 0, &with_x, &is_free_x, &entered), "and no path came from it");
+        let win_x = window(d.dims(), with_x.iter().copied());
+        assert!(!joined(&d, 0, &with_x, &is_free_x, &open, &win_x), "(2, 2) is walled off");
+        assert!(joined(&d, 0, &with_x, &is_free_x, &entered, &win_x), "and no path came from it");
         let all = |_: Slot| true;
-        assert!(!joined(&d, 0, &free, &all, &open), "nothing outside the freed cells");
+        assert!(!joined(&d, 0, &free, &all, &open, &win), "nothing outside the freed cells");
         assert_eq!(window(d.dims(), free.iter().copied()), (2..=8, 2..=8));
     }
 }

@@ -79,7 +79,7 @@ type Layers = (Grid<TileId>, Vec<EdgeStateId>);
 
 /// Joins the freed floor back to the level and records every change: nothing to do when it
 /// is joined inside the window already ([`local::joined`]); else the generator's joining
-/// inside a window two octagons round the freed cells
+/// inside a window four octagons round the freed cells
 /// ([`crate::generate::keep::join_window`]), the cells there that were not freed counting
 /// as joined; and when that is not enough, over the whole level as generation does.
 fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &Layers) {
@@ -87,13 +87,13 @@ fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &
     let cells: Vec<Slot> = free.iter().map(|(s, _)| *s).collect();
     let is_free = |s: Slot| cells.binary_search_by_key(&(s.row, s.col), |f| (f.row, f.col)).is_ok();
     let open = |slot: Slot, dir| was_open(rec.d, before, slot, dir);
-    if local::joined(rec.d, level, &cells, &is_free, &open) {
+    if local::joined(rec.d, level, &cells, &is_free, &open, &local::window(dims, cells.iter().copied())) {
         return rec.record_cells(level, &before.0, &before.1, &cells);
     }
-    let (rows, cols) = local::grown(dims, cells.iter().copied(), 4);
+    let (rows, cols) = local::grown(dims, cells.iter().copied(), 8);
     let inside = |s: Slot| rows.contains(&s.row) && cols.contains(&s.col);
-    // Locked cells read one octagon beyond the window (a guard reads its neighbours).
-    let locked = locked_cells(rec.d, level, local::grown(dims, cells.iter().copied(), 8));
+    // Locked cells read two octagons beyond the window (a guard reads its neighbours).
+    let locked = locked_cells(rec.d, level, local::grown(dims, cells.iter().copied(), 12));
     // The window's floor joined to a cell a path came in from (else to freed floor) is the
     // main part; the rest of the window's floor is joined to it.
     let must = local::must_join(rec.d, level, &cells, &is_free, &open);
@@ -106,7 +106,7 @@ fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &
     }
     let (guard, fill) = (guarded(rec.d, level, &locked), fillable(rec.d, free, &locked));
     join_window(rec.d, level, &main, &inside, &guard, &fill);
-    let area = rows.flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)));
+    let area = rows.clone().flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)));
     let area: Vec<Slot> = area.filter(|s| s.kind().is_cell()).collect();
     // A cell carved at the window's rim keeps its seams out of the window as walls: open
     // them by the seam rule, as `write` does.
@@ -118,7 +118,7 @@ fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &
         .collect();
     derive_seams(rec.d, level, carved.into_iter(), &locked);
     let open = |slot: Slot, dir| was_open(rec.d, before, slot, dir);
-    if local::joined(rec.d, level, &cells, &is_free, &open) {
+    if local::joined(rec.d, level, &cells, &is_free, &open, &(rows, cols)) {
         return rec.record_cells(level, &before.0, &before.1, &area);
     }
     let whole = dims.octagon_rows().max(dims.octagon_cols());
