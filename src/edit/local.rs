@@ -28,7 +28,7 @@ pub(crate) fn grown(dims: Dims, free: impl Iterator<Item = Slot>, by: u32) -> Ar
         (r0, c0, r1, c1) = (r0.min(s.row), c0.min(s.col), r1.max(s.row), c1.max(s.col));
     }
     if r0 > r1 {
-        return (1..=0, 1..=0);
+        return (RangeInclusive::new(1, 0), RangeInclusive::new(1, 0));
     }
     let grow = |lo: u32, hi: u32, len: u32| lo.saturating_sub(by)..=hi.saturating_add(by).min(len - 1);
     (grow(r0, r1, dims.rows()), grow(c0, c1, dims.cols()))

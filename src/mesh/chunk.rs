@@ -102,6 +102,9 @@ pub fn live_options(options: &MeshOptions) -> MeshOptions {
 /// [`MeshError::BadOption`] for an option out of range; [`MeshError::Stair`] for a stair
 /// on the chunk's level that cannot be built (as [`super::build`]); a level outside the
 /// dungeon is [`MeshError::Stair`] with the dungeon's level error.
+///
+/// # Panics
+/// Never: [`build_chunks`] gives one mesh per chunk asked for.
 pub fn build_chunk(dungeon: &Dungeon, chunk: ChunkId, options: &MeshOptions) -> Result<LevelMesh, MeshError> {
     let mut built = build_chunks(dungeon, &[chunk], options)?;
     Ok(built.pop().expect("invariant: one mesh per chunk asked for").1)
@@ -114,6 +117,9 @@ pub fn build_chunk(dungeon: &Dungeon, chunk: ChunkId, options: &MeshOptions) -> 
 ///
 /// # Errors
 /// As [`build_chunk`], for the first chunk that fails.
+///
+/// # Panics
+/// Never: every level a chunk asks for is meshed before the chunks are handed out.
 pub fn build_chunks(
     dungeon: &Dungeon,
     chunks: &[ChunkId],
