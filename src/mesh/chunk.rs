@@ -86,7 +86,7 @@ pub const fn edge_slot(edge: EdgeId) -> Slot {
 
 /// The options a live editor re-meshes its chunks with: `options` without meshopt's
 /// reordering for the vertex cache, overdraw and fetch (a chunk drawn in an editor's preview
-/// gains nothing visible from it, and it is a third of a chunk's cost; an export still
+/// gains nothing visible from it, and it is about a fifth of a chunk's cost; an export still
 /// optimises). The triangles are the same, in another order.
 #[must_use]
 pub fn live_options(options: &MeshOptions) -> MeshOptions {
