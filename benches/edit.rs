@@ -14,7 +14,7 @@ use octile::dungeon::{Dungeon, Registry};
 use octile::edit::{Applied, Command, Editor};
 use octile::generate::{GenerateOptions, generate};
 use octile::grid::{Direction, Pos, SlotKind};
-use octile::mesh::chunk::build_chunk;
+use octile::mesh::chunk::{build_chunks, live_options};
 use octile::mesh::{self, MeshOptions};
 
 /// Octagons per side: 64, or 16 with `OCTILE_BENCH_QUICK`.
@@ -28,18 +28,17 @@ fn dungeon(levels: u32) -> Dungeon {
     generate(&options, &mut |_| {}).expect("the bench dungeon generates")
 }
 
+/// The viewer's live-mesh options ([`live_options`]: no meshopt reordering), no lightmap
+/// UVs; the full rebuilds beside use the same.
 fn options() -> MeshOptions {
-    MeshOptions { lightmap_uv: false, ..MeshOptions::default() }
+    live_options(&MeshOptions { lightmap_uv: false, ..MeshOptions::default() })
 }
 
-/// Re-meshes the chunks an edit dirtied; returns the triangles made.
+/// Re-meshes the chunks an edit dirtied (together: each level read once); returns the
+/// triangles made.
 fn remesh(d: &Dungeon, done: &Applied) -> usize {
-    let mut tris = 0;
-    for &chunk in &done.dirty {
-        let m = build_chunk(d, chunk, &options()).expect("a chunk of an edited dungeon meshes");
-        tris += m.primitives.iter().map(|(_, p)| p.indices.len() / 3).sum::<usize>();
-    }
-    tris
+    let built = build_chunks(d, &done.dirty, &options()).expect("the chunks of an edited dungeon mesh");
+    built.iter().flat_map(|(_, m)| &m.primitives).map(|(_, p)| p.indices.len() / 3).sum()
 }
 
 /// The east wall of the floor octagon of level 1 nearest `(row, col)`.
@@ -59,7 +58,7 @@ fn edit(c: &mut Criterion) {
     let mut group = c.benchmark_group("edit");
     group.sample_size(20);
     // A wall inside one chunk (slots 4..12 of a 16-slot chunk: one chunk to re-mesh), and
-    // one at the corner of four chunks (the worst case: four).
+    // one at the corner of four chunks (the worst case: its two cells and its seam lie in two).
     let (pos, dir) = wall_near(&d, 40, 40);
     for (name, (pos, dir)) in [("inside_a_chunk", (pos, dir)), ("at_a_chunk_corner", wall_near(&d, 47, 46))] {
         let mut editor = Editor::new(d.clone());

@@ -43,7 +43,8 @@ fn arb_command() -> impl Strategy<Value = Command> {
         pos.clone().prop_map(|pos| Command::PlaceStair { pos }),
         pos.clone().prop_map(|pos| Command::RemoveStair { pos }),
         pos.clone().prop_map(|pos| Command::SetEntrance { pos: Some(pos) }),
-        (pos, any::<bool>()).prop_map(|(pos, pinned)| Command::Pin { cells: vec![pos], pinned }),
+        (pos.clone(), any::<bool>()).prop_map(|(pos, pinned)| Command::Pin { cells: vec![pos], pinned }),
+        (pos, 1u32..4).prop_map(|(pos, radius)| Command::Resolve { pos, radius }),
     ]
 }
 

@@ -1,6 +1,7 @@
 //! Edit mode in the real window (issue 11), driven by `xdotool` under a virtual display: a
 //! click on the pixel where a known wall projects cycles that wall, Ctrl+S saves the file
-//! with the new state, and a screenshot of the window differs at that place.
+//! with the new state, a screenshot of the window differs at that place, and E exports the
+//! edited dungeon (not the one the window opened with) beside the file.
 //!
 //! Skips with a `SKIPPED` line without a display or an adapter (as tests/window.rs;
 //! `VIEWER_REQUIRE_ADAPTER=1` makes that a failure) and without `xdotool` or ImageMagick's
@@ -81,6 +82,13 @@ fn differing_near(a: &image::RgbImage, b: &image::RgbImage, (x, y): (u32, u32), 
     n
 }
 
+/// Triangles of every primitive of the `.glb` at `path`.
+fn glb_triangles(path: &Path) -> usize {
+    let doc = gltf::Gltf::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let prims = doc.meshes().flat_map(|m| m.primitives().collect::<Vec<_>>());
+    prims.map(|p| p.indices().map_or(0, |a| a.count() / 3)).sum()
+}
+
 fn finish(mut child: Child) -> String {
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(10) {
@@ -140,6 +148,9 @@ fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     let shot_after = grab(&window, &dir.join("after.png"));
     xdotool(&["key", "ctrl+s"]);
     pause(1500);
+    // E, the viewer's export key, writes the edited dungeon beside the file in edit mode.
+    xdotool(&["key", "e"]);
+    pause(2500);
     xdotool(&["key", "q"]);
     let err = finish(child);
     assert!(!err.contains("panicked"), "{err}");
@@ -147,6 +158,16 @@ fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     let door = after.registry().edge("door");
     assert_eq!(after.edge_state(pos, wall).unwrap(), door, "open -> door after one click: {err}");
     assert!(err.contains(&format!("saved {}", file.display())), "{err}");
+    let glb = file.with_extension("glb");
+    assert!(err.contains(&format!("exported {}", glb.display())), "{err}");
+    let reference = |d: &Dungeon, name: &str| {
+        let to = dir.join(name);
+        octile::export::export(d, &to, &octile::export::ExportOptions::default()).unwrap();
+        glb_triangles(&to)
+    };
+    let exported = glb_triangles(&glb);
+    assert_eq!(exported, reference(&after, "edited.glb"), "the export holds the edited dungeon");
+    assert_ne!(exported, reference(&before, "original.glb"), "not the dungeon it opened with");
     let changed = differing_near(&shot_before, &shot_after, pixel, 12);
     assert!(changed > 10, "the seam at {pixel:?} looks the same after the click ({changed} pixels): {err}");
     // The bottom-left corner: background, away from the HUD (top left, bottom centre).

@@ -133,13 +133,23 @@ fn no_new_problems(rec: &mut Recorder<'_>) -> Result<(), EditError> {
     }
 }
 
-/// The stair problems of the levels `changes` touch tiles on (and the levels just below,
-/// whose stairs land there), and a marker on rock.
+/// The stair problems of the levels `changes` can give one ([`Dungeon::stair_problems`]
+/// reads a stair tile and the tile straight above it: a level whose stair tile changed, and
+/// the level below a changed tile that stands over a stair tile), and a marker on rock.
 fn problems_near(d: &Dungeon, changes: &[Change]) -> Vec<DungeonError> {
+    let stair = |t: TileId| d.registry().tile_def(t).is_some_and(|def| def.stair);
+    let over_stair =
+        |p: Pos| p.level > 0 && d.tile_def(Pos { level: p.level - 1, ..p }).is_ok_and(|t| t.stair);
     let mut levels: Vec<u16> = changes
         .iter()
-        .filter_map(|c| if let Change::Tile { pos, .. } = c { Some(pos.level) } else { None })
-        .flat_map(|l| [l.saturating_sub(1), l])
+        .filter_map(|c| {
+            if let Change::Tile { pos, before, after } = *c { Some((pos, before, after)) } else { None }
+        })
+        .flat_map(|(pos, before, after)| {
+            let here = (stair(before) || stair(after)).then_some(pos.level);
+            let below = over_stair(pos).then(|| pos.level - 1);
+            [here, below].into_iter().flatten()
+        })
         .collect();
     levels.sort_unstable();
     levels.dedup();

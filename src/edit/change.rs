@@ -3,7 +3,7 @@
 //! [`Recorder`] is the only way the editor writes to its dungeon.
 
 use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, Registry, TileId};
-use crate::grid::{EdgeId, Grid, Pos};
+use crate::grid::{EdgeId, Grid, Pos, Slot};
 
 /// One value of a dungeon that a command changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,7 +197,40 @@ impl<'a> Recorder<'a> {
     pub(crate) fn record_level(&mut self, level: u16, tiles: &Grid<TileId>, edges: &[EdgeStateId]) {
         let dims = self.d.dims();
         let now_tiles = self.d.tile_layer(level).expect("invariant: a level of the dungeon");
-        for slot in dims.cells() {
+        // Slot indices run row-major, edge indices in edge order: compare the layers as
+        // they lie, and name only what differs.
+        for (i, (&before, &after)) in tiles.as_slice().iter().zip(now_tiles.as_slice()).enumerate() {
+            if before != after {
+                let slot = dims.slot_at(i).expect("invariant: an index of the level");
+                self.changes.push(Change::Tile { pos: Pos { level, slot }, before, after });
+            }
+        }
+        let now_edges = self.d.edge_layer(level).expect("invariant: a level of the dungeon");
+        let mut differ =
+            (0..edges.len().min(now_edges.len())).filter(|&i| edges[i] != now_edges[i]).peekable();
+        for edge in dims.edges() {
+            let Some(&next) = differ.peek() else { break };
+            let i = dims.edge_index(edge).expect("invariant: an edge of the grid");
+            if i == next {
+                differ.next();
+                self.changes.push(Change::Edge { level, edge, before: edges[i], after: now_edges[i] });
+            }
+        }
+    }
+
+    /// [`Recorder::record_level`] for changes made only to the tiles of `cells` (row-major)
+    /// and to their walls' edges: the same changes in the same order, without reading the
+    /// rest of the level.
+    pub(crate) fn record_cells(
+        &mut self,
+        level: u16,
+        tiles: &Grid<TileId>,
+        edges: &[EdgeStateId],
+        cells: &[Slot],
+    ) {
+        let dims = self.d.dims();
+        let now_tiles = self.d.tile_layer(level).expect("invariant: a level of the dungeon");
+        for &slot in cells {
             let (before, after) = (tiles.get(slot), now_tiles.get(slot));
             if let (Ok(&before), Ok(&after)) = (before, after)
                 && before != after
@@ -205,9 +238,18 @@ impl<'a> Recorder<'a> {
                 self.changes.push(Change::Tile { pos: Pos { level, slot }, before, after });
             }
         }
+        let mut walls: Vec<(usize, EdgeId)> = cells
+            .iter()
+            .flat_map(|&slot| {
+                let dirs = dims.walls(slot).unwrap_or(&[]);
+                dirs.iter().filter_map(move |&dir| dims.edge(slot, dir).ok().flatten())
+            })
+            .map(|edge| (dims.edge_index(edge).expect("invariant: an edge of the grid"), edge))
+            .collect();
+        walls.sort_unstable_by_key(|&(i, _)| i);
+        walls.dedup_by_key(|&mut (i, _)| i);
         let now_edges = self.d.edge_layer(level).expect("invariant: a level of the dungeon");
-        for edge in dims.edges() {
-            let i = dims.edge_index(edge).expect("invariant: an edge of the grid");
+        for (i, edge) in walls {
             if edges[i] != now_edges[i] {
                 self.changes.push(Change::Edge { level, edge, before: edges[i], after: now_edges[i] });
             }

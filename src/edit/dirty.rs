@@ -1,26 +1,30 @@
-//! Dirty tracking: the mesh chunks ([`crate::mesh::chunk`]) a list of changes can alter.
+//! Dirty tracking: the mesh chunks ([`crate::mesh::chunk`]) a list of changes can alter,
+//! and no more, so an edit re-meshes as little as it can.
 //!
-//! A cell's mesh reads its own tile, its neighbours' tiles and the states of its walls (one
-//! octagon step, two slots, away). So a changed tile or edge dirties every chunk of its
-//! level that holds a slot within two slots of it (of either side of an edge): an edit on a
-//! chunk border marks both chunks. Two more reach across levels:
-//! - a stair reads the level above (its exit, from the cells round its hole; its shaft
-//!   walls, from the hole's walls), so a change also dirties the level below where a stair
-//!   stands within reach;
-//! - the hole above a stair has no floor, so a tile change to or from a stair also dirties
-//!   the level above.
+//! What a chunk's mesh reads (`mesh::level`): each of its cells reads its own tile, the
+//! carve of its walls (the edge's state, and both cells' tiles when that state carves), and,
+//! for a stair, the walls of the hole above and the stair's exit; each seam it owns
+//! ([`crate::mesh::chunk::edge_slot`]) reads the carve of its edge. So:
+//! - a changed edge dirties the chunks of its two cells and of its seam;
+//! - a changed tile dirties its own chunk, and through each of its walls whose state carves
+//!   (open, a door) the chunks of the cell beyond and of the seam (a wall's state that does
+//!   not carve reads no tile);
+//! - a stair reads the level above (its shaft walls, from the hole's walls; its exit, from
+//!   the hole's walls that carve and the cells beyond them), so marking a cell also marks
+//!   the stair straight below it, if any: the changes above reach it only through the hole
+//!   itself, or through a cell beyond one of its carving walls, which the rules above mark;
+//! - a stair's exit avoids a wall into another hole, so a tile change to or from a stair
+//!   also dirties the stairs beside it on its level, and (the hole above a stair has no
+//!   floor) its own chunk on the level above.
 //!
 //! Markers and pins change no triangle.
 
 use std::collections::BTreeSet;
 
 use super::Change;
-use crate::dungeon::Dungeon;
-use crate::grid::{Pos, Slot};
-use crate::mesh::chunk::{ChunkId, chunk_counts};
-
-/// How far (in slots, each way) a change reaches on its level: one octagon step.
-const REACH: u32 = 2;
+use crate::dungeon::{Carve, Dungeon};
+use crate::grid::{EdgeId, Pos};
+use crate::mesh::chunk::{ChunkId, edge_slot};
 
 /// The chunks of `d` (as it is after the changes) that `changes` may alter, sorted.
 #[must_use]
@@ -30,49 +34,55 @@ pub fn dirty_chunks(d: &Dungeon, changes: &[Change]) -> Vec<ChunkId> {
     for change in changes {
         match *change {
             Change::Tile { pos, before, after } => {
-                mark(&mut out, d, pos.level, pos.slot);
+                mark(&mut out, d, pos);
+                let dims = d.dims();
+                for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
+                    let Ok(Some(edge)) = dims.edge(pos.slot, dir) else { continue };
+                    if carves(d, pos.level, edge) {
+                        mark_edge(&mut out, d, pos.level, edge);
+                    }
+                }
                 if stair_tile(before) || stair_tile(after) {
-                    mark_level(&mut out, d, pos.level + 1, pos.slot);
+                    if pos.level + 1 < d.levels() {
+                        out.insert(ChunkId::of(Pos { level: pos.level + 1, ..pos }));
+                    }
+                    for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
+                        let beside =
+                            dims.neighbor(pos.slot, dir).ok().flatten().map(|slot| Pos { slot, ..pos });
+                        if let Some(stair) = beside.filter(|&p| d.is_stair(p)) {
+                            out.insert(ChunkId::of(stair));
+                        }
+                    }
                 }
             }
-            Change::Edge { level, edge, .. } => {
-                for (slot, _) in d.dims().edge_sides(edge).into_iter().flatten() {
-                    mark(&mut out, d, level, slot);
-                }
-            }
+            Change::Edge { level, edge, .. } => mark_edge(&mut out, d, level, edge),
             Change::Entrance { .. } | Change::Exit { .. } | Change::Pin { .. } => {}
         }
     }
     out.into_iter().collect()
 }
 
-/// Marks the chunks within [`REACH`] of `slot` on `level`, and on the level below when a
-/// stair stands there within reach.
-fn mark(out: &mut BTreeSet<ChunkId>, d: &Dungeon, level: u16, slot: Slot) {
-    mark_level(out, d, level, slot);
-    if let Some(below) = level.checked_sub(1) {
-        let near = |x: u32| x.saturating_sub(REACH)..=x.saturating_add(REACH);
-        let stair_near = near(slot.row)
-            .flat_map(|row| near(slot.col).map(move |col| Pos::new(below, row, col)))
-            .any(|p| d.is_stair(p));
-        if stair_near {
-            mark_level(out, d, below, slot);
-        }
-    }
+/// True when `edge` of `level` has a state that carves (so the cells' tiles decide its mesh).
+fn carves(d: &Dungeon, level: u16, edge: EdgeId) -> bool {
+    let state = d.edge_state_of(level, edge);
+    state.ok().and_then(|s| d.registry().edge_def(s)).is_some_and(|def| def.carve != Carve::None)
 }
 
-/// Marks the chunks within [`REACH`] of `slot` on `level` (none for a level outside `d`).
-fn mark_level(out: &mut BTreeSet<ChunkId>, d: &Dungeon, level: u16, slot: Slot) {
-    if level >= d.levels() {
-        return;
+/// Marks the chunks of both cells of `edge` and of its seam (with the stairs below them).
+fn mark_edge(out: &mut BTreeSet<ChunkId>, d: &Dungeon, level: u16, edge: EdgeId) {
+    for (slot, _) in d.dims().edge_sides(edge).into_iter().flatten() {
+        mark(out, d, Pos { level, slot });
     }
-    let (rows, cols) = chunk_counts(d.dims());
-    let first = |x: u32| ChunkId::of(Pos::new(0, x.saturating_sub(REACH), 0)).row;
-    let last = |x: u32, n: u32| ChunkId::of(Pos::new(0, x.saturating_add(REACH), 0)).row.min(n - 1);
-    for row in first(slot.row)..=last(slot.row, rows) {
-        for col in first(slot.col)..=last(slot.col, cols) {
-            out.insert(ChunkId { level, row, col });
-        }
+    out.insert(ChunkId::of(Pos { level, slot: edge_slot(edge) }));
+}
+
+/// Marks the chunk of `pos`, and the chunk of the stair straight below it, if any.
+fn mark(out: &mut BTreeSet<ChunkId>, d: &Dungeon, pos: Pos) {
+    out.insert(ChunkId::of(pos));
+    if let Some(below) = pos.level.checked_sub(1).map(|level| Pos { level, ..pos })
+        && d.is_stair(below)
+    {
+        out.insert(ChunkId::of(below));
     }
 }
 
@@ -81,6 +91,7 @@ mod tests {
     use super::*;
     use crate::dungeon::{Fill, Registry};
     use crate::geometry::Proportions;
+    use crate::grid::Direction;
 
     #[test]
     fn a_change_on_a_border_marks_both_chunks() {
@@ -93,11 +104,32 @@ mod tests {
         assert_eq!(dirty_chunks(&d, &[inside]), [ChunkId { level: 0, row: 0, col: 0 }]);
         let pin = Change::Pin { pos: Pos::new(0, 6, 6), before: false, after: true };
         assert_eq!(dirty_chunks(&d, &[pin]), []);
-        // A stair below within reach dirties its level too; a stair tile dirties the level above.
+        // The stair below a marked cell dirties its own chunk there; a stair tile dirties the
+        // level above.
         d.set_tile(Pos::new(0, 16, 18), Registry::STAIR).unwrap();
-        let mut want = square(0).to_vec();
+        let mut want = vec![ChunkId { level: 0, row: 1, col: 1 }];
         want.extend(square(1));
         assert_eq!(dirty_chunks(&d, &[change]), want);
+        // Through a wall that does not carve a tile change reads nothing: walled off from the
+        // chunks to its north, the octagon at (1, 16, 26) dirties its own chunk only.
+        let cell = Pos::new(1, 16, 26);
+        for dir in [Direction::NW, Direction::N, Direction::NE] {
+            d.set_edge(cell, dir, Registry::WALL).unwrap();
+        }
+        // Nor does the stair under the cell beyond that wall see it.
+        d.set_tile(Pos::new(0, 14, 26), Registry::STAIR).unwrap();
+        let walled = Change::Tile { pos: cell, before: Registry::FLOOR, after: Registry::SOLID };
+        assert_eq!(dirty_chunks(&d, &[walled]), [ChunkId { level: 1, row: 1, col: 1 }]);
+        // The wall itself dirties both its cells' chunks and its seam's, and the stair under
+        // the hole it is a wall of.
+        let edge = d.dims().edge(cell.slot, Direction::N).unwrap().unwrap();
+        let wall = Change::Edge { level: 1, edge, before: Registry::OPEN, after: Registry::WALL };
+        let (north, here) = (ChunkId { level: 1, row: 0, col: 1 }, ChunkId { level: 1, row: 1, col: 1 });
+        assert_eq!(dirty_chunks(&d, &[wall]), [ChunkId { level: 0, row: 0, col: 1 }, north, here]);
+        // A stair tile dirties the stairs beside it on its level (their exits avoid holes).
+        let beside =
+            Change::Tile { pos: Pos::new(0, 16, 26), before: Registry::FLOOR, after: Registry::STAIR };
+        assert!(dirty_chunks(&d, &[beside]).contains(&ChunkId { level: 0, row: 0, col: 1 }));
         let stair = Change::Tile { pos: Pos::new(1, 6, 6), before: Registry::FLOOR, after: Registry::STAIR };
         let (one, two) = (ChunkId { level: 1, row: 0, col: 0 }, ChunkId { level: 2, row: 0, col: 0 });
         assert_eq!(dirty_chunks(&d, &[stair]), [one, two]);

@@ -11,6 +11,7 @@ mod dirty;
 mod editor;
 mod error;
 mod history;
+mod local;
 mod report;
 pub mod resolve;
 pub mod script;

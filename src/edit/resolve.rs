@@ -1,6 +1,8 @@
 //! Re-solving around a point: the unpinned cells within a radius of it on its level are
 //! freed and solved again with WFC (the `octile` tile set, as generation), everything else
-//! fixed as their boundary; then the level is joined to the dungeon's main region with the
+//! fixed as their boundary. When the freed floor and the floor round it are joined inside a
+//! window one octagon larger ([`super::local`]), the level keeps every path it had and
+//! nothing else is read; otherwise the level is joined to the dungeon's main region with the
 //! generator's carving, which never touches a pin. When the freed cells have no solution the
 //! radius doubles, up to the whole level.
 //!
@@ -12,16 +14,18 @@
 //! demand opposite things of one free cell are [`EditError::ConflictingPins`], checked before
 //! anything changes. Every other seam of a freed cell follows [`super::seams`].
 
+use std::ops::RangeInclusive;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use super::EditError;
 use super::change::Recorder;
 use super::seams::derived_state;
-use crate::dungeon::Dungeon;
-use crate::generate::keep::{Demand, class_tiles, demand_of, guarded};
+use super::{EditError, local};
+use crate::dungeon::{Dungeon, EdgeStateId, TileId};
+use crate::generate::keep::{Demand, class_tiles, demand_of, guarded, join_window};
 use crate::generate::{Locked, join_level};
-use crate::grid::{Dims, Pos, Slot};
+use crate::grid::{Dims, Direction, Grid, Pos, Slot};
 use crate::wfc::octile::{self, Weights};
 use crate::wfc::{DEFAULT_BUDGET, FixedCell, SolveError, SolveInput, Solver, Topology};
 
@@ -45,17 +49,17 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
         });
     }
     let level = pos.level;
-    let locked = locked_cells(rec.d, level);
     let before = (rec.d.tile_layer(level)?.clone(), rec.d.edge_layer(level)?.to_vec());
     let mut r = radius.min(whole);
     loop {
+        // Read within reach of the freed square only (its cells' neighbours), unless the
+        // whole level is joined below.
+        let locked = locked_cells(rec.d, level, square(dims, pos, r.saturating_add(1)));
         let free = demands(rec.d, level, &free_cells(dims, pos, r, &locked), &locked)?;
         match solve(rec.d, level, &free, seed(rec.d, pos, r), r >= whole) {
             Ok(carved) => {
                 write(rec.d, level, &free, &carved, &locked);
-                let fillable = fillable(rec.d, &free, &locked);
-                join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)), &fillable);
-                rec.record_level(level, &before.0, &before.1);
+                rejoin(rec, level, &free, &before);
                 return Ok(());
             }
             Err(cause) if r >= whole => {
@@ -70,12 +74,80 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
     }
 }
 
-/// Per slot of `level`: true for a cell re-solving keeps (pinned, a stair, a hole above a
-/// stair, the entrance, the exit).
-fn locked_cells(d: &Dungeon, level: u16) -> Vec<bool> {
+/// The layers of one level: tiles, and edge states by edge index.
+type Layers = (Grid<TileId>, Vec<EdgeStateId>);
+
+/// Joins the freed floor back to the level and records every change: nothing to do when it
+/// is joined inside the window already ([`local::joined`]); else the generator's joining
+/// inside a window four octagons round the freed cells
+/// ([`crate::generate::keep::join_window`]), the cells there that were not freed counting
+/// as joined; and when that is not enough, over the whole level as generation does.
+fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &Layers) {
+    let dims = rec.d.dims();
+    let cells: Vec<Slot> = free.iter().map(|(s, _)| *s).collect();
+    let is_free = |s: Slot| cells.binary_search_by_key(&(s.row, s.col), |f| (f.row, f.col)).is_ok();
+    let open = |slot: Slot, dir| was_open(rec.d, before, slot, dir);
+    if local::joined(rec.d, level, &cells, &is_free, &open, &local::window(dims, cells.iter().copied())) {
+        return rec.record_cells(level, &before.0, &before.1, &cells);
+    }
+    let (rows, cols) = local::grown(dims, cells.iter().copied(), 8);
+    let inside = |s: Slot| rows.contains(&s.row) && cols.contains(&s.col);
+    // Locked cells read two octagons beyond the window (a guard reads its neighbours).
+    let locked = locked_cells(rec.d, level, local::grown(dims, cells.iter().copied(), 12));
+    // The window's floor joined to a cell a path came in from (else to freed floor) is the
+    // main part; the rest of the window's floor is joined to it.
+    let must = local::must_join(rec.d, level, &cells, &is_free, &open);
+    let anchor = must.iter().find(|&&s| !is_free(s)).or(must.first());
+    let area = (rows.clone(), cols.clone());
+    let part = anchor.map(|&a| local::component(rec.d, level, &area, a)).unwrap_or_default();
+    let mut main = vec![false; dims.slot_count()];
+    for s in part {
+        main[dims.index(s).expect("invariant: inside")] = true;
+    }
+    let (guard, fill) = (guarded(rec.d, level, &locked), fillable(rec.d, free, &locked));
+    join_window(rec.d, level, &main, &inside, &guard, &fill);
+    let area = rows.clone().flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)));
+    let area: Vec<Slot> = area.filter(|s| s.kind().is_cell()).collect();
+    // A cell carved at the window's rim keeps its seams out of the window as walls: open
+    // them by the seam rule, as `write` does.
+    let tile_of = |s: Slot| rec.d.tile(Pos { level, slot: s }).ok();
+    let carved: Vec<Slot> = area
+        .iter()
+        .copied()
+        .filter(|&s| !is_free(s) && tile_of(s) != before.0.get(s).ok().copied())
+        .collect();
+    derive_seams(rec.d, level, carved.into_iter(), &locked);
+    let open = |slot: Slot, dir| was_open(rec.d, before, slot, dir);
+    if local::joined(rec.d, level, &cells, &is_free, &open, &(rows, cols)) {
+        return rec.record_cells(level, &before.0, &before.1, &area);
+    }
+    let whole = dims.octagon_rows().max(dims.octagon_cols());
+    let locked = locked_cells(rec.d, level, square(dims, Pos { level, slot: Slot::new(0, 0) }, whole));
+    let fillable = fillable(rec.d, free, &locked);
+    join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)), &fillable);
+    rec.record_level(level, &before.0, &before.1);
+}
+
+/// True when, in the level's layers `before` the re-solve, wall `dir` of the cell at `slot`
+/// was a passable seam out of floor (a path could cross it; the wall's cell beyond is
+/// checked by the caller).
+fn was_open(d: &Dungeon, before: &Layers, slot: Slot, dir: Direction) -> bool {
+    let (dims, reg) = (d.dims(), d.registry());
+    let floor =
+        before.0.get(slot).ok().and_then(|&t| reg.tile_def(t)).is_some_and(|t| t.carved && t.passable);
+    let Ok(Some(edge)) = dims.edge(slot, dir) else { return false };
+    let state = dims.edge_index(edge).ok().and_then(|i| before.1.get(i)).and_then(|&e| reg.edge_def(e));
+    floor && state.is_some_and(|e| e.passable)
+}
+
+/// Per slot of `level`: true for a cell of `area` that re-solving keeps (pinned, a stair, a
+/// hole above a stair, the entrance, the exit); false outside `area`.
+fn locked_cells(d: &Dungeon, level: u16, area: (RangeInclusive<u32>, RangeInclusive<u32>)) -> Vec<bool> {
     let dims = d.dims();
     let mut locked = vec![false; dims.slot_count()];
-    for slot in dims.cells() {
+    let (rows, cols) = area;
+    let cells = rows.flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)));
+    for slot in cells.filter(|s| s.kind().is_cell()) {
         let p = Pos { level, slot };
         locked[dims.index(slot).expect("invariant: a cell of the grid")] = d.is_pinned(p)
             || d.is_stair(p)
@@ -86,12 +158,18 @@ fn locked_cells(d: &Dungeon, level: u16) -> Vec<bool> {
     locked
 }
 
-/// The unlocked cells within `radius` octagons of `pos` (a square: at most `2 * radius`
-/// slots away on each axis), row-major, each with an empty demand.
-fn free_cells(dims: Dims, pos: Pos, radius: u32, locked: &[bool]) -> Vec<(Slot, Demand)> {
+/// The slots within `radius` octagons of `pos` (a square: at most `2 * radius` slots away
+/// on each axis), inside the level.
+fn square(dims: Dims, pos: Pos, radius: u32) -> (RangeInclusive<u32>, RangeInclusive<u32>) {
     let reach = radius.saturating_mul(2);
-    let rows = pos.slot.row.saturating_sub(reach)..=pos.slot.row.saturating_add(reach).min(dims.rows() - 1);
-    let cols = pos.slot.col.saturating_sub(reach)..=pos.slot.col.saturating_add(reach).min(dims.cols() - 1);
+    let span = |x: u32, len: u32| x.saturating_sub(reach)..=x.saturating_add(reach).min(len - 1);
+    (span(pos.slot.row, dims.rows()), span(pos.slot.col, dims.cols()))
+}
+
+/// The unlocked cells within `radius` octagons of `pos` ([`square`]), row-major, each with
+/// an empty demand.
+fn free_cells(dims: Dims, pos: Pos, radius: u32, locked: &[bool]) -> Vec<(Slot, Demand)> {
+    let (rows, cols) = square(dims, pos, radius);
     rows.flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)))
         .filter(|s| s.kind().is_cell() && !locked[dims.index(*s).expect("invariant: inside")])
         .map(|s| (s, Demand::default()))
@@ -237,14 +315,19 @@ fn write(d: &mut Dungeon, level: u16, free: &[(Slot, Demand)], carved: &[bool], 
             d.set_tile(pos, tile.expect("invariant: checked registry")).expect("invariant: a free cell");
         }
     }
+    derive_seams(d, level, free.iter().map(|(s, _)| *s), locked);
+}
+
+/// Sets each seam of `cells` not shared with a locked cell by the seam rule.
+fn derive_seams(d: &mut Dungeon, level: u16, cells: impl Iterator<Item = Slot>, locked: &[bool]) {
     let dims = d.dims();
-    for (slot, _) in free {
-        for &dir in dims.walls(*slot).expect("invariant: a cell") {
-            let Some(other) = dims.neighbor(*slot, dir).ok().flatten() else { continue };
+    for slot in cells {
+        for &dir in dims.walls(slot).expect("invariant: a cell") {
+            let Some(other) = dims.neighbor(slot, dir).ok().flatten() else { continue };
             if locked[dims.index(other).expect("invariant: inside")] {
                 continue;
             }
-            let edge = dims.edge(*slot, dir).ok().flatten().expect("invariant: a wall with a cell beyond");
+            let edge = dims.edge(slot, dir).ok().flatten().expect("invariant: a wall with a cell beyond");
             if let Some(state) = derived_state(d, level, edge) {
                 d.set_edge_of(level, edge, state).expect("invariant: an edge of the level");
             }

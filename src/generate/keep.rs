@@ -65,13 +65,58 @@ pub(crate) fn demand_of(d: &Dungeon, level: u16, slot: Slot, locked: &[bool]) ->
 pub(crate) fn guarded(d: &Dungeon, level: u16, locked: &[bool]) -> Vec<bool> {
     let dims = d.dims();
     let mut out = locked.to_vec();
-    for slot in dims.cells() {
-        let i = dims.index(slot).expect("invariant: inside");
-        if !locked[i] && !demand_of(d, level, slot, locked).rock.is_empty() {
-            out[i] = true;
+    // Only a neighbour of a locked cell can have a demand: read those, not the level.
+    let locked_cells = locked.iter().enumerate().filter(|&(_, &l)| l).filter_map(|(i, _)| dims.slot_at(i));
+    for slot in locked_cells.filter(|s| s.kind().is_cell()) {
+        for &dir in dims.walls(slot).expect("invariant: a cell") {
+            let Some(next) = dims.neighbor(slot, dir).ok().flatten() else { continue };
+            let i = dims.index(next).expect("invariant: inside");
+            if !out[i] && !demand_of(d, level, next, locked).rock.is_empty() {
+                out[i] = true;
+            }
         }
     }
     out
+}
+
+/// [`super::join_level`] inside a window of `level`, for a re-solve: joins the floor cells
+/// of the window outside `main` (per slot index of the level: the floor that counts as
+/// joined already) to it, with the generator's search and carving confined to the window
+/// (every cell `inside` rejects, and every cell beside one, is locked: the search never
+/// leaves the window and nothing is carved at its rim), never into, out of or beside a `guard` cell; then
+/// fills back with rock the floor that could not be joined and that `fillable` accepts.
+/// Its cost is the window's, not the level's. Returns the rock cells carved.
+pub(crate) fn join_window(
+    d: &mut Dungeon,
+    level: u16,
+    main: &[bool],
+    inside: &dyn Fn(Slot) -> bool,
+    guard: &[bool],
+    fillable: &[bool],
+) -> usize {
+    let dims = d.dims();
+    let n = dims.slot_count();
+    // A cell outside, or beside a cell outside (its seam there would stay as it is), is
+    // locked.
+    let out = |s: Slot| {
+        !inside(s)
+            || dims
+                .walls(s)
+                .unwrap_or(&[])
+                .iter()
+                .any(|&w| dims.neighbor(s, w).ok().flatten().is_some_and(|n| !inside(n)))
+    };
+    let locked: Vec<bool> = (0..n).map(|i| guard[i] || dims.slot_at(i).is_none_or(out)).collect();
+    let mut marks = vec![false; n * usize::from(d.levels())];
+    let base = usize::from(level) * n;
+    marks[base..base + n].copy_from_slice(main);
+    let mut search = crate::path::search::Search::new();
+    let carved = super::connect::connect_level(d, level, &mut marks, &mut search, Locked(&locked));
+    // Fill back only fillable cells: everything else (the level outside the window too)
+    // stays as it is.
+    let keep: Vec<bool> = fillable.iter().map(|&f| !f).collect();
+    let _ = super::connect::fill_pockets(d, level, &marks, Locked(&keep));
+    carved
 }
 
 /// Every tile of the `octile` set of a cell kind that is floor (`carved`) or rock.

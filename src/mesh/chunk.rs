@@ -84,6 +84,15 @@ pub const fn edge_slot(edge: EdgeId) -> Slot {
     }
 }
 
+/// The options a live editor re-meshes its chunks with: `options` without meshopt's
+/// reordering for the vertex cache, overdraw and fetch (a chunk drawn in an editor's preview
+/// gains nothing visible from it, and it is about a fifth of a chunk's cost; an export still
+/// optimises). The triangles are the same, in another order.
+#[must_use]
+pub fn live_options(options: &MeshOptions) -> MeshOptions {
+    MeshOptions { optimize: false, ..options.clone() }
+}
+
 /// The mesh of one chunk: the triangles of [`super::build`]'s level mesh that the chunk's
 /// cells and seams make, assembled alike (positions level-local; lightmap UVs, when asked
 /// for, are packed per chunk). An empty chunk (all rock, or outside the level) has no
@@ -93,11 +102,58 @@ pub const fn edge_slot(edge: EdgeId) -> Slot {
 /// [`MeshError::BadOption`] for an option out of range; [`MeshError::Stair`] for a stair
 /// on the chunk's level that cannot be built (as [`super::build`]); a level outside the
 /// dungeon is [`MeshError::Stair`] with the dungeon's level error.
+///
+/// # Panics
+/// Never: [`build_chunks`] gives one mesh per chunk asked for.
 pub fn build_chunk(dungeon: &Dungeon, chunk: ChunkId, options: &MeshOptions) -> Result<LevelMesh, MeshError> {
+    let mut built = build_chunks(dungeon, &[chunk], options)?;
+    Ok(built.pop().expect("invariant: one mesh per chunk asked for").1)
+}
+
+/// The meshes of several chunks ([`build_chunk`] of each, the same triangles; a chunk given
+/// twice is meshed once, its repeats are empty), in the order
+/// given; each level they lie on is read once for all its chunks, so re-meshing the chunks
+/// of one edit costs what their cells cost, not a pass over the level per chunk.
+///
+/// # Errors
+/// As [`build_chunk`], for the first chunk that fails.
+///
+/// # Panics
+/// Never: every level a chunk asks for is meshed before the chunks are handed out.
+pub fn build_chunks(
+    dungeon: &Dungeon,
+    chunks: &[ChunkId],
+    options: &MeshOptions,
+) -> Result<Vec<(ChunkId, LevelMesh)>, MeshError> {
     options.validate()?;
-    dungeon.tile_layer(chunk.level).map_err(MeshError::Stair)?;
-    let panels = level::extrude_where(dungeon, chunk.level, &|slot| chunk.holds(slot))?;
-    Ok(panel::assemble(dungeon, chunk.level, panels, options))
+    let (rows, cols) = chunk_counts(dungeon.dims());
+    let mut out: Vec<Option<LevelMesh>> = chunks.iter().map(|_| None).collect();
+    let mut levels: Vec<u16> = chunks.iter().map(|c| c.level).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    for level in levels {
+        dungeon.tile_layer(level).map_err(MeshError::Stair)?;
+        // Per chunk of the level (row-major): its part in this pass, if asked for. A chunk
+        // outside the level has none; a repeat finds its part's panels already taken.
+        let mut part = vec![None; (rows * cols) as usize];
+        let mut parts = 0;
+        for c in chunks.iter().filter(|c| c.level == level && c.row < rows && c.col < cols) {
+            let k = &mut part[(c.row * cols + c.col) as usize];
+            if k.is_none() {
+                *k = Some(parts);
+                parts += 1;
+            }
+        }
+        let index = |row: u32, col: u32| (row * cols + col) as usize;
+        let part_of = |slot: Slot| part[index(slot.row / CHUNK_SLOTS, slot.col / CHUNK_SLOTS)];
+        let mut panels = level::extrude_parts(dungeon, level, parts, &part_of)?;
+        for (c, mesh) in chunks.iter().zip(&mut out).filter(|(c, _)| c.level == level) {
+            let own = (c.row < rows && c.col < cols).then(|| part[index(c.row, c.col)]).flatten();
+            let panels = own.map(|k| std::mem::take(&mut panels[k])).unwrap_or_default();
+            *mesh = Some(panel::assemble(dungeon, level, panels, options));
+        }
+    }
+    Ok(chunks.iter().zip(out).map(|(&c, m)| (c, m.expect("invariant: every level was built"))).collect())
 }
 
 #[cfg(test)]
@@ -141,6 +197,28 @@ mod tests {
             assert!(!joined.is_empty());
             assert_eq!(joined, triangles(level), "level {}", level.level);
         }
+    }
+
+    #[test]
+    fn chunks_built_together_equal_chunks_built_alone() {
+        let options = GenerateOptions { seed: 5, levels: 3, cols: 12, rows: 10, ..Default::default() };
+        let d = generate(&options, &mut |_| {}).unwrap();
+        let mesh_options = MeshOptions { lightmap_uv: false, ..MeshOptions::default() };
+        let mut asked: Vec<ChunkId> = all_chunks(&d).into_iter().rev().collect();
+        asked.push(asked[1]);
+        asked.push(ChunkId { level: 1, row: 9, col: 0 });
+        let together = build_chunks(&d, &asked, &mesh_options).unwrap();
+        assert_eq!(together.len(), asked.len());
+        for (i, (chunk, mesh)) in together.iter().enumerate() {
+            assert_eq!(*chunk, asked[i]);
+            let alone = triangles(&build_chunk(&d, *chunk, &mesh_options).unwrap());
+            if i + 2 < asked.len() {
+                assert_eq!(triangles(mesh), alone, "{chunk}");
+            } else {
+                assert!(mesh.primitives.is_empty(), "a repeat or a chunk outside the level: {chunk}");
+            }
+        }
+        assert!(together.iter().any(|(_, m)| !m.primitives.is_empty()));
     }
 
     #[test]

@@ -117,6 +117,19 @@ pub(crate) fn extrude_where(
     level: u16,
     keep: &dyn Fn(Slot) -> bool,
 ) -> Result<Vec<Panel>, MeshError> {
+    let mut parts = extrude_parts(d, level, 1, &|slot| keep(slot).then_some(0))?;
+    Ok(parts.pop().unwrap_or_default())
+}
+
+/// [`extrude`] cut into `parts` lists: each cell goes to the part `part_of` its slot names,
+/// each seam to the part of its owner slot ([`super::chunk::edge_slot`]), `None` leaves it
+/// out; the level is read once for all of them (several mesh chunks of one edit).
+pub(crate) fn extrude_parts(
+    d: &Dungeon,
+    level: u16,
+    parts: usize,
+    part_of: &dyn Fn(Slot) -> Option<usize>,
+) -> Result<Vec<Vec<Panel>>, MeshError> {
     if let Some(problem) =
         d.stair_problems(level).into_iter().find(|p| !matches!(p, DungeonError::StairOnStair { .. }))
     {
@@ -131,8 +144,9 @@ pub(crate) fn extrude_where(
     };
     let p = d.proportions();
     let (rh, dh, lh) = (p.room_height, p.door_height, p.layer_height);
-    let mut panels = Vec::new();
-    for slot in d.dims().cells().filter(|&slot| keep(slot)) {
+    let mut out: Vec<Vec<Panel>> = (0..parts).map(|_| Vec::new()).collect();
+    for (slot, part) in d.dims().cells().filter_map(|slot| part_of(slot).map(|p| (slot, p))) {
+        let panels = &mut out[part];
         let i = ctx.idx(slot);
         if !ctx.here.carved[i] {
             continue;
@@ -180,7 +194,8 @@ pub(crate) fn extrude_where(
             panels.extend(stair::spiral(&landing_spec(&ctx, slot)));
         }
     }
-    for edge in d.dims().edges().filter(|&edge| keep(super::chunk::edge_slot(edge))) {
+    for (edge, part) in d.dims().edges().filter_map(|e| part_of(super::chunk::edge_slot(e)).map(|p| (e, p))) {
+        let panels = &mut out[part];
         let sides = d.dims().edge_sides(edge).expect("invariant: edge from the grid");
         match ctx.carve(level, edge) {
             Carve::None => {}
@@ -194,7 +209,7 @@ pub(crate) fn extrude_where(
             }
         }
     }
-    Ok(panels)
+    Ok(out)
 }
 
 /// A carved rectangle through a seam (`[a1, a0, b1, b0]`): floor, top at `height`, and the

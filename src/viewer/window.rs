@@ -344,15 +344,16 @@ impl App {
             gfx.hud_drawn = Some((self.hud.revision(), size));
         }
         let (edit, shown) = (&self.edit, frame.clone());
+        let mut edit_drawn = super::edit::gpu::Drawn::default();
         let mut extra = |pass: &mut wgpu::RenderPass<'_>| {
-            edit.draw(pass, &shown);
+            edit_drawn = edit.draw(pass, &shown);
         };
         let stats =
             gfx.renderer.render_with(&gfx.gpu.device, &gfx.gpu.queue, &view, size, &frame, &mut extra);
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(texture);
-        self.timing.draw_calls = stats.draw_calls;
-        self.timing.triangles = stats.triangles;
+        self.timing.draw_calls = stats.draw_calls + edit_drawn.calls;
+        self.timing.triangles = stats.triangles + edit_drawn.triangles;
         self.timing.count(started.elapsed().as_secs_f64(), interval);
         if let Some(n) = &mut self.frames_left {
             *n = n.saturating_sub(1);

@@ -91,13 +91,35 @@ impl Layer {
         queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&u));
     }
 
-    fn draw(&self, pass: &mut wgpu::RenderPass<'_>) -> u32 {
-        let Some((buffer, n)) = &self.vertices else { return 0 };
+    fn draw(&self, pass: &mut wgpu::RenderPass<'_>) -> Drawn {
+        let Some((buffer, n)) = &self.vertices else { return Drawn::default() };
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, &self.group, &[]);
         pass.set_vertex_buffer(0, buffer.slice(..));
         pass.draw(0..*n, 0..1);
-        1
+        Drawn { calls: 1, triangles: u64::from(*n / 3) }
+    }
+}
+
+/// What edit mode drew into a pass: draw calls and triangles, for the HUD's count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// Draw calls issued.
+    pub calls: u32,
+    /// Triangles they drew.
+    pub triangles: u64,
+}
+
+impl std::ops::Add for Drawn {
+    type Output = Drawn;
+    fn add(self, other: Drawn) -> Drawn {
+        Drawn { calls: self.calls + other.calls, triangles: self.triangles + other.triangles }
+    }
+}
+
+impl std::iter::Sum for Drawn {
+    fn sum<I: Iterator<Item = Drawn>>(iter: I) -> Drawn {
+        iter.fold(Drawn::default(), |a, b| a + b)
     }
 }
 
@@ -238,8 +260,8 @@ impl OverlayGpu {
     }
 
     /// Draws the outlines, pins, fog, then the highlight, into `pass`; returns the draw
-    /// calls issued.
-    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) -> u32 {
+    /// calls issued and their triangles (an outline's thin quads count as triangles too).
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) -> Drawn {
         [&self.outlines, &self.pins, &self.fog, &self.highlight].iter().map(|l| l.draw(pass)).sum()
     }
 }

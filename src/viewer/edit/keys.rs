@@ -24,7 +24,8 @@ pub enum EditKey {
     Redo,
     /// Save the dungeon file.
     Save,
-    /// Export the `.glb` next to it.
+    /// Export the edited dungeon as a `.glb` next to the dungeon file (in edit mode E, the
+    /// viewer's export key, does this instead of exporting the mesh it opened with).
     Export,
 }
 
@@ -40,7 +41,8 @@ pub const EDIT_BINDINGS: &[(KeyCode, bool, Option<bool>, EditKey, &str)] = &[
     (KeyCode::KeyZ, true, Some(true), EditKey::Redo, "Ctrl+Shift+Z/Ctrl+Y redo"),
     (KeyCode::KeyY, true, None, EditKey::Redo, ""),
     (KeyCode::KeyS, true, None, EditKey::Save, "Ctrl+S save"),
-    (KeyCode::KeyX, false, None, EditKey::Export, "X export .glb"),
+    (KeyCode::KeyE, false, None, EditKey::Export, "E/X export edited .glb"),
+    (KeyCode::KeyX, false, None, EditKey::Export, ""),
 ];
 
 /// The command of `code` with these modifiers, if any.
@@ -74,5 +76,7 @@ mod tests {
         assert_eq!(edit_key(KeyCode::KeyS, false, false), None, "plain S walks");
         assert_eq!(edit_key(KeyCode::KeyN, false, true), Some(EditKey::PinRoom));
         assert!(edit_help().iter().any(|l| l.contains("Ctrl+S save")));
+        assert_eq!(edit_key(KeyCode::KeyE, false, false), Some(EditKey::Export), "E exports the edits");
+        assert_eq!(edit_key(KeyCode::KeyX, false, false), Some(EditKey::Export));
     }
 }

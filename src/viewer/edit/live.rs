@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 
 use wgpu::util::DeviceExt;
 
+use super::gpu::Drawn;
 use crate::dungeon::Dungeon;
-use crate::mesh::chunk::{ChunkId, all_chunks, build_chunk};
+use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
 use crate::mesh::{MaterialRole, MeshError, MeshOptions};
 use crate::viewer::chunks::{ChunkedLevel, chunk_level, in_frustum};
 use crate::viewer::pipeline::{Layouts, Pipelines};
@@ -40,11 +41,11 @@ fn slot(level: u16, role: MaterialRole) -> usize {
 }
 
 impl LiveMesh {
-    /// Meshes every chunk of `dungeon` with `options` and uploads them, for a pass of
-    /// `format` with `samples` MSAA.
+    /// Meshes every chunk of `dungeon` with `options` (as [`live_options`]: not reordered by
+    /// meshopt) and uploads them, for a pass of `format` with `samples` MSAA.
     ///
     /// # Errors
-    /// [`MeshError`] when a chunk cannot be meshed ([`build_chunk`]).
+    /// [`MeshError`] when a chunk cannot be meshed ([`build_chunks`]).
     pub fn new(
         device: &wgpu::Device,
         format: wgpu::TextureFormat,
@@ -55,8 +56,8 @@ impl LiveMesh {
         let layouts = Layouts::new(device, GLOBALS_SIZE, DRAW_SIZE);
         let solid = Pipelines::new(device, &layouts, format, samples).solid;
         let draw_group = draw_uniforms(device, &layouts.draw, dungeon);
-        let mut live =
-            LiveMesh { solid, draw_group, chunks: BTreeMap::new(), options: options.clone(), remeshed: 0 };
+        let options = live_options(options);
+        let mut live = LiveMesh { solid, draw_group, chunks: BTreeMap::new(), options, remeshed: 0 };
         live.update(device, dungeon, &all_chunks(dungeon))?;
         Ok(live)
     }
@@ -65,15 +66,14 @@ impl LiveMesh {
     /// is touched.
     ///
     /// # Errors
-    /// [`MeshError`] when a chunk cannot be meshed; the chunks done before it are kept.
+    /// [`MeshError`] when a chunk cannot be meshed; no chunk is replaced then.
     pub fn update(
         &mut self,
         device: &wgpu::Device,
         dungeon: &Dungeon,
         ids: &[ChunkId],
     ) -> Result<(), MeshError> {
-        for &id in ids {
-            let mesh = build_chunk(dungeon, id, &self.options)?;
+        for (id, mesh) in build_chunks(dungeon, ids, &self.options)? {
             self.remeshed += 1;
             let ChunkedLevel { vertices, indices, chunks } = chunk_level(&mesh, f32::MAX);
             // A mesh chunk may straddle the renderer's squares (the grid's first row and
@@ -119,10 +119,11 @@ impl LiveMesh {
     }
 
     /// Draws the chunks of `frame`'s levels inside the frustum; returns the draw calls
-    /// issued. The frame's globals must be bound at group 0 (the scene pass binds them).
-    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> u32 {
+    /// issued and their triangles. The frame's globals must be bound at group 0 (the scene
+    /// pass binds them).
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> Drawn {
         pass.set_pipeline(&self.solid);
-        let mut calls = 0;
+        let mut drawn = Drawn::default();
         for (id, chunk) in &self.chunks {
             if !frame.levels.contains(&id.level) || !in_frustum(frame.view.view_proj, chunk.min, chunk.max) {
                 continue;
@@ -132,10 +133,10 @@ impl LiveMesh {
             for &(slot, first, count) in &chunk.draws {
                 pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
                 pass.draw_indexed(first..first + count, 0, 0..1);
-                calls += 1;
+                drawn = drawn + Drawn { calls: 1, triangles: u64::from(count / 3) };
             }
         }
-        calls
+        drawn
     }
 }
 

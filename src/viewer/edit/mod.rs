@@ -24,7 +24,7 @@ use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 
 use self::fog::Fog;
-use self::gpu::{OverlayGpu, Target as PassTarget};
+use self::gpu::{Drawn, OverlayGpu, Target as PassTarget};
 use self::keys::{EditKey, edit_help, edit_key};
 use self::live::LiveMesh;
 use self::session::{Session, show};
@@ -164,6 +164,9 @@ impl EditMode {
                 self.fog_stale = true;
                 self.say(format!("fog of war {}", if self.fog.is_on() { "on" } else { "off" }));
             }
+            // Once edit mode has been entered the window shows the edited dungeon (the live
+            // mesh), so the export key writes it, in edit mode or not.
+            EditKey::Export if self.session.is_some() => self.command(key),
             _ if !self.on => return false,
             _ => self.command(key),
         }
@@ -333,17 +336,19 @@ impl EditMode {
     }
 
     /// Draws the live mesh (while editing), the fog and the highlight into the scene pass;
-    /// returns the draw calls issued.
-    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> u32 {
-        let mut calls = 0;
+    /// returns the draw calls issued and their triangles (the window adds them to the
+    /// renderer's count in the HUD: while the live mesh draws the levels, the renderer
+    /// draws none).
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> Drawn {
+        let mut drawn = Drawn::default();
         if let Some(live) = self.live.as_ref() {
             let shown = Frame { levels: self.levels.clone(), ..frame.clone() };
-            calls += live.draw(pass, &shown);
+            drawn = drawn + live.draw(pass, &shown);
         }
         if let Some(overlay) = &self.overlay {
-            calls += overlay.draw(pass);
+            drawn = drawn + overlay.draw(pass);
         }
-        calls
+        drawn
     }
 
     /// The HUD lines of edit mode: mode and tool, hovered cell or wall (level,row,col,
@@ -364,6 +369,7 @@ impl EditMode {
         lines.push(format!("EDIT mode | tool: {tool} | {saved} | undo {undo}, redo {redo}"));
         lines.push(format!("hover: {hovered}"));
         lines.push(format!("{} | file {}", session.connectivity(), session.save_path().display()));
+        lines.push(format!("E/X export the edited dungeon to {}", session.export_path().display()));
         if !session.message.is_empty() {
             lines.push(format!("last: {}", session.message));
         }
