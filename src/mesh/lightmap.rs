@@ -26,9 +26,22 @@ impl Chart {
     }
 }
 
-/// Quantises a length to a key (0.1 um), so equal points computed alike compare equal.
+/// Quantises a length to a key (0.1 um), so equal points computed alike compare equal:
+/// `(x * 1e7).round() as i64`, rounding half away from zero, written with a truncating
+/// conversion instead of the `round` library call (equal for every input, NaN and
+/// infinities included; a test compares them).
 fn q(x: f64) -> i64 {
-    (x * 1e7).round() as i64
+    let y = x * 1e7;
+    let whole = y as i64;
+    // Exact: below 2^53 `whole` is a float and `y - whole` its fraction; above, y is whole.
+    let fraction = y - whole as f64;
+    if fraction >= 0.5 {
+        whole.saturating_add(1)
+    } else if fraction <= -0.5 {
+        whole.saturating_sub(1)
+    } else {
+        whole
+    }
 }
 
 fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -39,11 +52,18 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
     i
 }
 
-/// The chart of every panel: panels in one plane that share a corner are one chart.
-/// Returns the chart index of each panel and the number of charts.
-fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
-    let mut parent: Vec<usize> = (0..panels.len()).collect();
-    // Planes by id: panels sorted by (normal, offset).
+/// Joins the sets of `a` and `b`; the smaller index is the root, so the sets (and each
+/// set's root, its smallest member) do not depend on the order of the joins.
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (a, b) = (find(parent, a), find(parent, b));
+    if a != b {
+        parent[a.max(b)] = a.min(b);
+    }
+}
+
+/// The plane id of every panel (equal quantised normal and offset, one id) and the panels
+/// in plane order, as runs of one plane each.
+fn planes(panels: &[Panel]) -> Vec<Vec<usize>> {
     let plane_key = |p: &Panel| {
         let n = p.normal;
         let d = p.tris.first().map_or(0.0, |t| n.dot(t[0]));
@@ -52,35 +72,109 @@ fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
     let mut by_plane: Vec<([i64; 4], usize)> =
         panels.iter().enumerate().map(|(i, p)| (plane_key(p), i)).collect();
     by_plane.sort_unstable();
-    let mut plane = vec![0u32; panels.len()];
-    let mut id = 0u32;
-    for (k, w) in by_plane.iter().enumerate() {
-        if k > 0 && by_plane[k - 1].0 != w.0 {
-            id += 1;
+    let mut runs: Vec<Vec<usize>> = Vec::new();
+    for (k, &(key, i)) in by_plane.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if by_plane[k - 1].0 == key => run.push(i),
+            _ => runs.push(vec![i]),
         }
-        plane[w.1] = id;
     }
-    // Each panel's distinct corners, keyed by plane and position.
-    // (plane, corner, panel): 32 bytes an entry, sorted once.
-    let mut corners: Vec<(u32, [i64; 3], u32)> =
-        Vec::with_capacity(panels.iter().map(|p| p.tris.len() + 2).sum());
-    let mut mine: Vec<[i64; 3]> = Vec::new();
-    for (i, p) in panels.iter().enumerate() {
-        mine.clear();
-        mine.extend(p.tris.iter().flatten().map(|v| [q(v.x), q(v.y), q(v.z)]));
-        mine.sort_unstable();
-        mine.dedup();
+    runs
+}
+
+/// Joins the panels of one plane (`run`) that share a corner: their distinct quantised
+/// corners sorted together, equal neighbours joined.
+fn join_plane(panels: &[Panel], run: &[usize], parent: &mut [usize], corners: &mut Vec<([i64; 3], u32)>) {
+    corners.clear();
+    for &i in run {
+        let start = corners.len();
         let panel = u32::try_from(i).expect("invariant: panels fit in u32");
-        corners.extend(mine.iter().map(|&c| (plane[i], c, panel)));
+        corners.extend(panels[i].tris.iter().flatten().map(|v| ([q(v.x), q(v.y), q(v.z)], panel)));
+        let mine = &mut corners[start..];
+        mine.sort_unstable();
+        let kept = dedup_len(mine);
+        corners.truncate(start + kept);
+    }
+    if let Some(packing) = Packing::of(corners, parent.len()) {
+        let mut keys: Vec<u128> = corners.iter().map(|c| packing.key(c)).collect();
+        keys.sort_unstable();
+        for w in keys.windows(2) {
+            if w[0] >> packing.panel_bits == w[1] >> packing.panel_bits {
+                union(parent, packing.panel(w[0]), packing.panel(w[1]));
+            }
+        }
+        return;
     }
     corners.sort_unstable();
     for w in corners.windows(2) {
-        if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
-            let (a, b) = (find(&mut parent, w[0].2 as usize), find(&mut parent, w[1].2 as usize));
-            if a != b {
-                parent[a.max(b)] = a.min(b);
+        if w[0].0 == w[1].0 {
+            union(parent, w[0].1 as usize, w[1].1 as usize);
+        }
+    }
+}
+
+/// Corners of one plane packed into one `u128` each (the three coordinates less their
+/// smallest, then the panel), so that sorting compares one word instead of four: equal
+/// corners are equal above the panel bits. Only when the plane's extent fits.
+struct Packing {
+    lo: [i64; 3],
+    bits: [u32; 3],
+    panel_bits: u32,
+}
+
+impl Packing {
+    /// The packing of `corners` with panel indices below `panels`, or `None` when their
+    /// spans and the panel index take more than 128 bits.
+    fn of(corners: &[([i64; 3], u32)], panels: usize) -> Option<Packing> {
+        let mut lo = [i64::MAX; 3];
+        let mut hi = [i64::MIN; 3];
+        for (c, _) in corners {
+            for k in 0..3 {
+                lo[k] = lo[k].min(c[k]);
+                hi[k] = hi[k].max(c[k]);
             }
         }
+        let width = |span: u128| 128 - span.leading_zeros();
+        let bits = [0, 1, 2].map(|k| width(hi[k].abs_diff(lo[k]).into()));
+        let panel_bits = width(panels as u128);
+        (bits.iter().sum::<u32>() + panel_bits <= 128).then_some(Packing { lo, bits, panel_bits })
+    }
+
+    fn key(&self, (c, panel): &([i64; 3], u32)) -> u128 {
+        let mut key = 0u128;
+        for k in 0..3 {
+            // Shifts stay below 128: the bits of all three and the panel sum to 128 at most.
+            key = (key << self.bits[k]) | u128::from(c[k].abs_diff(self.lo[k]));
+        }
+        (key << self.panel_bits) | u128::from(*panel)
+    }
+
+    fn panel(&self, key: u128) -> usize {
+        (key & ((1u128 << self.panel_bits) - 1)) as usize
+    }
+}
+
+/// Moves the distinct entries of a sorted slice to its front; returns how many there are.
+fn dedup_len<T: PartialEq + Copy>(sorted: &mut [T]) -> usize {
+    let mut kept = 0;
+    for k in 0..sorted.len() {
+        if k == 0 || sorted[k] != sorted[kept - 1] {
+            sorted[kept] = sorted[k];
+            kept += 1;
+        }
+    }
+    kept
+}
+
+/// The chart of every panel: panels in one plane that share a corner are one chart.
+/// Returns the chart index of each panel and the number of charts. Charts are numbered in
+/// the order of their first panel.
+fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
+    let mut parent: Vec<usize> = (0..panels.len()).collect();
+    let mut corners = Vec::new();
+    // A panel alone in its plane joins nothing: only planes of several panels are sorted.
+    for run in planes(panels).iter().filter(|run| run.len() > 1) {
+        join_plane(panels, run, &mut parent, &mut corners);
     }
     let mut chart = vec![usize::MAX; panels.len()];
     let mut count = 0;
@@ -168,7 +262,8 @@ pub(crate) fn pack(panels: &[Panel]) -> Vec<Chart> {
     let pad = area.sqrt().max(1.0) * PAD_FRACTION;
     let width = (area.sqrt() * 1.1).max(bounds.iter().map(|(_, s)| s.x + 2.0 * pad).fold(0.0, f64::max));
     let mut order: Vec<usize> = (0..bounds.len()).collect();
-    order.sort_by(|&a, &b| bounds[b].1.y.total_cmp(&bounds[a].1.y).then(a.cmp(&b)));
+    // Unstable is enough: the index breaks every tie, so the order is total.
+    order.sort_unstable_by(|&a, &b| bounds[b].1.y.total_cmp(&bounds[a].1.y).then(a.cmp(&b)));
     let mut offsets = vec![DVec2::ZERO; bounds.len()];
     let (mut x, mut y, mut shelf) = (0.0_f64, 0.0_f64, 0.0_f64);
     let mut used_w = 0.0_f64;
@@ -189,4 +284,35 @@ pub(crate) fn pack(panels: &[Panel]) -> Vec<Chart> {
     let charts: Vec<Chart> =
         bounds.iter().zip(offsets).map(|(&(min, _), offset)| Chart { min, offset, scale }).collect();
     chart_of.iter().map(|&c| charts[c]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn q_rounds_as_the_library_round_does() {
+        let reference = |x: f64| (x * 1e7).round() as i64;
+        let mut values = vec![0.0, -0.0, 1e-7, -1e-7, 0.5e-7, -0.5e-7, 2.5e-7, -2.5e-7, 1.25e-7, 3.0, -7.25];
+        values.extend([f64::NAN, f64::INFINITY, f64::NEG_INFINITY, f64::MAX, f64::MIN, 1e9, -1e9, 9.3e11]);
+        values.extend([2f64.powi(53) / 1e7, 2f64.powi(63) / 1e7, -(2f64.powi(63)) / 1e7, 1e12, -1e12]);
+        let mut x = 0.123_456_789_f64;
+        for _ in 0..10_000 {
+            x = (x * 7.3 + 0.61).fract() * 200.0 - 100.0;
+            values.push(x);
+            values.push(x / 1e7);
+            values.push((x * 1e7).round() / 1e7 + 0.5e-7);
+        }
+        for v in values {
+            assert_eq!(q(v), reference(v), "q({v:e})");
+        }
+    }
+
+    #[test]
+    fn dedup_len_keeps_each_value_once_in_order() {
+        let mut v = [1, 1, 2, 3, 3, 3, 7];
+        assert_eq!(dedup_len(&mut v), 4);
+        assert_eq!(v[..4], [1, 2, 3, 7]);
+        assert_eq!(dedup_len::<u8>(&mut []), 0);
+    }
 }

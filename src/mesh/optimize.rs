@@ -36,13 +36,14 @@ pub fn analyze(primitive: &Primitive) -> PrimitiveStats {
     }
 }
 
-/// Welds identical vertices of an unindexed triangle list, removes degenerate and
-/// duplicate triangles, then (when `optimize`) reorders for the vertex cache, overdraw and
-/// vertex fetch.
-pub(crate) fn finish(unindexed: &[Vertex], optimize: bool) -> Primitive {
-    let (count, remap) = meshopt::generate_vertex_remap(unindexed, None);
-    let indices = meshopt::remap_index_buffer(None, unindexed.len(), &remap);
-    let vertices = apply_remap(unindexed, count, &remap);
+/// Welds identical vertices (equal bytes) of a triangle list whose corners index
+/// `vertices`, numbering them in order of first use (so repeats in `vertices` weld as they
+/// would in an unindexed list), removes degenerate and duplicate triangles, then (when
+/// `optimize`) reorders for the vertex cache, overdraw and vertex fetch.
+pub(crate) fn finish(vertices: &[Vertex], corners: &[u32], optimize: bool) -> Primitive {
+    let (count, remap) = meshopt::generate_vertex_remap(vertices, None);
+    let indices: Vec<u32> = corners.iter().map(|&c| remap[c as usize]).collect();
+    let vertices = apply_remap(vertices, count, &remap);
     let mut indices = clean(&indices);
     if !optimize || indices.is_empty() {
         return Primitive { vertices, indices };
@@ -154,7 +155,8 @@ mod tests {
         let (a, b) = (vertex(0.0, 0.0), vertex(1.0, 0.0));
         let (c, d, e, f) = (vertex(5.0, 5.0), vertex(6.0, 5.0), vertex(5.0, 6.0), vertex(6.0, 6.0));
         let unindexed = [a, a, b, c, d, e, d, f, e, a, b, b];
-        let prim = finish(&unindexed, true);
+        let corners: Vec<u32> = (0..12).collect();
+        let prim = finish(&unindexed, &corners, true);
         assert_eq!(prim.vertices.len(), 4, "only the four used vertices are kept");
         assert!(prim.indices.iter().all(|&i| (i as usize) < prim.vertices.len()));
         let expected = drawn(&unindexed[3..9], &[0, 1, 2, 3, 4, 5]);

@@ -3,7 +3,7 @@
 
 use glam::{DVec2, DVec3};
 
-use super::{LevelMesh, MaterialRole, MeshOptions, Primitive, Vertex, lightmap, optimize};
+use super::{LevelMesh, MaterialRole, MeshOptions, Vertex, lightmap, optimize};
 use crate::dungeon::Dungeon;
 
 /// A flat piece of surface: triangles in level-local metres sharing one normal (pointing
@@ -91,6 +91,52 @@ fn vec3(v: DVec3) -> [f32; 3] {
     [to_f32(v.x), to_f32(v.y), to_f32(v.z)]
 }
 
+/// How many of a panel's latest distinct vertices a new corner is compared with (see
+/// [`Corners::push_panel`]); a panel with more may keep a repeat, which the weld removes.
+const PANEL_WINDOW: usize = 32;
+
+/// The vertices of one role before welding: each panel's distinct vertices, in the order
+/// the panel's triangles first use them, and every triangle corner as an index into them.
+/// Welding this gives the same vertices and indices as welding one vertex per corner:
+/// both number the distinct vertices in order of first use.
+struct Corners {
+    vertices: Vec<Vertex>,
+    corners: Vec<u32>,
+}
+
+impl Corners {
+    /// Adds the triangles of `panel`, with UV0 at `inv` repeats per metre and UV1 from its
+    /// lightmap chart (zero without one).
+    fn push_panel(&mut self, panel: &Panel, chart: Option<&lightmap::Chart>, inv: f64) {
+        let normal = vec3(panel.normal);
+        let origin = panel.uv_origin(inv);
+        let first = self.vertices.len();
+        for &p in panel.tris.iter().flatten() {
+            let m = panel.uv_metres(p);
+            let uv = m * inv - origin;
+            let vertex = Vertex {
+                position: vec3(p),
+                normal,
+                uv: [to_f32(uv.x), to_f32(uv.y)],
+                uv1: chart.map_or([0.0; 2], |c| c.map(m)),
+            };
+            // Compared by bytes, as the weld compares them (40 bytes: five words).
+            let bytes: [u64; 5] = bytemuck::cast(vertex);
+            let window = first.max(self.vertices.len().saturating_sub(PANEL_WINDOW));
+            let seen =
+                self.vertices[window..].iter().position(|&v| bytemuck::cast::<Vertex, [u64; 5]>(v) == bytes);
+            let index = seen.map_or_else(
+                || {
+                    self.vertices.push(vertex);
+                    self.vertices.len() - 1
+                },
+                |k| window + k,
+            );
+            self.corners.push(u32::try_from(index).expect("invariant: a primitive has under 2^32 vertices"));
+        }
+    }
+}
+
 /// Turns the panels of one level into its primitives: UVs, lightmap UVs, welding and
 /// meshopt optimisation, one primitive per role in [`MaterialRole::ALL`] order.
 pub(crate) fn assemble(
@@ -103,30 +149,16 @@ pub(crate) fn assemble(
     let inv = 1.0 / options.texture_size;
     let mut primitives = Vec::new();
     for role in MaterialRole::ALL {
-        let mine: Vec<usize> = (0..panels.len()).filter(|&i| panels[i].role == role).collect();
-        let mut vertices = Vec::with_capacity(mine.iter().map(|&i| panels[i].tris.len() * 3).sum());
-        for &i in &mine {
-            let panel = &panels[i];
-            let normal = vec3(panel.normal);
-            let origin = panel.uv_origin(inv);
-            for tri in &panel.tris {
-                for &p in tri {
-                    let m = panel.uv_metres(p);
-                    let uv1 = charts.as_ref().map_or([0.0; 2], |c| c[i].map(m));
-                    let uv = m * inv - origin;
-                    vertices.push(Vertex {
-                        position: vec3(p),
-                        normal,
-                        uv: [to_f32(uv.x), to_f32(uv.y)],
-                        uv1,
-                    });
-                }
-            }
+        let corners = panels.iter().filter(|p| p.role == role).map(|p| p.tris.len() * 3).sum();
+        let mut role_corners =
+            Corners { vertices: Vec::with_capacity(corners / 2), corners: Vec::with_capacity(corners) };
+        for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
+            role_corners.push_panel(panel, charts.as_ref().map(|c| &c[i]), inv);
         }
-        if vertices.is_empty() {
+        if role_corners.corners.is_empty() {
             continue;
         }
-        let prim: Primitive = optimize::finish(&vertices, options.optimize);
+        let prim = optimize::finish(&role_corners.vertices, &role_corners.corners, options.optimize);
         if !prim.indices.is_empty() {
             primitives.push((role, prim));
         }
