@@ -7,6 +7,10 @@ use glam::DVec2;
 
 use super::panel::Panel;
 
+/// How many of a panel's latest corners a new corner is compared with when its corners are
+/// gathered ([`join_plane`]).
+const PANEL_WINDOW: usize = 16;
+
 /// Padding around each chart, as a fraction of the estimated atlas side.
 const PAD_FRACTION: f64 = 0.002;
 
@@ -89,11 +93,19 @@ fn join_plane(panels: &[Panel], run: &[usize], parent: &mut [usize], corners: &m
     for &i in run {
         let start = corners.len();
         let panel = u32::try_from(i).expect("invariant: panels fit in u32");
-        corners.extend(panels[i].tris.iter().flatten().map(|v| ([q(v.x), q(v.y), q(v.z)], panel)));
-        let mine = &mut corners[start..];
-        mine.sort_unstable();
-        let kept = dedup_len(mine);
-        corners.truncate(start + kept);
+        for v in panels[i].tris.iter().flatten() {
+            // A panel's repeats of one point (fans and strips share corners) are left out
+            // when they are among its last few corners; a repeat kept only joins the panel
+            // to itself.
+            let corner = [q(v.x), q(v.y), q(v.z)];
+            let recent = corners.len().saturating_sub(PANEL_WINDOW).max(start);
+            if !corners[recent..]
+                .iter()
+                .any(|(c, _)| c[0] == corner[0] && c[1] == corner[1] && c[2] == corner[2])
+            {
+                corners.push((corner, panel));
+            }
+        }
     }
     if let Some(packing) = Packing::of(corners, parent.len()) {
         let mut keys: Vec<u128> = corners.iter().map(|c| packing.key(c)).collect();
@@ -152,18 +164,6 @@ impl Packing {
     fn panel(&self, key: u128) -> usize {
         (key & ((1u128 << self.panel_bits) - 1)) as usize
     }
-}
-
-/// Moves the distinct entries of a sorted slice to its front; returns how many there are.
-fn dedup_len<T: PartialEq + Copy>(sorted: &mut [T]) -> usize {
-    let mut kept = 0;
-    for k in 0..sorted.len() {
-        if k == 0 || sorted[k] != sorted[kept - 1] {
-            sorted[kept] = sorted[k];
-            kept += 1;
-        }
-    }
-    kept
 }
 
 /// The chart of every panel: panels in one plane that share a corner are one chart.
@@ -306,13 +306,5 @@ mod tests {
         for v in values {
             assert_eq!(q(v), reference(v), "q({v:e})");
         }
-    }
-
-    #[test]
-    fn dedup_len_keeps_each_value_once_in_order() {
-        let mut v = [1, 1, 2, 3, 3, 3, 7];
-        assert_eq!(dedup_len(&mut v), 4);
-        assert_eq!(v[..4], [1, 2, 3, 7]);
-        assert_eq!(dedup_len::<u8>(&mut []), 0);
     }
 }

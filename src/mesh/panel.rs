@@ -91,47 +91,60 @@ fn vec3(v: DVec3) -> [f32; 3] {
     [to_f32(v.x), to_f32(v.y), to_f32(v.z)]
 }
 
-/// How many of a panel's latest distinct vertices a new corner is compared with (see
+/// How many of a panel's latest distinct points a new corner is compared with (see
 /// [`Corners::push_panel`]); a panel with more may keep a repeat, which the weld removes.
 const PANEL_WINDOW: usize = 32;
 
-/// The vertices of one role before welding: each panel's distinct vertices, in the order
-/// the panel's triangles first use them, and every triangle corner as an index into them.
-/// Welding this gives the same vertices and indices as welding one vertex per corner:
-/// both number the distinct vertices in order of first use.
+/// The vertices of one role before welding: each panel's distinct points as vertices, in
+/// the order the panel's triangles first use them, and every triangle corner as an index
+/// into them. Welding this gives the same vertices and indices as welding one vertex per
+/// corner: both number the distinct vertices in order of first use, and a repeat left in
+/// `vertices` (equal vertices of distinct points, or of two panels) is welded as it would
+/// be in a list of one vertex per corner.
 struct Corners {
     vertices: Vec<Vertex>,
     corners: Vec<u32>,
+    /// The bits of the points of the panel being added, one per vertex it added.
+    points: Vec<[u64; 3]>,
 }
 
 impl Corners {
+    /// Room for `corners` triangle corners.
+    fn with_capacity(corners: usize) -> Corners {
+        Corners {
+            vertices: Vec::with_capacity(corners / 2),
+            corners: Vec::with_capacity(corners),
+            points: Vec::new(),
+        }
+    }
+
     /// Adds the triangles of `panel`, with UV0 at `inv` repeats per metre and UV1 from its
-    /// lightmap chart (zero without one).
+    /// lightmap chart (zero without one). A vertex is a function of its point within a
+    /// panel, so equal points (equal bits) share one vertex.
     fn push_panel(&mut self, panel: &Panel, chart: Option<&lightmap::Chart>, inv: f64) {
         let normal = vec3(panel.normal);
         let origin = panel.uv_origin(inv);
         let first = self.vertices.len();
+        self.points.clear();
         for &p in panel.tris.iter().flatten() {
-            let m = panel.uv_metres(p);
-            let uv = m * inv - origin;
-            let vertex = Vertex {
-                position: vec3(p),
-                normal,
-                uv: [to_f32(uv.x), to_f32(uv.y)],
-                uv1: chart.map_or([0.0; 2], |c| c.map(m)),
-            };
-            // Compared by bytes, as the weld compares them (40 bytes: five words).
-            let bytes: [u64; 5] = bytemuck::cast(vertex);
-            let window = first.max(self.vertices.len().saturating_sub(PANEL_WINDOW));
-            let seen =
-                self.vertices[window..].iter().position(|&v| bytemuck::cast::<Vertex, [u64; 5]>(v) == bytes);
-            let index = seen.map_or_else(
-                || {
-                    self.vertices.push(vertex);
+            let bits = p.to_array().map(f64::to_bits);
+            let window = self.points.len().saturating_sub(PANEL_WINDOW);
+            let same = |q: &[u64; 3]| q[0] == bits[0] && q[1] == bits[1] && q[2] == bits[2];
+            let index = match self.points[window..].iter().position(same) {
+                Some(k) => first + window + k,
+                None => {
+                    let m = panel.uv_metres(p);
+                    let uv = m * inv - origin;
+                    self.vertices.push(Vertex {
+                        position: vec3(p),
+                        normal,
+                        uv: [to_f32(uv.x), to_f32(uv.y)],
+                        uv1: chart.map_or([0.0; 2], |c| c.map(m)),
+                    });
+                    self.points.push(bits);
                     self.vertices.len() - 1
-                },
-                |k| window + k,
-            );
+                }
+            };
             self.corners.push(u32::try_from(index).expect("invariant: a primitive has under 2^32 vertices"));
         }
     }
@@ -150,8 +163,7 @@ pub(crate) fn assemble(
     let mut primitives = Vec::new();
     for role in MaterialRole::ALL {
         let corners = panels.iter().filter(|p| p.role == role).map(|p| p.tris.len() * 3).sum();
-        let mut role_corners =
-            Corners { vertices: Vec::with_capacity(corners / 2), corners: Vec::with_capacity(corners) };
+        let mut role_corners = Corners::with_capacity(corners);
         for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
             role_corners.push_panel(panel, charts.as_ref().map(|c| &c[i]), inv);
         }
