@@ -108,8 +108,7 @@ fn join_plane(panels: &[Panel], run: &[usize], parent: &mut [usize], corners: &m
         }
     }
     if let Some(packing) = Packing::of(corners, parent.len()) {
-        let mut keys: Vec<u128> = corners.iter().map(|c| packing.key(c)).collect();
-        keys.sort_unstable();
+        let keys = packing.sorted(corners);
         for w in keys.windows(2) {
             if w[0] >> packing.panel_bits == w[1] >> packing.panel_bits {
                 union(parent, packing.panel(w[0]), packing.panel(w[1]));
@@ -150,6 +149,40 @@ impl Packing {
         let bits = [0, 1, 2].map(|k| width(hi[k].abs_diff(lo[k]).into()));
         let panel_bits = width(panels as u128);
         (bits.iter().sum::<u32>() + panel_bits <= 128).then_some(Packing { lo, bits, panel_bits })
+    }
+
+    /// The keys of `corners`, equal corners next to each other: bucketed by their top
+    /// bits first (one counting pass, so each bucket is a small sort), then each bucket
+    /// sorted.
+    fn sorted(&self, corners: &[([i64; 3], u32)]) -> Vec<u128> {
+        const BUCKET_BITS: u32 = 12;
+        let mut keys: Vec<u128> = corners.iter().map(|c| self.key(c)).collect();
+        let used = self.bits.iter().sum::<u32>() + self.panel_bits;
+        // Buckets split on corner bits only, so equal corners share a bucket.
+        let shift = used.saturating_sub(BUCKET_BITS).max(self.panel_bits);
+        if keys.len() < 1 << BUCKET_BITS || shift >= used {
+            keys.sort_unstable();
+            return keys;
+        }
+        let bucket = |key: u128| (key >> shift) as usize;
+        let mut starts = vec![0usize; (1 << (used - shift)) + 1];
+        for &key in &keys {
+            starts[bucket(key) + 1] += 1;
+        }
+        for b in 1..starts.len() {
+            starts[b] += starts[b - 1];
+        }
+        let mut fill = starts.clone();
+        let mut out = vec![0u128; keys.len()];
+        for &key in &keys {
+            out[fill[bucket(key)]] = key;
+            fill[bucket(key)] += 1;
+        }
+        for w in starts.windows(2) {
+            out[w[0]..w[1]].sort_unstable();
+        }
+        keys = out;
+        keys
     }
 
     fn key(&self, (c, panel): &([i64; 3], u32)) -> u128 {
