@@ -321,7 +321,97 @@ pub(crate) fn pack(panels: &[Panel]) -> Vec<Chart> {
 
 #[cfg(test)]
 mod tests {
+    use glam::DVec3;
+
     use super::*;
+    use crate::dungeon::{Dungeon, Fill};
+    use crate::geometry::Proportions;
+    use crate::mesh::MaterialRole;
+
+    /// The grouping written plainly: every panel's (plane, corner) pairs sorted together,
+    /// panels with an equal pair joined, charts numbered by their first panel.
+    fn reference_group(panels: &[Panel]) -> Vec<usize> {
+        let key = |x: f64| (x * 1e7).round() as i64;
+        let mut pairs = Vec::new();
+        for (i, p) in panels.iter().enumerate() {
+            let n = p.normal;
+            let d = p.tris.first().map_or(0.0, |t| n.dot(t[0]));
+            let plane = [key(n.x), key(n.y), key(n.z), key(d)];
+            pairs.extend(p.tris.iter().flatten().map(|v| (plane, [key(v.x), key(v.y), key(v.z)], i)));
+        }
+        pairs.sort_unstable();
+        let mut parent: Vec<usize> = (0..panels.len()).collect();
+        for w in pairs.windows(2) {
+            if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
+                union(&mut parent, w[0].2, w[1].2);
+            }
+        }
+        let mut chart = vec![usize::MAX; panels.len()];
+        let mut next = 0;
+        (0..panels.len())
+            .map(|i| {
+                let root = find(&mut parent, i);
+                if chart[root] == usize::MAX {
+                    chart[root] = next;
+                    next += 1;
+                }
+                chart[root]
+            })
+            .collect()
+    }
+
+    fn assert_groups_as_reference(panels: &[Panel], what: &str) {
+        let (chart, count) = group(panels);
+        let expected = reference_group(panels);
+        assert_eq!(chart, expected, "{what}");
+        assert_eq!(count, expected.iter().max().map_or(0, |m| m + 1), "{what}");
+    }
+
+    #[test]
+    fn charts_group_as_the_plain_reference_on_generated_and_all_floor_levels() {
+        for seed in [1, 2, 3] {
+            let options =
+                crate::generate::GenerateOptions { seed, levels: 2, cols: 10, rows: 8, ..Default::default() };
+            let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+            for level in 0..d.levels() {
+                let panels = super::super::level::extrude(&d, level).unwrap();
+                assert!(group(&panels).1 < panels.len(), "some panels share a chart");
+                assert_groups_as_reference(&panels, &format!("seed {seed} level {level}"));
+            }
+        }
+        // One floor plane of more than 4096 corners: the bucketed sort.
+        let d = Dungeon::new(16, 16, 1, Proportions::default(), Fill::Floor).unwrap();
+        let panels = super::super::level::extrude(&d, 0).unwrap();
+        let floor_corners: usize =
+            panels.iter().filter(|p| p.normal == DVec3::Y).map(|p| p.tris.len()).sum::<usize>() * 3;
+        assert!(floor_corners > 3 << 12, "{floor_corners} floor corners");
+        assert_groups_as_reference(&panels, "all floor 16x16");
+    }
+
+    #[test]
+    fn charts_group_as_the_reference_where_corners_do_not_pack() {
+        // Corners a billion metres apart on all three axes need more than 128 bits.
+        let far = 1e9;
+        let tri = |o: DVec3| [o, o + DVec3::X, o + DVec3::Z];
+        let spots = [DVec3::ZERO, DVec3::splat(far), DVec3::new(-far, far, -far), DVec3::X];
+        let panels: Vec<Panel> = spots
+            .iter()
+            .map(|&o| {
+                let mut p = Panel::horizontal(MaterialRole::Floor, true);
+                p.tris.push(tri(DVec3::ZERO));
+                p.tris.push(tri(o));
+                p
+            })
+            .collect();
+        let mut corners = Vec::new();
+        let run: Vec<usize> = (0..panels.len()).collect();
+        for &i in &run {
+            corners.extend(panels[i].tris.iter().flatten().map(|v| ([q(v.x), q(v.y), q(v.z)], i as u32)));
+        }
+        assert!(Packing::of(&corners, panels.len()).is_none(), "the unpacked path is taken");
+        assert_groups_as_reference(&panels, "far corners");
+        assert_eq!(group(&panels).1, 1, "all four share the corners of the triangle at the origin");
+    }
 
     #[test]
     fn q_rounds_as_the_library_round_does() {

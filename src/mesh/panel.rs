@@ -177,3 +177,64 @@ pub(crate) fn assemble(
     }
     LevelMesh { level, floor_y: dungeon.proportions().floor_y(level), primitives }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One vertex per triangle corner, as the panels give them (the list welding started
+    /// from before corners were shared within a panel).
+    fn one_vertex_per_corner(
+        panels: &[Panel],
+        charts: &[lightmap::Chart],
+        role: MaterialRole,
+    ) -> Vec<Vertex> {
+        let inv = 1.0 / MeshOptions::default().texture_size;
+        let mut out = Vec::new();
+        for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
+            let origin = panel.uv_origin(inv);
+            for &p in panel.tris.iter().flatten() {
+                let m = panel.uv_metres(p);
+                let uv = m * inv - origin;
+                out.push(Vertex {
+                    position: vec3(p),
+                    normal: vec3(panel.normal),
+                    uv: [to_f32(uv.x), to_f32(uv.y)],
+                    uv1: charts[i].map(m),
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn shared_corners_weld_as_one_vertex_per_corner_does() {
+        let options =
+            crate::generate::GenerateOptions { seed: 4, levels: 2, cols: 9, rows: 7, ..Default::default() };
+        let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+        let inv = 1.0 / MeshOptions::default().texture_size;
+        for level in 0..d.levels() {
+            let panels = super::super::level::extrude(&d, level).unwrap();
+            let charts = lightmap::pack(&panels);
+            for role in MaterialRole::ALL {
+                let mut shared = Corners::with_capacity(0);
+                for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
+                    shared.push_panel(panel, Some(&charts[i]), inv);
+                }
+                let each = one_vertex_per_corner(&panels, &charts, role);
+                assert_eq!(shared.corners.len(), each.len());
+                if !each.is_empty() {
+                    assert!(shared.vertices.len() < each.len(), "{role:?}: corners are shared");
+                }
+                let identity: Vec<u32> = (0..each.len() as u32).collect();
+                for optimize in [false, true] {
+                    assert_eq!(
+                        optimize::finish(&shared.vertices, &shared.corners, optimize),
+                        optimize::finish(&each, &identity, optimize),
+                        "level {level} {role:?} optimize {optimize}"
+                    );
+                }
+            }
+        }
+    }
+}
