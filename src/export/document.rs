@@ -274,6 +274,7 @@ impl Built {
         mesh: &DungeonMesh,
         ribbon: Option<&Primitive>,
         options: &super::ExportOptions,
+        mut objects: nodes::GameObjects,
         packed: &mut dyn FnMut(usize),
     ) -> Built {
         let mut built = Built {
@@ -291,7 +292,6 @@ impl Built {
             .reserve(prims.map(|(_, p)| p.vertices.len() * size_of::<Vertex>() + p.indices.len() * 4).sum());
         built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let materials = built.materials(dungeon, mesh);
-        let mut objects = nodes::GameObjects::new(dungeon, options);
         let root_index: Index<json::Node> = Index::new(0);
         built.root.nodes.push(dungeon_node(dungeon, objects.graph()));
         let attrs = if mesh.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
@@ -383,7 +383,7 @@ impl Built {
                 PhysicsFormat::Omi => self.omi_collider(level.level, &prim),
             });
         }
-        if let Some(nav) = physics::navmesh(level).filter(|_| options.navmesh) {
+        if let Some(nav) = options.navmesh.then(|| physics::navmesh(level)).flatten() {
             children.push(self.helper_node(names::navmesh(level.level), "navmesh", level.level, &nav));
         }
         if !children.is_empty() {
