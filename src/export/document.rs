@@ -464,8 +464,9 @@ impl Built {
     }
 
     /// One binary GLB.
-    pub(crate) fn into_glb(self) -> Result<Vec<u8>, ExportError> {
-        glb::pack(&self.json(), &self.bin)
+    pub(crate) fn into_glb(mut self) -> Result<Vec<u8>, ExportError> {
+        let json = self.json();
+        glb::pack(&json, std::mem::take(&mut self.bin))
     }
 
     /// JSON text with the buffer at `uri`, and the buffer's bytes.
