@@ -181,16 +181,16 @@ impl Packing {
         for w in starts.windows(2) {
             out[w[0]..w[1]].sort_unstable();
         }
-        keys = out;
-        keys
+        out
     }
 
     fn key(&self, (c, panel): &([i64; 3], u32)) -> u128 {
-        let mut key = 0u128;
-        for k in 0..3 {
-            // Shifts stay below 128: the bits of all three and the panel sum to 128 at most.
-            key = (key << self.bits[k]) | u128::from(c[k].abs_diff(self.lo[k]));
-        }
+        // Shifts stay below 128: the bits of all three and the panel sum to 128 at most.
+        let key = c
+            .iter()
+            .zip(self.lo)
+            .zip(self.bits)
+            .fold(0u128, |key, ((&x, lo), bits)| (key << bits) | u128::from(x.abs_diff(lo)));
         (key << self.panel_bits) | u128::from(*panel)
     }
 
