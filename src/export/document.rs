@@ -124,10 +124,12 @@ pub(super) fn primitive(
         Attributes::Surface => size_of::<Vertex>() - 8,
         Attributes::Lightmapped => size_of::<Vertex>(),
     };
-    let mut data = Vec::with_capacity(prim.vertices.len() * stride);
-    for v in &prim.vertices {
-        data.extend_from_slice(&bytemuck::bytes_of(v)[..stride]);
-    }
+    // Whole vertices are the buffer as they are; fewer attributes are the front of each.
+    let data: std::borrow::Cow<'_, [u8]> = if stride == size_of::<Vertex>() {
+        std::borrow::Cow::Borrowed(bytemuck::cast_slice(&prim.vertices))
+    } else {
+        prim.vertices.iter().flat_map(|v| bytemuck::bytes_of(v)[..stride].iter().copied()).collect()
+    };
     let interleaved = attrs != Attributes::Position;
     let view = push_view(root, bin, &data, interleaved.then_some(stride), Target::ArrayBuffer);
     let mut lo = [f32::INFINITY; 3];
@@ -159,11 +161,11 @@ pub(super) fn primitive(
     }
     let narrow: Option<Vec<u16>> =
         prim.indices.iter().map(|&i| u16::try_from(i).ok().filter(|&i| i != u16::MAX)).collect();
-    let (bytes, component) = match narrow {
-        Some(v) => (bytemuck::cast_slice::<u16, u8>(&v).to_vec(), C::U16),
-        None => (bytemuck::cast_slice::<u32, u8>(&prim.indices).to_vec(), C::U32),
+    let (bytes, component) = match &narrow {
+        Some(v) => (bytemuck::cast_slice::<u16, u8>(v), C::U16),
+        None => (bytemuck::cast_slice::<u32, u8>(&prim.indices), C::U32),
     };
-    let iview = push_view(root, bin, &bytes, None, Target::ElementArrayBuffer);
+    let iview = push_view(root, bin, bytes, None, Target::ElementArrayBuffer);
     let indices = accessor(root, iview, 0, prim.indices.len(), component, T::Scalar, None, None);
     json::mesh::Primitive {
         attributes,
@@ -272,6 +274,7 @@ impl Built {
         mesh: &DungeonMesh,
         ribbon: Option<&Primitive>,
         options: &super::ExportOptions,
+        mut objects: nodes::GameObjects,
         packed: &mut dyn FnMut(usize),
     ) -> Built {
         let mut built = Built {
@@ -289,7 +292,6 @@ impl Built {
             .reserve(prims.map(|(_, p)| p.vertices.len() * size_of::<Vertex>() + p.indices.len() * 4).sum());
         built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let materials = built.materials(dungeon, mesh);
-        let mut objects = nodes::GameObjects::new(dungeon, options);
         let root_index: Index<json::Node> = Index::new(0);
         built.root.nodes.push(dungeon_node(dungeon, objects.graph()));
         let attrs = if mesh.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
@@ -462,8 +464,9 @@ impl Built {
     }
 
     /// One binary GLB.
-    pub(crate) fn into_glb(self) -> Result<Vec<u8>, ExportError> {
-        glb::pack(&self.json(), &self.bin)
+    pub(crate) fn into_glb(mut self) -> Result<Vec<u8>, ExportError> {
+        let json = self.json();
+        glb::pack(&json, std::mem::take(&mut self.bin))
     }
 
     /// JSON text with the buffer at `uri`, and the buffer's bytes.

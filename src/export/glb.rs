@@ -21,25 +21,29 @@ pub(crate) fn total_length(json: usize, bin: usize) -> Result<u32, ExportError> 
     })
 }
 
-/// Packs `json` and `bin` into one GLB.
-pub(crate) fn pack(json: &[u8], bin: &[u8]) -> Result<Vec<u8>, ExportError> {
+/// Packs `json` and `bin` into one GLB, in `bin`'s own allocation: the header and the JSON
+/// chunk are put in front of the buffer's bytes (one move of them, where a new vector would
+/// copy them into freshly mapped memory).
+pub(crate) fn pack(json: &[u8], mut bin: Vec<u8>) -> Result<Vec<u8>, ExportError> {
     let total = total_length(json.len(), bin.len())?;
-    let mut out = Vec::with_capacity(total as usize);
-    out.extend(MAGIC.to_le_bytes());
-    out.extend(2u32.to_le_bytes());
-    out.extend(total.to_le_bytes());
-    let mut chunk = |kind: u32, data: &[u8], pad: u8| {
-        let len = padded(data.len());
-        out.extend((len as u32).to_le_bytes());
-        out.extend(kind.to_le_bytes());
-        out.extend(data);
-        out.resize(out.len() + len - data.len(), pad);
+    let chunk_header = |kind: u32, len: usize| {
+        let len = u32::try_from(padded(len)).expect("invariant: within the checked total");
+        len.to_le_bytes().into_iter().chain(kind.to_le_bytes())
     };
-    chunk(JSON_CHUNK, json, b' ');
-    if !bin.is_empty() {
-        chunk(BIN_CHUNK, bin, 0);
+    let mut front = Vec::with_capacity(12 + 8 + padded(json.len()) + 8);
+    front.extend(MAGIC.to_le_bytes());
+    front.extend(2u32.to_le_bytes());
+    front.extend(total.to_le_bytes());
+    front.extend(chunk_header(JSON_CHUNK, json.len()));
+    front.extend(json);
+    front.resize(front.len() + padded(json.len()) - json.len(), b' ');
+    if bin.is_empty() {
+        return Ok(front);
     }
-    Ok(out)
+    front.extend(chunk_header(BIN_CHUNK, bin.len()));
+    bin.resize(padded(bin.len()), 0);
+    bin.splice(0..0, front);
+    Ok(bin)
 }
 
 #[cfg(test)]
@@ -48,10 +52,13 @@ mod tests {
 
     #[test]
     fn chunks_are_padded_and_sized() {
-        let g = pack(b"{}", &[1, 2, 3, 4, 5]).unwrap();
+        let g = pack(b"{}", vec![1, 2, 3, 4, 5]).unwrap();
         assert_eq!(g.len(), 12 + 8 + 4 + 8 + 8);
         assert_eq!(u32::from_le_bytes(g[8..12].try_into().unwrap()) as usize, g.len());
         assert_eq!(&g[20..24], b"{}  ");
+        assert_eq!(&g[28..32], &BIN_CHUNK.to_le_bytes());
+        assert_eq!(&g[32..], [1, 2, 3, 4, 5, 0, 0, 0]);
+        assert_eq!(pack(b"{}", Vec::new()).unwrap().len(), 12 + 8 + 4, "no BIN chunk without bytes");
         assert!(matches!(total_length(u32::MAX as usize, 8), Err(ExportError::TooLarge { .. })));
     }
 }

@@ -122,8 +122,14 @@ pub fn export_with_progress(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<ExportSummary, ExportError> {
     let target = Target::of(path)?;
-    let mesh = mesh::build_with_progress(dungeon, &options.mesh, &mut |p| progress(Progress::Mesh(p)))?;
-    let built = document(dungeon, &mesh, options, progress)?;
+    // The game objects (room graph, door leaves, markers) do not depend on the mesh: they
+    // are found on their own thread while the levels are meshed.
+    let (mesh, objects) = std::thread::scope(|s| {
+        let objects = s.spawn(|| nodes::GameObjects::new(dungeon, options));
+        let mesh = mesh::build_with_progress(dungeon, &options.mesh, &mut |p| progress(Progress::Mesh(p)));
+        (mesh, objects.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    let built = document(dungeon, &mesh?, options, Some(objects), progress)?;
     target.write(built, progress)
 }
 
@@ -141,7 +147,7 @@ pub fn export_mesh(
     options: &ExportOptions,
 ) -> Result<ExportSummary, ExportError> {
     let target = Target::of(path)?;
-    let built = document(dungeon, mesh, options, &mut |_| {})?;
+    let built = document(dungeon, mesh, options, None, &mut |_| {})?;
     target.write(built, &mut |_| {})
 }
 
@@ -164,14 +170,16 @@ pub fn to_glb_with_mesh(
     mesh: &DungeonMesh,
     options: &ExportOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    document(dungeon, mesh, options, &mut |_| {})?.into_glb()
+    document(dungeon, mesh, options, None, &mut |_| {})?.into_glb()
 }
 
-/// The glTF document of `dungeon` with its `mesh` and the route ribbon of `options`.
+/// The glTF document of `dungeon` with its `mesh` and the route ribbon of `options`, with
+/// its game `objects` when they were found already.
 fn document(
     dungeon: &Dungeon,
     mesh: &DungeonMesh,
     options: &ExportOptions,
+    objects: Option<nodes::GameObjects>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<document::Built, ExportError> {
     if mesh.levels.len() != usize::from(dungeon.levels()) {
@@ -182,7 +190,8 @@ fn document(
         None => None,
     };
     let total = mesh.levels.len();
-    let mut built = document::Built::new(dungeon, mesh, ribbon.as_ref(), options, &mut |done| {
+    let objects = objects.unwrap_or_else(|| nodes::GameObjects::new(dungeon, options));
+    let mut built = document::Built::new(dungeon, mesh, ribbon.as_ref(), options, objects, &mut |done| {
         progress(Progress::Document { done, total })
     });
     if options.compress {

@@ -1,6 +1,8 @@
 //! Extrusion of one level: floors, ceilings, walls, seams, door passages, stair shafts and
 //! stair solids, as panels (DESIGN.md section 2).
 
+use std::cell::Cell;
+
 use glam::DVec2;
 
 use super::panel::{Panel, at};
@@ -50,6 +52,9 @@ struct Ctx<'a> {
     level: u16,
     here: Flags,
     below: Option<Flags>,
+    /// How each edge of `level` is carved, by dense edge index, filled as the edges are
+    /// first asked for (a wall is asked for by its cell, its seam and its neighbour).
+    carves: Vec<Cell<Option<Carve>>>,
 }
 
 impl Ctx<'_> {
@@ -60,8 +65,19 @@ impl Ctx<'_> {
     /// How `edge` is carved on `level` (level is this one or the one above): the dungeon's
     /// own answer ([`Dungeon::carved_seam`]).
     fn carve(&self, level: u16, edge: EdgeId) -> Carve {
-        let [(slot, dir), _] = self.d.dims().edge_sides(edge).expect("invariant: edge from the grid");
-        self.d.carved_seam(Pos { level, slot }, dir).map_or(Carve::None, |def| def.carve)
+        let asked = || {
+            let [(slot, dir), _] = self.d.dims().edge_sides(edge).expect("invariant: edge from the grid");
+            self.d.carved_seam(Pos { level, slot }, dir).map_or(Carve::None, |def| def.carve)
+        };
+        if level != self.level {
+            return asked();
+        }
+        let known = &self.carves[self.d.dims().edge_index(edge).expect("invariant: edge from the grid")];
+        known.get().unwrap_or_else(|| {
+            let carve = asked();
+            known.set(Some(carve));
+            carve
+        })
     }
 
     /// Carve state of wall `dir` of `slot` on `level`, with its edge (border walls are rock).
@@ -141,6 +157,7 @@ pub(crate) fn extrude_parts(
         level,
         here: flags(d, level),
         below: (level > 0).then(|| flags(d, level - 1)),
+        carves: vec![Cell::new(None); d.dims().edge_index_len()],
     };
     let p = d.proportions();
     let (rh, dh, lh) = (p.room_height, p.door_height, p.layer_height);

@@ -157,22 +157,25 @@ pub fn build_with_progress(
         let panels = level::extrude(dungeon, level)?;
         Ok(panel::assemble(dungeon, level, panels, options))
     };
-    // Levels are independent: build contiguous runs of them on scoped threads and put the
-    // results in level order, so the output (and the first error) is the same as in series.
-    // Each finished level is sent back at once; progress counts the finished prefix.
+    // Levels are independent: each worker takes the next level not yet taken (so a worker
+    // that finishes a small level early takes another, and no core idles while levels are
+    // left), and the results are put in level order, so the output (and the first error)
+    // is the same as in series. Each finished level is sent back at once; progress counts
+    // the finished prefix.
     let count = dungeon.levels();
     let workers =
         std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, usize::from(count.max(1)));
-    let per = usize::from(count).div_ceil(workers).max(1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let mut slots: Vec<Option<Result<LevelMesh, MeshError>>> = (0..count).map(|_| None).collect();
     std::thread::scope(|s| {
         let (tx, rx) = std::sync::mpsc::channel();
-        for start in (0..count).step_by(per) {
-            let end = (usize::from(start) + per).min(usize::from(count)) as u16;
+        for _ in 0..workers {
             let tx = tx.clone();
-            let one = &one;
+            let (one, next) = (&one, &next);
             s.spawn(move || {
-                for level in start..end {
+                loop {
+                    let taken = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(level) = u16::try_from(taken).ok().filter(|&l| l < count) else { break };
                     // The receiver lives until every sender is gone; a failed send cannot happen.
                     let _ = tx.send((level, one(level)));
                 }

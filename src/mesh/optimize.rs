@@ -2,6 +2,10 @@
 
 use super::{Primitive, Vertex};
 
+/// Most triangles on one lowest corner that [`clean`] compares pairwise; a bigger bucket is
+/// sorted.
+const SMALL_BUCKET: usize = 32;
+
 /// Vertex cache size the statistics assume (a typical post-transform cache).
 const CACHE_SIZE: u32 = 16;
 
@@ -36,13 +40,14 @@ pub fn analyze(primitive: &Primitive) -> PrimitiveStats {
     }
 }
 
-/// Welds identical vertices of an unindexed triangle list, removes degenerate and
-/// duplicate triangles, then (when `optimize`) reorders for the vertex cache, overdraw and
-/// vertex fetch.
-pub(crate) fn finish(unindexed: &[Vertex], optimize: bool) -> Primitive {
-    let (count, remap) = meshopt::generate_vertex_remap(unindexed, None);
-    let indices = meshopt::remap_index_buffer(None, unindexed.len(), &remap);
-    let vertices = apply_remap(unindexed, count, &remap);
+/// Welds identical vertices (equal bytes) of a triangle list whose corners index
+/// `vertices`, numbering them in order of first use (so repeats in `vertices` weld as they
+/// would in an unindexed list), removes degenerate and duplicate triangles, then (when
+/// `optimize`) reorders for the vertex cache, overdraw and vertex fetch.
+pub(crate) fn finish(vertices: &[Vertex], corners: &[u32], optimize: bool) -> Primitive {
+    let (count, remap) = meshopt::generate_vertex_remap(vertices, None);
+    let indices: Vec<u32> = corners.iter().map(|&c| remap[c as usize]).collect();
+    let vertices = apply_remap(vertices, count, &remap);
     let mut indices = clean(&indices);
     if !optimize || indices.is_empty() {
         return Primitive { vertices, indices };
@@ -92,26 +97,54 @@ fn apply_remap(vertices: &[Vertex], count: usize, remap: &[u32]) -> Vec<Vertex> 
 
 /// Drops triangles with a repeated index and every repeat of a triangle (same vertices in
 /// the same cyclic order), keeping the first; order is otherwise unchanged.
+///
+/// Repeats share their lowest corner, so triangles are bucketed by it (a counting sort over
+/// the vertices, stable) and each is compared only with the earlier ones of its bucket: a
+/// handful, where a sort of every triangle would cost a log factor.
 fn clean(indices: &[u32]) -> Vec<u32> {
-    // One sortable word per triangle: its corners rotated to start at the lowest, then its
-    // position (so among repeats the first sorts first).
-    let mut keys: Vec<u128> = indices
+    // Each triangle's corners rotated to start at the lowest (the first lowest on a tie).
+    let tris: Vec<[u32; 3]> = indices
         .chunks_exact(3)
-        .enumerate()
-        .map(|(i, t)| {
+        .map(|t| {
             let m = (0..3).min_by_key(|&k| t[k]).expect("invariant: three indices");
-            let corners = [t[m], t[(m + 1) % 3], t[(m + 2) % 3]];
-            let i = u32::try_from(i).expect("invariant: triangles fit in u32");
-            corners.iter().fold(0u128, |key, &c| (key << 32) | u128::from(c)) << 32 | u128::from(i)
+            [t[m], t[(m + 1) % 3], t[(m + 2) % 3]]
         })
         .collect();
-    keys.sort_unstable();
-    let mut keep = vec![false; keys.len()];
-    for (k, &key) in keys.iter().enumerate() {
-        let triangle = key >> 32;
-        let repeat = k > 0 && keys[k - 1] >> 32 == triangle;
-        let [a, b, c] = [triangle >> 64, (triangle >> 32) & 0xFFFF_FFFF, triangle & 0xFFFF_FFFF];
-        keep[(key & 0xFFFF_FFFF) as usize] = !repeat && a != b && b != c && a != c;
+    let vertices = tris.iter().map(|t| t[0] as usize + 1).max().unwrap_or(0);
+    let mut starts = vec![0usize; vertices + 1];
+    for t in &tris {
+        starts[t[0] as usize + 1] += 1;
+    }
+    for v in 1..starts.len() {
+        starts[v] += starts[v - 1];
+    }
+    let mut fill = starts.clone();
+    let mut bucketed = vec![0usize; tris.len()];
+    for (i, t) in tris.iter().enumerate() {
+        bucketed[fill[t[0] as usize]] = i;
+        fill[t[0] as usize] += 1;
+    }
+    let mut keep = vec![false; tris.len()];
+    let mut sorted = Vec::new();
+    for bucket in starts.windows(2).map(|w| &bucketed[w[0]..w[1]]) {
+        let proper = |i: usize| {
+            let [a, b, c] = tris[i];
+            a != b && b != c && a != c
+        };
+        if bucket.len() <= SMALL_BUCKET {
+            for (k, &i) in bucket.iter().enumerate() {
+                keep[i] = proper(i) && !bucket[..k].iter().any(|&j| tris[j] == tris[i]);
+            }
+        } else {
+            // Many triangles on one vertex (a wide fan, or degenerate geometry welded to
+            // one point): sorted, so the bucket costs n log n, not n^2.
+            sorted.clear();
+            sorted.extend(bucket.iter().map(|&i| (tris[i], i)));
+            sorted.sort_unstable();
+            for (k, &(t, i)) in sorted.iter().enumerate() {
+                keep[i] = proper(i) && !(k > 0 && sorted[k - 1].0 == t);
+            }
+        }
     }
     indices.chunks_exact(3).zip(keep).filter(|(_, k)| *k).flat_map(|(t, _)| t.iter().copied()).collect()
 }
@@ -119,6 +152,48 @@ fn clean(indices: &[u32]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sort-every-triangle cleaning this module used before bucketing.
+    fn reference_clean(indices: &[u32]) -> Vec<u32> {
+        // One sortable word per triangle: its corners rotated to start at the lowest, then its
+        // position (so among repeats the first sorts first).
+        let mut keys: Vec<u128> = indices
+            .chunks_exact(3)
+            .enumerate()
+            .map(|(i, t)| {
+                let m = (0..3).min_by_key(|&k| t[k]).expect("invariant: three indices");
+                let corners = [t[m], t[(m + 1) % 3], t[(m + 2) % 3]];
+                let i = u32::try_from(i).expect("invariant: triangles fit in u32");
+                corners.iter().fold(0u128, |key, &c| (key << 32) | u128::from(c)) << 32 | u128::from(i)
+            })
+            .collect();
+        keys.sort_unstable();
+        let mut keep = vec![false; keys.len()];
+        for (k, &key) in keys.iter().enumerate() {
+            let triangle = key >> 32;
+            let repeat = k > 0 && keys[k - 1] >> 32 == triangle;
+            let [a, b, c] = [triangle >> 64, (triangle >> 32) & 0xFFFF_FFFF, triangle & 0xFFFF_FFFF];
+            keep[(key & 0xFFFF_FFFF) as usize] = !repeat && a != b && b != c && a != c;
+        }
+        indices.chunks_exact(3).zip(keep).filter(|(_, k)| *k).flat_map(|(t, _)| t.iter().copied()).collect()
+    }
+
+    #[test]
+    fn clean_matches_the_sorting_reference() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as u32
+        };
+        for round in 0..300_u64 {
+            // Few vertices and many triangles make big buckets (the sorted path) and repeats.
+            let vertices = 1 + round % 9;
+            let indices: Vec<u32> = (0..3 * (round % 150)).map(|_| next(vertices)).collect();
+            assert_eq!(clean(&indices), reference_clean(&indices), "{indices:?}");
+        }
+    }
 
     #[test]
     fn clean_drops_degenerate_and_repeats() {
@@ -154,7 +229,8 @@ mod tests {
         let (a, b) = (vertex(0.0, 0.0), vertex(1.0, 0.0));
         let (c, d, e, f) = (vertex(5.0, 5.0), vertex(6.0, 5.0), vertex(5.0, 6.0), vertex(6.0, 6.0));
         let unindexed = [a, a, b, c, d, e, d, f, e, a, b, b];
-        let prim = finish(&unindexed, true);
+        let corners: Vec<u32> = (0..12).collect();
+        let prim = finish(&unindexed, &corners, true);
         assert_eq!(prim.vertices.len(), 4, "only the four used vertices are kept");
         assert!(prim.indices.iter().all(|&i| (i as usize) < prim.vertices.len()));
         let expected = drawn(&unindexed[3..9], &[0, 1, 2, 3, 4, 5]);

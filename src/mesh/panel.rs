@@ -3,7 +3,7 @@
 
 use glam::{DVec2, DVec3};
 
-use super::{LevelMesh, MaterialRole, MeshOptions, Primitive, Vertex, lightmap, optimize};
+use super::{LevelMesh, MaterialRole, MeshOptions, Vertex, lightmap, optimize};
 use crate::dungeon::Dungeon;
 
 /// A flat piece of surface: triangles in level-local metres sharing one normal (pointing
@@ -91,6 +91,65 @@ fn vec3(v: DVec3) -> [f32; 3] {
     [to_f32(v.x), to_f32(v.y), to_f32(v.z)]
 }
 
+/// How many of a panel's latest distinct points a new corner is compared with (see
+/// [`Corners::push_panel`]); a panel with more may keep a repeat, which the weld removes.
+const PANEL_WINDOW: usize = 32;
+
+/// The vertices of one role before welding: each panel's distinct points as vertices, in
+/// the order the panel's triangles first use them, and every triangle corner as an index
+/// into them. Welding this gives the same vertices and indices as welding one vertex per
+/// corner: both number the distinct vertices in order of first use, and a repeat left in
+/// `vertices` (equal vertices of distinct points, or of two panels) is welded as it would
+/// be in a list of one vertex per corner.
+struct Corners {
+    vertices: Vec<Vertex>,
+    corners: Vec<u32>,
+    /// The bits of the points of the panel being added, one per vertex it added.
+    points: Vec<[u64; 3]>,
+}
+
+impl Corners {
+    /// Room for `corners` triangle corners.
+    fn with_capacity(corners: usize) -> Corners {
+        Corners {
+            vertices: Vec::with_capacity(corners / 2),
+            corners: Vec::with_capacity(corners),
+            points: Vec::new(),
+        }
+    }
+
+    /// Adds the triangles of `panel`, with UV0 at `inv` repeats per metre and UV1 from its
+    /// lightmap chart (zero without one). A vertex is a function of its point within a
+    /// panel, so equal points (equal bits) share one vertex.
+    fn push_panel(&mut self, panel: &Panel, chart: Option<&lightmap::Chart>, inv: f64) {
+        let normal = vec3(panel.normal);
+        let origin = panel.uv_origin(inv);
+        let first = self.vertices.len();
+        self.points.clear();
+        for &p in panel.tris.iter().flatten() {
+            let bits = p.to_array().map(f64::to_bits);
+            let window = self.points.len().saturating_sub(PANEL_WINDOW);
+            let same = |q: &[u64; 3]| q[0] == bits[0] && q[1] == bits[1] && q[2] == bits[2];
+            let index = match self.points[window..].iter().position(same) {
+                Some(k) => first + window + k,
+                None => {
+                    let m = panel.uv_metres(p);
+                    let uv = m * inv - origin;
+                    self.vertices.push(Vertex {
+                        position: vec3(p),
+                        normal,
+                        uv: [to_f32(uv.x), to_f32(uv.y)],
+                        uv1: chart.map_or([0.0; 2], |c| c.map(m)),
+                    });
+                    self.points.push(bits);
+                    self.vertices.len() - 1
+                }
+            };
+            self.corners.push(u32::try_from(index).expect("invariant: a primitive has under 2^32 vertices"));
+        }
+    }
+}
+
 /// Turns the panels of one level into its primitives: UVs, lightmap UVs, welding and
 /// meshopt optimisation, one primitive per role in [`MaterialRole::ALL`] order.
 pub(crate) fn assemble(
@@ -103,33 +162,79 @@ pub(crate) fn assemble(
     let inv = 1.0 / options.texture_size;
     let mut primitives = Vec::new();
     for role in MaterialRole::ALL {
-        let mine: Vec<usize> = (0..panels.len()).filter(|&i| panels[i].role == role).collect();
-        let mut vertices = Vec::with_capacity(mine.iter().map(|&i| panels[i].tris.len() * 3).sum());
-        for &i in &mine {
-            let panel = &panels[i];
-            let normal = vec3(panel.normal);
-            let origin = panel.uv_origin(inv);
-            for tri in &panel.tris {
-                for &p in tri {
-                    let m = panel.uv_metres(p);
-                    let uv1 = charts.as_ref().map_or([0.0; 2], |c| c[i].map(m));
-                    let uv = m * inv - origin;
-                    vertices.push(Vertex {
-                        position: vec3(p),
-                        normal,
-                        uv: [to_f32(uv.x), to_f32(uv.y)],
-                        uv1,
-                    });
-                }
-            }
+        let corners = panels.iter().filter(|p| p.role == role).map(|p| p.tris.len() * 3).sum();
+        let mut role_corners = Corners::with_capacity(corners);
+        for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
+            role_corners.push_panel(panel, charts.as_ref().map(|c| &c[i]), inv);
         }
-        if vertices.is_empty() {
+        if role_corners.corners.is_empty() {
             continue;
         }
-        let prim: Primitive = optimize::finish(&vertices, options.optimize);
+        let prim = optimize::finish(&role_corners.vertices, &role_corners.corners, options.optimize);
         if !prim.indices.is_empty() {
             primitives.push((role, prim));
         }
     }
     LevelMesh { level, floor_y: dungeon.proportions().floor_y(level), primitives }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One vertex per triangle corner, as the panels give them (the list welding started
+    /// from before corners were shared within a panel).
+    fn one_vertex_per_corner(
+        panels: &[Panel],
+        charts: &[lightmap::Chart],
+        role: MaterialRole,
+    ) -> Vec<Vertex> {
+        let inv = 1.0 / MeshOptions::default().texture_size;
+        let mut out = Vec::new();
+        for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
+            let origin = panel.uv_origin(inv);
+            for &p in panel.tris.iter().flatten() {
+                let m = panel.uv_metres(p);
+                let uv = m * inv - origin;
+                out.push(Vertex {
+                    position: vec3(p),
+                    normal: vec3(panel.normal),
+                    uv: [to_f32(uv.x), to_f32(uv.y)],
+                    uv1: charts[i].map(m),
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn shared_corners_weld_as_one_vertex_per_corner_does() {
+        let options =
+            crate::generate::GenerateOptions { seed: 4, levels: 2, cols: 9, rows: 7, ..Default::default() };
+        let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+        let inv = 1.0 / MeshOptions::default().texture_size;
+        for level in 0..d.levels() {
+            let panels = super::super::level::extrude(&d, level).unwrap();
+            let charts = lightmap::pack(&panels);
+            for role in MaterialRole::ALL {
+                let mut shared = Corners::with_capacity(0);
+                for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
+                    shared.push_panel(panel, Some(&charts[i]), inv);
+                }
+                let each = one_vertex_per_corner(&panels, &charts, role);
+                assert_eq!(shared.corners.len(), each.len());
+                if !each.is_empty() {
+                    assert!(shared.vertices.len() < each.len(), "{role:?}: corners are shared");
+                }
+                let identity: Vec<u32> = (0..each.len() as u32).collect();
+                for optimize in [false, true] {
+                    assert_eq!(
+                        optimize::finish(&shared.vertices, &shared.corners, optimize),
+                        optimize::finish(&each, &identity, optimize),
+                        "level {level} {role:?} optimize {optimize}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -21,28 +21,51 @@ pub(crate) fn centre_fan(poly: &[DVec3]) -> Vec<[DVec3; 3]> {
 /// panel, the bottom and top of a shaft wall) into triangles. Points are matched by their
 /// fraction of each chain's length, so splits on either chain are kept as vertices.
 pub(crate) fn strip(a: &[DVec3], b: &[DVec3]) -> Vec<[DVec3; 3]> {
-    let fractions = |c: &[DVec3]| {
-        let mut acc = vec![0.0; c.len()];
-        for i in 1..c.len() {
-            acc[i] = acc[i - 1] + c[i].distance(c[i - 1]);
-        }
-        let total = acc[c.len() - 1].max(f64::MIN_POSITIVE);
-        acc.into_iter().map(|x| x / total).collect::<Vec<_>>()
-    };
-    let (fa, fb) = (fractions(a), fractions(b));
+    let (mut ra, mut rb) = (Run::new(a), Run::new(b));
     let (mut i, mut j) = (0, 0);
     let mut out = Vec::with_capacity(a.len() + b.len());
     while i + 1 < a.len() || j + 1 < b.len() {
-        let advance_a = j + 1 >= b.len() || (i + 1 < a.len() && fa[i + 1] <= fb[j + 1]);
+        let advance_a = j + 1 >= b.len() || (i + 1 < a.len() && ra.next_fraction() <= rb.next_fraction());
         if advance_a {
             out.push([a[i], b[j], a[i + 1]]);
             i += 1;
+            ra.step();
         } else {
             out.push([a[i], b[j], b[j + 1]]);
             j += 1;
+            rb.step();
         }
     }
     out
+}
+
+/// A walk along a polyline by the fraction of its length reached at each point (the
+/// length summed point by point from the start, over the whole length).
+struct Run<'a> {
+    chain: &'a [DVec3],
+    /// Length from the start to the current point.
+    done: f64,
+    /// The current point.
+    at: usize,
+    total: f64,
+}
+
+impl<'a> Run<'a> {
+    fn new(chain: &'a [DVec3]) -> Run<'a> {
+        let total = chain.windows(2).fold(0.0, |sum, w| sum + w[1].distance(w[0]));
+        Run { chain, done: 0.0, at: 0, total: total.max(f64::MIN_POSITIVE) }
+    }
+
+    /// The fraction reached at the point after the current one (which must exist).
+    fn next_fraction(&self) -> f64 {
+        (self.done + self.chain[self.at + 1].distance(self.chain[self.at])) / self.total
+    }
+
+    /// Moves to the next point.
+    fn step(&mut self) {
+        self.done += self.chain[self.at + 1].distance(self.chain[self.at]);
+        self.at += 1;
+    }
 }
 
 #[cfg(test)]
