@@ -122,18 +122,19 @@ impl RadixHeap {
 /// two, above the costliest step of a default graph: 1426 for a stair).
 const WINDOW: u64 = 4096;
 
-/// A monotone bucket queue (Dial's) of `(key, node)` items for searches whose order among
-/// equal keys does not matter: one bucket per key in a window of [`WINDOW`] keys above the
-/// floor, found through a bitmap, newest first within a bucket. Keys past the window wait
-/// in a list until the window reaches them; a key below the floor re-files everything.
+/// A monotone bucket queue (Dial's) of `(key, node)` items: one bucket per key in a window
+/// of [`WINDOW`] keys above the floor, found through a bitmap, newest first within a
+/// bucket. Keys past the window wait in a list and join their buckets as soon as the
+/// window reaches them, so equal keys pop newest first as from a [`RadixHeap`] with
+/// [`Ties::Lifo`] (A* relies on this); a key below the floor re-files everything.
 #[derive(Debug, Clone)]
 pub(crate) struct BucketQueue {
     /// No queued key is below it; the window is `base..base + WINDOW`.
     base: u64,
     /// Per bucket (`key % WINDOW`): its newest entry, or [`NONE`].
-    heads: Vec<u32>,
+    heads: Box<[u32; WINDOW as usize]>,
     /// Which buckets hold entries.
-    full: Vec<u64>,
+    full: Box<[u64; WINDOW as usize / 64]>,
     /// Entries: the node and the next (older) entry of its bucket.
     entries: Vec<(u32, u32)>,
     /// Items in buckets.
@@ -149,8 +150,8 @@ impl Default for BucketQueue {
     fn default() -> Self {
         BucketQueue {
             base: 0,
-            heads: vec![NONE; WINDOW as usize],
-            full: vec![0; WINDOW as usize / 64],
+            heads: Box::new([NONE; WINDOW as usize]),
+            full: Box::new([0; WINDOW as usize / 64]),
             entries: Vec::new(),
             near: 0,
             far: Vec::new(),
@@ -160,11 +161,13 @@ impl Default for BucketQueue {
 }
 
 impl BucketQueue {
-    /// Empties the queue, keeping its allocations.
+    /// Empties the queue, keeping its allocations (in time linear in the full buckets).
     pub(crate) fn clear(&mut self) {
-        if self.near > 0 {
-            self.heads.fill(NONE);
-            self.full.fill(0);
+        for (w, word) in self.full.iter_mut().enumerate() {
+            while *word != 0 {
+                self.heads[w * 64 + word.trailing_zeros() as usize] = NONE;
+                *word &= *word - 1;
+            }
         }
         self.entries.clear();
         self.far.clear();
@@ -172,12 +175,9 @@ impl BucketQueue {
     }
 
     /// Adds an item (O(1); a key below the floor re-files every item).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, key: u64, node: u32) {
-        if key < self.base {
-            self.lower_floor(key);
-        }
-        if key - self.base < WINDOW {
+        if key.wrapping_sub(self.base) < WINDOW {
             let b = (key % WINDOW) as usize;
             let entry = u32::try_from(self.entries.len()).expect("invariant: queue entries fit in u32");
             self.entries.push((node, self.heads[b]));
@@ -185,24 +185,43 @@ impl BucketQueue {
             self.full[b / 64] |= 1 << (b % 64);
             self.near += 1;
         } else {
+            self.push_outside(key, node);
+        }
+    }
+
+    /// Adds an item whose key is below the floor or past the window.
+    #[cold]
+    #[inline(never)]
+    fn push_outside(&mut self, key: u64, node: u32) {
+        if key < self.base {
+            self.lower_floor(key);
+            self.push(key, node);
+        } else {
             self.far.push((key, node));
             self.far_min = self.far_min.min(key);
         }
     }
 
-    /// Removes an item with the smallest key.
+    /// Removes an item with the smallest key: among equal keys the newest.
+    #[inline(always)]
     pub(crate) fn pop(&mut self) -> Option<(u64, u32)> {
         if self.near == 0 {
             if self.far.is_empty() {
                 return None;
             }
             self.base = self.far_min;
-        }
-        if self.far_min < self.base.saturating_add(WINDOW) {
             self.pull_far();
         }
-        let b = self.next_full((self.base % WINDOW) as usize);
-        self.base += (b as u64).wrapping_sub(self.base % WINDOW) % WINDOW;
+        let from = (self.base % WINDOW) as usize;
+        let b = self.next_full(from);
+        if b != from {
+            self.base += (b as u64).wrapping_sub(from as u64) % WINDOW;
+            // The window moved: far items it now reaches join their buckets before any
+            // newer item can, so equal keys still come out newest first.
+            if self.far_min < self.base.saturating_add(WINDOW) {
+                self.pull_far();
+            }
+        }
         let (node, next) = self.entries[self.heads[b] as usize];
         self.heads[b] = next;
         if next == NONE {
@@ -213,6 +232,7 @@ impl BucketQueue {
     }
 
     /// The first full bucket at or cyclically after `from` (there is one: `near > 0`).
+    #[inline]
     fn next_full(&self, from: usize) -> usize {
         let words = self.full.len();
         let (w, bit) = (from / 64, from % 64);
@@ -229,6 +249,7 @@ impl BucketQueue {
 
     /// Moves the far items the window now reaches into buckets.
     #[cold]
+    #[inline(never)]
     fn pull_far(&mut self) {
         let far = std::mem::take(&mut self.far);
         self.far_min = u64::MAX;
