@@ -115,3 +115,67 @@ pub(crate) fn flood<C: StepCosts>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{Dungeon, Fill, Registry};
+    use crate::geometry::Proportions;
+    use crate::grid::Pos;
+    use crate::path::search::{Parents, Search, UNREACHED};
+    use crate::path::{CostChange, Overlay, PathRules, RegistryCosts};
+
+    fn graph() -> PathGraph {
+        let mut d = Dungeon::new(9, 7, 2, Proportions::default(), Fill::Floor).unwrap();
+        d.set_tile(Pos::new(0, 4, 6), Registry::STAIR).unwrap();
+        PathGraph::new(&d).unwrap()
+    }
+
+    /// The general search over the same reverse steps, as `u32` (FAR where not reached).
+    fn reference(g: &PathGraph, keep: impl Fn(u32) -> bool, starts: &[(u32, u64)]) -> Vec<u32> {
+        let csr = g.csr(&PathRules::default());
+        let mut search = Search::new();
+        search.reset(g.node_count(), Parents::Skip);
+        for &(v, c) in starts {
+            search.start(v, c);
+        }
+        search.run_to_end(|u| {
+            let arcs = csr.row(u).iter().filter(|a| keep(a.to));
+            arcs.map(move |a| (a.to, g.reverse_cost(u, a))).collect::<Vec<_>>()
+        });
+        search.costs().iter().map(|&c| if c == UNREACHED { FAR } else { c as u32 }).collect()
+    }
+
+    #[test]
+    fn matches_the_general_search_with_starts_past_the_window_and_a_mask() {
+        let g = graph();
+        let csr = g.csr(&PathRules::default());
+        let last = g.node_count() as u32 - 1;
+        // A start far past the ring's window, a repeated start, one at the far corner.
+        let starts = [(0, 0), (40, 70_000), (last, 3), (40, 100)];
+        let got = flood(&g, csr, |_| true, &RegistryCosts, &starts).unwrap();
+        assert_eq!(got, reference(&g, |_| true, &starts));
+        assert!(got.iter().all(|&d| d != FAR), "one connected floor");
+        let keep = |v: u32| v % 7 != 3;
+        let got = flood(&g, csr, keep, &RegistryCosts, &starts).unwrap();
+        assert_eq!(got, reference(&g, keep, &starts));
+        assert!(got.contains(&FAR), "the mask cuts some nodes off");
+        assert!(flood(&g, csr, |_| true, &RegistryCosts, &[]).unwrap().iter().all(|&d| d == FAR));
+    }
+
+    #[test]
+    fn gives_up_on_steps_and_starts_outside_its_range() {
+        let g = graph();
+        let csr = g.csr(&PathRules::default());
+        let mut smoke = Overlay::new();
+        smoke.set_cell(Pos::new(0, 0, 2), CostChange::Add(40_000));
+        assert_eq!(flood(&g, csr, |_| true, &smoke, &[(0, 0)]), None, "a step dearer than the ring");
+        smoke.set_cell(Pos::new(0, 0, 2), CostChange::Add(20_000));
+        assert!(flood(&g, csr, |_| true, &smoke, &[(0, 0)]).is_some(), "within the ring");
+        assert_eq!(
+            flood(&g, csr, |_| true, &RegistryCosts, &[(0, u64::from(FAR))]),
+            None,
+            "a start past u32"
+        );
+    }
+}
