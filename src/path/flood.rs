@@ -20,8 +20,9 @@ pub(crate) const FAR: u32 = u32::MAX;
 /// (a short step, 707; a stair, 1426).
 const SHIFT: u32 = 9;
 
-/// Buckets in the ring: steps up to `(RING - 1) << SHIFT` (32256) fit its window.
-const RING: usize = 64;
+/// Buckets in the ring: steps up to `(RING - 1) << SHIFT` (7680) fit its window. (Few
+/// buckets, so each is reused often and grows once.)
+const RING: usize = 16;
 
 /// Steps must cost at least this (a bucket's width)...
 const CHEAPEST: u64 = 1 << SHIFT;
@@ -168,9 +169,9 @@ mod tests {
         let g = graph();
         let csr = g.csr(&PathRules::default());
         let mut smoke = Overlay::new();
-        smoke.set_cell(Pos::new(0, 0, 2), CostChange::Add(40_000));
+        smoke.set_cell(Pos::new(0, 0, 2), CostChange::Add(10_000));
         assert_eq!(flood(&g, csr, |_| true, &smoke, &[(0, 0)]), None, "a step dearer than the ring");
-        smoke.set_cell(Pos::new(0, 0, 2), CostChange::Add(20_000));
+        smoke.set_cell(Pos::new(0, 0, 2), CostChange::Add(5_000));
         assert!(flood(&g, csr, |_| true, &smoke, &[(0, 0)]).is_some(), "within the ring");
         assert_eq!(
             flood(&g, csr, |_| true, &RegistryCosts, &[(0, u64::from(FAR))]),
