@@ -52,6 +52,7 @@ pub(crate) fn flood<C: StepCosts>(
     costs: &C,
     starts: &[(u32, u64)],
 ) -> Option<Vec<u32>> {
+    // Every graph step costs at least its length, so these bound the graph's own costs.
     if u64::from(SHORT_STEP.min(graph.stair_cost())) < CHEAPEST || u64::from(csr.max_cost()) >= DEAREST {
         return None;
     }
@@ -86,6 +87,9 @@ pub(crate) fn flood<C: StepCosts>(
             if dist[u as usize] != d {
                 continue; // lowered since it was queued
             }
+            if u64::from(d) >= u64::from(FAR) - DEAREST {
+                return None; // a step from here could pass u32
+            }
             for arc in csr.back_row(u) {
                 if !keep(arc.to) {
                     continue;
@@ -93,7 +97,8 @@ pub(crate) fn flood<C: StepCosts>(
                 let Some(cost) = costs.cost(Step::new(graph, arc.to, u, u64::from(arc.cost))) else {
                     continue;
                 };
-                if cost.wrapping_sub(CHEAPEST) >= DEAREST - CHEAPEST {
+                // The graph's own costs were checked on entry (so for them this compiles away).
+                if cost != u64::from(arc.cost) && cost.wrapping_sub(CHEAPEST) >= DEAREST - CHEAPEST {
                     return None;
                 }
                 let total = u64::from(d) + cost;
@@ -178,5 +183,7 @@ mod tests {
             None,
             "a start past u32"
         );
+        let high = u64::from(FAR) - 3000;
+        assert_eq!(flood(&g, csr, |_| true, &RegistryCosts, &[(0, high)]), None, "distances would pass u32");
     }
 }
