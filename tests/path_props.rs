@@ -7,7 +7,10 @@ use std::collections::{BTreeMap, BinaryHeap};
 use octile::dungeon::{Dungeon, EdgeDef, Fill, Registry, TileDef};
 use octile::geometry::Proportions;
 use octile::grid::{Direction, Pos};
-use octile::path::{AStar, DijkstraMap, MapBounds, PathGraph, PathRules, Route, dungeon_regions, stair_cost};
+use octile::path::{
+    AStar, CostChange, DijkstraMap, MapBounds, Overlay, PathGraph, PathRules, Route, UNREACHED,
+    dungeon_regions, stair_cost,
+};
 use proptest::prelude::*;
 
 /// Standard registry plus a costly tile (`mud`, +250), a passable but unwalkable tile
@@ -131,6 +134,46 @@ fn ref_cost(d: &Dungeon, from: Pos, to: Pos, rules: &PathRules) -> Option<u64> {
     None
 }
 
+/// Plain multi-source Dijkstra towards `seeds` (position, value): per position the least
+/// `value + cost` of walking from it to a seed, staying where `inside` holds, entering
+/// `smoke` at `extra` more.
+fn ref_map(
+    d: &Dungeon,
+    seeds: &[(Pos, i64)],
+    inside: impl Fn(Pos) -> bool,
+    (smoke, extra): (Pos, u64),
+    rules: &PathRules,
+) -> BTreeMap<Pos, i64> {
+    // Steps reversed: into[q] lists (p, cost of p -> q).
+    let mut into: BTreeMap<Pos, Vec<(Pos, i64)>> = BTreeMap::new();
+    for p in d.cells().filter(|&p| inside(p)) {
+        for (q, c) in ref_steps(d, p, rules).into_iter().filter(|&(q, _)| inside(q)) {
+            let c = c + if q == smoke { extra } else { 0 };
+            into.entry(q).or_default().push((p, c as i64));
+        }
+    }
+    let mut value: BTreeMap<Pos, i64> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    for &(p, v) in seeds.iter().filter(|&&(p, _)| inside(p) && node_def(d, p).is_some()) {
+        if value.get(&p).is_none_or(|&best| v < best) {
+            value.insert(p, v);
+            heap.push(Reverse((v, p)));
+        }
+    }
+    while let Some(Reverse((v, q))) = heap.pop() {
+        if value[&q] < v {
+            continue;
+        }
+        for &(p, c) in into.get(&q).map_or(&[][..], |x| &x[..]) {
+            if value.get(&p).is_none_or(|&best| v + c < best) {
+                value.insert(p, v + c);
+                heap.push(Reverse((v + c, p)));
+            }
+        }
+    }
+    value
+}
+
 /// The route starts and ends where asked, every step is legal, and its cost is their sum.
 fn check_route(d: &Dungeon, r: &Route, from: Pos, to: Pos, rules: &PathRules) {
     assert_eq!(r.steps.first(), Some(&from));
@@ -191,6 +234,51 @@ proptest! {
                 if let Some(r) = &down {
                     check_route(&d, r, from, to, &rules);
                 }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Maps with two seeds far apart in value (past the flood's bucket window), bounds, and
+    /// smoke that costs a little (the bucket flood) or more than its window holds (the
+    /// general search), against the plain reference.
+    #[test]
+    fn seeded_bounded_smoky_maps_match_reference(
+        size in 2u32..7, levels in 1u32..4, seed in any::<u64>(), open_doors in any::<bool>(),
+        values in (-3000i64..3000, 0i64..100_000), extra in prop::sample::select(vec![0u64, 300, 40_000]),
+        rows_cut in 0u32..4, skip_level in 0u16..4,
+    ) {
+        let d = random_dungeon(size, size, levels, seed);
+        let rules = PathRules { open_doors };
+        let g = PathGraph::new(&d).unwrap();
+        let floor: Vec<Pos> = d.cells().filter(|&p| node_def(&d, p).is_some()).collect();
+        prop_assume!(floor.len() >= 3);
+        let seeds = [(floor[0], values.0), (floor[floor.len() - 1], values.1)];
+        let smoke = floor[floor.len() / 2];
+        let mut overlay = Overlay::new();
+        overlay.set_cell(smoke, CostChange::Add(extra as u32));
+        let all = MapBounds::everywhere(&g);
+        let cut = MapBounds {
+            rows: rows_cut..all.rows.end,
+            levels: all.levels.iter().copied().filter(|&l| l != skip_level).collect(),
+            ..all.clone()
+        };
+        for bounds in [&all, &cut] {
+            let inside = |p: Pos| {
+                bounds.rows.contains(&p.slot.row) && bounds.cols.contains(&p.slot.col) && bounds.levels.contains(&p.level)
+            };
+            let want = ref_map(&d, &seeds, inside, (smoke, extra), &rules);
+            let map = DijkstraMap::from_seeds_with(&g, &seeds, bounds, &rules, &overlay).unwrap();
+            let plain = DijkstraMap::from_seeds(&g, &seeds, bounds, &rules).unwrap();
+            let want_plain = ref_map(&d, &seeds, inside, (smoke, 0), &rules);
+            for &p in &floor {
+                let expect = want.get(&p).copied().unwrap_or(UNREACHED);
+                prop_assert_eq!(map.value(p).unwrap(), expect, "{} smoke +{}", p, extra);
+                let expect = want_plain.get(&p).copied().unwrap_or(UNREACHED);
+                prop_assert_eq!(plain.value(p).unwrap(), expect, "{} plain", p);
             }
         }
     }

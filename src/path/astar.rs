@@ -1,7 +1,9 @@
 //! A* over a [`PathGraph`], with scratch buffers kept between searches, and the one-call
 //! [`find_path`].
 
-use super::queue::RadixHeap;
+use super::csr::Csr;
+use super::heuristic::Estimate;
+use super::queue::BucketQueue;
 use super::{NodeId, PathError, PathGraph, PathRules, RegistryCosts, Step, StepCosts};
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
@@ -22,18 +24,24 @@ pub struct Route {
 /// (among equal `f`, the node reached last is expanded first).
 #[derive(Debug, Clone)]
 pub struct AStar {
-    /// Per node: `open_stamp` when seen by the current search, `open_stamp + 1` when
-    /// closed, anything lower when untouched (so nothing is cleared between searches).
-    /// The per-node arrays are kept apart so the frequent "is it closed?" test reads a
-    /// dense array of 4 bytes a node.
-    stamps: Vec<u32>,
-    /// Per node: cost of the best route found so far (valid when stamped).
-    g: Vec<u64>,
-    /// Per node: the node before it on that route.
-    parent: Vec<u32>,
+    /// Per node, what the search knows of it (one record, so a step reads one cache line).
+    nodes: Vec<Record>,
     open_stamp: u32,
-    heap: RadixHeap,
+    /// Open nodes keyed by `f` (a bucket per key: costs are small integers).
+    queue: BucketQueue,
     expanded: usize,
+}
+
+/// A* state of one node.
+#[derive(Debug, Clone, Copy, Default)]
+struct Record {
+    /// Cost of the best route found so far (valid when stamped).
+    g: u64,
+    /// `open_stamp` when seen by the current search, `open_stamp + 1` when closed, anything
+    /// lower when untouched (so nothing is cleared between searches).
+    stamp: u32,
+    /// The node before it on that route.
+    parent: u32,
 }
 
 impl Default for AStar {
@@ -46,14 +54,7 @@ impl AStar {
     /// A search with empty buffers (they grow to the graph's size on first use).
     #[must_use]
     pub fn new() -> AStar {
-        AStar {
-            stamps: Vec::new(),
-            g: Vec::new(),
-            parent: Vec::new(),
-            open_stamp: 0,
-            heap: RadixHeap::default(),
-            expanded: 0,
-        }
+        AStar { nodes: Vec::new(), open_stamp: 0, queue: BucketQueue::default(), expanded: 0 }
     }
 
     /// Number of nodes expanded by the last search.
@@ -141,45 +142,55 @@ impl AStar {
             return None;
         }
         self.begin(graph.node_count());
-        let h = if costs.never_below_graph() { graph.heuristic(to) } else { graph.octile_heuristic(to) };
         let csr = graph.csr(rules);
+        let h = graph.heuristic(to);
+        if costs.never_below_graph() && h.has_landmarks() {
+            self.run(graph, csr, from, to, costs, &h)
+        } else {
+            self.run(graph, csr, from, to, costs, &h.octile())
+        }
+    }
+
+    /// The search loop, monomorphised for the cost source and the estimate.
+    fn run<C: StepCosts, H: Estimate>(
+        &mut self,
+        graph: &PathGraph,
+        csr: &Csr,
+        from: NodeId,
+        to: NodeId,
+        costs: &C,
+        h: &H,
+    ) -> Option<Route> {
         let (open, closed) = (self.open_stamp, self.open_stamp + 1);
-        let h0 = h.at(from.0);
-        self.g[from.index()] = 0;
-        self.parent[from.index()] = NO_PARENT;
-        self.stamps[from.index()] = open;
-        self.heap.push(h0, from.0);
-        while let Some((_, v)) = self.heap.pop() {
-            let sv = &mut self.stamps[v as usize];
-            if *sv == closed {
+        self.nodes[from.index()] = Record { g: 0, stamp: open, parent: NO_PARENT };
+        self.queue.push(h.at_coord(from.0, graph.coord(from.0)), from.0);
+        while let Some((_, v)) = self.queue.pop() {
+            let record = &mut self.nodes[v as usize];
+            if record.stamp == closed {
                 continue;
             }
-            *sv = closed;
-            let g = self.g[v as usize];
+            record.stamp = closed;
+            let g = record.g;
             self.expanded += 1;
             if v == to.0 {
-                return Some(self.route(graph, to.0));
+                return Some(self.route(graph, v));
             }
             let here = graph.coord(v);
             let (arcs, moves) = csr.row_moves(v);
             for (arc, &step) in arcs.iter().zip(moves) {
-                let stamp = &mut self.stamps[arc.to as usize];
-                if *stamp == closed {
+                let next = &mut self.nodes[arc.to as usize];
+                if next.stamp == closed {
                     continue; // consistent heuristic: a closed node never improves
                 }
                 let Some(cost) = costs.cost(Step::new(graph, v, arc.to, u64::from(arc.cost))) else {
                     continue;
                 };
-                let gu = &mut self.g[arc.to as usize];
                 let ng = g + cost;
-                if *stamp != open {
-                    *stamp = open;
-                } else if ng >= *gu {
+                if next.stamp == open && ng >= next.g {
                     continue;
                 }
-                *gu = ng;
-                self.parent[arc.to as usize] = v;
-                self.heap.push(ng + h.at_coord(arc.to, here.moved(step)), arc.to);
+                *next = Record { g: ng, stamp: open, parent: v };
+                self.queue.push(ng + h.at_coord(arc.to, here.moved(step)), arc.to);
             }
         }
         None
@@ -187,15 +198,13 @@ impl AStar {
 
     /// Prepares the buffers for a new search over `nodes` nodes.
     fn begin(&mut self, nodes: usize) {
-        if self.stamps.len() < nodes {
-            self.stamps.resize(nodes, 0);
-            self.g.resize(nodes, 0);
-            self.parent.resize(nodes, NO_PARENT);
+        if self.nodes.len() < nodes {
+            self.nodes.resize(nodes, Record::default());
         }
-        self.heap.clear();
+        self.queue.clear();
         // Stamps of earlier searches are below `open_stamp`; restart the count before it wraps.
         if self.open_stamp >= u32::MAX - 2 {
-            self.stamps.fill(0);
+            self.nodes.fill(Record::default());
             self.open_stamp = 0;
         }
         self.open_stamp += 2;
@@ -206,10 +215,10 @@ impl AStar {
         let mut v = goal;
         while v != NO_PARENT {
             steps.push(graph.pos(NodeId(v)));
-            v = self.parent[v as usize];
+            v = self.nodes[v as usize].parent;
         }
         steps.reverse();
-        Route { steps, cost: self.g[goal as usize] }
+        Route { steps, cost: self.nodes[goal as usize].g }
     }
 }
 

@@ -218,7 +218,9 @@ impl PathGraph {
     /// [`PathError::CostOverflow`] when a step's cost does not fit in `u32`.
     pub fn new(dungeon: &Dungeon) -> Result<PathGraph, PathError> {
         let cells = Cells::read(dungeon);
-        let Steps { walk, pass } = read_steps(dungeon, &cells)?;
+        let Steps { mut walk, mut pass } = read_steps(dungeon, &cells)?;
+        walk.finish(&cells.enter);
+        pass.finish(&cells.enter);
         let label = |csr: &Csr| {
             label_regions(
                 cells.coords.len(),

@@ -6,6 +6,7 @@
 use std::num::NonZeroU32;
 use std::ops::Range;
 
+use super::flood::{FAR, flood};
 use super::search::{Parents, Search, UNREACHED as SEARCH_UNREACHED};
 use super::{NodeId, PathError, PathGraph, PathRules, RegistryCosts, Route, Step, StepCosts};
 use crate::grid::Pos;
@@ -162,13 +163,36 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
         let Some(min) = starts.iter().map(|&v| self.values[v as usize]).min() else { return };
         // The search counts up from 0; a value is `min` plus the search's cost.
         let offset = |x: i64| (i128::from(x) - i128::from(min)) as u64;
+        let starts: Vec<(u32, u64)> = starts.iter().map(|&v| (v, offset(self.values[v as usize]))).collect();
+        let value = |cost: u64| {
+            let value = i128::from(min) + i128::from(cost);
+            if value >= i128::from(UNREACHED) { UNREACHED } else { value as i64 }
+        };
+        let (graph, csr) = (self.graph, self.graph.csr(&self.rules));
+        let inside = self.inside.as_deref();
+        let flooded = match inside {
+            None => flood(graph, csr, |_| true, &self.costs, &starts),
+            Some(m) => flood(graph, csr, |v| m[v as usize], &self.costs, &starts),
+        };
+        if let Some(dist) = flooded {
+            let pairs = self.values.iter_mut().zip(&dist);
+            if min <= UNREACHED - i64::from(FAR) {
+                // No sum can reach UNREACHED: a plain add (which vectorises).
+                pairs.for_each(|(x, &d)| *x = if d == FAR { UNREACHED } else { min + i64::from(d) });
+            } else {
+                // `min + d` at or past UNREACHED saturates to UNREACHED.
+                pairs.for_each(|(x, &d)| {
+                    *x = if d == FAR { UNREACHED } else { min.saturating_add(i64::from(d)) }
+                });
+            }
+            return;
+        }
         let mut search = Search::new();
         search.reset(self.values.len(), Parents::Skip);
-        for &v in &starts {
-            search.start(v, offset(self.values[v as usize]));
+        for &(v, cost) in &starts {
+            search.start(v, cost);
         }
-        let (graph, csr) = (self.graph, self.graph.csr(&self.rules));
-        let (inside, costs) = (self.inside.as_deref(), &self.costs);
+        let costs = &self.costs;
         // The arcs out of `u` lead to the nodes that can step into `u`, at the reverse cost.
         search.run_to_end(|u| {
             let arcs = csr.row(u).iter().filter(move |a| inside.is_none_or(|m| m[a.to as usize]));
@@ -177,12 +201,7 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
             })
         });
         for (x, &cost) in self.values.iter_mut().zip(search.costs()) {
-            let value = i128::from(min) + i128::from(cost);
-            *x = if cost == SEARCH_UNREACHED || value >= i128::from(UNREACHED) {
-                UNREACHED
-            } else {
-                value as i64
-            };
+            *x = if cost == SEARCH_UNREACHED { UNREACHED } else { value(cost) };
         }
     }
 

@@ -9,9 +9,51 @@ use super::{LONG_STEP, NodeId, PathGraph, SHORT_STEP};
 #[derive(Debug, Clone)]
 pub struct Heuristic<'g> {
     graph: &'g PathGraph,
-    target: Coord,
+    octile: Octile,
     landmarks: Option<&'g Landmarks>,
     target_dist: [u32; Landmarks::MAX],
+}
+
+/// The octile part of a [`Heuristic`] on its own: integer octile distance in thousandths
+/// plus one stair cost per level apart, from coordinates alone (what A* runs on when
+/// there are no landmarks to consult).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Octile {
+    target: Coord,
+    stair_cost: u64,
+}
+
+/// An estimate A* can run on, from a node and its coordinates.
+pub(crate) trait Estimate {
+    /// The estimate from node `v` at `c` to the target.
+    fn at_coord(&self, v: u32, c: Coord) -> u64;
+}
+
+impl Octile {
+    /// The estimate from coordinates `c`.
+    #[inline]
+    pub(crate) fn at(&self, c: Coord) -> u64 {
+        let dr = u64::from(c.row.abs_diff(self.target.row));
+        let dc = u64::from(c.col.abs_diff(self.target.col));
+        let (hi, lo) = if dr > dc { (dr, dc) } else { (dc, dr) };
+        // One slot straight is half a long step; one slot diagonal is a short step.
+        let flat = hi * u64::from(LONG_STEP / 2) + lo * u64::from(SHORT_STEP - LONG_STEP / 2);
+        flat + u64::from(c.level.abs_diff(self.target.level)) * self.stair_cost
+    }
+}
+
+impl Estimate for Octile {
+    #[inline]
+    fn at_coord(&self, _: u32, c: Coord) -> u64 {
+        self.at(c)
+    }
+}
+
+impl Estimate for Heuristic<'_> {
+    #[inline]
+    fn at_coord(&self, v: u32, c: Coord) -> u64 {
+        Heuristic::at_coord(self, v, c)
+    }
 }
 
 impl PathGraph {
@@ -41,7 +83,7 @@ impl PathGraph {
     pub fn octile_heuristic(&self, target: NodeId) -> Heuristic<'_> {
         Heuristic {
             graph: self,
-            target: self.coord(target.0),
+            octile: Octile { target: self.coord(target.0), stair_cost: u64::from(self.stair_cost()) },
             landmarks: None,
             target_dist: [0; Landmarks::MAX],
         }
@@ -59,6 +101,16 @@ impl Heuristic<'_> {
         self.at(node.0)
     }
 
+    /// Whether landmark bounds take part (else this is its [`Heuristic::octile`] part).
+    pub(crate) fn has_landmarks(&self) -> bool {
+        self.landmarks.is_some()
+    }
+
+    /// The octile part alone.
+    pub(crate) fn octile(&self) -> Octile {
+        self.octile
+    }
+
     #[inline]
     pub(crate) fn at(&self, v: u32) -> u64 {
         self.at_coord(v, self.graph.coord(v))
@@ -67,13 +119,7 @@ impl Heuristic<'_> {
     /// The estimate from node `v`, whose coordinates the caller already knows.
     #[inline]
     pub(crate) fn at_coord(&self, v: u32, c: Coord) -> u64 {
-        let dr = u64::from(c.row.abs_diff(self.target.row));
-        let dc = u64::from(c.col.abs_diff(self.target.col));
-        let (hi, lo) = if dr > dc { (dr, dc) } else { (dc, dr) };
-        // One slot straight is half a long step; one slot diagonal is a short step.
-        let flat = hi * u64::from(LONG_STEP / 2) + lo * u64::from(SHORT_STEP - LONG_STEP / 2);
-        let levels = u64::from(c.level.abs_diff(self.target.level));
-        let octile = flat + levels * u64::from(self.graph.stair_cost());
+        let octile = self.octile.at(c);
         match self.landmarks {
             Some(lm) => octile.max(lm.bound(v, &self.target_dist)),
             None => octile,

@@ -7,6 +7,7 @@ mod connectivity;
 mod csr;
 mod dijkstra_map;
 mod error;
+mod flood;
 mod graph;
 mod heuristic;
 mod landmarks;

@@ -1,42 +1,26 @@
-//! A monotone integer priority queue (radix heap) for Dijkstra and A* with a consistent
-//! heuristic: keys popped never decrease while every key pushed is at least the last key
-//! popped. A key below that floor is still accepted, at the price of re-sorting every
-//! queued item (the generator re-seeds a search at cost 0 this way).
+//! Monotone integer priority queues for Dijkstra and A* with a consistent heuristic: keys
+//! popped never decrease while every key pushed is at least the last key popped. A key
+//! below that floor is still accepted, at the price of re-sorting every queued item (the
+//! generator re-seeds a search at cost 0 this way).
 //!
-//! Among equal keys the order is one of two, fixed when the heap is made ([`Ties`]): A*
-//! takes the newest (deepest) node first; Dijkstra ([`super::search`]) the lowest node
-//! index first, the order of a `BinaryHeap<Reverse<(key, node)>>`.
+//! Among equal keys: the [`RadixHeap`] (Dijkstra with parents, [`super::search`]) pops the
+//! lowest node index first, the order of a `BinaryHeap<Reverse<(key, node)>>`; the
+//! [`BucketQueue`] (A*, and Dijkstra without parents) the newest item first.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Which of several items with the same key a [`RadixHeap`] pops first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Ties {
-    /// Items whose key equals the last popped key come out last-in first-out.
-    Lifo,
-    /// The item with the lowest node index comes out first.
-    LowestNode,
-}
-
-/// Radix heap of `(key, node)` items.
+/// Radix heap of `(key, node)` items, lowest node first among equal keys.
 #[derive(Debug, Clone)]
 pub(crate) struct RadixHeap {
     last: u64,
     len: usize,
-    ties: Ties,
-    /// Bucket 0 holds the items whose key equals `last` ([`Ties::Lifo`] only; popped from
-    /// its end).
+    /// Bucket `b > 0` holds the items whose key differs from `last` first in bit `b - 1`
+    /// (bucket 0 stays empty).
     buckets: Vec<Vec<(u64, u32)>>,
-    /// With [`Ties::LowestNode`], the nodes whose key equals `last`, lowest on top: each
-    /// push and pop is O(log n), however many items share the key.
+    /// The nodes whose key equals `last`, lowest on top: each push and pop is O(log n),
+    /// however many items share the key.
     floor: BinaryHeap<Reverse<u32>>,
-}
-
-impl Default for RadixHeap {
-    fn default() -> Self {
-        RadixHeap::new(Ties::Lifo)
-    }
 }
 
 /// The bucket of `key` relative to `last`: 0 when equal, else one plus the index of the
@@ -46,9 +30,9 @@ fn bucket(key: u64, last: u64) -> usize {
 }
 
 impl RadixHeap {
-    /// An empty heap breaking ties by `ties`.
-    pub(crate) fn new(ties: Ties) -> RadixHeap {
-        RadixHeap { last: 0, len: 0, ties, buckets: vec![Vec::new(); 65], floor: BinaryHeap::new() }
+    /// An empty heap.
+    pub(crate) fn new() -> RadixHeap {
+        RadixHeap { last: 0, len: 0, buckets: vec![Vec::new(); 65], floor: BinaryHeap::new() }
     }
 
     /// Empties the heap (keeping its allocations) and resets the floor key to 0.
@@ -63,7 +47,7 @@ impl RadixHeap {
 
     /// Adds an item. A key below the last key popped lowers the floor to it, which moves
     /// every queued item (linear in their number); keys above it cost O(1), a key equal to
-    /// it O(log n) with [`Ties::LowestNode`] (a heap of nodes), O(1) otherwise.
+    /// it O(log n) (a heap of nodes).
     #[inline]
     pub(crate) fn push(&mut self, key: u64, node: u32) {
         if key < self.last {
@@ -77,7 +61,7 @@ impl RadixHeap {
     #[inline]
     fn place(&mut self, key: u64, node: u32) {
         match bucket(key, self.last) {
-            0 if self.ties == Ties::LowestNode => self.floor.push(Reverse(node)),
+            0 => self.floor.push(Reverse(node)),
             b => self.buckets[b].push((key, node)),
         }
     }
@@ -100,7 +84,7 @@ impl RadixHeap {
         if self.len == 0 {
             return None;
         }
-        if self.buckets[0].is_empty() && self.floor.is_empty() {
+        if self.floor.is_empty() {
             let i = self.buckets.iter().position(|b| !b.is_empty()).expect("invariant: len > 0");
             let mut items = std::mem::take(&mut self.buckets[i]);
             self.last = items.iter().map(|&(k, _)| k).min().expect("invariant: bucket not empty");
@@ -111,10 +95,8 @@ impl RadixHeap {
             self.buckets[i] = items;
         }
         self.len -= 1;
-        match self.floor.pop() {
-            Some(Reverse(n)) => Some((self.last, n)),
-            None => self.buckets[0].pop(),
-        }
+        let Reverse(node) = self.floor.pop().expect("invariant: the floor holds the least key");
+        Some((self.last, node))
     }
 }
 
@@ -122,18 +104,19 @@ impl RadixHeap {
 /// two, above the costliest step of a default graph: 1426 for a stair).
 const WINDOW: u64 = 4096;
 
-/// A monotone bucket queue (Dial's) of `(key, node)` items for searches whose order among
-/// equal keys does not matter: one bucket per key in a window of [`WINDOW`] keys above the
-/// floor, found through a bitmap, newest first within a bucket. Keys past the window wait
-/// in a list until the window reaches them; a key below the floor re-files everything.
+/// A monotone bucket queue (Dial's) of `(key, node)` items: one bucket per key in a window
+/// of [`WINDOW`] keys above the floor, found through a bitmap, newest first within a
+/// bucket. Keys past the window wait in a list and join their buckets as soon as the
+/// window reaches them, so equal keys always pop newest first (A*'s tie order relies on
+/// it); a key below the floor re-files everything.
 #[derive(Debug, Clone)]
 pub(crate) struct BucketQueue {
     /// No queued key is below it; the window is `base..base + WINDOW`.
     base: u64,
     /// Per bucket (`key % WINDOW`): its newest entry, or [`NONE`].
-    heads: Vec<u32>,
+    heads: Box<[u32; WINDOW as usize]>,
     /// Which buckets hold entries.
-    full: Vec<u64>,
+    full: Box<[u64; WINDOW as usize / 64]>,
     /// Entries: the node and the next (older) entry of its bucket.
     entries: Vec<(u32, u32)>,
     /// Items in buckets.
@@ -149,8 +132,8 @@ impl Default for BucketQueue {
     fn default() -> Self {
         BucketQueue {
             base: 0,
-            heads: vec![NONE; WINDOW as usize],
-            full: vec![0; WINDOW as usize / 64],
+            heads: Box::new([NONE; WINDOW as usize]),
+            full: Box::new([0; WINDOW as usize / 64]),
             entries: Vec::new(),
             near: 0,
             far: Vec::new(),
@@ -160,11 +143,13 @@ impl Default for BucketQueue {
 }
 
 impl BucketQueue {
-    /// Empties the queue, keeping its allocations.
+    /// Empties the queue, keeping its allocations (in time linear in the full buckets).
     pub(crate) fn clear(&mut self) {
-        if self.near > 0 {
-            self.heads.fill(NONE);
-            self.full.fill(0);
+        for (w, word) in self.full.iter_mut().enumerate() {
+            while *word != 0 {
+                self.heads[w * 64 + word.trailing_zeros() as usize] = NONE;
+                *word &= *word - 1;
+            }
         }
         self.entries.clear();
         self.far.clear();
@@ -172,12 +157,9 @@ impl BucketQueue {
     }
 
     /// Adds an item (O(1); a key below the floor re-files every item).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, key: u64, node: u32) {
-        if key < self.base {
-            self.lower_floor(key);
-        }
-        if key - self.base < WINDOW {
+        if key.wrapping_sub(self.base) < WINDOW {
             let b = (key % WINDOW) as usize;
             let entry = u32::try_from(self.entries.len()).expect("invariant: queue entries fit in u32");
             self.entries.push((node, self.heads[b]));
@@ -185,24 +167,43 @@ impl BucketQueue {
             self.full[b / 64] |= 1 << (b % 64);
             self.near += 1;
         } else {
+            self.push_outside(key, node);
+        }
+    }
+
+    /// Adds an item whose key is below the floor or past the window.
+    #[cold]
+    #[inline(never)]
+    fn push_outside(&mut self, key: u64, node: u32) {
+        if key < self.base {
+            self.lower_floor(key);
+            self.push(key, node);
+        } else {
             self.far.push((key, node));
             self.far_min = self.far_min.min(key);
         }
     }
 
-    /// Removes an item with the smallest key.
+    /// Removes an item with the smallest key: among equal keys the newest.
+    #[inline(always)]
     pub(crate) fn pop(&mut self) -> Option<(u64, u32)> {
         if self.near == 0 {
             if self.far.is_empty() {
                 return None;
             }
             self.base = self.far_min;
-        }
-        if self.far_min < self.base.saturating_add(WINDOW) {
             self.pull_far();
         }
-        let b = self.next_full((self.base % WINDOW) as usize);
-        self.base += (b as u64).wrapping_sub(self.base % WINDOW) % WINDOW;
+        let from = (self.base % WINDOW) as usize;
+        let b = self.next_full(from);
+        if b != from {
+            self.base += (b as u64).wrapping_sub(from as u64) % WINDOW;
+            // The window moved: far items it now reaches join their buckets before any
+            // newer item can, so equal keys still come out newest first.
+            if self.far_min < self.base.saturating_add(WINDOW) {
+                self.pull_far();
+            }
+        }
         let (node, next) = self.entries[self.heads[b] as usize];
         self.heads[b] = next;
         if next == NONE {
@@ -213,6 +214,7 @@ impl BucketQueue {
     }
 
     /// The first full bucket at or cyclically after `from` (there is one: `near > 0`).
+    #[inline]
     fn next_full(&self, from: usize) -> usize {
         let words = self.full.len();
         let (w, bit) = (from / 64, from % 64);
@@ -229,6 +231,7 @@ impl BucketQueue {
 
     /// Moves the far items the window now reaches into buckets.
     #[cold]
+    #[inline(never)]
     fn pull_far(&mut self) {
         let far = std::mem::take(&mut self.far);
         self.far_min = u64::MAX;
@@ -264,23 +267,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pops_in_key_order_and_equal_keys_lifo() {
-        let mut h = RadixHeap::default();
-        for (k, n) in [(5, 0), (3, 1), (9, 2), (3, 3), (70, 4), (5, 5)] {
-            h.push(k, n);
-        }
-        let mut out = Vec::new();
-        while let Some(item) = h.pop() {
-            out.push(item);
-            if item.1 == 1 {
-                h.push(3, 6); // equal to the last key: comes out next
+    fn bucket_queue_pops_equal_keys_newest_first_across_the_window() {
+        // Monotone pushes (each at least the last key popped), some past the window: the
+        // order must be that of a heap on (key, newest first).
+        let mut q = BucketQueue::default();
+        let mut reference = BinaryHeap::new();
+        let (mut seq, mut x) = (0u64, 12345u64);
+        let mut last = 0;
+        for round in 0..4000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for _ in 0..(x % 3) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let key = last + [0, 1, 707, 2852, 4095, 4096, 9000][(x % 7) as usize];
+                q.push(key, round);
+                reference.push((Reverse(key), seq, round));
+                seq += 1;
             }
+            let want = reference.pop().map(|(Reverse(k), _, n)| (k, n));
+            assert_eq!(q.pop(), want, "round {round}");
+            last = want.map_or(last, |w| w.0);
         }
-        let keys: Vec<u64> = out.iter().map(|x| x.0).collect();
-        assert_eq!(keys, vec![3, 3, 3, 5, 5, 9, 70]);
-        assert_eq!(out[2], (3, 6));
-        h.clear();
-        assert_eq!(h.pop(), None);
     }
 
     #[test]
@@ -330,7 +340,7 @@ mod tests {
             h.push(k, n);
             reference.push(Reverse((k, n)));
         }
-        let mut h = RadixHeap::new(Ties::LowestNode);
+        let mut h = RadixHeap::new();
         let mut reference = BinaryHeap::new();
         for (k, n) in [(5, 7), (3, 9), (9, 2), (3, 1), (70, 4), (5, 0), (3, 5)] {
             push(&mut h, &mut reference, k, n);

@@ -18,7 +18,7 @@
 
 use std::ops::ControlFlow;
 
-use super::queue::{BucketQueue, RadixHeap, Ties};
+use super::queue::{BucketQueue, RadixHeap};
 
 /// Cost of a node the search has not reached.
 pub(crate) const UNREACHED: u64 = u64::MAX;
@@ -60,7 +60,7 @@ impl Search {
             cost: Vec::new(),
             parent: Vec::new(),
             parents: Parents::Skip,
-            heap: RadixHeap::new(Ties::LowestNode),
+            heap: RadixHeap::new(),
             buckets: BucketQueue::default(),
         }
     }
