@@ -25,15 +25,15 @@ pub fn chunk_key(p: Vec3, size: f32) -> ChunkKey {
     ((p.z / size).floor() as i32, (p.x / size).floor() as i32)
 }
 
+/// Triangles (absolute vertex indices) by chunk, then role.
+pub type ChunkGroups = BTreeMap<ChunkKey, BTreeMap<MaterialRole, Vec<u32>>>;
+
 /// The triangles of `level` grouped by chunk (by their centroid), then role, as absolute
 /// indices into the returned vertex list (every primitive's vertices, in order).
 #[must_use]
-pub fn group_triangles(
-    level: &LevelMesh,
-    size: f32,
-) -> (Vec<Vertex>, BTreeMap<ChunkKey, BTreeMap<MaterialRole, Vec<u32>>>) {
+pub fn group_triangles(level: &LevelMesh, size: f32) -> (Vec<Vertex>, ChunkGroups) {
     let mut vertices = Vec::new();
-    let mut groups: BTreeMap<ChunkKey, BTreeMap<MaterialRole, Vec<u32>>> = BTreeMap::new();
+    let mut groups = ChunkGroups::new();
     for (role, prim) in &level.primitives {
         let base = vertices.len() as u32;
         vertices.extend_from_slice(&prim.vertices);

@@ -25,6 +25,9 @@ pub(super) struct ChunkGpu {
     pub(super) outline: (u32, u32),
 }
 
+/// A draw slot and, per chunk that has some of its triangles, (chunk, first index, count).
+pub(super) type RoleRuns = (usize, Vec<(usize, u32, u32)>);
+
 /// A level's coarse mesh on the GPU, its indices grouped by role, then chunk (in the
 /// order of [`LevelGpu::chunks`]), so neighbouring far chunks draw as one call.
 pub(super) struct CoarseGpu {
@@ -34,7 +37,7 @@ pub(super) struct CoarseGpu {
     pub(super) indices: wgpu::Buffer,
     /// Per role: its draw slot and, per chunk that has some, (chunk, first index, count);
     /// each range starts where the one before it ends.
-    pub(super) roles: Vec<(usize, Vec<(usize, u32, u32)>)>,
+    pub(super) roles: Vec<RoleRuns>,
 }
 
 /// One level on the GPU: its chunked mesh, coarse mesh, outline and rock caps.
