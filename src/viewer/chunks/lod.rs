@@ -17,6 +17,29 @@ pub const OUTLINE_FADE_END: f32 = 110.0;
 /// start of `outline_alpha`'s fade in `shaders/scene.wgsl`.
 pub const OUTLINE_MIN_PX_PER_METRE: f32 = 0.6;
 
+/// Directions a wall's normal is sorted into (around the vertical, 45 degrees each: an
+/// octile grid's walls face one of eight ways).
+pub const FACING_SECTORS: u8 = 8;
+
+/// The sector of a horizontal `normal` (`None` for a normal that is not horizontal): the
+/// nearest of [`FACING_SECTORS`] directions, counter-clockwise from +x seen from above.
+#[must_use]
+pub fn facing_sector(normal: Vec3) -> Option<u8> {
+    if normal.y.abs() > 1e-3 || normal.x.hypot(normal.z) < 0.5 {
+        return None;
+    }
+    let step = std::f32::consts::TAU / f32::from(FACING_SECTORS);
+    let turns = (normal.z.atan2(normal.x) / step).round() as i32;
+    Some(turns.rem_euclid(i32::from(FACING_SECTORS)) as u8)
+}
+
+/// The unit normal at the middle of `sector`.
+#[must_use]
+pub fn sector_normal(sector: u8) -> Vec3 {
+    let angle = f32::from(sector) * std::f32::consts::TAU / f32::from(FACING_SECTORS);
+    Vec3::new(angle.cos(), 0.0, angle.sin())
+}
+
 /// Which chunks are drawn, and from which mesh.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ChunkPolicy {
@@ -104,6 +127,32 @@ impl Lod {
         self.octagon_pixels(min, max) < COARSE_BELOW_PX
     }
 
+    /// True when every vertical face whose normal lies within `spread` radians of
+    /// `sector`'s and which stands in the box `min..max` faces away from the camera (back
+    /// faces, culled anyway): the sign of `normal . (eye - p)` is the same over a plane,
+    /// and it is negative at every corner of the box for every such normal.
+    #[must_use]
+    pub fn faces_away(&self, min: Vec3, max: Vec3, sector: u8, spread: f32) -> bool {
+        let n = sector_normal(sector);
+        let margin = spread.clamp(0.0, 1.5).sin();
+        let away = |v: Vec3| {
+            let flat = Vec3::new(v.x, 0.0, v.z);
+            let length = flat.length();
+            length > 1e-6 && n.dot(flat) < -(margin + 1e-4) * length
+        };
+        if self.orthographic {
+            return away(self.eye);
+        }
+        (0..8).all(|i| {
+            let corner = Vec3::new(
+                if i & 1 == 0 { min.x } else { max.x },
+                if i & 2 == 0 { min.y } else { max.y },
+                if i & 4 == 0 { min.z } else { max.z },
+            );
+            away(self.eye - corner)
+        })
+    }
+
     /// True when some outline in the box `min..max` can show (not wholly faded out).
     #[must_use]
     pub fn outlines_show(&self, min: Vec3, max: Vec3) -> bool {
@@ -117,6 +166,28 @@ impl Lod {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn walls_face_away_only_when_every_corner_is_behind_them() {
+        assert_eq!(facing_sector(Vec3::X), Some(0));
+        assert_eq!(facing_sector(Vec3::new(0.0, 0.0, -1.0)), Some(6));
+        assert_eq!(facing_sector(Vec3::new(-1.0, 0.0, 1.0).normalize()), Some(3));
+        assert_eq!(facing_sector(Vec3::Y), None);
+        let proj = glam::camera::rh::proj::directx::perspective(0.9, 1.0, 0.1, 2000.0);
+        let eye = Vec3::new(0.0, 50.0, 0.0);
+        let view_proj = proj * glam::camera::rh::view::look_to_mat4(eye, Vec3::new(1.0, -1.0, 0.0), Vec3::Y);
+        let lod = Lod::new(view_proj, eye, false, 720, 3.0);
+        // A box east of the eye: walls facing east (+x) are seen from behind, west-facing
+        // ones from the front; north/south-facing ones are edge-on at some corner.
+        let (min, max) = (Vec3::new(100.0, 0.0, -10.0), Vec3::new(120.0, 3.0, 10.0));
+        assert!(lod.faces_away(min, max, 0, 0.0));
+        assert!(!lod.faces_away(min, max, 4, 0.0));
+        assert!(!lod.faces_away(min, max, 2, 0.0));
+        // A box the eye stands over faces no way away.
+        assert!(!lod.faces_away(Vec3::splat(-10.0), Vec3::splat(10.0), 0, 0.0));
+        // A wide spread keeps a face that a narrow one drops: the box is 5.7 degrees off.
+        assert!(!lod.faces_away(min, max, 0, 1.5));
+    }
 
     #[test]
     fn outline_fade_constants_match_the_shader() {

@@ -11,11 +11,15 @@ use crate::viewer::chunks::lod::{ChunkPolicy, Lod};
 
 /// Draws the index ranges `(first, count)` that `runs` lists, joining each range to the one
 /// before when both are drawn and the second starts where the first ends: far chunks side
-/// by side become one draw. `drawn` says which chunk a range belongs to is drawn.
-fn draw_runs(runs: impl Iterator<Item = (usize, u32, u32)>, drawn: &[bool], draw: &mut dyn FnMut(u32, u32)) {
+/// by side become one draw. `drawn` says whether a chunk's range is drawn.
+fn draw_runs(
+    runs: impl Iterator<Item = (usize, u32, u32)>,
+    drawn: &dyn Fn(usize) -> bool,
+    draw: &mut dyn FnMut(u32, u32),
+) {
     let mut open: Option<(u32, u32)> = None;
     for (chunk, first, count) in runs {
-        if !drawn[chunk] || count == 0 {
+        if count == 0 || !drawn(chunk) {
             continue;
         }
         match open {
@@ -120,10 +124,19 @@ impl Renderer {
         let Some(far) = level.coarse.as_ref().filter(|_| coarse.contains(&true)) else { return };
         pass.set_vertex_buffer(0, far.vertices.slice(..));
         pass.set_index_buffer(far.indices.slice(..), wgpu::IndexFormat::Uint32);
-        for (slot, runs) in &far.roles {
-            if !self.role_hidden(frame, i, MaterialRole::ALL.get(slot % SLOTS_PER_LEVEL)) {
-                draw_runs(runs.iter().copied(), &coarse, &mut |a, b| bind(pass, *slot, (a, b)));
+        for group in &far.groups {
+            if self.role_hidden(frame, i, MaterialRole::ALL.get(group.slot % SLOTS_PER_LEVEL)) {
+                continue;
             }
+            // Walls whose whole sector faces away from the camera are back faces: skipped.
+            let drawn = |c: usize| {
+                let chunk = &level.chunks[c];
+                coarse[c]
+                    && group
+                        .sector
+                        .is_none_or(|s| !lod.faces_away(chunk.min + lift, chunk.max + lift, s, far.spread))
+            };
+            draw_runs(group.runs.iter().copied(), &drawn, &mut |a, b| bind(pass, group.slot, (a, b)));
         }
     }
 
@@ -163,7 +176,7 @@ impl Renderer {
             pass.set_vertex_buffer(0, buffer.slice(..));
             let runs =
                 level.chunks.iter().enumerate().map(|(c, chunk)| (c, chunk.outline.0, chunk.outline.1));
-            draw_runs(runs, &shown, &mut |a, b| {
+            draw_runs(runs, &|c| shown[c], &mut |a, b| {
                 pass.draw(a..b, 0..1);
                 stats.draw_calls += 1;
             });
@@ -181,10 +194,10 @@ mod tests {
         let runs = [(0, 0, 3), (1, 3, 3), (2, 6, 3), (4, 9, 3), (5, 12, 3)];
         let drawn = [true, true, false, true, true, true];
         let mut draws = Vec::new();
-        draw_runs(runs.iter().copied(), &drawn, &mut |a, b| draws.push((a, b)));
+        draw_runs(runs.iter().copied(), &|c| drawn[c], &mut |a, b| draws.push((a, b)));
         assert_eq!(draws, [(0, 6), (9, 15)]);
         let mut none = Vec::new();
-        draw_runs(runs.iter().copied(), &[false; 6], &mut |a, b| none.push((a, b)));
+        draw_runs(runs.iter().copied(), &|_| false, &mut |a, b| none.push((a, b)));
         assert!(none.is_empty());
     }
 }

@@ -10,6 +10,7 @@ use wgpu::util::DeviceExt;
 use super::uniforms::SLOTS_PER_LEVEL;
 use crate::mesh::{LevelMesh, MaterialRole, Vertex};
 use crate::viewer::ViewerError;
+use crate::viewer::chunks::lod::{facing_sector, sector_normal};
 use crate::viewer::chunks::{ChunkKey, ChunkedLevel, chunk_key, chunk_level, group_triangles};
 use crate::viewer::limits::DeviceLimits;
 
@@ -25,19 +26,29 @@ pub(super) struct ChunkGpu {
     pub(super) outline: (u32, u32),
 }
 
-/// A draw slot and, per chunk that has some of its triangles, (chunk, first index, count).
-pub(super) type RoleRuns = (usize, Vec<(usize, u32, u32)>);
+/// One group of a level's coarse triangles, drawn with one slot.
+pub(super) struct CoarseGroup {
+    /// Its draw slot (its role on its level).
+    pub(super) slot: usize,
+    /// For walls: the sector their normals lie in ([`facing_sector`]).
+    pub(super) sector: Option<u8>,
+    /// Per chunk that has some: (chunk, first index, count); each range starts where the
+    /// one before it ends.
+    pub(super) runs: Vec<(usize, u32, u32)>,
+}
 
-/// A level's coarse mesh on the GPU, its indices grouped by role, then chunk (in the
-/// order of [`LevelGpu::chunks`]), so neighbouring far chunks draw as one call.
+/// A level's coarse mesh on the GPU, its indices grouped by role (walls also by the way
+/// they face), then chunk (in the order of [`LevelGpu::chunks`]), so neighbouring far
+/// chunks draw as one call.
 pub(super) struct CoarseGpu {
     /// Its vertices.
     pub(super) vertices: wgpu::Buffer,
     /// Its indices.
     pub(super) indices: wgpu::Buffer,
-    /// Per role: its draw slot and, per chunk that has some, (chunk, first index, count);
-    /// each range starts where the one before it ends.
-    pub(super) roles: Vec<RoleRuns>,
+    /// The groups, floors first.
+    pub(super) groups: Vec<CoarseGroup>,
+    /// The largest angle (radians) between a wall's normal and its sector's middle.
+    pub(super) spread: f32,
 }
 
 /// One level on the GPU: its chunked mesh, coarse mesh, outline and rock caps.
@@ -116,11 +127,11 @@ pub(super) fn upload_level(
     let outline = group_outline(outline, chunk_size, lift, &mut places);
     let coarse = coarse.map(|mesh| group_coarse(mesh, chunk_size, &mut places));
     let keys: Vec<ChunkKey> = places.keys().copied().collect();
-    let coarse = coarse.map(|(vertices, roles)| {
+    let coarse = coarse.map(|(vertices, roles, spread)| {
         let mut indices = Vec::new();
-        let roles = roles
+        let groups = roles
             .into_iter()
-            .map(|(role, by_chunk)| {
+            .map(|((role, sector), by_chunk)| {
                 let runs = by_chunk
                     .into_iter()
                     .map(|(key, list)| {
@@ -130,13 +141,14 @@ pub(super) fn upload_level(
                         (chunk, first, indices.len() as u32 - first)
                     })
                     .collect();
-                (slot_of(l, role), runs)
+                CoarseGroup { slot: slot_of(l, role), sector, runs }
             })
             .collect();
         CoarseGpu {
             vertices: buffer_of(device, "coarse vertices", &vertices, wgpu::BufferUsages::VERTEX),
             indices: buffer_of(device, "coarse indices", &indices, wgpu::BufferUsages::INDEX),
-            roles,
+            groups,
+            spread,
         }
     });
     Ok(LevelGpu {
@@ -188,29 +200,40 @@ fn group_outline(
     out
 }
 
-/// Per role of the coarse `mesh`, per chunk, its triangles (absolute indices into the
-/// returned vertices); the chunks' bounds in `places` grow to hold them.
-#[allow(clippy::type_complexity)]
+/// Coarse triangles (absolute indices) by role and wall sector, then chunk.
+type CoarseGroups = BTreeMap<(MaterialRole, Option<u8>), BTreeMap<ChunkKey, Vec<u32>>>;
+
+/// Per role of the coarse `mesh` (walls also per [`facing_sector`]), per chunk, its
+/// triangles (absolute indices into the returned vertices), and the largest angle between a
+/// wall's normal and its sector's middle; the chunks' bounds in `places` grow to hold them.
 fn group_coarse(
     mesh: &LevelMesh,
     size: f32,
     places: &mut BTreeMap<ChunkKey, ChunkGpu>,
-) -> (Vec<Vertex>, BTreeMap<MaterialRole, BTreeMap<ChunkKey, Vec<u32>>>) {
+) -> (Vec<Vertex>, CoarseGroups, f32) {
     let (vertices, groups) = group_triangles(mesh, size);
     let lift = Vec3::Y * mesh.floor_y as f32;
-    let mut roles: BTreeMap<MaterialRole, BTreeMap<ChunkKey, Vec<u32>>> = BTreeMap::new();
+    let mut out = CoarseGroups::new();
+    let mut spread = 0.0f32;
     for (key, by_role) in groups {
         let chunk = place(places, key);
         for (role, list) in by_role {
-            for &i in &list {
-                let p = Vec3::from(vertices[i as usize].position) + lift;
-                chunk.min = chunk.min.min(p);
-                chunk.max = chunk.max.max(p);
+            for tri in list.chunks_exact(3) {
+                for &i in tri {
+                    let p = Vec3::from(vertices[i as usize].position) + lift;
+                    chunk.min = chunk.min.min(p);
+                    chunk.max = chunk.max.max(p);
+                }
+                let normal = Vec3::from(vertices[tri[0] as usize].normal);
+                let sector = if role == MaterialRole::Wall { facing_sector(normal) } else { None };
+                if let Some(s) = sector {
+                    spread = spread.max(normal.angle_between(sector_normal(s)));
+                }
+                out.entry((role, sector)).or_default().entry(key).or_default().extend_from_slice(tri);
             }
-            roles.entry(role).or_default().insert(key, list);
         }
     }
-    (vertices, roles)
+    (vertices, out, spread)
 }
 
 /// A vertex buffer of `triangles` (none when empty) and its vertex count.
