@@ -1,7 +1,8 @@
 //! The coarse mesh of a level, drawn for chunks far from the camera: every carved piece's
-//! floor and ceiling as a fan over its outline, every rock wall as one quad from floor to
-//! ceiling. No outlines, door frames, stair solids or wall panels: a few triangles per cell
-//! where the full mesh has dozens, in the same colours (one primitive per role).
+//! floor as a fan over its outline, every rock wall as one quad from floor to ceiling. No
+//! ceilings (a chunk is far only from an overview, whose camera is above them: they face
+//! away), outlines, door frames, stair solids or wall panels, in the same colours (one
+//! primitive per role).
 
 use glam::{DVec2, Vec3};
 
@@ -9,30 +10,23 @@ use crate::mesh::{LevelMesh, MaterialRole, Primitive, Vertex};
 use crate::walk::{LevelPlan, WallKind};
 
 /// The coarse mesh of `plan`'s level, whose floor is at `floor_y` (world metres) and whose
-/// rooms are `room_height` metres high: floors and ceilings of the carved pieces (fans, so
-/// a piece with `n` corners makes `n - 2` triangles each) and rock walls (two triangles
-/// each), level-local, counter-clockwise seen from the carved side as the full mesh is.
+/// rooms are `room_height` metres high: floors of the carved pieces (fans, so a piece with
+/// `n` corners makes `n - 2` triangles) and rock walls (two triangles each), level-local,
+/// counter-clockwise seen from the carved side as the full mesh is.
 #[must_use]
 pub fn coarse_level(plan: &LevelPlan, floor_y: f64, room_height: f32) -> LevelMesh {
     let mut floor = Primitive { vertices: Vec::new(), indices: Vec::new() };
-    let mut ceiling = Primitive { vertices: Vec::new(), indices: Vec::new() };
-    for piece in &plan.pieces {
-        if piece.floor {
-            fan(&mut floor, &piece.polygon, 0.0, Vec3::Y);
-        }
-        if piece.ceiling {
-            fan(&mut ceiling, &piece.polygon, room_height, Vec3::NEG_Y);
-        }
+    for piece in plan.pieces.iter().filter(|p| p.floor) {
+        fan(&mut floor, &piece.polygon, 0.0, Vec3::Y);
     }
     let mut wall = Primitive { vertices: Vec::new(), indices: Vec::new() };
     for w in plan.walls.iter().filter(|w| w.kind == WallKind::Rock) {
         wall_quad(&mut wall, w.a, w.b, room_height);
     }
-    let primitives =
-        [(MaterialRole::Floor, floor), (MaterialRole::Wall, wall), (MaterialRole::Ceiling, ceiling)]
-            .into_iter()
-            .filter(|(_, p)| !p.indices.is_empty())
-            .collect();
+    let primitives = [(MaterialRole::Floor, floor), (MaterialRole::Wall, wall)]
+        .into_iter()
+        .filter(|(_, p)| !p.indices.is_empty())
+        .collect();
     LevelMesh { level: plan.level, floor_y, primitives }
 }
 
@@ -104,7 +98,7 @@ mod tests {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let plan = level_plan(&d, 0);
         let mesh = coarse_level(&plan, 0.0, 3.0);
-        for role in [MaterialRole::Floor, MaterialRole::Wall, MaterialRole::Ceiling] {
+        for role in [MaterialRole::Floor, MaterialRole::Wall] {
             assert!(faces_its_normal(&mesh, role), "{role:?}");
         }
         // The floor's area is the carved pieces' area.
