@@ -67,6 +67,12 @@ pub enum ViewerError {
         /// The variable's value.
         value: String,
     },
+    /// `OCTILE_VIEW_CHUNKS` names no chunk policy.
+    #[error("OCTILE_VIEW_CHUNKS={value:?} is not a chunk policy: use all, culled or detail")]
+    BadChunks {
+        /// The variable's value.
+        value: String,
+    },
     /// A window asked to render zero frames.
     #[error("--frames 0: give at least 1 frame to render before exiting")]
     NoFrames,

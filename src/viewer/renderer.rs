@@ -10,6 +10,7 @@ use bytemuck::{Pod, Zeroable};
 use super::ViewerError;
 use super::camera::View;
 use super::chunks::in_frustum;
+use super::chunks::lod::ChunkPolicy;
 use super::hud::HudQuad;
 use super::hud::draw::HudLayer;
 use super::palette::{BACKGROUND, LIGHT_DIR};
@@ -18,6 +19,7 @@ use super::scene::Scene;
 use crate::mesh::{LevelMesh, Vertex};
 
 mod draw;
+mod levels;
 mod uniforms;
 mod upload;
 
@@ -129,6 +131,8 @@ pub struct Renderer {
     markers: [Option<(wgpu::Buffer, u32)>; 2],
     path_slot: usize,
     chunk_size: f32,
+    /// Which chunks are drawn and from which mesh (`OCTILE_VIEW_CHUNKS`).
+    chunks: ChunkPolicy,
     targets: Option<Targets>,
     hud: HudLayer,
 }
@@ -139,6 +143,7 @@ impl Renderer {
     /// # Errors
     /// [`ViewerError::LevelTooLarge`] when a level's mesh does not fit in one buffer
     /// ([`check_level_fits`]); nothing of that level is created.
+    /// [`ViewerError::BadChunks`] when `OCTILE_VIEW_CHUNKS` names no policy.
     pub fn new(
         device: &wgpu::Device,
         format: wgpu::TextureFormat,
@@ -174,7 +179,7 @@ impl Renderer {
             .zip(&scene.caps)
             .enumerate()
             .map(|(l, ((level, outline), caps))| {
-                upload_level(device, l, level, outline, caps, scene.chunk_size)
+                upload_level(device, l, level, scene.coarse.get(l), outline, caps, scene.chunk_size)
             })
             .collect::<Result<_, _>>()?;
         Ok(Renderer {
@@ -199,6 +204,7 @@ impl Renderer {
             markers: [None, None],
             path_slot,
             chunk_size: scene.chunk_size,
+            chunks: ChunkPolicy::from_env()?,
             targets: None,
             hud: HudLayer::new(device, format, samples),
         })
@@ -258,8 +264,15 @@ impl Renderer {
         caps: &[Vertex],
     ) -> Result<(), ViewerError> {
         assert!(l < self.levels.len(), "level {l} of {}", self.levels.len());
-        self.levels[l] = upload_level(device, l, level, outline, caps, self.chunk_size)?;
+        // No coarse mesh for an edited level: it is drawn in full detail.
+        self.levels[l] = upload_level(device, l, level, None, outline, caps, self.chunk_size)?;
         Ok(())
+    }
+
+    /// Sets which chunks are drawn and from which mesh (the default comes from
+    /// `OCTILE_VIEW_CHUNKS`, else [`ChunkPolicy::Detail`]).
+    pub fn set_chunk_policy(&mut self, policy: ChunkPolicy) {
+        self.chunks = policy;
     }
 
     /// Sets the HUD drawn over every frame (empty: none), as [`super::hud::Hud::quads`]
@@ -330,14 +343,14 @@ impl Renderer {
         {
             let mut pass = begin_pass(&mut encoder, targets, target);
             pass.set_bind_group(0, &self.globals_group, &[]);
-            self.draw_levels(&mut pass, frame, &mut stats);
+            self.draw_levels(&mut pass, frame, size.1, &mut stats);
             self.draw_doors(&mut pass, frame, &mut stats);
             self.draw_markers(&mut pass, frame, &mut stats);
             if frame.caps {
                 self.draw_caps(&mut pass, frame, &mut stats);
             }
             if frame.outlines {
-                self.draw_outlines(&mut pass, frame, &mut stats);
+                self.draw_outlines(&mut pass, frame, size.1, &mut stats);
             }
             self.draw_path(&mut pass, frame, &mut stats);
             self.draw_marks(&mut pass, device, frame, &mut stats);
@@ -359,7 +372,7 @@ impl Renderer {
             pass.set_viewport(x, y, w, h, 0.0, 1.0);
             pass.set_scissor_rect(inset.rect[0], inset.rect[1], inset.rect[2], inset.rect[3]);
             pass.set_bind_group(0, &self.inset_group, &[]);
-            self.draw_inset(&mut pass, device, &inset.frame, &mut stats);
+            self.draw_inset(&mut pass, device, &inset.frame, inset.rect[3], &mut stats);
         }
         queue.submit([encoder.finish()]);
         stats

@@ -5,7 +5,9 @@ use glam::Vec3;
 
 use super::ViewerError;
 use super::camera::Bounds;
+use super::chunks::coarse::coarse_level;
 use crate::dungeon::Dungeon;
+use crate::mesh::chunk::CHUNK_SLOTS;
 use crate::mesh::{DungeonMesh, MeshOptions, Vertex, build};
 use crate::walk::{PieceKind, level_plan};
 
@@ -29,8 +31,12 @@ pub struct Scene {
     pub level_height: f32,
     /// Floor-to-ceiling height (metres).
     pub room_height: f32,
-    /// Side of the square chunks the renderer culls by (metres): 8 x 8 octagons.
+    /// Side of the square chunks the renderer culls by (metres): the mesh's chunks,
+    /// [`CHUNK_SLOTS`] slots.
     pub chunk_size: f32,
+    /// The coarse mesh per level that far chunks are drawn from
+    /// ([`super::chunks::coarse::coarse_level`]).
+    pub coarse: Vec<crate::mesh::LevelMesh>,
 }
 
 impl Scene {
@@ -60,6 +66,11 @@ impl Scene {
                 lines
             })
             .collect();
+        let coarse = plans
+            .iter()
+            .zip(&mesh.levels)
+            .map(|(plan, level)| coarse_level(plan, level.floor_y, p.room_height as f32))
+            .collect();
         let layout = dungeon.layout();
         let h = p.half_base() as f32;
         let bounds = mesh_bounds(&mesh)
@@ -71,7 +82,8 @@ impl Scene {
             bounds,
             level_height: p.layer_height as f32,
             room_height: p.room_height as f32,
-            chunk_size: (16.0 * layout.spacing()) as f32,
+            chunk_size: (f64::from(CHUNK_SLOTS) * layout.spacing()) as f32,
+            coarse,
         })
     }
 

@@ -1,9 +1,9 @@
-//! The renderer's draw calls: levels by chunk, doors, rock caps, outlines, the route and
+//! The renderer's draw calls (the levels and outlines by chunk are in `levels.rs`): doors, rock caps, outlines, the route and
 //! marks; the frame's globals and the scene pass.
 
 use super::{
     BACKDROP_SLOT, BACKGROUND, CAP_SLOT, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, LIGHT_SLOT,
-    MARK_SLOT, MARKER_SLOT, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL, Targets, in_frustum, triangles_buffer,
+    MARK_SLOT, MARKER_SLOT, Renderer, SLOTS_PER_LEVEL, Targets, triangles_buffer,
 };
 use crate::mesh::Vertex;
 
@@ -53,6 +53,7 @@ impl Renderer {
         pass: &mut wgpu::RenderPass<'_>,
         device: &wgpu::Device,
         frame: &Frame,
+        height: u32,
         stats: &mut FrameStats,
     ) {
         let inverse = frame.view.view_proj.inverse();
@@ -69,7 +70,7 @@ impl Renderer {
             pass.draw(0..n, 0..1);
             stats.draw_calls += 1;
         }
-        self.draw_levels(pass, frame, stats);
+        self.draw_levels(pass, frame, height, stats);
         self.draw_doors(pass, frame, stats);
         self.draw_caps(pass, frame, stats);
         self.draw_path(pass, frame, stats);
@@ -81,68 +82,6 @@ impl Renderer {
     /// Binds per-draw uniform slot `slot`.
     pub(super) fn bind_slot(&self, pass: &mut wgpu::RenderPass<'_>, slot: usize) {
         pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
-    }
-
-    /// The visible levels' meshes, nearest level first (so depth testing rejects the levels
-    /// it hides), chunks outside the frustum skipped.
-    pub(super) fn draw_levels(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        let v = &frame.view;
-        let mut order: Vec<usize> =
-            (0..self.levels.len()).filter(|&i| frame.levels.contains(&(i as u16))).collect();
-        order.sort_by_key(|&i| {
-            let y = self.floor_y[i];
-            let key = if v.orthographic { -y * v.eye.y.signum() } else { (v.eye.y - y).abs() };
-            (key * 16.0) as i64
-        });
-        pass.set_pipeline(&self.solid);
-        for &i in &order {
-            let level = &self.levels[i];
-            // Chunk bounds are in world metres (floor height included): lift them by the
-            // exploded view's gap only.
-            let lift = glam::Vec3::Y * (i as f32 * frame.explode);
-            pass.set_vertex_buffer(0, level.vertices.slice(..));
-            pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
-            for (min, max, draws) in &level.chunks {
-                if !in_frustum(v.view_proj, *min + lift, *max + lift) {
-                    continue;
-                }
-                for &(slot, first, count) in draws {
-                    // Straight down, walls have no area and ceilings face away: skip them.
-                    let role = crate::mesh::MaterialRole::ALL.get(slot % SLOTS_PER_LEVEL);
-                    if v.orthographic
-                        && matches!(
-                            role,
-                            Some(crate::mesh::MaterialRole::Wall | crate::mesh::MaterialRole::Ceiling)
-                        )
-                    {
-                        continue;
-                    }
-                    self.bind_slot(pass, slot);
-                    pass.draw_indexed(first..first + count, 0, 0..1);
-                    stats.draw_calls += 1;
-                    stats.triangles += u64::from(count / 3);
-                }
-            }
-        }
-    }
-
-    /// The floor outlines of the visible levels.
-    pub(super) fn draw_outlines(
-        &self,
-        pass: &mut wgpu::RenderPass<'_>,
-        frame: &Frame,
-        stats: &mut FrameStats,
-    ) {
-        pass.set_pipeline(&self.lines);
-        for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
-        {
-            if let Some((buffer, n)) = &level.outline {
-                self.bind_slot(pass, i * SLOTS_PER_LEVEL + OUTLINE_SLOT);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*n, 0..1);
-                stats.draw_calls += 1;
-            }
-        }
     }
 
     /// The door leaves of the visible levels.

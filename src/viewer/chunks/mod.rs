@@ -1,6 +1,7 @@
 //! Splits a level's mesh into square chunks with bounds, so the renderer can skip chunks
 //! outside the camera's frustum: draws per frame grow with what is seen, not with the
-//! dungeon (a few per visible chunk: one per material role).
+//! dungeon (a few per visible chunk: one per material role). Far chunks are drawn from a
+//! coarse mesh ([`coarse`]) chosen per frame by their size on screen ([`lod`]).
 
 use std::collections::BTreeMap;
 
@@ -8,9 +9,52 @@ use glam::{Mat4, Vec3};
 
 use crate::mesh::{LevelMesh, MaterialRole, Vertex};
 
-/// One chunk: its bounds (world metres) and its index ranges per role.
+pub mod coarse;
+pub mod lod;
+
+/// A chunk's place: its row (`z / size`, floored) and column (`x / size`, floored).
+pub type ChunkKey = (i32, i32);
+
+/// The chunk of a level-local point `p` for chunks of `size` metres (any `size` that is not
+/// finite and positive makes one chunk).
+#[must_use]
+pub fn chunk_key(p: Vec3, size: f32) -> ChunkKey {
+    if !(size.is_finite() && size > 0.0) {
+        return (0, 0);
+    }
+    ((p.z / size).floor() as i32, (p.x / size).floor() as i32)
+}
+
+/// Triangles (absolute vertex indices) by chunk, then role.
+pub type ChunkGroups = BTreeMap<ChunkKey, BTreeMap<MaterialRole, Vec<u32>>>;
+
+/// The triangles of `level` grouped by chunk (by their centroid), then role, as absolute
+/// indices into the returned vertex list (every primitive's vertices, in order).
+#[must_use]
+pub fn group_triangles(level: &LevelMesh, size: f32) -> (Vec<Vertex>, ChunkGroups) {
+    let mut vertices = Vec::new();
+    let mut groups = ChunkGroups::new();
+    for (role, prim) in &level.primitives {
+        let base = vertices.len() as u32;
+        vertices.extend_from_slice(&prim.vertices);
+        for tri in prim.indices.chunks_exact(3) {
+            let c = tri.iter().map(|&i| Vec3::from(prim.vertices[i as usize].position)).sum::<Vec3>() / 3.0;
+            groups
+                .entry(chunk_key(c, size))
+                .or_default()
+                .entry(*role)
+                .or_default()
+                .extend(tri.iter().map(|&i| i + base));
+        }
+    }
+    (vertices, groups)
+}
+
+/// One chunk: its place, its bounds (world metres) and its index ranges per role.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chunk {
+    /// Its place in the level.
+    pub key: ChunkKey,
     /// Smallest corner of its triangles' bounds (world).
     pub min: Vec3,
     /// Largest corner.
@@ -34,21 +78,12 @@ pub struct ChunkedLevel {
 /// their centroid.
 #[must_use]
 pub fn chunk_level(level: &LevelMesh, size: f32) -> ChunkedLevel {
-    let size = if size.is_finite() && size > 0.0 { size } else { f32::MAX };
-    let mut out = ChunkedLevel::default();
-    let mut groups: BTreeMap<(i32, i32), BTreeMap<MaterialRole, Vec<u32>>> = BTreeMap::new();
-    for (role, prim) in &level.primitives {
-        let base = out.vertices.len() as u32;
-        out.vertices.extend_from_slice(&prim.vertices);
-        for tri in prim.indices.chunks_exact(3) {
-            let c = tri.iter().map(|&i| Vec3::from(prim.vertices[i as usize].position)).sum::<Vec3>() / 3.0;
-            let key = ((c.z / size).floor() as i32, (c.x / size).floor() as i32);
-            groups.entry(key).or_default().entry(*role).or_default().extend(tri.iter().map(|&i| i + base));
-        }
-    }
+    let (vertices, groups) = group_triangles(level, size);
+    let mut out = ChunkedLevel { vertices, ..ChunkedLevel::default() };
     let lift = Vec3::new(0.0, level.floor_y as f32, 0.0);
-    for roles in groups.into_values() {
-        let mut chunk = Chunk { min: Vec3::splat(f32::MAX), max: Vec3::splat(f32::MIN), draws: Vec::new() };
+    for (key, roles) in groups {
+        let mut chunk =
+            Chunk { key, min: Vec3::splat(f32::MAX), max: Vec3::splat(f32::MIN), draws: Vec::new() };
         for (role, indices) in roles {
             for &i in &indices {
                 let p = Vec3::from(out.vertices[i as usize].position) + lift;
