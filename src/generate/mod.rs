@@ -12,6 +12,7 @@ mod connect;
 mod distance;
 mod error;
 mod exits;
+mod floor;
 pub(crate) mod keep;
 mod options;
 mod repair;
@@ -28,6 +29,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use self::carve::is_carved;
+use self::floor::Floor;
 use self::solve::{Placement, Setup};
 use crate::dungeon::{Dungeon, Fill};
 use crate::grid::{Pos, SlotKind};
@@ -248,6 +250,7 @@ fn connect_levels(
     let mut main = vec![false; n * usize::from(d.levels())];
     main[node(d, entrance)] = true;
     let mut search = Search::new();
+    let mut floor = Floor::of(d);
     for level in 0..d.levels() {
         progress(Progress::Connecting { level });
         if level > 0 {
@@ -255,12 +258,17 @@ fn connect_levels(
                 main[node(d, Pos { level, slot: setup.slots[c] })] = true;
             }
         }
-        connect::connect_level(d, level, &mut main, &mut search, guard(level));
+        connect::connect_level_on(d, &mut floor, level, &mut main, &mut search, guard(level));
         let near = keep.map_or(Locked::NONE, |k| k.near_pins(level));
-        connect::fill_pockets(d, level, &main, near)?;
-        connect::add_loops(d, level, options.loops, &[entrance], &mut search, guard(level));
+        connect::fill_pockets_on(d, &mut floor, level, &main, near)?;
+        connect::add_loops(d, &mut floor, level, options.loops, &[entrance], &mut search, guard(level));
     }
-    connect::make_exit_room(d, d.levels() - 1, entrance, &mut main, &mut search, guard(d.levels() - 1))
+    let last = d.levels() - 1;
+    connect::make_exit_room(d, &mut floor, last, entrance, &mut main, &mut search, guard(last))?;
+    if cfg!(debug_assertions) {
+        floor.assert_current(d, 0..d.levels());
+    }
+    Ok(())
 }
 
 /// The exit: the octagon on the last level farthest from `entrance` by walking

@@ -1,0 +1,123 @@
+//! The dungeon being connected, as dense arrays the repair, loop and distance searches read
+//! many times: per cell of every level, the same-level steps the shaft rule allows (with
+//! their costs, walls clockwise from north, as [`level_steps`] lists them), whether the cell
+//! is carved, and whether a stair leads up or down from it.
+//!
+//! The steps depend only on the grid and the stair table, which repairs and loops do not
+//! change (they carve rock next to holes only through the exit the stairs already have, and
+//! never fill a stair), so they are read once per layout; carving and filling go through
+//! [`Floor::carve`] and [`Floor::fill`], which keep the carved flags current. A debug build
+//! checks both against the dungeon after every layout ([`Floor::assert_current`]).
+
+use super::carve::{Locked, Seams, carve, fill, is_carved, level_steps};
+use crate::dungeon::Dungeon;
+use crate::grid::Pos;
+
+/// A stair stands on the cell (a step up to the same octagon one level higher).
+const UP: u8 = 1;
+/// The cell is the hole above a stair (a step down to the same octagon one level lower).
+const DOWN: u8 = 2;
+
+/// Steps, carved flags and stair links per node (`level * slots + slot index`, as
+/// [`crate::path::node_index`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Floor {
+    /// Slots per level.
+    slots: usize,
+    /// Per node, where its steps start in `to` (one more entry at the end).
+    start: Vec<u32>,
+    /// Steps as (slot index on the same level, cost in thousandths of a long step).
+    to: Vec<(u32, u32)>,
+    carved: Vec<bool>,
+    /// Per node, [`UP`] and [`DOWN`].
+    lift: Vec<u8>,
+}
+
+impl Floor {
+    /// Reads every level of `d`.
+    pub(crate) fn of(d: &Dungeon) -> Floor {
+        Floor::of_levels(d, 0..d.levels())
+    }
+
+    /// Reads the levels `levels` of `d` (nodes of other levels have no steps and are not
+    /// carved).
+    pub(crate) fn of_levels(d: &Dungeon, levels: std::ops::Range<u16>) -> Floor {
+        let dims = d.dims();
+        let slots = dims.slot_count();
+        let nodes = slots * usize::from(d.levels());
+        let mut floor = Floor {
+            slots,
+            start: Vec::with_capacity(nodes + 1),
+            to: Vec::with_capacity(nodes * 4),
+            carved: vec![false; nodes],
+            lift: vec![0; nodes],
+        };
+        floor.start.push(0);
+        for level in 0..d.levels() {
+            for i in 0..slots {
+                let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
+                let pos = Pos { level, slot };
+                if levels.contains(&level) && slot.kind().is_cell() {
+                    let node = usize::from(level) * slots + i;
+                    floor.carved[node] = is_carved(d, pos);
+                    floor.lift[node] = if d.is_stair(pos) { UP } else { 0 }
+                        | if d.stair_below(pos).is_some() { DOWN } else { 0 };
+                    let steps = level_steps(d, pos).map(|(p, c)| {
+                        (dims.index(p.slot).expect("invariant: a neighbour in the grid") as u32, c)
+                    });
+                    floor.to.extend(steps);
+                }
+                floor.start.push(floor.to.len() as u32);
+            }
+        }
+        floor
+    }
+
+    /// The same-level steps out of slot `slot` of `level`, as (slot index, cost).
+    #[inline]
+    pub(crate) fn steps(&self, level: u16, slot: u32) -> &[(u32, u32)] {
+        let node = usize::from(level) * self.slots + slot as usize;
+        &self.to[self.start[node] as usize..self.start[node + 1] as usize]
+    }
+
+    /// Whether node `node` is carved.
+    #[inline]
+    pub(crate) fn carved(&self, node: usize) -> bool {
+        self.carved[node]
+    }
+
+    /// Whether slot `slot` of `level` is carved.
+    #[inline]
+    pub(crate) fn carved_at(&self, level: u16, slot: u32) -> bool {
+        self.carved[usize::from(level) * self.slots + slot as usize]
+    }
+
+    /// Slots per level.
+    pub(crate) fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// Whether a stair leads up from node `node` / down from it.
+    #[inline]
+    pub(crate) fn lifts(&self, node: usize) -> (bool, bool) {
+        (self.lift[node] & UP != 0, self.lift[node] & DOWN != 0)
+    }
+
+    /// [`carve`] with the shaft rule, keeping the carved flag of `pos` (slot `slot`).
+    pub(crate) fn carve(&mut self, d: &mut Dungeon, pos: Pos, slot: u32, locked: Locked<'_>) {
+        carve(d, pos, Seams::ShaftRule, locked);
+        self.carved[usize::from(pos.level) * self.slots + slot as usize] = true;
+    }
+
+    /// [`fill`], keeping the carved flag of `pos` (slot `slot`).
+    pub(crate) fn fill(&mut self, d: &mut Dungeon, pos: Pos, slot: u32) {
+        fill(d, pos);
+        self.carved[usize::from(pos.level) * self.slots + slot as usize] = false;
+    }
+
+    /// Panics unless these arrays equal a fresh read of `d` on `levels` (a debug check that
+    /// nothing changed the steps or carved a cell behind their back).
+    pub(crate) fn assert_current(&self, d: &Dungeon, levels: std::ops::Range<u16>) {
+        assert_eq!(*self, Floor::of_levels(d, levels), "generation's floor arrays went stale");
+    }
+}
