@@ -1,6 +1,6 @@
 //! The dungeon being connected, as dense arrays the repair, loop and distance searches read
 //! many times: per cell of every level, the same-level steps the shaft rule allows (with
-//! their costs, walls clockwise from north, as [`level_steps`] lists them), whether the cell
+//! their costs, walls clockwise from north, as `carve::level_steps` lists them), whether the cell
 //! is carved, and whether a stair leads up or down from it.
 //!
 //! The steps depend only on the grid and the stair table, which repairs and loops do not
@@ -9,7 +9,7 @@
 //! [`Floor::carve`] and [`Floor::fill`], which keep the carved flags current. A debug build
 //! checks both against the dungeon after every layout ([`Floor::assert_current`]).
 
-use super::carve::{Locked, Seams, carve, fill, is_carved, level_steps};
+use super::carve::{Locked, Seams, carve, fill, is_carved, neighbours, step_cost};
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
 
@@ -45,6 +45,20 @@ impl Floor {
         let dims = d.dims();
         let slots = dims.slot_count();
         let nodes = slots * usize::from(d.levels());
+        // The grid's neighbours (wall, slot, cost) per slot, the same on every level: only
+        // the shaft rule differs between levels.
+        let mut near_start = Vec::with_capacity(slots + 1);
+        let mut near = Vec::with_capacity(slots * 4);
+        near_start.push(0);
+        for i in 0..slots {
+            let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
+            if slot.kind().is_cell() {
+                near.extend(
+                    neighbours(d, Pos { level: 0, slot }).map(|(dir, p)| (dir, p.slot, step_cost(dir))),
+                );
+            }
+            near_start.push(near.len());
+        }
         let mut floor = Floor {
             slots,
             start: Vec::with_capacity(nodes + 1),
@@ -62,9 +76,13 @@ impl Floor {
                     floor.carved[node] = is_carved(d, pos);
                     floor.lift[node] = if d.is_stair(pos) { UP } else { 0 }
                         | if d.stair_below(pos).is_some() { DOWN } else { 0 };
-                    let steps = level_steps(d, pos).map(|(p, c)| {
-                        (dims.index(p.slot).expect("invariant: a neighbour in the grid") as u32, c)
-                    });
+                    // As `level_steps`: the neighbours the shaft rule lets one step to.
+                    let steps = near[near_start[i]..near_start[i + 1]]
+                        .iter()
+                        .filter(|&&(dir, to, _)| d.stairs().allows_step(pos, dir, Pos { slot: to, ..pos }))
+                        .map(|&(_, to, cost)| {
+                            (dims.index(to).expect("invariant: a neighbour in the grid") as u32, cost)
+                        });
                     floor.to.extend(steps);
                 }
                 floor.start.push(floor.to.len() as u32);

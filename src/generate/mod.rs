@@ -220,10 +220,14 @@ fn layout(
 /// sealed).
 fn open_between_floors(d: &mut Dungeon) {
     let cells: Vec<Pos> = d.cells().filter(|&p| is_carved(d, p)).collect();
+    let opened = Some(crate::dungeon::Registry::OPEN);
     for pos in cells {
-        // Carving a carved cell does nothing: open its seams directly.
-        let open: Vec<_> =
-            carve::neighbours(d, pos).filter(|&(_, p)| is_carved(d, p)).map(|(dir, _)| dir).collect();
+        // Carving a carved cell does nothing: open its seams directly (each seam once: the
+        // second side finds it open already).
+        let open: Vec<_> = carve::neighbours(d, pos)
+            .filter(|&(dir, p)| is_carved(d, p) && d.edge_state(pos, dir).ok().flatten() != opened)
+            .map(|(dir, _)| dir)
+            .collect();
         for dir in open {
             d.set_edge(pos, dir, crate::dungeon::Registry::OPEN)
                 .expect("invariant: a wall with a cell beyond");
