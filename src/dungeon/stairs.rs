@@ -141,9 +141,13 @@ impl Stairs {
         for foot_level in [level.checked_sub(1), Some(level)].into_iter().flatten() {
             for &slot in slots.iter().filter(|s| s.kind() == SlotKind::Octagon) {
                 let foot = Pos { level: foot_level, slot };
+                let is_stair = dungeon.is_stair(foot);
+                // No stair on this octagon at any level, and none now: nothing to change.
+                if !is_stair && self.count_mut(foot) == &0 {
+                    continue;
+                }
                 let at = self.list.binary_search_by(|s| order(s.foot).cmp(&order(foot)));
-                let stair = dungeon
-                    .is_stair(foot)
+                let stair = is_stair
                     .then(|| Stair { foot, exit: Self::exit_rule(dungeon, foot, ExitCandidates::Carved) });
                 match (at, stair) {
                     (Ok(i), Some(s)) => self.list[i] = s,
