@@ -73,6 +73,14 @@ impl Shaft {
     pub fn lets_through(self, dir: Direction) -> bool {
         self.hole.is_none_or(|exit| exit == Some(dir)) && self.landing != Some(dir)
     }
+
+    /// The shaft rule for a step through wall `dir` of this cell into the cell beyond, whose
+    /// shaft is `beyond`: both cells let it through ([`Shaft::lets_through`]). For readers
+    /// that keep each cell's shaft ([`Stairs::allows_step`] reads them from the table).
+    #[must_use]
+    pub fn allows_step(self, dir: Direction, beyond: Shaft) -> bool {
+        self.lets_through(dir) && beyond.lets_through(dir.opposite())
+    }
 }
 
 /// How a candidate exit wall is reached from the hole, best first.
@@ -254,7 +262,7 @@ impl Stairs {
     /// caller already knows.
     #[must_use]
     pub fn allows_step(&self, from: Pos, dir: Direction, to: Pos) -> bool {
-        self.shaft(from).lets_through(dir) && self.shaft(to).lets_through(dir.opposite())
+        self.shaft(from).allows_step(dir, self.shaft(to))
     }
 }
 

@@ -37,14 +37,6 @@ pub(crate) fn neighbours(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Directi
         .filter_map(move |dir| Some((dir, Pos { slot: dims.neighbor(pos.slot, dir).ok()??, ..pos })))
 }
 
-/// Same-level steps out of the cell at `pos`, through rock and floor alike, that the shaft
-/// rule allows, with their cost.
-pub(crate) fn level_steps(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Pos, u32)> + '_ {
-    neighbours(d, pos)
-        .filter(move |&(dir, p)| d.stairs().allows_step(pos, dir, p))
-        .map(|(dir, p)| (p, step_cost(dir)))
-}
-
 /// Cells generation must leave as they are, tiles and edges (pins: `octile generate --keep`
 /// and re-solving), per slot index of one level ([`crate::grid::Dims::index`]). Empty: none.
 #[derive(Debug, Clone, Copy, Default)]

@@ -1,6 +1,6 @@
 //! The dungeon being connected, as dense arrays the repair, loop and distance searches read
 //! many times: per cell of every level, the same-level steps the shaft rule allows (with
-//! their costs, walls clockwise from north, as `carve::level_steps` lists them), whether the cell
+//! their costs, walls clockwise from north, as [`neighbours`] lists them), whether the cell
 //! is carved, and whether a stair leads up or down from it.
 //!
 //! The steps depend only on the grid and the stair table, which repairs and loops do not
@@ -11,7 +11,8 @@
 
 use super::carve::{Locked, Seams, carve, fill, is_carved, neighbours, step_cost};
 use crate::dungeon::Dungeon;
-use crate::grid::Pos;
+use crate::dungeon::Shaft;
+use crate::grid::{Direction, Pos};
 
 /// A stair stands on the cell (a step up to the same octagon one level higher).
 const UP: u8 = 1;
@@ -45,20 +46,7 @@ impl Floor {
         let dims = d.dims();
         let slots = dims.slot_count();
         let nodes = slots * usize::from(d.levels());
-        // The grid's neighbours (wall, slot, cost) per slot, the same on every level: only
-        // the shaft rule differs between levels.
-        let mut near_start = Vec::with_capacity(slots + 1);
-        let mut near = Vec::with_capacity(slots * 4);
-        near_start.push(0);
-        for i in 0..slots {
-            let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
-            if slot.kind().is_cell() {
-                near.extend(
-                    neighbours(d, Pos { level: 0, slot }).map(|(dir, p)| (dir, p.slot, step_cost(dir))),
-                );
-            }
-            near_start.push(near.len());
-        }
+        let near = Near::of(d);
         let mut floor = Floor {
             slots,
             start: Vec::with_capacity(nodes + 1),
@@ -67,22 +55,28 @@ impl Floor {
             lift: vec![0; nodes],
         };
         floor.start.push(0);
+        let mut shafts = vec![Shaft::default(); slots];
         for level in 0..d.levels() {
-            for i in 0..slots {
+            let cells = (0..slots).filter(|_| levels.contains(&level)).filter_map(|i| {
                 let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
-                let pos = Pos { level, slot };
-                if levels.contains(&level) && slot.kind().is_cell() {
-                    let node = usize::from(level) * slots + i;
-                    floor.carved[node] = is_carved(d, pos);
-                    floor.lift[node] = if d.is_stair(pos) { UP } else { 0 }
-                        | if d.stair_below(pos).is_some() { DOWN } else { 0 };
-                    // As `level_steps`: the neighbours the shaft rule lets one step to.
-                    let steps = near[near_start[i]..near_start[i + 1]]
+                slot.kind().is_cell().then_some((i, Pos { level, slot }))
+            });
+            for (i, pos) in cells.clone() {
+                let node = usize::from(level) * slots + i;
+                floor.carved[node] = is_carved(d, pos);
+                floor.lift[node] = if d.is_stair(pos) { UP } else { 0 }
+                    | if d.stair_below(pos).is_some() { DOWN } else { 0 };
+                shafts[i] = d.shaft(pos);
+            }
+            let mut cells = cells.peekable();
+            for i in 0..slots {
+                if cells.next_if(|&(c, _)| c == i).is_some() {
+                    // Same-level steps, through rock and floor alike, that the shaft rule allows.
+                    let steps = near
+                        .of_slot(i)
                         .iter()
-                        .filter(|&&(dir, to, _)| d.stairs().allows_step(pos, dir, Pos { slot: to, ..pos }))
-                        .map(|&(_, to, cost)| {
-                            (dims.index(to).expect("invariant: a neighbour in the grid") as u32, cost)
-                        });
+                        .filter(|&&(dir, j)| shafts[i].allows_step(dir, shafts[j as usize]))
+                        .map(|&(dir, j)| (j, step_cost(dir)));
                     floor.to.extend(steps);
                 }
                 floor.start.push(floor.to.len() as u32);
@@ -137,5 +131,37 @@ impl Floor {
     /// nothing changed the steps or carved a cell behind their back).
     pub(crate) fn assert_current(&self, d: &Dungeon, levels: std::ops::Range<u16>) {
         assert_eq!(*self, Floor::of_levels(d, levels), "generation's floor arrays went stale");
+    }
+}
+
+/// The grid's neighbours of every slot (walls clockwise from north, as [`neighbours`] lists
+/// them, with the slot index beyond), the same on every level: read once.
+pub(crate) struct Near {
+    start: Vec<usize>,
+    to: Vec<(Direction, u32)>,
+}
+
+impl Near {
+    /// Reads the grid of `d`.
+    pub(crate) fn of(d: &Dungeon) -> Near {
+        let dims = d.dims();
+        let slots = dims.slot_count();
+        let mut near = Near { start: Vec::with_capacity(slots + 1), to: Vec::with_capacity(slots * 4) };
+        near.start.push(0);
+        for i in 0..slots {
+            let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
+            if slot.kind().is_cell() {
+                near.to.extend(neighbours(d, Pos { level: 0, slot }).map(|(dir, p)| {
+                    (dir, dims.index(p.slot).expect("invariant: a neighbour in the grid") as u32)
+                }));
+            }
+            near.start.push(near.to.len());
+        }
+        near
+    }
+
+    /// The neighbours of slot index `i`.
+    pub(crate) fn of_slot(&self, i: usize) -> &[(Direction, u32)] {
+        &self.to[self.start[i]..self.start[i + 1]]
     }
 }

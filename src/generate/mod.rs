@@ -208,9 +208,11 @@ fn layout(
         return Ok(Err(why));
     }
     d.set_entrance(Some(entrance))?;
-    d.set_exit(Some(farthest_octagon(&d, entrance)))?;
+    // One path graph for the exit and the soundness check (markers do not change it).
+    let graph = PathGraph::new(&d).expect("invariant: the standard registry's step costs fit in u32");
+    d.set_exit(Some(farthest_octagon(&d, &graph, entrance)))?;
     d.set_seed(Some(options.seed));
-    Ok(match check::unsound(&d) {
+    Ok(match check::unsound(&d, &graph) {
         None => Ok(d),
         Some(why) => Err(why),
     })
@@ -219,18 +221,22 @@ fn layout(
 /// Opens every seam between two carved cells (the solved levels, before the shafts are
 /// sealed).
 fn open_between_floors(d: &mut Dungeon) {
-    let cells: Vec<Pos> = d.cells().filter(|&p| is_carved(d, p)).collect();
+    let near = floor::Near::of(d);
+    let dims = d.dims();
     let opened = Some(crate::dungeon::Registry::OPEN);
-    for pos in cells {
-        // Carving a carved cell does nothing: open its seams directly (each seam once: the
-        // second side finds it open already).
-        let open: Vec<_> = carve::neighbours(d, pos)
-            .filter(|&(dir, p)| is_carved(d, p) && d.edge_state(pos, dir).ok().flatten() != opened)
-            .map(|(dir, _)| dir)
-            .collect();
-        for dir in open {
-            d.set_edge(pos, dir, crate::dungeon::Registry::OPEN)
-                .expect("invariant: a wall with a cell beyond");
+    for level in 0..d.levels() {
+        let pos =
+            |i: usize| Pos { level, slot: dims.slot_at(i).expect("invariant: an index below slot_count") };
+        let carved: Vec<bool> = (0..dims.slot_count()).map(|i| is_carved(d, pos(i))).collect();
+        for i in (0..carved.len()).filter(|&i| carved[i]) {
+            // Carving a carved cell does nothing: open its seams directly (each seam once: the
+            // second side finds it open already).
+            for &(dir, j) in near.of_slot(i) {
+                if carved[j as usize] && d.edge_state(pos(i), dir).ok().flatten() != opened {
+                    d.set_edge(pos(i), dir, crate::dungeon::Registry::OPEN)
+                        .expect("invariant: a wall with a cell beyond");
+                }
+            }
         }
     }
 }
@@ -276,13 +282,12 @@ fn connect_levels(
 }
 
 /// The exit: the octagon on the last level farthest from `entrance` by walking
-/// ([`DijkstraMap`]), neither the hole above a stair nor the entrance itself; ties go to the
+/// ([`DijkstraMap`] on `graph`, the path graph of `d`), neither the hole above a stair nor the entrance itself; ties go to the
 /// first in (row, col) order. Falls back to the entrance when there is none (the soundness
 /// check then refuses the layout).
-fn farthest_octagon(d: &Dungeon, entrance: Pos) -> Pos {
-    let graph = PathGraph::new(d).expect("invariant: the standard registry's step costs fit in u32");
+fn farthest_octagon(d: &Dungeon, graph: &PathGraph, entrance: Pos) -> Pos {
     let rules = PathRules::default();
-    let map = DijkstraMap::new(&graph, &[entrance], &MapBounds::everywhere(&graph), &rules)
+    let map = DijkstraMap::new(graph, &[entrance], &MapBounds::everywhere(graph), &rules)
         .expect("invariant: the entrance is a cell of the dungeon");
     let last = d.levels() - 1;
     d.dims()

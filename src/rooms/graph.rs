@@ -175,14 +175,14 @@ impl RoomGraph {
             room.area += dungeon.layout().cell_polygon(pos.slot).map_or(0.0, |p| signed_area(&p));
         }
         let mut graph = RoomGraph { rooms, portals: Vec::new(), labels };
-        graph.add_seams(dungeon, &joins.carved);
+        graph.add_seams(dungeon, &joins);
         graph.add_stairs(dungeon);
         graph
     }
 
     /// Adds each carved seam's area to its room when both sides are that room's, else a
     /// portal between the two rooms.
-    fn add_seams(&mut self, dungeon: &Dungeon, carved: &[bool]) {
+    fn add_seams(&mut self, dungeon: &Dungeon, joins: &Joins) {
         let dims = dungeon.dims();
         let layout = dungeon.layout();
         let n = dims.slot_count();
@@ -191,9 +191,9 @@ impl RoomGraph {
                 let sides = dims.edge_sides(edge).expect("invariant: edges() yields edges");
                 let node =
                     |s: Slot| usize::from(level) * n + dims.index(s).expect("invariant: a side's slot");
-                // A carved seam needs both cells carved: skip the rest without reading the edge.
+                // Only a carved seam joins its cells: skip the rest without reading the edge.
                 let (na, nb) = (node(sides[0].0), node(sides[1].0));
-                if !carved[na] || !carved[nb] {
+                if !joins.of_node(na).contains(&(nb as u32)) {
                     continue;
                 }
                 let (slot, dir) = sides[0];
