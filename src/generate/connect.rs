@@ -268,10 +268,18 @@ fn best_tunnel(floor: &Floor, level: u16, dist: &[u64], locked: Locked<'_>) -> O
     let mut parent = vec![u32::MAX; n];
     let (mut frontier, mut next) = (Vec::new(), Vec::new());
     let mut best: Option<(u64, Vec<u32>)> = None;
+    // No tunnel from `a` gains more than the farthest reached floor minus `a`'s cost and one
+    // step: starts that cannot beat the best so far (ties keep the first) are skipped.
+    let farthest = (0..n).filter(|&v| view.carved[v] && dist[v] != UNREACHED).map(|v| dist[v]).max();
+    let farthest = farthest.unwrap_or(0);
     // Slot indices are row-major, and only cells are carved.
     for a in 0..n as u32 {
         let da = dist[a as usize];
         if da == UNREACHED || !view.carved[a as usize] {
+            continue;
+        }
+        let bound = (farthest - da).saturating_sub(u64::from(LONG_STEP));
+        if bound < MIN_LOOP_GAIN || best.as_ref().is_some_and(|(g, _)| bound <= *g) {
             continue;
         }
         frontier.clear();

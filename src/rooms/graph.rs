@@ -196,11 +196,9 @@ impl RoomGraph {
                 if !joins.of_node(na).contains(&(nb as u32)) {
                     continue;
                 }
-                let (slot, dir) = sides[0];
-                let Some(def) = dungeon.carved_seam(Pos { level, slot }, dir) else { continue };
                 let room = |i: usize| self.labels.region(i).map(|id| RoomId(id.index() as u32));
                 let (Some(a), Some(b)) = (room(na), room(nb)) else { continue };
-                let door = def.carve == Carve::Door;
+                let door = joins.is_door(na, nb);
                 if a == b {
                     let seam = if door { layout.door(sides[0], sides[1]) } else { layout.edge_seam(sides) };
                     self.rooms[a.index()].area += seam.map_or(0.0, |s| signed_area(&s).abs());
@@ -273,6 +271,8 @@ struct Joins {
     carved: Vec<bool>,
     start: Vec<u32>,
     to: Vec<u32>,
+    /// Per entry of `to`: whether the seam is carved door-wide.
+    door: Vec<bool>,
 }
 
 impl Joins {
@@ -282,7 +282,8 @@ impl Joins {
         let len = usize::from(dungeon.levels()) * n;
         let carved: Vec<bool> =
             (0..len).map(|i| node_pos(dungeon, i).is_some_and(|p| is_carved(dungeon, p))).collect();
-        let mut joins = Joins { carved, start: Vec::with_capacity(len + 1), to: Vec::new() };
+        let mut joins =
+            Joins { carved, start: Vec::with_capacity(len + 1), to: Vec::new(), door: Vec::new() };
         joins.start.push(0);
         for i in 0..len {
             if joins.carved[i] {
@@ -292,14 +293,23 @@ impl Joins {
                 for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
                     let Ok(Some(slot)) = dims.neighbor(pos.slot, dir) else { continue };
                     let j = base + dims.index(slot).expect("invariant: a neighbour in the grid");
-                    if joins.carved[j] && dungeon.carved_seam(pos, dir).is_some() {
+                    let seam = if joins.carved[j] { dungeon.carved_seam(pos, dir) } else { None };
+                    if let Some(def) = seam {
                         joins.to.push(j as u32);
+                        joins.door.push(def.carve == Carve::Door);
                     }
                 }
             }
             joins.start.push(joins.to.len() as u32);
         }
         joins
+    }
+
+    /// Whether the seam joining node `i` to node `j` (joined) is carved door-wide.
+    fn is_door(&self, i: usize, j: usize) -> bool {
+        let at =
+            self.of_node(i).iter().position(|&x| x as usize == j).expect("invariant: i and j are joined");
+        self.door[self.start[i] as usize + at]
     }
 
     fn of_node(&self, i: usize) -> &[u32] {
@@ -362,6 +372,10 @@ mod tests {
             let Some(pos) = node_pos(d, i) else { continue };
             let want: Vec<u32> = joined(d, pos).map(|(_, p)| node_index(d, p).unwrap() as u32).collect();
             assert_eq!(joins.of_node(i), want, "node {i}");
+            for (dir, p) in joined(d, pos) {
+                let door = d.carved_seam(pos, dir).unwrap().carve == Carve::Door;
+                assert_eq!(joins.is_door(i, node_index(d, p).unwrap()), door, "node {i} wall {dir:?}");
+            }
             assert_eq!(joins.carved[i], is_carved(d, pos), "node {i}");
             assert_eq!(joins.carved[i] && joins.is_corridor(i), is_corridor_cell(d, pos), "node {i}");
         }
