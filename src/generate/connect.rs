@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::carve::Locked;
 use super::distance::floor_distances;
-use super::floor::Floor;
+use super::floor::{Floor, Near};
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, SlotKind};
 use crate::path::LONG_STEP;
@@ -48,7 +48,7 @@ pub(crate) fn connect_level(
     search: &mut Search,
     locked: Locked<'_>,
 ) -> usize {
-    let mut floor = Floor::of_levels(d, level..level + 1);
+    let mut floor = Floor::of_levels(d, &Near::of(d.dims()), level..level + 1);
     connect_level_on(d, &mut floor, level, main, search, locked)
 }
 
@@ -149,7 +149,7 @@ pub(crate) fn fill_pockets(
     main: &[bool],
     locked: Locked<'_>,
 ) -> Result<(), String> {
-    let mut floor = Floor::of_levels(d, level..level + 1);
+    let mut floor = Floor::of_levels(d, &Near::of(d.dims()), level..level + 1);
     fill_pockets_on(d, &mut floor, level, main, locked)
 }
 

@@ -1,6 +1,6 @@
 //! The dungeon being connected, as dense arrays the repair, loop and distance searches read
 //! many times: per cell of every level, the same-level steps the shaft rule allows (with
-//! their costs, walls clockwise from north, as [`neighbours`] lists them), whether the cell
+//! their costs, walls clockwise from north, as `carve::neighbours` lists them), whether the cell
 //! is carved, and whether a stair leads up or down from it.
 //!
 //! The steps depend only on the grid and the stair table, which repairs and loops do not
@@ -9,10 +9,10 @@
 //! [`Floor::carve`] and [`Floor::fill`], which keep the carved flags current. A debug build
 //! checks both against the dungeon after every layout ([`Floor::assert_current`]).
 
-use super::carve::{Locked, Seams, carve, fill, is_carved, neighbours, step_cost};
+use super::carve::{Locked, Seams, carve, fill, grid_neighbours, is_carved, step_cost};
 use crate::dungeon::Dungeon;
 use crate::dungeon::Shaft;
-use crate::grid::{Direction, Pos};
+use crate::grid::{Dims, Direction, Pos};
 
 /// A stair stands on the cell (a step up to the same octagon one level higher).
 const UP: u8 = 1;
@@ -35,18 +35,17 @@ pub(crate) struct Floor {
 }
 
 impl Floor {
-    /// Reads every level of `d`.
-    pub(crate) fn of(d: &Dungeon) -> Floor {
-        Floor::of_levels(d, 0..d.levels())
+    /// Reads every level of `d`, whose grid's neighbours are `near`.
+    pub(crate) fn of(d: &Dungeon, near: &Near) -> Floor {
+        Floor::of_levels(d, near, 0..d.levels())
     }
 
-    /// Reads the levels `levels` of `d` (nodes of other levels have no steps and are not
+    /// Reads the levels `levels` of `d`, whose grid's neighbours are `near` (nodes of other levels have no steps and are not
     /// carved).
-    pub(crate) fn of_levels(d: &Dungeon, levels: std::ops::Range<u16>) -> Floor {
+    pub(crate) fn of_levels(d: &Dungeon, near: &Near, levels: std::ops::Range<u16>) -> Floor {
         let dims = d.dims();
         let slots = dims.slot_count();
         let nodes = slots * usize::from(d.levels());
-        let near = Near::of(d);
         let mut floor = Floor {
             slots,
             start: Vec::with_capacity(nodes + 1),
@@ -129,8 +128,8 @@ impl Floor {
 
     /// Panics unless these arrays equal a fresh read of `d` on `levels` (a debug check that
     /// nothing changed the steps or carved a cell behind their back).
-    pub(crate) fn assert_current(&self, d: &Dungeon, levels: std::ops::Range<u16>) {
-        assert_eq!(*self, Floor::of_levels(d, levels), "generation's floor arrays went stale");
+    pub(crate) fn assert_current(&self, d: &Dungeon, near: &Near, levels: std::ops::Range<u16>) {
+        assert_eq!(*self, Floor::of_levels(d, near, levels), "generation's floor arrays went stale");
     }
 }
 
@@ -142,17 +141,16 @@ pub(crate) struct Near {
 }
 
 impl Near {
-    /// Reads the grid of `d`.
-    pub(crate) fn of(d: &Dungeon) -> Near {
-        let dims = d.dims();
+    /// Reads the grid `dims`.
+    pub(crate) fn of(dims: Dims) -> Near {
         let slots = dims.slot_count();
         let mut near = Near { start: Vec::with_capacity(slots + 1), to: Vec::with_capacity(slots * 4) };
         near.start.push(0);
         for i in 0..slots {
             let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
             if slot.kind().is_cell() {
-                near.to.extend(neighbours(d, Pos { level: 0, slot }).map(|(dir, p)| {
-                    (dir, dims.index(p.slot).expect("invariant: a neighbour in the grid") as u32)
+                near.to.extend(grid_neighbours(dims, slot).map(|(dir, slot)| {
+                    (dir, dims.index(slot).expect("invariant: a neighbour in the grid") as u32)
                 }));
             }
             near.start.push(near.to.len());

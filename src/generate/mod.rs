@@ -29,7 +29,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use self::carve::is_carved;
-use self::floor::Floor;
+use self::floor::{Floor, Near};
 use self::solve::{Placement, Setup};
 use crate::dungeon::{Dungeon, Fill};
 use crate::grid::{Pos, SlotKind};
@@ -188,7 +188,7 @@ fn layout(
     let placement = Placement::draw(rng, setup, options, keep)?;
     let mut d = Dungeon::new(options.cols, options.rows, options.levels, setup.proportions, Fill::Solid)?;
     solve::solve_levels(&mut d, setup, &placement, options, keep, rng, progress)?;
-    open_between_floors(&mut d);
+    open_between_floors(&mut d, &setup.near);
     if let Some(keep) = keep {
         keep.restore(&mut d)?;
     }
@@ -219,9 +219,8 @@ fn layout(
 }
 
 /// Opens every seam between two carved cells (the solved levels, before the shafts are
-/// sealed).
-fn open_between_floors(d: &mut Dungeon) {
-    let near = floor::Near::of(d);
+/// sealed); `near` are the grid's neighbours.
+fn open_between_floors(d: &mut Dungeon, near: &Near) {
     let dims = d.dims();
     let opened = Some(crate::dungeon::Registry::OPEN);
     for level in 0..d.levels() {
@@ -260,7 +259,7 @@ fn connect_levels(
     let mut main = vec![false; n * usize::from(d.levels())];
     main[node(d, entrance)] = true;
     let mut search = Search::new();
-    let mut floor = Floor::of(d);
+    let mut floor = Floor::of(d, &setup.near);
     for level in 0..d.levels() {
         progress(Progress::Connecting { level });
         if level > 0 {
@@ -276,7 +275,7 @@ fn connect_levels(
     let last = d.levels() - 1;
     connect::make_exit_room(d, &mut floor, last, entrance, &mut main, &mut search, guard(last))?;
     if cfg!(debug_assertions) {
-        floor.assert_current(d, 0..d.levels());
+        floor.assert_current(d, &setup.near, 0..d.levels());
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
+use super::floor::Near;
 use super::keep::Keep;
 use super::{GenerateError, GenerateOptions, Progress};
 use crate::dungeon::{Dungeon, Registry};
@@ -22,6 +23,8 @@ pub(crate) struct Setup {
     pub(crate) tileset: TileSet,
     pub(crate) topology: Topology,
     pub(crate) slots: Vec<Slot>,
+    /// The grid's neighbours of every slot, read once for every layout.
+    pub(crate) near: Near,
 }
 
 /// Checks the options, the proportions, the size and the solver's memory need.
@@ -45,6 +48,7 @@ pub(crate) fn setup(options: &GenerateOptions) -> Result<Setup, GenerateError> {
         tileset,
         topology: Topology::octile(dims),
         slots: crate::wfc::octile_cell_slots(dims),
+        near: Near::of(dims),
     })
 }
 
