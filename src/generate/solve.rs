@@ -187,6 +187,6 @@ pub(crate) fn solve_levels(
         }
     }
     let edges = (0..levels).map(|l| d.edge_layer(l).map(<[_]>::to_vec)).collect::<Result<Vec<_>, _>>()?;
-    *d = Dungeon::from_parts(d.dims(), d.proportions().clone(), d.registry().clone(), tiles, edges)?;
+    *d = Dungeon::from_parts(d.dims(), *d.proportions(), d.registry().clone(), tiles, edges)?;
     Ok(())
 }
