@@ -8,8 +8,10 @@
 //!   same problem).
 //! - `octile_generate/N`: full multi-level generation, N x N octagons x 4 levels.
 //!
-//! Run: `cargo bench --no-default-features --bench wfc -- --warm-up-time 1 --measurement-time 4`
-//! (the README's rows).
+//! Run: `cargo bench --no-default-features --bench wfc -- --warm-up-time 1 --measurement-time 3`
+//! (the README's rows). Instruction counts: one filtered row in test mode under callgrind,
+//! e.g. `valgrind --tool=callgrind --toggle-collect='octile::generate::generate' <bench binary>
+//! --bench --test octile_generate/64` (docs/wfc.md).
 
 use std::num::NonZeroU32;
 
