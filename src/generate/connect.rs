@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::carve::Locked;
 use super::distance::floor_distances;
-use super::floor::{Floor, Near};
+use super::floor::{Cells, Floor, OnDemand};
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, SlotKind};
 use crate::path::LONG_STEP;
@@ -48,14 +48,13 @@ pub(crate) fn connect_level(
     search: &mut Search,
     locked: Locked<'_>,
 ) -> usize {
-    let mut floor = Floor::of_levels(d, &Near::of(d.dims()), level..level + 1);
-    connect_level_on(d, &mut floor, level, main, search, locked)
+    connect_level_on(d, &mut OnDemand, level, main, search, locked)
 }
 
-/// [`connect_level`] on `floor`, the dense arrays of `d` (kept current).
+/// [`connect_level`], reading and carving through `floor` (kept current).
 pub(crate) fn connect_level_on(
     d: &mut Dungeon,
-    floor: &mut Floor,
+    floor: &mut impl Cells,
     level: u16,
     main: &mut [bool],
     search: &mut Search,
@@ -68,17 +67,18 @@ pub(crate) fn connect_level_on(
     let mut carved = 0;
     loop {
         let pocket = {
-            let (fl, main) = (&*floor, &*main);
+            let (fl, main, dd) = (&*floor, &*main, &*d);
             search.run(
                 |u| {
-                    let steps = if locked.at(u as usize) { &[][..] } else { fl.steps(level, u) };
+                    let steps = (!locked.at(u as usize)).then(|| fl.steps(dd, level, u));
                     steps
-                        .iter()
-                        .filter(move |&&(v, _)| !main[base + v as usize] && !locked.at(v as usize))
-                        .map(|&(v, c)| (v, u64::from(c)))
+                        .into_iter()
+                        .flatten()
+                        .filter(move |&(v, _)| !main[base + v as usize] && !locked.at(v as usize))
+                        .map(|(v, c)| (v, u64::from(c)))
                 },
                 |u, _| {
-                    let pocket = !main[base + u as usize] && fl.carved_at(level, u);
+                    let pocket = !main[base + u as usize] && fl.carved_at(dd, level, u);
                     if pocket { ControlFlow::Break(u) } else { ControlFlow::Continue(()) }
                 },
             )
@@ -91,8 +91,9 @@ pub(crate) fn connect_level_on(
         main[base + u as usize] = true;
         while let Some(c) = stack.pop() {
             fresh.push(c);
-            for &(v, _) in floor.steps(level, c) {
-                if floor.carved_at(level, v) && !main[base + v as usize] {
+            let dd = &*d;
+            for (v, _) in floor.steps(dd, level, c) {
+                if floor.carved_at(dd, level, v) && !main[base + v as usize] {
                     main[base + v as usize] = true;
                     stack.push(v);
                 }
@@ -119,7 +120,7 @@ fn start_main(search: &mut Search, main: &[bool], base: usize, n: usize) {
 /// it in `main`. Returns the cells carved.
 fn carve_back(
     d: &mut Dungeon,
-    floor: &mut Floor,
+    floor: &mut impl Cells,
     level: u16,
     from: Option<u32>,
     main: &mut [bool],
@@ -149,14 +150,13 @@ pub(crate) fn fill_pockets(
     main: &[bool],
     locked: Locked<'_>,
 ) -> Result<(), String> {
-    let mut floor = Floor::of_levels(d, &Near::of(d.dims()), level..level + 1);
-    fill_pockets_on(d, &mut floor, level, main, locked)
+    fill_pockets_on(d, &mut OnDemand, level, main, locked)
 }
 
-/// [`fill_pockets`] on `floor`, the dense arrays of `d` (kept current).
+/// [`fill_pockets`], reading and filling through `floor` (kept current).
 pub(crate) fn fill_pockets_on(
     d: &mut Dungeon,
-    floor: &mut Floor,
+    floor: &mut impl Cells,
     level: u16,
     main: &[bool],
     locked: Locked<'_>,
@@ -167,7 +167,7 @@ pub(crate) fn fill_pockets_on(
         .dims()
         .cells()
         .map(|slot| Pos { level, slot })
-        .filter(|&p| !main[base + at.node(p) as usize] && floor.carved_at(level, at.node(p)))
+        .filter(|&p| !main[base + at.node(p) as usize] && floor.carved_at(at.d, level, at.node(p)))
         .filter(|&p| !locked.at(at.node(p) as usize))
         .collect();
     if let Some(foot) = pockets.iter().find(|&&p| d.is_stair(p)) {

@@ -9,7 +9,7 @@
 //! [`Floor::carve`] and [`Floor::fill`], which keep the carved flags current. A debug build
 //! checks both against the dungeon after every layout ([`Floor::assert_current`]).
 
-use super::carve::{Locked, Seams, carve, fill, grid_neighbours, is_carved, step_cost};
+use super::carve::{Locked, Seams, carve, fill, grid_neighbours, is_carved, neighbours, step_cost};
 use crate::dungeon::Dungeon;
 use crate::dungeon::Shaft;
 use crate::grid::{Dims, Direction, Pos};
@@ -162,4 +162,73 @@ impl Near {
     pub(crate) fn of_slot(&self, i: usize) -> &[(Direction, u32)] {
         &self.to[self.start[i]..self.start[i + 1]]
     }
+}
+
+/// What the repair search reads and changes on one level: the same-level steps the shaft
+/// rule allows out of a cell, whether a cell is carved, carving and filling. [`Floor`]
+/// answers from its dense arrays (generation, which reads a layout many times);
+/// [`OnDemand`] asks the dungeon per cell (an edit's repair, whose cost is that of the
+/// window it searches, not the level's).
+pub(crate) trait Cells {
+    /// The steps out of slot `slot` of `level`, as (slot index, cost), walls clockwise from
+    /// north.
+    fn steps<'a>(&'a self, d: &'a Dungeon, level: u16, slot: u32) -> impl Iterator<Item = (u32, u32)> + 'a;
+
+    /// Whether slot `slot` of `level` is carved.
+    fn carved_at(&self, d: &Dungeon, level: u16, slot: u32) -> bool;
+
+    /// [`carve`] with the shaft rule.
+    fn carve(&mut self, d: &mut Dungeon, pos: Pos, slot: u32, locked: Locked<'_>);
+
+    /// [`fill`].
+    fn fill(&mut self, d: &mut Dungeon, pos: Pos, slot: u32);
+}
+
+impl Cells for Floor {
+    fn steps<'a>(&'a self, _: &'a Dungeon, level: u16, slot: u32) -> impl Iterator<Item = (u32, u32)> + 'a {
+        Floor::steps(self, level, slot).iter().copied()
+    }
+
+    fn carved_at(&self, _: &Dungeon, level: u16, slot: u32) -> bool {
+        Floor::carved_at(self, level, slot)
+    }
+
+    fn carve(&mut self, d: &mut Dungeon, pos: Pos, slot: u32, locked: Locked<'_>) {
+        Floor::carve(self, d, pos, slot, locked);
+    }
+
+    fn fill(&mut self, d: &mut Dungeon, pos: Pos, slot: u32) {
+        Floor::fill(self, d, pos, slot);
+    }
+}
+
+/// [`Cells`] read from the dungeon when asked.
+pub(crate) struct OnDemand;
+
+impl Cells for OnDemand {
+    fn steps<'a>(&'a self, d: &'a Dungeon, level: u16, slot: u32) -> impl Iterator<Item = (u32, u32)> + 'a {
+        let dims = d.dims();
+        let pos = Pos { level, slot: dims.slot_at(slot as usize).expect("invariant: a slot index") };
+        let shaft = d.shaft(pos);
+        neighbours(d, pos).filter(move |&(dir, p)| shaft.allows_step(dir, d.shaft(p))).map(move |(dir, p)| {
+            (dims.index(p.slot).expect("invariant: a neighbour in the grid") as u32, step_cost(dir))
+        })
+    }
+
+    fn carved_at(&self, d: &Dungeon, level: u16, slot: u32) -> bool {
+        dims_pos(d, level, slot).is_some_and(|p| is_carved(d, p))
+    }
+
+    fn carve(&mut self, d: &mut Dungeon, pos: Pos, _: u32, locked: Locked<'_>) {
+        carve(d, pos, Seams::ShaftRule, locked);
+    }
+
+    fn fill(&mut self, d: &mut Dungeon, pos: Pos, _: u32) {
+        fill(d, pos);
+    }
+}
+
+/// The position of slot index `slot` on `level` of `d`.
+fn dims_pos(d: &Dungeon, level: u16, slot: u32) -> Option<Pos> {
+    d.dims().slot_at(slot as usize).map(|slot| Pos { level, slot })
 }
