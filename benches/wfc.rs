@@ -8,8 +8,10 @@
 //!   same problem).
 //! - `octile_generate/N`: full multi-level generation, N x N octagons x 4 levels.
 //!
-//! Run: `cargo bench --no-default-features --bench wfc -- --warm-up-time 1 --measurement-time 4`
-//! (the README's rows).
+//! Run: `cargo bench --no-default-features --bench wfc -- --warm-up-time 1 --measurement-time 3`
+//! (the README's rows). Instruction counts: one filtered row in test mode under callgrind,
+//! e.g. `valgrind --tool=callgrind --toggle-collect='octile::generate::generate' <bench binary>
+//! --bench --test octile_generate/64` (docs/wfc.md).
 
 use std::num::NonZeroU32;
 
@@ -185,15 +187,21 @@ fn square(c: &mut Criterion) {
     let rules = std::sync::Arc::new(ghx_rules(&set));
     let mut group = c.benchmark_group("square17");
     group.sample_size(10);
+    // Each output is checked inside its bench, so a filtered run (one row under callgrind)
+    // solves only what it times.
     for n in SIZES {
-        check_seams(&set, n, &ours(n, &weights));
-        check_seams(&set, n, &wfc_crate(n, &stats, &forbid));
-        check_seams(&set, n, &ghx(n, &rules));
-        group.bench_with_input(BenchmarkId::new("ours", n), &n, |b, &n| b.iter(|| ours(n, &weights)));
+        group.bench_with_input(BenchmarkId::new("ours", n), &n, |b, &n| {
+            check_seams(&set, n, &ours(n, &weights));
+            b.iter(|| ours(n, &weights))
+        });
         group.bench_with_input(BenchmarkId::new("wfc", n), &n, |b, &n| {
+            check_seams(&set, n, &wfc_crate(n, &stats, &forbid));
             b.iter(|| wfc_crate(n, &stats, &forbid))
         });
-        group.bench_with_input(BenchmarkId::new("ghx_proc_gen", n), &n, |b, &n| b.iter(|| ghx(n, &rules)));
+        group.bench_with_input(BenchmarkId::new("ghx_proc_gen", n), &n, |b, &n| {
+            check_seams(&set, n, &ghx(n, &rules));
+            b.iter(|| ghx(n, &rules))
+        });
     }
     group.finish();
 }

@@ -73,6 +73,14 @@ impl Shaft {
     pub fn lets_through(self, dir: Direction) -> bool {
         self.hole.is_none_or(|exit| exit == Some(dir)) && self.landing != Some(dir)
     }
+
+    /// The shaft rule for a step through wall `dir` of this cell into the cell beyond, whose
+    /// shaft is `beyond`: both cells let it through ([`Shaft::lets_through`]). For readers
+    /// that keep each cell's shaft ([`Stairs::allows_step`] reads them from the table).
+    #[must_use]
+    pub fn allows_step(self, dir: Direction, beyond: Shaft) -> bool {
+        self.lets_through(dir) && beyond.lets_through(dir.opposite())
+    }
 }
 
 /// How a candidate exit wall is reached from the hole, best first.
@@ -141,9 +149,13 @@ impl Stairs {
         for foot_level in [level.checked_sub(1), Some(level)].into_iter().flatten() {
             for &slot in slots.iter().filter(|s| s.kind() == SlotKind::Octagon) {
                 let foot = Pos { level: foot_level, slot };
+                let is_stair = dungeon.is_stair(foot);
+                // No stair on this octagon at any level, and none now: nothing to change.
+                if !is_stair && self.count_mut(foot) == &0 {
+                    continue;
+                }
                 let at = self.list.binary_search_by(|s| order(s.foot).cmp(&order(foot)));
-                let stair = dungeon
-                    .is_stair(foot)
+                let stair = is_stair
                     .then(|| Stair { foot, exit: Self::exit_rule(dungeon, foot, ExitCandidates::Carved) });
                 match (at, stair) {
                     (Ok(i), Some(s)) => self.list[i] = s,
@@ -250,7 +262,7 @@ impl Stairs {
     /// caller already knows.
     #[must_use]
     pub fn allows_step(&self, from: Pos, dir: Direction, to: Pos) -> bool {
-        self.shaft(from).lets_through(dir) && self.shaft(to).lets_through(dir.opposite())
+        self.shaft(from).allows_step(dir, self.shaft(to))
     }
 }
 

@@ -4,7 +4,7 @@
 //! module's ([`LONG_STEP`], [`SHORT_STEP`]).
 
 use crate::dungeon::{Dungeon, Registry};
-use crate::grid::{Direction, Pos};
+use crate::grid::{Dims, Direction, Pos, Slot};
 use crate::path::{LONG_STEP, SHORT_STEP};
 
 /// Which seams [`carve`] opens.
@@ -29,20 +29,16 @@ pub(crate) fn is_carved(d: &Dungeon, pos: Pos) -> bool {
 /// The cells next to the cell at `pos` on its level, with the wall each lies beyond, walls
 /// in clockwise order from north ([`crate::grid::Dims::walls`] in that order).
 pub(crate) fn neighbours(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Direction, Pos)> + '_ {
-    let dims = d.dims();
-    let walls = dims.walls(pos.slot).expect("invariant: generation works on cells");
+    grid_neighbours(d.dims(), pos.slot).map(move |(dir, slot)| (dir, Pos { slot, ..pos }))
+}
+
+/// [`neighbours`] of the cell `slot` of a grid `dims` (the same on every level).
+pub(crate) fn grid_neighbours(dims: Dims, slot: Slot) -> impl Iterator<Item = (Direction, Slot)> {
+    let walls = dims.walls(slot).expect("invariant: generation works on cells");
     Direction::ALL
         .into_iter()
         .filter(move |dir| walls.contains(dir))
-        .filter_map(move |dir| Some((dir, Pos { slot: dims.neighbor(pos.slot, dir).ok()??, ..pos })))
-}
-
-/// Same-level steps out of the cell at `pos`, through rock and floor alike, that the shaft
-/// rule allows, with their cost.
-pub(crate) fn level_steps(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Pos, u32)> + '_ {
-    neighbours(d, pos)
-        .filter(move |&(dir, p)| d.stairs().allows_step(pos, dir, p))
-        .map(|(dir, p)| (p, step_cost(dir)))
+        .filter_map(move |dir| Some((dir, dims.neighbor(slot, dir).ok()??)))
 }
 
 /// Cells generation must leave as they are, tiles and edges (pins: `octile generate --keep`

@@ -5,11 +5,14 @@
 
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, SlotKind};
-use crate::path::dungeon_regions;
+use crate::path::{PathGraph, PathRules};
 
-/// Why `d` is not a dungeon `generate` may return, or `None` when it is one.
-pub(crate) fn unsound(d: &Dungeon) -> Option<String> {
-    let regions = dungeon_regions(d).count();
+/// Why `d` is not a dungeon `generate` may return, or `None` when it is one. `graph` is the
+/// path graph of `d`: its regions with doors open are `octile info`'s
+/// ([`crate::path::dungeon_regions`]).
+pub(crate) fn unsound(d: &Dungeon, graph: &PathGraph) -> Option<String> {
+    let regions = graph.regions(&PathRules { open_doors: true }).count();
+    debug_assert_eq!(regions, crate::path::dungeon_regions(d).count(), "the graph's regions are info's");
     if regions != 1 {
         return Some(format!("{regions} connected regions"));
     }

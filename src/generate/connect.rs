@@ -5,8 +5,9 @@
 
 use std::ops::ControlFlow;
 
-use super::carve::{Locked, Seams, carve, fill, is_carved, level_steps};
+use super::carve::Locked;
 use super::distance::floor_distances;
+use super::floor::{Cells, Floor, OnDemand};
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, SlotKind};
 use crate::path::LONG_STEP;
@@ -47,6 +48,18 @@ pub(crate) fn connect_level(
     search: &mut Search,
     locked: Locked<'_>,
 ) -> usize {
+    connect_level_on(d, &mut OnDemand, level, main, search, locked)
+}
+
+/// [`connect_level`], reading and carving through `floor` (kept current).
+pub(crate) fn connect_level_on(
+    d: &mut Dungeon,
+    floor: &mut impl Cells,
+    level: u16,
+    main: &mut [bool],
+    search: &mut Search,
+    locked: Locked<'_>,
+) -> usize {
     let n = d.dims().slot_count();
     let base = usize::from(level) * n;
     search.reset(n, Parents::Record);
@@ -54,32 +67,33 @@ pub(crate) fn connect_level(
     let mut carved = 0;
     loop {
         let pocket = {
-            let (at, main) = (Level { d: &*d, level }, &*main);
+            let (fl, main, dd) = (&*floor, &*main, &*d);
             search.run(
                 |u| {
-                    level_steps(at.d, at.pos(u))
-                        .filter(move |_| !locked.at(u as usize))
-                        .map(move |(p, c)| (at.node(p), u64::from(c)))
+                    let steps = (!locked.at(u as usize)).then(|| fl.steps(dd, level, u));
+                    steps
+                        .into_iter()
+                        .flatten()
                         .filter(move |&(v, _)| !main[base + v as usize] && !locked.at(v as usize))
+                        .map(|(v, c)| (v, u64::from(c)))
                 },
                 |u, _| {
-                    let pocket = !main[base + u as usize] && is_carved(at.d, at.pos(u));
+                    let pocket = !main[base + u as usize] && fl.carved_at(dd, level, u);
                     if pocket { ControlFlow::Break(u) } else { ControlFlow::Continue(()) }
                 },
             )
         };
         let Some(u) = pocket else { break };
-        let mut fresh = carve_back(d, level, search.parent(u), main, search, locked);
+        let mut fresh = carve_back(d, floor, level, search.parent(u), main, search, locked);
         carved += fresh.len();
         // Take in the pocket's whole region.
         let mut stack = vec![u];
         main[base + u as usize] = true;
         while let Some(c) = stack.pop() {
             fresh.push(c);
-            let at = Level { d: &*d, level };
-            for (p, _) in level_steps(at.d, at.pos(c)) {
-                let v = at.node(p);
-                if is_carved(at.d, p) && !main[base + v as usize] {
+            let dd = &*d;
+            for (v, _) in floor.steps(dd, level, c) {
+                if floor.carved_at(dd, level, v) && !main[base + v as usize] {
                     main[base + v as usize] = true;
                     stack.push(v);
                 }
@@ -106,6 +120,7 @@ fn start_main(search: &mut Search, main: &[bool], base: usize, n: usize) {
 /// it in `main`. Returns the cells carved.
 fn carve_back(
     d: &mut Dungeon,
+    floor: &mut impl Cells,
     level: u16,
     from: Option<u32>,
     main: &mut [bool],
@@ -118,7 +133,7 @@ fn carve_back(
     while let Some(xi) = x.filter(|&xi| !main[base + xi as usize]) {
         x = search.parent(xi);
         let p = Level { d: &*d, level }.pos(xi);
-        carve(d, p, Seams::ShaftRule, locked);
+        floor.carve(d, p, xi, locked);
         main[base + xi as usize] = true;
         carved.push(xi);
     }
@@ -135,20 +150,32 @@ pub(crate) fn fill_pockets(
     main: &[bool],
     locked: Locked<'_>,
 ) -> Result<(), String> {
+    fill_pockets_on(d, &mut OnDemand, level, main, locked)
+}
+
+/// [`fill_pockets`], reading and filling through `floor` (kept current).
+pub(crate) fn fill_pockets_on(
+    d: &mut Dungeon,
+    floor: &mut impl Cells,
+    level: u16,
+    main: &[bool],
+    locked: Locked<'_>,
+) -> Result<(), String> {
     let base = usize::from(level) * d.dims().slot_count();
     let at = Level { d: &*d, level };
     let pockets: Vec<Pos> = d
         .dims()
         .cells()
         .map(|slot| Pos { level, slot })
-        .filter(|&p| !main[base + at.node(p) as usize] && is_carved(at.d, p))
+        .filter(|&p| !main[base + at.node(p) as usize] && floor.carved_at(at.d, level, at.node(p)))
         .filter(|&p| !locked.at(at.node(p) as usize))
         .collect();
     if let Some(foot) = pockets.iter().find(|&&p| d.is_stair(p)) {
         return Err(format!("the stair at {foot} is walled off from its level by a shaft hole or a landing"));
     }
     for p in pockets {
-        fill(d, p);
+        let slot = Level { d: &*d, level }.node(p);
+        floor.fill(d, p, slot);
     }
     Ok(())
 }
@@ -158,6 +185,7 @@ pub(crate) fn fill_pockets(
 /// the nearest octagon that qualifies. Refuses when none can be reached.
 pub(crate) fn make_exit_room(
     d: &mut Dungeon,
+    floor: &mut Floor,
     level: u16,
     entrance: Pos,
     main: &mut [bool],
@@ -179,19 +207,18 @@ pub(crate) fn make_exit_room(
     }
     search.reset(n, Parents::Record);
     start_main(search, main, base, n);
+    let fl = &*floor;
     let found = search.run(
         |u| {
-            level_steps(at.d, at.pos(u))
-                .filter(move |_| !locked.at(u as usize))
-                .map(move |(p, c)| (at.node(p), u64::from(c)))
-                .filter(move |&(v, _)| !locked.at(v as usize))
+            let steps = if locked.at(u as usize) { &[][..] } else { fl.steps(level, u) };
+            steps.iter().filter(move |&&(v, _)| !locked.at(v as usize)).map(|&(v, c)| (v, u64::from(c)))
         },
         |u, _| if room(at.d, at.pos(u)) { ControlFlow::Break(u) } else { ControlFlow::Continue(()) },
     );
     let Some(u) = found else {
         return Err(format!("no octagon on level {level} can be reached to hold the exit"));
     };
-    carve_back(d, level, Some(u), main, search, locked);
+    carve_back(d, floor, level, Some(u), main, search, locked);
     Ok(())
 }
 
@@ -206,6 +233,7 @@ pub(crate) const MAX_TUNNEL: usize = 3;
 /// carved, so each tunnel closes the longest cycle it can. Returns the number carved.
 pub(crate) fn add_loops(
     d: &mut Dungeon,
+    floor: &mut Floor,
     level: u16,
     count: u32,
     sources: &[Pos],
@@ -216,14 +244,13 @@ pub(crate) fn add_loops(
     let base = usize::from(level) * n;
     let mut made = 0;
     for _ in 0..count {
-        floor_distances(d, sources, search);
-        let Some(tunnel) = best_tunnel(Level { d: &*d, level }, &search.costs()[base..base + n], locked)
-        else {
+        floor_distances(d, floor, sources, search);
+        let Some(tunnel) = best_tunnel(floor, level, &search.costs()[base..base + n], locked) else {
             break;
         };
         for c in tunnel {
             let p = Level { d: &*d, level }.pos(c);
-            carve(d, p, Seams::ShaftRule, locked);
+            floor.carve(d, p, c, locked);
         }
         made += 1;
     }
@@ -233,17 +260,26 @@ pub(crate) fn add_loops(
 /// The rock cells of the best tunnel on one level, given walking costs `dist` per
 /// level-local node: the one with the largest gain of at least [`MIN_LOOP_GAIN`], the first
 /// found (cells in row-major order, breadth first, walls clockwise) among equals.
-fn best_tunnel(at: Level<'_>, dist: &[u64], locked: Locked<'_>) -> Option<Vec<u32>> {
+fn best_tunnel(floor: &Floor, level: u16, dist: &[u64], locked: Locked<'_>) -> Option<Vec<u32>> {
     let n = dist.len();
-    let view = LevelView::of(at, locked);
+    let view = LevelView::of(floor, level, locked);
     // Scratch for the bounded searches, reused for every start cell.
     let mut seen = vec![u32::MAX; n];
     let mut parent = vec![u32::MAX; n];
     let (mut frontier, mut next) = (Vec::new(), Vec::new());
     let mut best: Option<(u64, Vec<u32>)> = None;
-    for a in at.d.dims().cells().map(|slot| at.node(Pos { level: at.level, slot })) {
+    // No tunnel from `a` gains more than the farthest reached floor minus `a`'s cost and one
+    // step: starts that cannot beat the best so far (ties keep the first) are skipped.
+    let farthest = (0..n).filter(|&v| view.carved[v] && dist[v] != UNREACHED).map(|v| dist[v]).max();
+    let farthest = farthest.unwrap_or(0);
+    // Slot indices are row-major, and only cells are carved.
+    for a in 0..n as u32 {
         let da = dist[a as usize];
         if da == UNREACHED || !view.carved[a as usize] {
+            continue;
+        }
+        let bound = (farthest - da).saturating_sub(u64::from(LONG_STEP));
+        if bound < MIN_LOOP_GAIN || best.as_ref().is_some_and(|(g, _)| bound <= *g) {
             continue;
         }
         frontier.clear();
@@ -286,7 +322,8 @@ fn best_tunnel(at: Level<'_>, dist: &[u64], locked: Locked<'_>) -> Option<Vec<u3
 }
 
 /// One level's carved cells and the steps the shaft rule allows between its cells (walls
-/// clockwise from north; none into or out of a locked cell), read once from the dungeon for the many bounded tunnel searches.
+/// clockwise from north; none into or out of a locked cell), copied from the floor arrays for
+/// the many bounded tunnel searches.
 struct LevelView {
     carved: Vec<bool>,
     start: Vec<u32>,
@@ -294,19 +331,19 @@ struct LevelView {
 }
 
 impl LevelView {
-    fn of(at: Level<'_>, locked: Locked<'_>) -> LevelView {
-        let dims = at.d.dims();
-        let n = dims.slot_count();
-        let mut view = LevelView { carved: vec![false; n], start: Vec::with_capacity(n + 1), to: Vec::new() };
+    fn of(floor: &Floor, level: u16, locked: Locked<'_>) -> LevelView {
+        let n = floor.slots();
+        let base = usize::from(level) * n;
+        let mut view = LevelView {
+            carved: (0..n).map(|i| floor.carved(base + i)).collect(),
+            start: Vec::with_capacity(n + 1),
+            to: Vec::new(),
+        };
         view.start.push(0);
         for i in 0..n as u32 {
-            let pos = at.pos(i);
-            if pos.slot.kind().is_cell() {
-                view.carved[i as usize] = is_carved(at.d, pos);
-                if !locked.at(i as usize) {
-                    let steps = level_steps(at.d, pos).map(|(p, _)| at.node(p));
-                    view.to.extend(steps.filter(|&v| !locked.at(v as usize)));
-                }
+            let steps = floor.steps(level, i);
+            if !locked.at(i as usize) {
+                view.to.extend(steps.iter().map(|&(v, _)| v).filter(|&v| !locked.at(v as usize)));
             }
             view.start.push(view.to.len() as u32);
         }

@@ -12,6 +12,7 @@ mod connect;
 mod distance;
 mod error;
 mod exits;
+mod floor;
 pub(crate) mod keep;
 mod options;
 mod repair;
@@ -28,6 +29,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use self::carve::is_carved;
+use self::floor::{Floor, Near};
 use self::solve::{Placement, Setup};
 use crate::dungeon::{Dungeon, Fill};
 use crate::grid::{Pos, SlotKind};
@@ -186,7 +188,7 @@ fn layout(
     let placement = Placement::draw(rng, setup, options, keep)?;
     let mut d = Dungeon::new(options.cols, options.rows, options.levels, setup.proportions, Fill::Solid)?;
     solve::solve_levels(&mut d, setup, &placement, options, keep, rng, progress)?;
-    open_between_floors(&mut d);
+    open_between_floors(&mut d, &setup.near);
     if let Some(keep) = keep {
         keep.restore(&mut d)?;
     }
@@ -206,25 +208,34 @@ fn layout(
         return Ok(Err(why));
     }
     d.set_entrance(Some(entrance))?;
-    d.set_exit(Some(farthest_octagon(&d, entrance)))?;
+    // One path graph for the exit and the soundness check (markers do not change it).
+    let graph = PathGraph::new(&d).expect("invariant: the standard registry's step costs fit in u32");
+    d.set_exit(Some(farthest_octagon(&d, &graph, entrance)))?;
     d.set_seed(Some(options.seed));
-    Ok(match check::unsound(&d) {
+    Ok(match check::unsound(&d, &graph) {
         None => Ok(d),
         Some(why) => Err(why),
     })
 }
 
 /// Opens every seam between two carved cells (the solved levels, before the shafts are
-/// sealed).
-fn open_between_floors(d: &mut Dungeon) {
-    let cells: Vec<Pos> = d.cells().filter(|&p| is_carved(d, p)).collect();
-    for pos in cells {
-        // Carving a carved cell does nothing: open its seams directly.
-        let open: Vec<_> =
-            carve::neighbours(d, pos).filter(|&(_, p)| is_carved(d, p)).map(|(dir, _)| dir).collect();
-        for dir in open {
-            d.set_edge(pos, dir, crate::dungeon::Registry::OPEN)
-                .expect("invariant: a wall with a cell beyond");
+/// sealed); `near` are the grid's neighbours.
+fn open_between_floors(d: &mut Dungeon, near: &Near) {
+    let dims = d.dims();
+    let opened = Some(crate::dungeon::Registry::OPEN);
+    for level in 0..d.levels() {
+        let pos =
+            |i: usize| Pos { level, slot: dims.slot_at(i).expect("invariant: an index below slot_count") };
+        let carved: Vec<bool> = (0..dims.slot_count()).map(|i| is_carved(d, pos(i))).collect();
+        for i in (0..carved.len()).filter(|&i| carved[i]) {
+            // Carving a carved cell does nothing: open its seams directly (each seam once: the
+            // second side finds it open already).
+            for &(dir, j) in near.of_slot(i) {
+                if carved[j as usize] && d.edge_state(pos(i), dir).ok().flatten() != opened {
+                    d.set_edge(pos(i), dir, crate::dungeon::Registry::OPEN)
+                        .expect("invariant: a wall with a cell beyond");
+                }
+            }
         }
     }
 }
@@ -248,6 +259,7 @@ fn connect_levels(
     let mut main = vec![false; n * usize::from(d.levels())];
     main[node(d, entrance)] = true;
     let mut search = Search::new();
+    let mut floor = Floor::of(d, &setup.near);
     for level in 0..d.levels() {
         progress(Progress::Connecting { level });
         if level > 0 {
@@ -255,22 +267,26 @@ fn connect_levels(
                 main[node(d, Pos { level, slot: setup.slots[c] })] = true;
             }
         }
-        connect::connect_level(d, level, &mut main, &mut search, guard(level));
+        connect::connect_level_on(d, &mut floor, level, &mut main, &mut search, guard(level));
         let near = keep.map_or(Locked::NONE, |k| k.near_pins(level));
-        connect::fill_pockets(d, level, &main, near)?;
-        connect::add_loops(d, level, options.loops, &[entrance], &mut search, guard(level));
+        connect::fill_pockets_on(d, &mut floor, level, &main, near)?;
+        connect::add_loops(d, &mut floor, level, options.loops, &[entrance], &mut search, guard(level));
     }
-    connect::make_exit_room(d, d.levels() - 1, entrance, &mut main, &mut search, guard(d.levels() - 1))
+    let last = d.levels() - 1;
+    connect::make_exit_room(d, &mut floor, last, entrance, &mut main, &mut search, guard(last))?;
+    if cfg!(debug_assertions) {
+        floor.assert_current(d, &setup.near, 0..d.levels());
+    }
+    Ok(())
 }
 
 /// The exit: the octagon on the last level farthest from `entrance` by walking
-/// ([`DijkstraMap`]), neither the hole above a stair nor the entrance itself; ties go to the
+/// ([`DijkstraMap`] on `graph`, the path graph of `d`), neither the hole above a stair nor the entrance itself; ties go to the
 /// first in (row, col) order. Falls back to the entrance when there is none (the soundness
 /// check then refuses the layout).
-fn farthest_octagon(d: &Dungeon, entrance: Pos) -> Pos {
-    let graph = PathGraph::new(d).expect("invariant: the standard registry's step costs fit in u32");
+fn farthest_octagon(d: &Dungeon, graph: &PathGraph, entrance: Pos) -> Pos {
     let rules = PathRules::default();
-    let map = DijkstraMap::new(&graph, &[entrance], &MapBounds::everywhere(&graph), &rules)
+    let map = DijkstraMap::new(graph, &[entrance], &MapBounds::everywhere(graph), &rules)
         .expect("invariant: the entrance is a cell of the dungeon");
     let last = d.levels() - 1;
     d.dims()

@@ -5,11 +5,12 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
+use super::floor::Near;
 use super::keep::Keep;
 use super::{GenerateError, GenerateOptions, Progress};
 use crate::dungeon::{Dungeon, Registry};
 use crate::geometry::{Layout, Proportions};
-use crate::grid::{Pos, Slot, SlotKind};
+use crate::grid::{Slot, SlotKind};
 use crate::wfc::{
     FixedCell, MEMORY_LIMIT, Neighbor, SOCKET_SOLID, SolveError, SolveInput, SolveProgress, Solver, TileSet,
     Topology, estimated_bytes, octile,
@@ -22,6 +23,8 @@ pub(crate) struct Setup {
     pub(crate) tileset: TileSet,
     pub(crate) topology: Topology,
     pub(crate) slots: Vec<Slot>,
+    /// The grid's neighbours of every slot, read once for every layout.
+    pub(crate) near: Near,
 }
 
 /// Checks the options, the proportions, the size and the solver's memory need.
@@ -45,6 +48,7 @@ pub(crate) fn setup(options: &GenerateOptions) -> Result<Setup, GenerateError> {
         tileset,
         topology: Topology::octile(dims),
         slots: crate::wfc::octile_cell_slots(dims),
+        near: Near::of(dims),
     })
 }
 
@@ -137,6 +141,9 @@ pub(crate) fn solve_levels(
     let open = octile::open_octagon_tiles();
     let any_floor: Vec<_> = (0..=255u8).map(|m| octile::octagon_tile(Some(m))).collect();
     let levels = options.levels as u16;
+    // The tiles are written into copies of the layers and the dungeon is rebuilt from them
+    // once (its stair table read once, not refreshed per tile).
+    let mut tiles = (0..levels).map(|l| d.tile_layer(l).cloned()).collect::<Result<Vec<_>, _>>()?;
     for level in 0..levels {
         let input = SolveInput {
             seed: options.seed,
@@ -157,7 +164,7 @@ pub(crate) fn solve_levels(
             budget: options.budget,
         };
         let mut attempt = 0;
-        let tiles = loop {
+        let solved = loop {
             attempt += 1;
             let mut report = |solve: SolveProgress| progress(Progress::Solving { level, levels, solve });
             match solver.solve(&input, rng, &mut report) {
@@ -168,13 +175,18 @@ pub(crate) fn solve_levels(
                 Err(_) => {}
             }
         };
-        let at = |c: usize| Pos { level, slot: setup.slots[c] };
-        for (c, _) in tiles.iter().enumerate().filter(|(_, t)| octile::decode(**t).1.is_some()) {
-            d.set_tile(at(c), Registry::FLOOR)?;
+        let layer = &mut tiles[usize::from(level)];
+        let mut set =
+            |c: usize, tile| *layer.get_mut(setup.slots[c]).expect("invariant: a cell of the grid") = tile;
+        for (c, _) in solved.iter().enumerate().filter(|(_, t)| octile::decode(**t).1.is_some()) {
+            set(c, Registry::FLOOR);
         }
+        // Stairs stand on octagons below the top level (the placement draws them there).
         for &c in placement.stairs.get(usize::from(level)).into_iter().flatten() {
-            d.set_tile(at(c), Registry::STAIR)?;
+            set(c, Registry::STAIR);
         }
     }
+    let edges = (0..levels).map(|l| d.edge_layer(l).map(<[_]>::to_vec)).collect::<Result<Vec<_>, _>>()?;
+    *d = Dungeon::from_parts(d.dims(), *d.proportions(), d.registry().clone(), tiles, edges)?;
     Ok(())
 }

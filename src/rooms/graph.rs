@@ -150,24 +150,15 @@ impl RoomGraph {
     #[must_use]
     pub fn of(dungeon: &Dungeon) -> RoomGraph {
         let len = usize::from(dungeon.levels()) * dungeon.dims().slot_count();
-        let carved = |i: usize| node_pos(dungeon, i).is_some_and(|p| is_carved(dungeon, p));
+        let joins = Joins::of(dungeon);
         // 0: not carved, 1: room cell, 2: corridor cell.
-        let class: Vec<u8> = (0..len)
-            .map(|i| match node_pos(dungeon, i) {
-                Some(p) if carved(i) => 1 + u8::from(is_corridor_cell(dungeon, p)),
-                _ => 0,
-            })
-            .collect();
+        let class: Vec<u8> =
+            (0..len).map(|i| if joins.carved[i] { 1 + u8::from(joins.is_corridor(i)) } else { 0 }).collect();
         let labels = label_regions(
             len,
             |i| class[i] != 0,
             |i, out| {
-                let pos = node_pos(dungeon, i).expect("invariant: only nodes are expanded");
-                out.extend(
-                    joined(dungeon, pos)
-                        .filter_map(|(_, p)| node_index(dungeon, p))
-                        .filter(|&j| class[j] == class[i]),
-                );
+                out.extend(joins.of_node(i).iter().map(|&j| j as usize).filter(|&j| class[j] == class[i]))
             },
         );
         let mut rooms: Vec<Room> = Vec::with_capacity(labels.count());
@@ -184,24 +175,30 @@ impl RoomGraph {
             room.area += dungeon.layout().cell_polygon(pos.slot).map_or(0.0, |p| signed_area(&p));
         }
         let mut graph = RoomGraph { rooms, portals: Vec::new(), labels };
-        graph.add_seams(dungeon);
+        graph.add_seams(dungeon, &joins);
         graph.add_stairs(dungeon);
         graph
     }
 
     /// Adds each carved seam's area to its room when both sides are that room's, else a
     /// portal between the two rooms.
-    fn add_seams(&mut self, dungeon: &Dungeon) {
+    fn add_seams(&mut self, dungeon: &Dungeon, joins: &Joins) {
         let dims = dungeon.dims();
         let layout = dungeon.layout();
+        let n = dims.slot_count();
         for level in 0..dungeon.levels() {
             for edge in dims.edges() {
                 let sides = dims.edge_sides(edge).expect("invariant: edges() yields edges");
-                let (slot, dir) = sides[0];
-                let Some(def) = dungeon.carved_seam(Pos { level, slot }, dir) else { continue };
-                let room = |s: Slot| self.room_at(dungeon, Pos { level, slot: s });
-                let (Some(a), Some(b)) = (room(sides[0].0), room(sides[1].0)) else { continue };
-                let door = def.carve == Carve::Door;
+                let node =
+                    |s: Slot| usize::from(level) * n + dims.index(s).expect("invariant: a side's slot");
+                // Only a carved seam joins its cells: skip the rest without reading the edge.
+                let (na, nb) = (node(sides[0].0), node(sides[1].0));
+                if !joins.of_node(na).contains(&(nb as u32)) {
+                    continue;
+                }
+                let room = |i: usize| self.labels.region(i).map(|id| RoomId(id.index() as u32));
+                let (Some(a), Some(b)) = (room(na), room(nb)) else { continue };
+                let door = joins.is_door(na, nb);
                 if a == b {
                     let seam = if door { layout.door(sides[0], sides[1]) } else { layout.edge_seam(sides) };
                     self.rooms[a.index()].area += seam.map_or(0.0, |s| signed_area(&s).abs());
@@ -267,6 +264,68 @@ fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
     dungeon.tile_def(pos).is_ok_and(|t| t.carved)
 }
 
+/// Per node ([`node_index`]) of a dungeon: whether it is carved, and the nodes [`joined`]
+/// to it (walls clockwise from north), read once so the corridor rule, the labelling and
+/// the seams do not ask the dungeon again.
+struct Joins {
+    carved: Vec<bool>,
+    start: Vec<u32>,
+    to: Vec<u32>,
+    /// Per entry of `to`: whether the seam is carved door-wide.
+    door: Vec<bool>,
+}
+
+impl Joins {
+    fn of(dungeon: &Dungeon) -> Joins {
+        let dims = dungeon.dims();
+        let n = dims.slot_count();
+        let len = usize::from(dungeon.levels()) * n;
+        let carved: Vec<bool> =
+            (0..len).map(|i| node_pos(dungeon, i).is_some_and(|p| is_carved(dungeon, p))).collect();
+        let mut joins =
+            Joins { carved, start: Vec::with_capacity(len + 1), to: Vec::new(), door: Vec::new() };
+        joins.start.push(0);
+        for i in 0..len {
+            if joins.carved[i] {
+                let pos = node_pos(dungeon, i).expect("invariant: a carved node is a cell");
+                let base = i - i % n;
+                // [`joined`], reading the carved flags before the seam.
+                for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
+                    let Ok(Some(slot)) = dims.neighbor(pos.slot, dir) else { continue };
+                    let j = base + dims.index(slot).expect("invariant: a neighbour in the grid");
+                    let seam = if joins.carved[j] { dungeon.carved_seam(pos, dir) } else { None };
+                    if let Some(def) = seam {
+                        joins.to.push(j as u32);
+                        joins.door.push(def.carve == Carve::Door);
+                    }
+                }
+            }
+            joins.start.push(joins.to.len() as u32);
+        }
+        joins
+    }
+
+    /// Whether the seam joining node `i` to node `j` (joined) is carved door-wide.
+    fn is_door(&self, i: usize, j: usize) -> bool {
+        let at =
+            self.of_node(i).iter().position(|&x| x as usize == j).expect("invariant: i and j are joined");
+        self.door[self.start[i] as usize + at]
+    }
+
+    fn of_node(&self, i: usize) -> &[u32] {
+        &self.to[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// [`is_corridor_cell`] of node `i`, on these arrays.
+    fn is_corridor(&self, i: usize) -> bool {
+        let near = self.of_node(i);
+        if near.is_empty() || near.len() > 2 {
+            return false;
+        }
+        !near.iter().any(|&a| self.of_node(a as usize).iter().any(|&b| b as usize != i && near.contains(&b)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,6 +352,7 @@ mod tests {
         assert!(g.portals().is_empty(), "a walled seam is no portal");
 
         let block = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Floor).unwrap();
+        joins_agree_with_the_dungeon(&block);
         let g = RoomGraph::of(&block);
         assert_eq!(g.rooms().len(), 1);
         assert_eq!(g.rooms()[0].kind, RoomKind::Room);
@@ -301,5 +361,36 @@ mod tests {
         let cells: f64 =
             g.rooms()[0].cells.iter().map(|&s| signed_area(&layout.cell_polygon(s).unwrap())).sum();
         assert!(g.rooms()[0].area > cells, "the seams between its cells count");
+    }
+
+    /// The dense joins and corridor rule equal [`joined`] and [`is_corridor_cell`] on every
+    /// node of `d`.
+    fn joins_agree_with_the_dungeon(d: &Dungeon) {
+        let joins = Joins::of(d);
+        let len = usize::from(d.levels()) * d.dims().slot_count();
+        for i in 0..len {
+            let Some(pos) = node_pos(d, i) else { continue };
+            let want: Vec<u32> = joined(d, pos).map(|(_, p)| node_index(d, p).unwrap() as u32).collect();
+            assert_eq!(joins.of_node(i), want, "node {i}");
+            for (dir, p) in joined(d, pos) {
+                let door = d.carved_seam(pos, dir).unwrap().carve == Carve::Door;
+                assert_eq!(joins.is_door(i, node_index(d, p).unwrap()), door, "node {i} wall {dir:?}");
+            }
+            assert_eq!(joins.carved[i], is_carved(d, pos), "node {i}");
+            assert_eq!(joins.carved[i] && joins.is_corridor(i), is_corridor_cell(d, pos), "node {i}");
+        }
+    }
+
+    #[test]
+    fn dense_joins_agree_on_a_generated_dungeon() {
+        let options =
+            crate::generate::GenerateOptions { seed: 3, levels: 2, cols: 9, rows: 7, ..Default::default() };
+        let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+        joins_agree_with_the_dungeon(&d);
+        let joins = Joins::of(&d);
+        let corridors = (0..usize::from(d.levels()) * d.dims().slot_count())
+            .filter(|&i| joins.carved[i] && joins.is_corridor(i))
+            .count();
+        assert!(corridors > 0, "the dungeon has corridor cells to compare");
     }
 }

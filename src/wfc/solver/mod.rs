@@ -189,8 +189,10 @@ pub struct Solver {
     /// Per class, the cells whose domain is still the whole class, in noise order: they all
     /// share one entropy, so they wait here instead of in the heap.
     fresh: Vec<Vec<u32>>,
-    /// Entropy keys by weight sums, direct-mapped ([`ENTROPY_CACHE_BITS`] bits of index).
-    entropy_cache: Vec<(u64, u64, u32)>,
+    /// Entropy keys by domain, direct-mapped ([`ENTROPY_CACHE_BITS`] bits of index): the
+    /// domain words of each entry, and its key.
+    entropy_domains: Vec<u64>,
+    entropy_keys: Vec<u32>,
     fresh_at: Vec<usize>,
     fresh_key: Vec<u32>,
     /// Cells whose neighbours must be revised against their domain.
@@ -278,7 +280,8 @@ impl Solver {
             heap_limit: observe::HEAP_SLACK,
             by_noise: vec![0; cells],
             fresh: vec![Vec::new(); classes_n],
-            entropy_cache: vec![(0, 0, 0); 1 << ENTROPY_CACHE_BITS],
+            entropy_domains: vec![0; words << ENTROPY_CACHE_BITS],
+            entropy_keys: vec![0; 1 << ENTROPY_CACHE_BITS],
             fresh_at: vec![0; classes_n],
             fresh_key: vec![0; classes_n],
             stack: Vec::new(),

@@ -12,24 +12,28 @@ use super::{ENTROPY_CACHE_BITS, NOT_QUEUED, Solver, tiles_of};
 impl Solver {
     /// Puts `c` on the heap under its current entropy (ties: its noise).
     pub(super) fn enqueue(&mut self, c: usize) {
-        let (sw, swl) = self.weight_sums(0, self.domain(c));
-        let entropy = self.entropy(sw, swl);
+        let entropy = self.domain_entropy(c);
         self.heap.push(Reverse(u64::from(entropy) << 32 | u64::from(self.state[c].noise)));
         self.state[c].queued = entropy;
     }
 
-    /// [`entropy_key`] of the sums `(s, l)`, through a small direct-mapped cache: a solve
-    /// meets few distinct domains, so most keys are computed once. (An entry of zeros is
-    /// correct: `entropy_key(0, 0)` is 0.)
+    /// [`entropy_key`] of `c`'s domain, through a small direct-mapped cache keyed by the
+    /// domain words themselves: a solve meets few distinct domains, so most keys are found
+    /// without summing weights. (An entry of zeros is correct: the empty domain's key is 0.)
     #[inline]
-    fn entropy(&mut self, s: u64, l: u64) -> u32 {
-        let slot = ((s ^ l.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - ENTROPY_CACHE_BITS))
-            as usize;
-        let entry = &mut self.entropy_cache[slot];
-        if (entry.0, entry.1) != (s, l) {
-            *entry = (s, l, entropy_key(s, l));
+    fn domain_entropy(&mut self, c: usize) -> u32 {
+        let w = self.words;
+        let dom = &self.domain[c * w..(c + 1) * w];
+        let hash = dom.iter().fold(0u64, |h, &x| (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29));
+        let slot = (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - ENTROPY_CACHE_BITS)) as usize;
+        if self.entropy_domains[slot * w..(slot + 1) * w] == *dom {
+            return self.entropy_keys[slot];
         }
-        entry.2
+        let (sw, swl) = self.weight_sums(0, dom);
+        let key = entropy_key(sw, swl);
+        self.entropy_domains[slot * w..(slot + 1) * w].copy_from_slice(&self.domain[c * w..(c + 1) * w]);
+        self.entropy_keys[slot] = key;
+        key
     }
 
     /// The undecided cell of lowest entropy (ties: lowest noise), from the heap or from the

@@ -189,8 +189,14 @@ impl Solver {
         let w = width::<W>(self.words);
         let e = usize::from(self.opposite[dir]);
         let mut changed = false;
+        // With one chunk of sockets the allowed tiles are one row of the table.
+        let row = (self.chunks == 1).then(|| (e * self.chunk_sets + usize::from(set)) * w);
         for i in 0..w {
-            let gone = self.domain[n * w + i] & !self.allowed::<W>(e, set, i);
+            let allowed = match row {
+                Some(at) => self.allow[at + i],
+                None => self.allowed::<W>(e, set, i),
+            };
+            let gone = self.domain[n * w + i] & !allowed;
             if gone != 0 {
                 self.remove_bits(n, i, gone);
                 changed = true;

@@ -1,0 +1,234 @@
+//! The dungeon being connected, as dense arrays the repair, loop and distance searches read
+//! many times: per cell of every level, the same-level steps the shaft rule allows (with
+//! their costs, walls clockwise from north, as `carve::neighbours` lists them), whether the cell
+//! is carved, and whether a stair leads up or down from it.
+//!
+//! The steps depend only on the grid and the stair table, which repairs and loops do not
+//! change (they carve rock next to holes only through the exit the stairs already have, and
+//! never fill a stair), so they are read once per layout; carving and filling go through
+//! [`Floor::carve`] and [`Floor::fill`], which keep the carved flags current. A debug build
+//! checks both against the dungeon after every layout ([`Floor::assert_current`]).
+
+use super::carve::{Locked, Seams, carve, fill, grid_neighbours, is_carved, neighbours, step_cost};
+use crate::dungeon::Dungeon;
+use crate::dungeon::Shaft;
+use crate::grid::{Dims, Direction, Pos};
+
+/// A stair stands on the cell (a step up to the same octagon one level higher).
+const UP: u8 = 1;
+/// The cell is the hole above a stair (a step down to the same octagon one level lower).
+const DOWN: u8 = 2;
+
+/// Steps, carved flags and stair links per node (`level * slots + slot index`, as
+/// [`crate::path::node_index`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Floor {
+    /// Slots per level.
+    slots: usize,
+    /// Per node, where its steps start in `to` (one more entry at the end).
+    start: Vec<u32>,
+    /// Steps as (slot index on the same level, cost in thousandths of a long step).
+    to: Vec<(u32, u32)>,
+    carved: Vec<bool>,
+    /// Per node, [`UP`] and [`DOWN`].
+    lift: Vec<u8>,
+}
+
+impl Floor {
+    /// Reads every level of `d`, whose grid's neighbours are `near`.
+    pub(crate) fn of(d: &Dungeon, near: &Near) -> Floor {
+        Floor::of_levels(d, near, 0..d.levels())
+    }
+
+    /// Reads the levels `levels` of `d`, whose grid's neighbours are `near` (nodes of other levels have no steps and are not
+    /// carved).
+    pub(crate) fn of_levels(d: &Dungeon, near: &Near, levels: std::ops::Range<u16>) -> Floor {
+        let dims = d.dims();
+        let slots = dims.slot_count();
+        let nodes = slots * usize::from(d.levels());
+        let mut floor = Floor {
+            slots,
+            start: Vec::with_capacity(nodes + 1),
+            to: Vec::with_capacity(nodes * 4),
+            carved: vec![false; nodes],
+            lift: vec![0; nodes],
+        };
+        floor.start.push(0);
+        let mut shafts = vec![Shaft::default(); slots];
+        for level in 0..d.levels() {
+            let cells = (0..slots).filter(|_| levels.contains(&level)).filter_map(|i| {
+                let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
+                slot.kind().is_cell().then_some((i, Pos { level, slot }))
+            });
+            for (i, pos) in cells.clone() {
+                let node = usize::from(level) * slots + i;
+                floor.carved[node] = is_carved(d, pos);
+                floor.lift[node] = if d.is_stair(pos) { UP } else { 0 }
+                    | if d.stair_below(pos).is_some() { DOWN } else { 0 };
+                shafts[i] = d.shaft(pos);
+            }
+            let mut cells = cells.peekable();
+            for i in 0..slots {
+                if cells.next_if(|&(c, _)| c == i).is_some() {
+                    // Same-level steps, through rock and floor alike, that the shaft rule allows.
+                    let steps = near
+                        .of_slot(i)
+                        .iter()
+                        .filter(|&&(dir, j)| shafts[i].allows_step(dir, shafts[j as usize]))
+                        .map(|&(dir, j)| (j, step_cost(dir)));
+                    floor.to.extend(steps);
+                }
+                floor.start.push(floor.to.len() as u32);
+            }
+        }
+        floor
+    }
+
+    /// The same-level steps out of slot `slot` of `level`, as (slot index, cost).
+    #[inline]
+    pub(crate) fn steps(&self, level: u16, slot: u32) -> &[(u32, u32)] {
+        let node = usize::from(level) * self.slots + slot as usize;
+        &self.to[self.start[node] as usize..self.start[node + 1] as usize]
+    }
+
+    /// Whether node `node` is carved.
+    #[inline]
+    pub(crate) fn carved(&self, node: usize) -> bool {
+        self.carved[node]
+    }
+
+    /// Whether slot `slot` of `level` is carved.
+    #[inline]
+    pub(crate) fn carved_at(&self, level: u16, slot: u32) -> bool {
+        self.carved[usize::from(level) * self.slots + slot as usize]
+    }
+
+    /// Slots per level.
+    pub(crate) fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// Whether a stair leads up from node `node` / down from it.
+    #[inline]
+    pub(crate) fn lifts(&self, node: usize) -> (bool, bool) {
+        (self.lift[node] & UP != 0, self.lift[node] & DOWN != 0)
+    }
+
+    /// [`carve`] with the shaft rule, keeping the carved flag of `pos` (slot `slot`).
+    pub(crate) fn carve(&mut self, d: &mut Dungeon, pos: Pos, slot: u32, locked: Locked<'_>) {
+        carve(d, pos, Seams::ShaftRule, locked);
+        self.carved[usize::from(pos.level) * self.slots + slot as usize] = true;
+    }
+
+    /// [`fill`], keeping the carved flag of `pos` (slot `slot`).
+    pub(crate) fn fill(&mut self, d: &mut Dungeon, pos: Pos, slot: u32) {
+        fill(d, pos);
+        self.carved[usize::from(pos.level) * self.slots + slot as usize] = false;
+    }
+
+    /// Panics unless these arrays equal a fresh read of `d` on `levels` (a debug check that
+    /// nothing changed the steps or carved a cell behind their back).
+    pub(crate) fn assert_current(&self, d: &Dungeon, near: &Near, levels: std::ops::Range<u16>) {
+        assert_eq!(*self, Floor::of_levels(d, near, levels), "generation's floor arrays went stale");
+    }
+}
+
+/// The grid's neighbours of every slot (walls clockwise from north, as [`neighbours`] lists
+/// them, with the slot index beyond), the same on every level: read once.
+pub(crate) struct Near {
+    start: Vec<usize>,
+    to: Vec<(Direction, u32)>,
+}
+
+impl Near {
+    /// Reads the grid `dims`.
+    pub(crate) fn of(dims: Dims) -> Near {
+        let slots = dims.slot_count();
+        let mut near = Near { start: Vec::with_capacity(slots + 1), to: Vec::with_capacity(slots * 4) };
+        near.start.push(0);
+        for i in 0..slots {
+            let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
+            if slot.kind().is_cell() {
+                near.to.extend(grid_neighbours(dims, slot).map(|(dir, slot)| {
+                    (dir, dims.index(slot).expect("invariant: a neighbour in the grid") as u32)
+                }));
+            }
+            near.start.push(near.to.len());
+        }
+        near
+    }
+
+    /// The neighbours of slot index `i`.
+    pub(crate) fn of_slot(&self, i: usize) -> &[(Direction, u32)] {
+        &self.to[self.start[i]..self.start[i + 1]]
+    }
+}
+
+/// What the repair search reads and changes on one level: the same-level steps the shaft
+/// rule allows out of a cell, whether a cell is carved, carving and filling. [`Floor`]
+/// answers from its dense arrays (generation, which reads a layout many times);
+/// [`OnDemand`] asks the dungeon per cell (an edit's repair, whose cost is that of the
+/// window it searches, not the level's).
+pub(crate) trait Cells {
+    /// The steps out of slot `slot` of `level`, as (slot index, cost), walls clockwise from
+    /// north.
+    fn steps<'a>(&'a self, d: &'a Dungeon, level: u16, slot: u32) -> impl Iterator<Item = (u32, u32)> + 'a;
+
+    /// Whether slot `slot` of `level` is carved.
+    fn carved_at(&self, d: &Dungeon, level: u16, slot: u32) -> bool;
+
+    /// [`carve`] with the shaft rule.
+    fn carve(&mut self, d: &mut Dungeon, pos: Pos, slot: u32, locked: Locked<'_>);
+
+    /// [`fill`].
+    fn fill(&mut self, d: &mut Dungeon, pos: Pos, slot: u32);
+}
+
+impl Cells for Floor {
+    fn steps<'a>(&'a self, _: &'a Dungeon, level: u16, slot: u32) -> impl Iterator<Item = (u32, u32)> + 'a {
+        Floor::steps(self, level, slot).iter().copied()
+    }
+
+    fn carved_at(&self, _: &Dungeon, level: u16, slot: u32) -> bool {
+        Floor::carved_at(self, level, slot)
+    }
+
+    fn carve(&mut self, d: &mut Dungeon, pos: Pos, slot: u32, locked: Locked<'_>) {
+        Floor::carve(self, d, pos, slot, locked);
+    }
+
+    fn fill(&mut self, d: &mut Dungeon, pos: Pos, slot: u32) {
+        Floor::fill(self, d, pos, slot);
+    }
+}
+
+/// [`Cells`] read from the dungeon when asked.
+pub(crate) struct OnDemand;
+
+impl Cells for OnDemand {
+    fn steps<'a>(&'a self, d: &'a Dungeon, level: u16, slot: u32) -> impl Iterator<Item = (u32, u32)> + 'a {
+        let dims = d.dims();
+        let pos = Pos { level, slot: dims.slot_at(slot as usize).expect("invariant: a slot index") };
+        let shaft = d.shaft(pos);
+        neighbours(d, pos).filter(move |&(dir, p)| shaft.allows_step(dir, d.shaft(p))).map(move |(dir, p)| {
+            (dims.index(p.slot).expect("invariant: a neighbour in the grid") as u32, step_cost(dir))
+        })
+    }
+
+    fn carved_at(&self, d: &Dungeon, level: u16, slot: u32) -> bool {
+        dims_pos(d, level, slot).is_some_and(|p| is_carved(d, p))
+    }
+
+    fn carve(&mut self, d: &mut Dungeon, pos: Pos, _: u32, locked: Locked<'_>) {
+        carve(d, pos, Seams::ShaftRule, locked);
+    }
+
+    fn fill(&mut self, d: &mut Dungeon, pos: Pos, _: u32) {
+        fill(d, pos);
+    }
+}
+
+/// The position of slot index `slot` on `level` of `d`.
+fn dims_pos(d: &Dungeon, level: u16, slot: u32) -> Option<Pos> {
+    d.dims().slot_at(slot as usize).map(|slot| Pos { level, slot })
+}
