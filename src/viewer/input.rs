@@ -282,6 +282,10 @@ fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Command) -> bool 
             state.markers = !state.markers;
             app.hud.say(if state.markers { "markers on" } else { "markers off" });
         }
+        Command::Torches => {
+            state.torches = !state.torches;
+            app.hud.say(if state.torches { "torch light on" } else { "torch light off" });
+        }
         Command::Escape if app.input.grabbed => set_grab(app, false),
         Command::Escape | Command::Quit => return true,
     }

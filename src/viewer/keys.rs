@@ -39,6 +39,8 @@ pub enum Command {
     Door,
     /// Markers on/off.
     Markers,
+    /// Torch light on/off.
+    Torches,
     /// Minimap on/off (walk), full map (orbit and top).
     Map,
     /// Release the mouse, else quit.
@@ -59,6 +61,7 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
     ("R", Binding::Char('r'), Command::Respawn, "respawn at the entrance"),
     ("F", Binding::Char('f'), Command::Door, "open or close the door you face (walk)"),
     ("K", Binding::Char('k'), Command::Markers, "markers on/off (spawns, props, torches, hinges)"),
+    ("T", Binding::Char('t'), Command::Torches, "torch light on/off (the nearest torches light the walk)"),
     ("M", Binding::Char('m'), Command::Map, "minimap (walk) / full map"),
     ("E", Binding::Char('e'), Command::Export, "export what is shown (octile-view.glb)"),
     ("[ ]", Binding::Char('['), Command::LookSlower, "mouse-look slower / faster"),

@@ -1,6 +1,7 @@
 //! The renderer's draw calls: levels by chunk, doors, rock caps, outlines, the route and
 //! marks; the frame's globals and the scene pass.
 
+use super::torches::TorchUniform;
 use super::{
     BACKDROP_SLOT, BACKGROUND, CAP_SLOT, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, LIGHT_SLOT,
     MARK_SLOT, MARKER_SLOT, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL, Targets, in_frustum, triangles_buffer,
@@ -19,7 +20,7 @@ impl Renderer {
             [(MARKER_SLOT, frame.markers, &self.markers[0]), (LIGHT_SLOT, true, &self.markers[1])]
         {
             if let (true, Some((buffer, n))) = (drawn, buffer) {
-                pass.set_pipeline(&self.solid);
+                pass.set_pipeline(self.solid());
                 self.bind_slot(pass, self.path_slot + slot);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*n, 0..1);
@@ -47,7 +48,7 @@ impl Renderer {
     }
 
     /// The inset's view (globals already bound): a dark backdrop over its whole rectangle,
-    /// then its levels, doors, caps, route and marks.
+    /// then its levels (with their caps), doors, route and marks.
     pub(super) fn draw_inset(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -71,7 +72,6 @@ impl Renderer {
         }
         self.draw_levels(pass, frame, stats);
         self.draw_doors(pass, frame, stats);
-        self.draw_caps(pass, frame, stats);
         self.draw_path(pass, frame, stats);
         self.draw_marks(pass, device, frame, stats);
     }
@@ -83,8 +83,9 @@ impl Renderer {
         pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
     }
 
-    /// The visible levels' meshes, nearest level first (so depth testing rejects the levels
-    /// it hides), chunks outside the frustum skipped.
+    /// The visible levels' meshes and (when [`Frame::caps`]) rock caps, nearest level
+    /// first (so depth testing rejects the levels it hides), chunks outside the frustum
+    /// skipped.
     pub(super) fn draw_levels(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
         let v = &frame.view;
         let mut order: Vec<usize> =
@@ -94,9 +95,18 @@ impl Renderer {
             let key = if v.orthographic { -y * v.eye.y.signum() } else { (v.eye.y - y).abs() };
             (key * 16.0) as i64
         });
-        pass.set_pipeline(&self.solid);
         for &i in &order {
             let level = &self.levels[i];
+            pass.set_pipeline(self.solid());
+            // The level's rock caps (over its walls, above its floor) first: depth testing
+            // then rejects what they hide.
+            if let (true, Some((buffer, n))) = (frame.caps, &level.caps) {
+                self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*n, 0..1);
+                stats.draw_calls += 1;
+                stats.triangles += u64::from(*n / 3);
+            }
             // Chunk bounds are in world metres (floor height included): lift them by the
             // exploded view's gap only.
             let lift = glam::Vec3::Y * (i as f32 * frame.explode);
@@ -131,9 +141,13 @@ impl Renderer {
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         frame: &Frame,
+        size: (u32, u32),
         stats: &mut FrameStats,
     ) {
-        pass.set_pipeline(&self.lines);
+        // An orthographic view whose cells are large on screen draws them unfaded (the
+        // shader's `outline_alpha` is 1 from 2 pixels per metre).
+        let opaque = frame.view.orthographic && pixels_per_metre(frame, size) >= 2.0;
+        pass.set_pipeline(if opaque { &self.opaque_lines } else { &self.lines });
         for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
         {
             if let Some((buffer, n)) = &level.outline {
@@ -147,25 +161,10 @@ impl Renderer {
 
     /// The door leaves of the visible levels.
     pub(super) fn draw_doors(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        pass.set_pipeline(&self.solid);
+        pass.set_pipeline(self.solid());
         self.bind_slot(pass, self.path_slot + 2);
         for (_, doors) in self.doors.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16))) {
             if let Some((buffer, n)) = doors {
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*n, 0..1);
-                stats.draw_calls += 1;
-                stats.triangles += u64::from(*n / 3);
-            }
-        }
-    }
-
-    /// The rock caps of the visible levels.
-    pub(super) fn draw_caps(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        pass.set_pipeline(&self.solid);
-        for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
-        {
-            if let Some((buffer, n)) = &level.caps {
-                self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*n, 0..1);
                 stats.draw_calls += 1;
@@ -201,7 +200,7 @@ pub(super) fn pixels_per_metre(frame: &Frame, size: (u32, u32)) -> f32 {
 }
 
 /// The frame's globals: camera, light, fog, the exploded view's lift per level, shading.
-pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4]) -> Globals {
+pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4], torches: &TorchUniform) -> Globals {
     let v = &frame.view;
     let l = LIGHT_DIR.normalize();
     Globals {
@@ -211,6 +210,8 @@ pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4]) -> Glob
         fog_colour: [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1.0],
         params: [frame.fog.0, frame.fog.1, frame.explode, level_height],
         shade,
+        torch: torches.torch,
+        torches: torches.torches,
     }
 }
 
