@@ -29,7 +29,7 @@ struct Draw {
     // rgb: base colour (linear); a: 1 = lit, 0 = emissive (overlays).
     colour: vec4<f32>,
     // x: world y of the level's floor; y: the level; z: 1 = world-space geometry whose
-    // level is found from its height.
+    // level is found from its height; w: 1 = a stair (treads shaded by height).
     offset: vec4<f32>,
 };
 
@@ -47,8 +47,8 @@ struct VsOut {
     @builtin(position) clip: vec4<f32>,
     // xyz: world position (metres); w: the torches' light (per vertex).
     @location(0) world: vec4<f32>,
-    // The unit normal times the occlusion (per vertex): the fragment shader gets both
-    // from one normalisation.
+    // The unit normal times the occlusion and a stair's height shading (per vertex): the
+    // fragment shader gets both from one normalisation.
     @location(1) normal: vec3<f32>,
 };
 
@@ -100,10 +100,15 @@ fn vs_main(v: VsIn) -> VsOut {
         torches = torchlight(world, v.normal);
     }
     out.world = vec4<f32>(world, torches);
-    out.normal = v.normal;
+    var shade = 1.0;
     if OCCLUSION {
-        out.normal = v.normal * occlusion(v.normal, local_y);
+        shade = occlusion(v.normal, local_y);
     }
+    // Stair treads darken the lower they are, so from above the steps read as steps.
+    if draw.offset.w > 0.5 {
+        shade = shade * mix(0.45, 1.0, clamp(local_y / max(globals.params.w, 0.001), 0.0, 1.0));
+    }
+    out.normal = v.normal * shade;
     out.clip = globals.view_proj * vec4<f32>(world, 1.0);
     return out;
 }
@@ -140,10 +145,8 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     if draw.colour.a > 0.5 {
         let light = AMBIENT + SUN * max(dot(n, globals.light.xyz), 0.0) + FILL * max(dot(n, v), 0.0);
         colour = colour * light;
-        if OCCLUSION {
-            // The normal's length.
-            colour = colour * (n2 * inverse);
-        }
+        // The normal's length: the occlusion and the stair's height shading.
+        colour = colour * (n2 * inverse);
         if TORCHES {
             colour = colour * globals.torch.y + draw.colour.rgb * TORCH * in.world.w;
         }

@@ -26,6 +26,8 @@ pub struct Input {
     /// A jump pressed and not yet made (a press is never lost between frames).
     pub jump: bool,
     drag: Option<MouseButton>,
+    /// Where the left button went down (a release near it is a click: focus there).
+    press_at: Option<(f64, f64)>,
     /// The cursor's position in the window (pixels).
     pub cursor: Option<(f64, f64)>,
     /// The mouse is grabbed for mouse-look.
@@ -58,6 +60,7 @@ impl Input {
             held: Held::default(),
             jump: false,
             drag: None,
+            press_at: None,
             cursor: None,
             grabbed: false,
             look_source: None,
@@ -109,6 +112,16 @@ pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &Window
             if pressed && *button == MouseButton::Left && app.prepared.state.camera == CameraKind::Walk {
                 set_grab(app, true);
             }
+            if *button == MouseButton::Left {
+                let press = app.input.press_at.take();
+                if pressed {
+                    app.input.press_at = app.input.cursor;
+                } else if let (Some(p), Some(c)) = (press, app.input.cursor)
+                    && (c.0 - p.0).hypot(c.1 - p.1) <= super::focus::CLICK_SLOP
+                {
+                    focus(app, c);
+                }
+            }
             app.input.drag = if pressed { Some(*button) } else { None };
         }
         WindowEvent::CursorMoved { position, .. } if app.input.look_source == Some(LookSource::Cursor) => {
@@ -135,6 +148,25 @@ pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &Window
         _ => {}
     }
     false
+}
+
+/// A click at `cursor` in the orbit view (levels not lifted apart): the orbit's pivot moves
+/// to the carved cell under it ([`super::focus::focus_point`]).
+fn focus(app: &mut App, cursor: (f64, f64)) {
+    let Some(gfx) = &app.gfx else { return };
+    let size = gfx.size();
+    let p = &mut app.prepared;
+    if p.state.camera != CameraKind::Orbit || p.state.mode == super::state::LevelMode::Exploded {
+        return;
+    }
+    let frame = p.state.frame(&p.scene, &p.world, size.0 as f32 / size.1.max(1) as f32);
+    if let Some(point) = super::focus::focus_point(&app.dungeon, &frame.view, frame.levels, cursor, size) {
+        p.state.orbit.target = point;
+        app.hud.say(format!("focus: {:.1}, {:.1}, {:.1}", point.x, point.y, point.z));
+        if std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v == "focus") {
+            eprintln!("focus: {:.2} {:.2} {:.2}", point.x, point.y, point.z);
+        }
+    }
 }
 
 /// A drag of `(dx, dy)` pixels with `button` held on a picture of `size` pixels.

@@ -76,7 +76,7 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
 
 /// Mouse and movement help, after the key table.
 pub const MOUSE_HELP: &[&str] = &[
-    "Orbit: left-drag turn, right-drag pan, wheel zoom to the cursor",
+    "Orbit: left-drag turn, right-drag pan, wheel zoom to the cursor, click focus",
     "Top: wheel zoom to the cursor, drag pan",
     "Walk: click grabs the mouse, mouse look, WASD/arrows move, Shift run, Space jump",
 ];
