@@ -1,7 +1,8 @@
 //! The viewer window under a display (Xvfb in CI), driven from outside with `xdotool`: it
-//! idles without using the CPU, and mouse-look turns by the pixels moved times the
-//! sensitivity. Without a display, an adapter or xdotool the tests print `SKIPPED` and pass
-//! unless `VIEWER_REQUIRE_ADAPTER=1` / `VIEWER_REQUIRE_XDOTOOL=1`.
+//! idles without using the CPU, mouse-look turns by the pixels moved times the
+//! sensitivity, and a click in the orbit view focuses the cell under it. Without a display,
+//! an adapter or xdotool the tests print `SKIPPED` and pass unless
+//! `VIEWER_REQUIRE_ADAPTER=1` / `VIEWER_REQUIRE_XDOTOOL=1`.
 #![cfg(all(feature = "viewer", feature = "cli"))]
 
 mod support;
@@ -133,4 +134,45 @@ fn mouse_look_turns_by_pixels_times_sensitivity() {
         "moved {} px at 0.002 rad/px: turned {turned:.4} rad, expected {expected:.4}",
         steps * step
     );
+}
+
+#[test]
+fn a_click_in_the_orbit_view_focuses_the_cell_under_it() {
+    use octile::viewer::{ViewOptions, prepare};
+    let options = ViewOptions { size: (400, 300), ..ViewOptions::default() };
+    let dungeon = octile::format::from_json(include_str!("../assets/two_levels.json")).unwrap();
+    let prepared = prepare(&dungeon, &options).unwrap();
+    let frame = prepared.state.frame(&prepared.scene, &prepared.world, 400.0 / 300.0);
+    // A carved cell of the top level, as the window first shows it.
+    let top = dungeon.levels() - 1;
+    let (cell, at): (glam::Vec3, (f32, f32)) = dungeon
+        .cells()
+        .filter(|p| p.level == top && dungeon.tile_def(*p).is_ok_and(|t| t.carved))
+        .find_map(|p| {
+            let c = dungeon.layout().center(p.slot);
+            let at = glam::Vec3::new(c.x as f32, dungeon.proportions().floor_y(top) as f32, c.y as f32);
+            frame.view.project(at, 400, 300).map(|px| (at, px))
+        })
+        .expect("a carved cell in view");
+    let Some(viewer) = Viewer::start(
+        "a_click_in_the_orbit_view_focuses_the_cell_under_it",
+        &["assets/two_levels.json", "--size", "400x300"],
+        &[("OCTILE_VIEW_DEBUG", "focus")],
+    ) else {
+        return;
+    };
+    let (x, y) = (at.0.round().to_string(), at.1.round().to_string());
+    xdotool(&["mousemove", "--window", &viewer.window, &x, &y]);
+    xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_millis(800));
+    let err = viewer.close();
+    let focus: Vec<f32> = err
+        .lines()
+        .find_map(|l| l.strip_prefix("focus: "))
+        .unwrap_or_else(|| panic!("no focus line: {err}"))
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let focus = glam::Vec3::new(focus[0], focus[1], focus[2]);
+    assert!(focus.distance(cell) < 0.6, "clicked {cell} at pixel {at:?}, focused {focus}");
 }

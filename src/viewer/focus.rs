@@ -6,8 +6,9 @@ use std::ops::RangeInclusive;
 
 use glam::Vec3;
 
-use super::camera::View;
+use super::camera::{CameraKind, View};
 use super::edit::ray::cursor_ray;
+use super::window::App;
 use crate::dungeon::Dungeon;
 use crate::geometry::pick;
 
@@ -32,6 +33,25 @@ pub fn focus_point(
             .filter(|hit| carved(hit.target.pos()))
             .map(|hit| hit.point.as_vec3())
     })
+}
+
+/// A click at `cursor` in the orbit view (levels not lifted apart): the orbit's pivot moves
+/// to the carved cell under it ([`focus_point`]).
+pub(crate) fn click(app: &mut App, cursor: (f64, f64)) {
+    let Some(gfx) = &app.gfx else { return };
+    let size = gfx.size();
+    let p = &mut app.prepared;
+    if p.state.camera != CameraKind::Orbit || p.state.mode == super::state::LevelMode::Exploded {
+        return;
+    }
+    let frame = p.state.frame(&p.scene, &p.world, size.0 as f32 / size.1.max(1) as f32);
+    if let Some(point) = focus_point(&app.dungeon, &frame.view, frame.levels, cursor, size) {
+        p.state.orbit.target = point;
+        app.hud.say(format!("pivot at {:.1}, {:.1}, {:.1}", point.x, point.y, point.z));
+        if std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v == "focus") {
+            eprintln!("focus: {:.2} {:.2} {:.2}", point.x, point.y, point.z);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -119,7 +119,7 @@ pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &Window
                 } else if let (Some(p), Some(c)) = (press, app.input.cursor)
                     && (c.0 - p.0).hypot(c.1 - p.1) <= super::focus::CLICK_SLOP
                 {
-                    focus(app, c);
+                    super::focus::click(app, c);
                 }
             }
             app.input.drag = if pressed { Some(*button) } else { None };
@@ -148,25 +148,6 @@ pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &Window
         _ => {}
     }
     false
-}
-
-/// A click at `cursor` in the orbit view (levels not lifted apart): the orbit's pivot moves
-/// to the carved cell under it ([`super::focus::focus_point`]).
-fn focus(app: &mut App, cursor: (f64, f64)) {
-    let Some(gfx) = &app.gfx else { return };
-    let size = gfx.size();
-    let p = &mut app.prepared;
-    if p.state.camera != CameraKind::Orbit || p.state.mode == super::state::LevelMode::Exploded {
-        return;
-    }
-    let frame = p.state.frame(&p.scene, &p.world, size.0 as f32 / size.1.max(1) as f32);
-    if let Some(point) = super::focus::focus_point(&app.dungeon, &frame.view, frame.levels, cursor, size) {
-        p.state.orbit.target = point;
-        app.hud.say(format!("focus: {:.1}, {:.1}, {:.1}", point.x, point.y, point.z));
-        if std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v == "focus") {
-            eprintln!("focus: {:.2} {:.2} {:.2}", point.x, point.y, point.z);
-        }
-    }
 }
 
 /// A drag of `(dx, dy)` pixels with `button` held on a picture of `size` pixels.
