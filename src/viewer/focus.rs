@@ -48,7 +48,7 @@ pub(crate) fn click(app: &mut App, cursor: (f64, f64)) {
     if let Some(point) = focus_point(&app.dungeon, &frame.view, frame.levels, cursor, size) {
         p.state.orbit.target = point;
         app.hud.say(format!("pivot at {:.1}, {:.1}, {:.1}", point.x, point.y, point.z));
-        if std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v == "focus") {
+        if std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v.split(',').any(|w| w == "focus")) {
             eprintln!("focus: {:.2} {:.2} {:.2}", point.x, point.y, point.z);
         }
     }

@@ -46,6 +46,8 @@ pub struct Input {
     pub invert: bool,
     /// Print each mouse-look turn on stderr (`OCTILE_VIEW_DEBUG=look`).
     debug_look: bool,
+    /// Print where the walker moves on stderr (`OCTILE_VIEW_DEBUG=walk`).
+    debug_walk: bool,
     /// The walker moved in the last update.
     moved: bool,
     /// Shift, Ctrl, Alt and Super as last reported.
@@ -69,6 +71,7 @@ impl Input {
             sensitivity: options.look_sensitivity,
             invert: options.invert_look,
             debug_look: std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v.split(',').any(|w| w == "look")),
+            debug_walk: std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v.split(',').any(|w| w == "walk")),
             moved: false,
             modifiers: winit::keyboard::ModifiersState::empty(),
         }
@@ -474,6 +477,9 @@ pub(crate) fn update(app: &mut App, dt: f64) {
         *w = respawn(world, state.spawn, state.spawn_yaw);
     }
     input.moved = (w.feet, w.vertical_speed) != before;
+    if input.debug_walk && input.moved {
+        eprintln!("walk: {:.3} {:.3} {:.3}", w.feet.x, w.feet.y, w.feet.z);
+    }
 }
 
 fn respawn(world: &crate::walk::World, spawn: crate::grid::Pos, yaw: f64) -> Walker {
