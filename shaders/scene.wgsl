@@ -1,5 +1,8 @@
 // Octile viewer: lit, fogged material colours for the dungeon mesh and its overlays.
 // Shading must match `viewer::palette::shade` (the render test predicts pixels with it).
+// The renderer prepends `const OCCLUSION`, `TORCHES`, `DITHER` and `OUTLINE` (bools) and compiles a
+// pipeline per combination in use: CPU renderers run every branch of a shader, taken or
+// not, so a feature that is off must not be in the code at all.
 
 struct Globals {
     view_proj: mat4x4<f32>,
@@ -15,13 +18,18 @@ struct Globals {
     // x: room height (metres); y: 1 = ambient occlusion on; z: pixels per metre of an
     // orthographic camera (0: perspective), for the outlines' fade; w: 1 = dither.
     shade: vec4<f32>,
+    // x: torches in use (0..=4); y: factor on the sun, ambient and fill light while
+    // torches light the scene; z: a torch's strength at its own position; w: unused.
+    torch: vec4<f32>,
+    // xyz: a torch light's position (world metres); w: 1 / its range squared.
+    torches: array<vec4<f32>, 4>,
 };
 
 struct Draw {
     // rgb: base colour (linear); a: 1 = lit, 0 = emissive (overlays).
     colour: vec4<f32>,
     // x: world y of the level's floor; y: the level; z: 1 = world-space geometry whose
-    // level is found from its height.
+    // level is found from its height; w: 1 = a stair (treads shaded by height).
     offset: vec4<f32>,
 };
 
@@ -37,9 +45,44 @@ struct VsIn {
 
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
-    @location(0) world: vec3<f32>,
+    // xyz: world position (metres); w: the torches' light (per vertex).
+    @location(0) world: vec4<f32>,
+    // The unit normal times the occlusion and a stair's height shading (per vertex): the
+    // fragment shader gets both from one normalisation.
     @location(1) normal: vec3<f32>,
 };
+
+const AMBIENT: f32 = 0.35;
+const SUN: f32 = 0.45;
+const FILL: f32 = 0.25;
+
+// Ambient occlusion per vertex from the height in the room: walls darken towards their
+// foot (a wall's vertices are at its foot and top, so the light rises across it); floors
+// and ceilings keep their light.
+fn occlusion(n: vec3<f32>, local_y: f32) -> f32 {
+    let foot = mix(0.7, 1.0, smoothstep(0.0, max(globals.shade.x, 0.1), local_y));
+    return select(foot, 1.0, abs(n.y) > 0.5);
+}
+
+// Colour of a torch's light (linear RGB), `rooms::TORCH_COLOUR`.
+const TORCH: vec3<f32> = vec3<f32>(1.0, 0.62, 0.32);
+
+// One torch's light at `p` on a surface facing `n`: falls off smoothly to nothing at its
+// range, brighter on surfaces that face it.
+fn torch(t: vec4<f32>, p: vec3<f32>, n: vec3<f32>) -> f32 {
+    let d = t.xyz - p;
+    let d2 = dot(d, d);
+    let falloff = max(1.0 - d2 * t.w, 0.0);
+    return falloff * falloff * (0.25 + 0.75 * max(dot(n, d), 0.0) * inverseSqrt(d2 + 0.01));
+}
+
+// The torches' light at `p` (unrolled: loops are slow on CPU renderers; a torch not in use
+// is out of reach, so it adds nothing).
+fn torchlight(p: vec3<f32>, n: vec3<f32>) -> f32 {
+    let sum = torch(globals.torches[0], p, n) + torch(globals.torches[1], p, n)
+        + torch(globals.torches[2], p, n) + torch(globals.torches[3], p, n);
+    return sum * globals.torch.z;
+}
 
 @vertex
 fn vs_main(v: VsIn) -> VsOut {
@@ -49,26 +92,25 @@ fn vs_main(v: VsIn) -> VsOut {
     if draw.offset.z > 0.5 {
         level = floor((world.y + 0.5) / max(globals.params.w, 0.001));
     }
+    // The height above the level's floor (before the exploded view's lift).
+    let local_y = world.y - draw.offset.x;
     world.y = world.y + level * globals.params.z;
-    out.world = world;
-    out.normal = v.normal;
+    var torches = 0.0;
+    if TORCHES {
+        torches = torchlight(world, v.normal);
+    }
+    out.world = vec4<f32>(world, torches);
+    var shade = 1.0;
+    if OCCLUSION {
+        shade = occlusion(v.normal, local_y);
+    }
+    // Stair treads darken the lower they are, so from above the steps read as steps.
+    if draw.offset.w > 0.5 {
+        shade = shade * mix(0.45, 1.0, clamp(local_y / max(globals.params.w, 0.001), 0.0, 1.0));
+    }
+    out.normal = v.normal * shade;
     out.clip = globals.view_proj * vec4<f32>(world, 1.0);
     return out;
-}
-
-const AMBIENT: f32 = 0.35;
-const SUN: f32 = 0.45;
-const FILL: f32 = 0.25;
-
-// Ambient occlusion baked from the height in the room: walls darken towards their foot
-// and, less, towards the ceiling; floors and ceilings keep their light.
-fn occlusion(n: vec3<f32>, local_y: f32) -> f32 {
-    if globals.shade.y < 0.5 || abs(n.y) > 0.5 {
-        return 1.0;
-    }
-    let foot = mix(0.62, 1.0, smoothstep(0.0, 1.4, local_y));
-    let top = mix(0.85, 1.0, smoothstep(0.0, 0.7, globals.shade.x - local_y));
-    return foot * top;
 }
 
 // Ordered noise of +-half an 8-bit step (in sRGB) against banding on smooth gradients.
@@ -90,19 +132,24 @@ fn outline_alpha(dist: f32) -> f32 {
 
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
-    var to_eye = globals.eye.xyz - in.world;
+    var to_eye = globals.eye.xyz - in.world.xyz;
     if globals.eye.w > 0.5 {
         to_eye = globals.eye.xyz;
     }
-    let dist = length(globals.eye.xyz - in.world);
-    let n = normalize(in.normal);
+    let dist = length(globals.eye.xyz - in.world.xyz);
+    let n2 = dot(in.normal, in.normal);
+    let inverse = inverseSqrt(n2);
+    let n = in.normal * inverse;
     let v = normalize(to_eye);
     var colour = draw.colour.rgb;
     if draw.colour.a > 0.5 {
         let light = AMBIENT + SUN * max(dot(n, globals.light.xyz), 0.0) + FILL * max(dot(n, v), 0.0);
-        // The height above the level's floor (the exploded lift leaves it alone).
-        let local_y = in.world.y - draw.offset.x - draw.offset.y * globals.params.z;
-        colour = colour * light * occlusion(n, local_y);
+        colour = colour * light;
+        // The normal's length: the occlusion and the stair's height shading.
+        colour = colour * (n2 * inverse);
+        if TORCHES {
+            colour = colour * globals.torch.y + draw.colour.rgb * TORCH * in.world.w;
+        }
     }
     let fog = clamp((dist - globals.params.x) / max(globals.params.y - globals.params.x, 0.001), 0.0, 1.0);
     if globals.eye.w < 0.5 {
@@ -110,10 +157,10 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     }
     // draw.colour.a: 1 lit, 0 emissive overlay, 2 outline (faded, blended).
     var alpha = 1.0;
-    if draw.colour.a > 1.5 {
+    if OUTLINE && draw.colour.a > 1.5 {
         alpha = outline_alpha(dist);
     }
-    if globals.shade.w > 0.5 {
+    if DITHER {
         colour = dither(colour, in.clip.xy);
     }
     return vec4<f32>(colour, alpha);

@@ -1,7 +1,9 @@
 //! The viewer window under a display (Xvfb in CI), driven from outside with `xdotool`: it
-//! idles without using the CPU, and mouse-look turns by the pixels moved times the
-//! sensitivity. Without a display, an adapter or xdotool the tests print `SKIPPED` and pass
-//! unless `VIEWER_REQUIRE_ADAPTER=1` / `VIEWER_REQUIRE_XDOTOOL=1`.
+//! idles without using the CPU, mouse-look turns by the pixels moved times the
+//! sensitivity, a click in the orbit view focuses the cell under it, and in walk mode F
+//! opens the door faced (the picture changes, the walker passes). Without a display,
+//! an adapter or xdotool the tests print `SKIPPED` and pass unless
+//! `VIEWER_REQUIRE_ADAPTER=1` / `VIEWER_REQUIRE_XDOTOOL=1`.
 #![cfg(all(feature = "viewer", feature = "cli"))]
 
 mod support;
@@ -133,4 +135,151 @@ fn mouse_look_turns_by_pixels_times_sensitivity() {
         "moved {} px at 0.002 rad/px: turned {turned:.4} rad, expected {expected:.4}",
         steps * step
     );
+}
+
+#[test]
+fn a_click_in_the_orbit_view_focuses_the_cell_under_it() {
+    use octile::viewer::{ViewOptions, prepare};
+    let options = ViewOptions { size: (400, 300), ..ViewOptions::default() };
+    let dungeon = octile::format::from_json(include_str!("../assets/two_levels.json")).unwrap();
+    let prepared = prepare(&dungeon, &options).unwrap();
+    let frame = prepared.state.frame(&prepared.scene, &prepared.world, 400.0 / 300.0);
+    // A carved cell of the top level, as the window first shows it.
+    let top = dungeon.levels() - 1;
+    let (cell, at): (glam::Vec3, (f32, f32)) = dungeon
+        .cells()
+        .filter(|p| p.level == top && dungeon.tile_def(*p).is_ok_and(|t| t.carved))
+        .find_map(|p| {
+            let c = dungeon.layout().center(p.slot);
+            let at = glam::Vec3::new(c.x as f32, dungeon.proportions().floor_y(top) as f32, c.y as f32);
+            frame.view.project(at, 400, 300).map(|px| (at, px))
+        })
+        .expect("a carved cell in view");
+    let Some(viewer) = Viewer::start(
+        "a_click_in_the_orbit_view_focuses_the_cell_under_it",
+        &["assets/two_levels.json", "--size", "400x300"],
+        &[("OCTILE_VIEW_DEBUG", "focus")],
+    ) else {
+        return;
+    };
+    let (x, y) = (at.0.round().to_string(), at.1.round().to_string());
+    xdotool(&["mousemove", "--window", &viewer.window, &x, &y]);
+    xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_millis(800));
+    let err = viewer.close();
+    let focus: Vec<f32> = err
+        .lines()
+        .find_map(|l| l.strip_prefix("focus: "))
+        .unwrap_or_else(|| panic!("no focus line: {err}"))
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let focus = glam::Vec3::new(focus[0], focus[1], focus[2]);
+    assert!(focus.distance(cell) < 0.6, "clicked {cell} at pixel {at:?}, focused {focus}");
+}
+
+/// Fraction of pixels of the middle third of two same-sized PNGs that differ.
+fn middle_differs(a: &std::path::Path, b: &std::path::Path) -> f64 {
+    let (a, b) = (image::open(a).unwrap().to_rgb8(), image::open(b).unwrap().to_rgb8());
+    let (w, h) = a.dimensions();
+    let (mut differ, mut all) = (0u32, 0u32);
+    for y in h / 3..2 * h / 3 {
+        for x in w / 3..2 * w / 3 {
+            let d: u32 = (0..3).map(|i| u32::from(a.get_pixel(x, y)[i].abs_diff(b.get_pixel(x, y)[i]))).sum();
+            differ += u32::from(d > 30);
+            all += 1;
+        }
+    }
+    f64::from(differ) / f64::from(all)
+}
+
+#[test]
+fn in_a_window_f_opens_the_faced_door_and_the_walker_passes() {
+    const TEST: &str = "in_a_window_f_opens_the_faced_door_and_the_walker_passes";
+    use glam::DVec2;
+    use octile::viewer::{ViewOptions, prepare};
+    let generated = octile::generate::GenerateOptions {
+        seed: 7,
+        levels: 1,
+        cols: 6,
+        rows: 6,
+        doors: 1.0,
+        ..octile::generate::GenerateOptions::default()
+    };
+    let mut d = octile::generate::generate(&generated, &mut |_| {}).unwrap();
+    let options = ViewOptions {
+        camera: octile::viewer::camera::CameraKind::Walk,
+        size: (400, 300),
+        ..ViewOptions::default()
+    };
+    // A closed door within reach of its hinge cell's spawn point: the walker starts there.
+    let (walker, middle) = octile::mesh::door_leaves(&d)
+        .into_iter()
+        .filter(|l| !l.open)
+        .find_map(|leaf| {
+            d.set_entrance(Some(leaf.cell)).unwrap();
+            let walker = prepare(&d, &options).unwrap().state.walker;
+            let middle = DVec2::new(leaf.hinge.x, leaf.hinge.z) + leaf.along * (leaf.width * 0.5);
+            (middle.distance(walker.xz()) < 2.8).then_some((walker, middle))
+        })
+        .expect("a closed door near its cell's centre");
+    let scratch = support::Scratch::new(TEST);
+    let file = scratch.join("doors.json");
+    octile::format::save(&d, &file).unwrap();
+    let file = file.to_str().unwrap().to_owned();
+    let Some(viewer) = Viewer::start(
+        TEST,
+        &[&file, "--camera", "walk", "--size", "400x300", "--look-speed", "0.002"],
+        &[("OCTILE_VIEW_DEBUG", "look,walk")],
+    ) else {
+        return;
+    };
+    // Keyboard focus (no window manager gives it), grab the mouse, then turn to face the
+    // door (mouse-look: +x turns by px x 0.002).
+    xdotool(&["windowfocus", "--sync", &viewer.window]);
+    xdotool(&["mousemove", "--window", &viewer.window, "200", "150"]);
+    xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let to_door = middle - walker.xz();
+    let turn = (octile::walk::compass_angle(to_door) - walker.yaw + std::f64::consts::PI)
+        .rem_euclid(std::f64::consts::TAU)
+        - std::f64::consts::PI;
+    let steps = (turn / 0.002 / 4.0).round() as i32;
+    for _ in 0..steps.abs() {
+        xdotool(&["mousemove_relative", "--", &(4 * steps.signum()).to_string(), "0"]);
+        std::thread::sleep(Duration::from_millis(15));
+    }
+    std::thread::sleep(Duration::from_millis(800));
+    let shot = |name: &str| {
+        let path = scratch.join(name);
+        xdotool(&["mousemove", "--window", &viewer.window, "200", "150"]);
+        let ok = Command::new("import").args(["-window", &viewer.window, path.to_str().unwrap()]).status();
+        ok.is_ok_and(|s| s.success()).then_some(path)
+    };
+    let before = shot("before.png");
+    xdotool(&["key", "--window", &viewer.window, "f"]);
+    std::thread::sleep(Duration::from_millis(800));
+    let after = shot("after.png");
+    xdotool(&["keydown", "--window", &viewer.window, "w"]);
+    std::thread::sleep(Duration::from_millis(3000));
+    xdotool(&["keyup", "--window", &viewer.window, "w"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let err = viewer.close();
+    assert!(err.contains("opened"), "F opened no door: {err}");
+    let last = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("walk: "))
+        .next_back()
+        .unwrap_or_else(|| panic!("no walk: {err}"));
+    let p: Vec<f64> = last.split_whitespace().map(|v| v.parse().unwrap()).collect();
+    let through = to_door.normalize();
+    let past = (DVec2::new(p[0], p[2]) - middle).dot(through);
+    assert!(past > 0.5, "the walker stopped {past:.2} m past the door line");
+    match (before, after) {
+        (Some(before), Some(after)) => {
+            let changed = middle_differs(&before, &after);
+            assert!(changed > 0.02, "opening the door changed {:.1}% of the middle", changed * 100.0);
+        }
+        _ => eprintln!("{TEST}: no `import` (ImageMagick): the before/after pictures were not compared"),
+    }
 }

@@ -26,6 +26,8 @@ pub struct Input {
     /// A jump pressed and not yet made (a press is never lost between frames).
     pub jump: bool,
     drag: Option<MouseButton>,
+    /// Where the left button went down (a release near it is a click: focus there).
+    press_at: Option<(f64, f64)>,
     /// The cursor's position in the window (pixels).
     pub cursor: Option<(f64, f64)>,
     /// The mouse is grabbed for mouse-look.
@@ -44,6 +46,8 @@ pub struct Input {
     pub invert: bool,
     /// Print each mouse-look turn on stderr (`OCTILE_VIEW_DEBUG=look`).
     debug_look: bool,
+    /// Print where the walker moves on stderr (`OCTILE_VIEW_DEBUG=walk`).
+    debug_walk: bool,
     /// The walker moved in the last update.
     moved: bool,
     /// Shift, Ctrl, Alt and Super as last reported.
@@ -58,6 +62,7 @@ impl Input {
             held: Held::default(),
             jump: false,
             drag: None,
+            press_at: None,
             cursor: None,
             grabbed: false,
             look_source: None,
@@ -66,6 +71,7 @@ impl Input {
             sensitivity: options.look_sensitivity,
             invert: options.invert_look,
             debug_look: std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v.split(',').any(|w| w == "look")),
+            debug_walk: std::env::var("OCTILE_VIEW_DEBUG").is_ok_and(|v| v.split(',').any(|w| w == "walk")),
             moved: false,
             modifiers: winit::keyboard::ModifiersState::empty(),
         }
@@ -108,6 +114,16 @@ pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &Window
             let pressed = *state == ElementState::Pressed;
             if pressed && *button == MouseButton::Left && app.prepared.state.camera == CameraKind::Walk {
                 set_grab(app, true);
+            }
+            if *button == MouseButton::Left {
+                let press = app.input.press_at.take();
+                if pressed {
+                    app.input.press_at = app.input.cursor;
+                } else if let (Some(p), Some(c)) = (press, app.input.cursor)
+                    && (c.0 - p.0).hypot(c.1 - p.1) <= super::focus::CLICK_SLOP
+                {
+                    super::focus::click(app, c);
+                }
             }
             app.input.drag = if pressed { Some(*button) } else { None };
         }
@@ -281,6 +297,10 @@ fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Command) -> bool 
         Command::Markers => {
             state.markers = !state.markers;
             app.hud.say(if state.markers { "markers on" } else { "markers off" });
+        }
+        Command::Torches => {
+            state.torches = !state.torches;
+            app.hud.say(if state.torches { "torch light on" } else { "torch light off" });
         }
         Command::Escape if app.input.grabbed => set_grab(app, false),
         Command::Escape | Command::Quit => return true,
@@ -457,6 +477,9 @@ pub(crate) fn update(app: &mut App, dt: f64) {
         *w = respawn(world, state.spawn, state.spawn_yaw);
     }
     input.moved = (w.feet, w.vertical_speed) != before;
+    if input.debug_walk && input.moved {
+        eprintln!("walk: {:.3} {:.3} {:.3}", w.feet.x, w.feet.y, w.feet.z);
+    }
 }
 
 fn respawn(world: &crate::walk::World, spawn: crate::grid::Pos, yaw: f64) -> Walker {

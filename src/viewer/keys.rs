@@ -39,6 +39,8 @@ pub enum Command {
     Door,
     /// Markers on/off.
     Markers,
+    /// Torch light on/off.
+    Torches,
     /// Minimap on/off (walk), full map (orbit and top).
     Map,
     /// Release the mouse, else quit.
@@ -59,6 +61,7 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
     ("R", Binding::Char('r'), Command::Respawn, "respawn at the entrance"),
     ("F", Binding::Char('f'), Command::Door, "open or close the door you face (walk)"),
     ("K", Binding::Char('k'), Command::Markers, "markers on/off (spawns, props, torches, hinges)"),
+    ("T", Binding::Char('t'), Command::Torches, "torch light on/off (the nearest torches light the walk)"),
     ("M", Binding::Char('m'), Command::Map, "minimap (walk) / full map"),
     ("E", Binding::Char('e'), Command::Export, "export what is shown (octile-view.glb)"),
     ("[ ]", Binding::Char('['), Command::LookSlower, "mouse-look slower / faster"),
@@ -73,7 +76,7 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
 
 /// Mouse and movement help, after the key table.
 pub const MOUSE_HELP: &[&str] = &[
-    "Orbit: left-drag turn, right-drag pan, wheel zoom to the cursor",
+    "Orbit: left-drag turn, right-drag pan, wheel zoom to the cursor, click focus",
     "Top: wheel zoom to the cursor, drag pan",
     "Walk: click grabs the mouse, mouse look, WASD/arrows move, Shift run, Space jump",
 ];

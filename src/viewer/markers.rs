@@ -55,6 +55,13 @@ pub fn light_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
     out
 }
 
+/// Where the torch lights of `dungeon` hang (world metres), in [`torch_lights`]' order.
+#[must_use]
+pub fn torch_positions(dungeon: &Dungeon) -> Vec<Vec3> {
+    let markers = Markers::of(dungeon, &RoomGraph::of(dungeon));
+    torch_lights(&markers, LightPreset::Blender).iter().map(|l| l.position.as_vec3()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ pub mod chunks;
 pub mod doors;
 pub mod edit;
 mod error;
+pub mod focus;
 pub mod gpu;
 pub mod hud;
 mod input;

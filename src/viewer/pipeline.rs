@@ -1,5 +1,5 @@
 //! The renderer's bind group layouts and pipelines: one shader (`shaders/scene.wgsl`), one
-//! vertex layout ([`Vertex`], the exported one), three pipelines (solid, overlay, lines).
+//! vertex layout ([`Vertex`], the exported one), pipelines for solid geometry (one per [`Shading`]), overlays and lines.
 
 use crate::mesh::Vertex;
 
@@ -37,16 +37,89 @@ impl Layouts {
     }
 }
 
+/// The shading features a scene pipeline is compiled with. CPU renderers (lavapipe) run
+/// every branch of a shader, taken or not, so a feature that is off is left out of the
+/// code (a `const` the shader's branches test) rather than switched off by a uniform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Shading {
+    /// Ambient occlusion (walls darker towards their foot and the ceiling).
+    pub(crate) occlusion: bool,
+    /// Torch lights (globals `torch`, `torches`).
+    pub(crate) torches: bool,
+    /// Dithering against banding.
+    pub(crate) dither: bool,
+}
+
+impl Shading {
+    /// The shading of the default solid pipeline: occlusion only.
+    pub(crate) const DEFAULT: Shading = Shading { occlusion: true, torches: false, dither: false };
+
+    /// Index among the [`SolidVariants`].
+    fn index(self) -> usize {
+        usize::from(self.occlusion) | usize::from(self.torches) << 1 | usize::from(self.dither) << 2
+    }
+
+    /// The scene shader's source with these features (and `outline`: the outlines' fade).
+    fn source(self, outline: bool) -> String {
+        format!(
+            "const OCCLUSION: bool = {};\nconst TORCHES: bool = {};\nconst DITHER: bool = {};\nconst OUTLINE: bool = {outline};\n{}",
+            self.occlusion,
+            self.torches,
+            self.dither,
+            include_str!("../../shaders/scene.wgsl")
+        )
+    }
+}
+
+/// The solid pipeline for each [`Shading`], compiled on first use.
+pub(crate) struct SolidVariants {
+    layout: wgpu::PipelineLayout,
+    target: (wgpu::TextureFormat, u32),
+    made: [Option<wgpu::RenderPipeline>; 8],
+}
+
+impl SolidVariants {
+    /// Compiles the pipeline for `shading` unless it exists.
+    pub(crate) fn prepare(&mut self, device: &wgpu::Device, shading: Shading) {
+        let (layout, target) = (&self.layout, self.target);
+        self.made[shading.index()].get_or_insert_with(|| {
+            let shader = module(device, &shading.source(false));
+            let tested = wgpu::CompareFunction::LessEqual;
+            let cull = Some(wgpu::Face::Back);
+            let triangles = (wgpu::PrimitiveTopology::TriangleList, false);
+            pipeline(device, layout, &shader, target, triangles, cull, tested)
+        });
+    }
+
+    /// The pipeline for `shading`, when prepared.
+    pub(crate) fn get(&self, shading: Shading) -> Option<&wgpu::RenderPipeline> {
+        self.made[shading.index()].as_ref()
+    }
+}
+
+/// The scene shader module of `source`.
+fn module(device: &wgpu::Device, source: &str) -> wgpu::ShaderModule {
+    device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("scene.wgsl"),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
+    })
+}
+
 /// The renderer's pipelines.
 pub(crate) struct Pipelines {
-    /// Lit triangles, back faces culled: the dungeon mesh.
+    /// Lit triangles, back faces culled: the dungeon mesh ([`Shading::DEFAULT`]).
     pub(crate) solid: wgpu::RenderPipeline,
+    /// The same for every [`Shading`].
+    pub(crate) variants: SolidVariants,
     /// Unlit triangles, both faces: the path overlay.
     pub(crate) overlay: wgpu::RenderPipeline,
     /// The same, drawn over everything (no depth test): the route in the overviews.
     pub(crate) overlay_on_top: wgpu::RenderPipeline,
-    /// Lines: the floor outlines.
+    /// Lines: the floor outlines, faded (blended).
     pub(crate) lines: wgpu::RenderPipeline,
+    /// The same, opaque: the outlines where they do not fade (cells large on screen in
+    /// an orthographic view), without the cost of blending.
+    pub(crate) opaque_lines: wgpu::RenderPipeline,
 }
 
 impl Pipelines {
@@ -57,25 +130,26 @@ impl Pipelines {
         format: wgpu::TextureFormat,
         samples: u32,
     ) -> Pipelines {
-        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("scene.wgsl"),
-            source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/scene.wgsl").into()),
-        });
+        let unlit = module(device, &Shading::default().source(false));
+        let outlined = module(device, &Shading::default().source(true));
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("scene"),
             bind_group_layouts: &[Some(&layouts.globals), Some(&layouts.draw)],
             immediate_size: 0,
         });
-        let make = |topology, cull, depth| {
-            pipeline(device, &layout, &shader, (format, samples), topology, cull, depth)
+        let make = |shader, topology, cull, depth| {
+            pipeline(device, &layout, shader, (format, samples), topology, cull, depth)
         };
         let tested = wgpu::CompareFunction::LessEqual;
-        Pipelines {
-            solid: make(wgpu::PrimitiveTopology::TriangleList, Some(wgpu::Face::Back), tested),
-            overlay: make(wgpu::PrimitiveTopology::TriangleList, None, tested),
-            overlay_on_top: make(wgpu::PrimitiveTopology::TriangleList, None, wgpu::CompareFunction::Always),
-            lines: make(wgpu::PrimitiveTopology::LineList, None, tested),
-        }
+        let triangles = (wgpu::PrimitiveTopology::TriangleList, false);
+        let overlay = make(&unlit, triangles, None, tested);
+        let overlay_on_top = make(&unlit, triangles, None, wgpu::CompareFunction::Always);
+        let lines = make(&outlined, (wgpu::PrimitiveTopology::LineList, true), None, tested);
+        let opaque_lines = make(&unlit, (wgpu::PrimitiveTopology::LineList, false), None, tested);
+        let mut variants = SolidVariants { layout, target: (format, samples), made: Default::default() };
+        variants.prepare(device, Shading::DEFAULT);
+        let solid = variants.get(Shading::DEFAULT).expect("invariant: just prepared").clone();
+        Pipelines { solid, variants, overlay, overlay_on_top, lines, opaque_lines }
     }
 }
 
@@ -85,7 +159,7 @@ fn pipeline(
     layout: &wgpu::PipelineLayout,
     shader: &wgpu::ShaderModule,
     (format, samples): (wgpu::TextureFormat, u32),
-    topology: wgpu::PrimitiveTopology,
+    (topology, blend): (wgpu::PrimitiveTopology, bool),
     cull: Option<wgpu::Face>,
     depth: wgpu::CompareFunction,
 ) -> wgpu::RenderPipeline {
@@ -121,11 +195,10 @@ fn pipeline(
             module: shader,
             entry_point: Some("fs_main"),
             compilation_options: Default::default(),
-            // Lines blend (outlines fade); everything else is opaque.
+            // Fading outlines blend; everything else is opaque.
             targets: &[Some(wgpu::ColorTargetState {
                 format,
-                blend: (topology == wgpu::PrimitiveTopology::LineList)
-                    .then_some(wgpu::BlendState::ALPHA_BLENDING),
+                blend: blend.then_some(wgpu::BlendState::ALPHA_BLENDING),
                 write_mask: wgpu::ColorWrites::ALL,
             })],
         }),

@@ -14,16 +14,18 @@ use super::chunks::lod::ChunkPolicy;
 use super::hud::HudQuad;
 use super::hud::draw::HudLayer;
 use super::palette::{BACKGROUND, LIGHT_DIR};
-use super::pipeline::{Layouts, Pipelines};
+use super::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use super::scene::Scene;
 use crate::mesh::{LevelMesh, Vertex};
 
 mod draw;
 mod levels;
+mod torches;
 mod uniforms;
 mod upload;
 
 use draw::{begin_pass, globals, pixels_per_metre};
+use torches::TorchUniform;
 use uniforms::{
     BACKDROP_SLOT, CAP_SLOT, LIGHT_SLOT, MARK_SLOT, MARKER_SLOT, OUTLINE_SLOT, SLOTS_PER_LEVEL,
     renderer_draws,
@@ -48,6 +50,8 @@ struct Globals {
     fog_colour: [f32; 4],
     params: [f32; 4],
     shade: [f32; 4],
+    torch: [f32; 4],
+    torches: [[f32; 4]; torches::MAX_TORCHES],
 }
 
 /// What to draw this frame.
@@ -72,6 +76,9 @@ pub struct Frame {
     pub occlusion: bool,
     /// Draw the markers.
     pub markers: bool,
+    /// Light the scene with the torches nearest the camera (perspective cameras; set with
+    /// [`Renderer::set_torches`]).
+    pub torches: bool,
     /// Dither half an 8-bit step against banding (costs about a sixth of a walk frame on
     /// a CPU renderer).
     pub dither: bool,
@@ -110,10 +117,13 @@ struct Targets {
 pub struct Renderer {
     format: wgpu::TextureFormat,
     samples: u32,
-    solid: wgpu::RenderPipeline,
+    /// The solid pipeline per shading, and the one this pass draws with.
+    solids: SolidVariants,
+    shading: Shading,
     overlay: wgpu::RenderPipeline,
     overlay_on_top: wgpu::RenderPipeline,
     lines: wgpu::RenderPipeline,
+    opaque_lines: wgpu::RenderPipeline,
     level_height: f32,
     room_height: f32,
     globals: wgpu::Buffer,
@@ -129,6 +139,8 @@ pub struct Renderer {
     doors: Vec<Option<(wgpu::Buffer, u32)>>,
     /// Markers and torch lights (world metres).
     markers: [Option<(wgpu::Buffer, u32)>; 2],
+    /// Torch light positions (world metres) that light the scene.
+    torch_lights: Vec<glam::Vec3>,
     path_slot: usize,
     chunk_size: f32,
     /// Which chunks are drawn and from which mesh (`OCTILE_VIEW_CHUNKS`).
@@ -185,10 +197,12 @@ impl Renderer {
         Ok(Renderer {
             format,
             samples,
-            solid: pipelines.solid,
+            solids: pipelines.variants,
+            shading: Shading::DEFAULT,
             overlay: pipelines.overlay,
             overlay_on_top: pipelines.overlay_on_top,
             lines: pipelines.lines,
+            opaque_lines: pipelines.opaque_lines,
             level_height: scene.level_height,
             room_height: scene.room_height,
             globals,
@@ -202,6 +216,7 @@ impl Renderer {
             highlight: None,
             doors: Vec::new(),
             markers: [None, None],
+            torch_lights: Vec::new(),
             path_slot,
             chunk_size: scene.chunk_size,
             chunks: ChunkPolicy::from_env()?,
@@ -239,6 +254,11 @@ impl Renderer {
     pub fn set_markers(&mut self, device: &wgpu::Device, markers: &[Vertex], lights: &[Vertex]) {
         self.markers =
             [triangles_buffer(device, "markers", markers), triangles_buffer(device, "torch lights", lights)];
+    }
+
+    /// Sets the torch lights (world metres) that light frames with [`Frame::torches`].
+    pub fn set_torches(&mut self, lights: &[glam::Vec3]) {
+        self.torch_lights = lights.to_vec();
     }
 
     /// Sets the door leaves: a triangle list in world metres per level
@@ -279,6 +299,17 @@ impl Renderer {
     /// lays it out for the target's size.
     pub fn set_hud(&mut self, device: &wgpu::Device, quads: &[HudQuad]) {
         self.hud.set(device, quads);
+    }
+
+    /// Draws the solid geometry of the next pass with `shading` (compiled on first use).
+    fn use_shading(&mut self, device: &wgpu::Device, shading: Shading) {
+        self.solids.prepare(device, shading);
+        self.shading = shading;
+    }
+
+    /// The solid pipeline of the shading in use.
+    fn solid(&self) -> &wgpu::RenderPipeline {
+        self.solids.get(self.shading).expect("invariant: prepared by use_shading")
     }
 
     fn targets(&mut self, device: &wgpu::Device, size: (u32, u32)) -> &Targets {
@@ -334,7 +365,20 @@ impl Renderer {
         let flag = |on: bool| if on { 1.0 } else { 0.0 };
         let shade =
             [self.room_height, flag(frame.occlusion), pixels_per_metre(frame, size), flag(frame.dither)];
-        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals(frame, self.level_height, shade)));
+        let torches = if frame.torches && !frame.view.orthographic {
+            TorchUniform::nearest(&self.torch_lights, frame.view.eye)
+        } else {
+            TorchUniform::NONE
+        };
+        self.use_shading(
+            device,
+            Shading { occlusion: frame.occlusion, torches: torches.torch[0] > 0.0, dither: frame.dither },
+        );
+        queue.write_buffer(
+            &self.globals,
+            0,
+            bytemuck::bytes_of(&globals(frame, self.level_height, shade, &torches)),
+        );
         self.hud.prepare(queue, size);
         let mut stats = FrameStats::default();
         let mut encoder = device.create_command_encoder(&Default::default());
@@ -346,11 +390,8 @@ impl Renderer {
             self.draw_levels(&mut pass, frame, size.1, &mut stats);
             self.draw_doors(&mut pass, frame, &mut stats);
             self.draw_markers(&mut pass, frame, &mut stats);
-            if frame.caps {
-                self.draw_caps(&mut pass, frame, &mut stats);
-            }
             if frame.outlines {
-                self.draw_outlines(&mut pass, frame, size.1, &mut stats);
+                self.draw_outlines(&mut pass, frame, size, &mut stats);
             }
             self.draw_path(&mut pass, frame, &mut stats);
             self.draw_marks(&mut pass, device, frame, &mut stats);
@@ -364,8 +405,9 @@ impl Renderer {
             queue.write_buffer(
                 &self.inset_globals,
                 0,
-                bytemuck::bytes_of(&globals(&inset.frame, self.level_height, shade)),
+                bytemuck::bytes_of(&globals(&inset.frame, self.level_height, shade, &TorchUniform::NONE)),
             );
+            self.use_shading(device, Shading::default());
             let targets = self.targets.as_ref().expect("invariant: made above");
             let mut pass = draw::begin_inset_pass(&mut encoder, targets, target);
             let [x, y, w, h] = inset.rect.map(|v| v as f32);

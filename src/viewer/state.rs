@@ -124,6 +124,8 @@ pub struct ViewState {
     pub occlusion: bool,
     /// Dithering against banding on.
     pub dither: bool,
+    /// The torches nearest the camera light the scene.
+    pub torches: bool,
     /// Markers drawn.
     pub markers: bool,
     /// The walk mode's map.
@@ -174,6 +176,7 @@ impl ViewState {
             outlines: true,
             occlusion: true,
             dither: false,
+            torches: true,
             markers: false,
             map: MapMode::default(),
             tour: None,
@@ -245,6 +248,7 @@ impl ViewState {
             route_on_top: overview,
             occlusion: self.occlusion,
             dither: self.dither,
+            torches: self.torches,
             markers: self.markers,
             marks: Vec::new(),
             inset: None,
@@ -269,6 +273,7 @@ impl ViewState {
             route_on_top: true,
             occlusion: false,
             dither: false,
+            torches: false,
             markers: false,
             marks: walker_arrow(&self.walker, across / 12.0),
             inset: None,

@@ -1,9 +1,11 @@
-//! The renderer's draw calls (the levels and outlines by chunk are in `levels.rs`): doors, rock caps, outlines, the route and
-//! marks; the frame's globals and the scene pass.
+//! The renderer's draw calls other than the levels (those, with their rock caps and
+//! outlines, are drawn chunk by chunk in `levels.rs`): doors, markers, the route and marks;
+//! the frame's globals and the scene pass.
 
+use super::torches::TorchUniform;
 use super::{
-    BACKDROP_SLOT, BACKGROUND, CAP_SLOT, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, LIGHT_SLOT,
-    MARK_SLOT, MARKER_SLOT, Renderer, SLOTS_PER_LEVEL, Targets, triangles_buffer,
+    BACKDROP_SLOT, BACKGROUND, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, LIGHT_SLOT, MARK_SLOT,
+    MARKER_SLOT, Renderer, Targets, triangles_buffer,
 };
 use crate::mesh::Vertex;
 
@@ -19,7 +21,7 @@ impl Renderer {
             [(MARKER_SLOT, frame.markers, &self.markers[0]), (LIGHT_SLOT, true, &self.markers[1])]
         {
             if let (true, Some((buffer, n))) = (drawn, buffer) {
-                pass.set_pipeline(&self.solid);
+                pass.set_pipeline(self.solid());
                 self.bind_slot(pass, self.path_slot + slot);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*n, 0..1);
@@ -47,7 +49,7 @@ impl Renderer {
     }
 
     /// The inset's view (globals already bound): a dark backdrop over its whole rectangle,
-    /// then its levels, doors, caps, route and marks.
+    /// then its levels (with their caps), doors, route and marks.
     pub(super) fn draw_inset(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -72,7 +74,6 @@ impl Renderer {
         }
         self.draw_levels(pass, frame, height, stats);
         self.draw_doors(pass, frame, stats);
-        self.draw_caps(pass, frame, stats);
         self.draw_path(pass, frame, stats);
         self.draw_marks(pass, device, frame, stats);
     }
@@ -86,25 +87,10 @@ impl Renderer {
 
     /// The door leaves of the visible levels.
     pub(super) fn draw_doors(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        pass.set_pipeline(&self.solid);
+        pass.set_pipeline(self.solid());
         self.bind_slot(pass, self.path_slot + 2);
         for (_, doors) in self.doors.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16))) {
             if let Some((buffer, n)) = doors {
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*n, 0..1);
-                stats.draw_calls += 1;
-                stats.triangles += u64::from(*n / 3);
-            }
-        }
-    }
-
-    /// The rock caps of the visible levels.
-    pub(super) fn draw_caps(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame, stats: &mut FrameStats) {
-        pass.set_pipeline(&self.solid);
-        for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
-        {
-            if let Some((buffer, n)) = &level.caps {
-                self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*n, 0..1);
                 stats.draw_calls += 1;
@@ -140,7 +126,7 @@ pub(super) fn pixels_per_metre(frame: &Frame, size: (u32, u32)) -> f32 {
 }
 
 /// The frame's globals: camera, light, fog, the exploded view's lift per level, shading.
-pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4]) -> Globals {
+pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4], torches: &TorchUniform) -> Globals {
     let v = &frame.view;
     let l = LIGHT_DIR.normalize();
     Globals {
@@ -150,6 +136,8 @@ pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4]) -> Glob
         fog_colour: [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1.0],
         params: [frame.fog.0, frame.fog.1, frame.explode, level_height],
         shade,
+        torch: torches.torch,
+        torches: torches.torches,
     }
 }
 

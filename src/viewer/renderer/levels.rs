@@ -4,7 +4,8 @@
 
 use glam::Vec3;
 
-use super::{Frame, FrameStats, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL, in_frustum};
+use super::draw::pixels_per_metre;
+use super::{CAP_SLOT, Frame, FrameStats, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL, in_frustum};
 use crate::mesh::MaterialRole;
 use crate::mesh::chunk::CHUNK_SLOTS;
 use crate::viewer::chunks::lod::{ChunkPolicy, Lod};
@@ -59,8 +60,9 @@ impl Renderer {
         }
     }
 
-    /// The visible levels' meshes, nearest level first (so depth testing rejects the levels
-    /// it hides), chunks outside the frustum skipped, far chunks coarse.
+    /// The visible levels' meshes and (when [`Frame::caps`]) rock caps, nearest level first
+    /// (so depth testing rejects the levels it hides), chunks outside the frustum skipped,
+    /// far chunks coarse.
     pub(super) fn draw_levels(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -77,8 +79,17 @@ impl Renderer {
             (key * 16.0) as i64
         });
         let lod = self.lod(frame, height);
-        pass.set_pipeline(&self.solid);
+        pass.set_pipeline(self.solid());
         for &i in &order {
+            // The level's rock caps (over its walls, above its floor) first: depth testing
+            // then rejects what they hide.
+            if let (true, Some((buffer, n))) = (frame.caps, &self.levels[i].caps) {
+                self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*n, 0..1);
+                stats.draw_calls += 1;
+                stats.triangles += u64::from(*n / 3);
+            }
             self.draw_level(pass, frame, i, &lod, stats);
         }
     }
@@ -146,11 +157,14 @@ impl Renderer {
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         frame: &Frame,
-        height: u32,
+        size: (u32, u32),
         stats: &mut FrameStats,
     ) {
-        let lod = self.lod(frame, height);
-        pass.set_pipeline(&self.lines);
+        let lod = self.lod(frame, size.1);
+        // An orthographic view whose cells are large on screen draws them unfaded (the
+        // shader's `outline_alpha` is 1 from 2 pixels per metre).
+        let opaque = frame.view.orthographic && pixels_per_metre(frame, size) >= 2.0;
+        pass.set_pipeline(if opaque { &self.opaque_lines } else { &self.lines });
         for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
         {
             let Some((buffer, _)) = &level.outline else { continue };

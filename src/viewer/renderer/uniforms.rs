@@ -52,10 +52,13 @@ impl DrawUniform {
     }
 
     /// The draw of `role` on `level`, whose floor is at `y`: the role's colour tinted by
-    /// the level, lit.
+    /// the level, lit (a stair's treads shaded by their height).
     pub(crate) fn level_role(level: usize, role: MaterialRole, y: f32) -> DrawUniform {
         let [red, green, blue, _] = role.colour();
-        DrawUniform::new(tinted([red, green, blue], level), LIT, y, Some(level))
+        let mut draw = DrawUniform::new(tinted([red, green, blue], level), LIT, y, Some(level));
+        // Stairs: treads shaded by their height, so the steps show from above.
+        draw.offset[3] = if role == MaterialRole::Stair { 1.0 } else { 0.0 };
+        draw
     }
 }
 
@@ -138,5 +141,10 @@ mod tests {
         assert_eq!(colour(SLOTS_PER_LEVEL + OUTLINE_SLOT), [OUTLINE[0], OUTLINE[1], OUTLINE[2], FADED]);
         // Level 1's floor draw stands at its floor height, on level 1.
         assert_eq!(draws[SLOTS_PER_LEVEL].offset[..2], [12.0, 1.0]);
+        // Only the stair draws shade their treads by height.
+        let stair = MaterialRole::ALL.iter().position(|r| *r == MaterialRole::Stair).unwrap();
+        for (i, draw) in draws[..SLOTS_PER_LEVEL].iter().enumerate() {
+            assert_eq!(draw.offset[3], if i == stair { 1.0 } else { 0.0 }, "slot {i}");
+        }
     }
 }
