@@ -252,13 +252,13 @@ fn compressed_file_decodes_to_the_plain_mesh_on_one_grid() {
                 // 8-bit normalized: within half a step of 1/127.
                 assert!((*a - *b).abs().max_element() <= 0.5 / 127.0 + 1e-6, "{name}: normal {a} vs {b}");
             }
-            // Fixed point with one exponent per component: UV0 (14 bits) within 2^-13 of its
+            // Fixed point with one exponent per component: UV0 (13 bits) within 2^-12 of its
             // largest value, the lightmap's (12 bits, inside [0, 1]) within 2^-11.
             let top = uv0.iter().flatten().fold(1.0f64, |m, c| m.max(c.abs()));
             for (a, b) in uv0.iter().zip(uv1) {
                 assert_eq!(a.len(), b.len());
                 for (k, (x, y)) in a.iter().zip(b).enumerate() {
-                    let tolerance = if k < 2 { top / 8192.0 } else { 1.0 / 2048.0 };
+                    let tolerance = if k < 2 { top / 4096.0 } else { 1.0 / 2048.0 };
                     assert!((x - y).abs() <= tolerance, "{name}: uv {a:?} vs {b:?}");
                 }
             }
@@ -268,9 +268,9 @@ fn compressed_file_decodes_to_the_plain_mesh_on_one_grid() {
 }
 
 /// The issue's measure: `octile generate --seed 1 --levels 4 --octagons 64x64` (the
-/// generator's defaults otherwise), plain against `--compress`.
+/// generator's defaults otherwise), plain against `--compress`: at least 5x smaller.
 #[test]
-fn compressed_file_is_about_five_times_smaller() {
+fn compressed_file_is_five_times_smaller() {
     use octile::generate::{GenerateOptions, generate};
     let options = GenerateOptions { seed: 1, levels: 4, cols: 64, rows: 64, ..Default::default() };
     let d = generate(&options, &mut |_| {}).unwrap();
@@ -278,11 +278,9 @@ fn compressed_file_is_about_five_times_smaller() {
     let plain = octile::export::to_glb_with_mesh(&d, &mesh, &ExportOptions::default()).unwrap().len();
     let packed = ExportOptions { compress: true, ..Default::default() };
     let packed = octile::export::to_glb_with_mesh(&d, &mesh, &packed).unwrap().len();
-    // The issue asks for 5x. Meshopt shrinks the binary chunk more than 5x, but the JSON
-    // chunk is not compressed, and since the door nodes (830 here) and the root's room graph
-    // joined the default file it holds about 0.33 MB: 4.96x at this commit. The test pins
-    // what is reached (at least 4.9x) so a regression fails; the README says 5x is not met.
-    assert!(packed * 49 <= plain * 10, "{packed} bytes compressed, {plain} plain");
+    // 5.14x at this commit (28,064,184 -> 5,463,972 bytes; 4.96x with 14-bit UV0); the
+    // JSON chunk (262 KB, mostly 830 door nodes) is not compressed.
+    assert!(packed * 5 <= plain, "{packed} bytes compressed, {plain} plain: under 5x");
 }
 
 #[test]
