@@ -12,7 +12,7 @@ use super::{Conflict, NO_CELL, Solver};
 
 /// The number of domain words: `W`, or the solver's own count when `W` is 0.
 #[inline(always)]
-fn width<const W: usize>(words: usize) -> usize {
+pub(super) fn width<const W: usize>(words: usize) -> usize {
     if W == 0 { words } else { W }
 }
 
