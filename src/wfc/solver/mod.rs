@@ -188,9 +188,9 @@ pub struct Solver {
     /// share one entropy, so they wait here instead of in the heap.
     fresh: Vec<Vec<u32>>,
     /// Entropy keys by domain, direct-mapped ([`ENTROPY_CACHE_BITS`] bits of index): the
-    /// domain words of each entry, and the queue's bucket of its key.
+    /// domain words of each entry, and the queue's bucket of its key with the key.
     entropy_domains: Vec<u64>,
-    entropy_buckets: Vec<u32>,
+    entropy_buckets: Vec<(u32, u32)>,
     fresh_at: Vec<usize>,
     fresh_key: Vec<u32>,
     /// Cells whose neighbours must be revised against their domain.
@@ -279,7 +279,7 @@ impl Solver {
             by_noise: vec![0; cells],
             fresh: vec![Vec::new(); classes_n],
             entropy_domains: vec![0; words << ENTROPY_CACHE_BITS],
-            entropy_buckets: vec![0; 1 << ENTROPY_CACHE_BITS],
+            entropy_buckets: vec![(0, 0); 1 << ENTROPY_CACHE_BITS],
             fresh_at: vec![0; classes_n],
             fresh_key: vec![0; classes_n],
             stack: Vec::new(),

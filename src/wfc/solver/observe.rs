@@ -12,17 +12,17 @@ impl Solver {
     /// Puts `c` on the queue under its current entropy (ties: its noise). `W` is the
     /// number of domain words, or 0 for the solver's own count (see `propagate`).
     pub(super) fn enqueue<const W: usize>(&mut self, c: usize) {
-        let bucket = self.domain_bucket::<W>(c);
+        let (bucket, entropy) = self.domain_bucket::<W>(c);
         self.heap.push(bucket, self.state[c].noise);
-        self.state[c].queued = self.heap.entropy(bucket);
+        self.state[c].queued = entropy;
     }
 
-    /// The queue's bucket of the [`entropy_key`] of `c`'s domain, through a small
+    /// The queue's bucket of the [`entropy_key`] of `c`'s domain, and the key, through a small
     /// direct-mapped cache keyed by the domain words themselves: a solve meets few distinct
     /// domains, so most are found without summing weights. (An entry of zeros never matches:
     /// a queued cell's domain holds tiles.)
     #[inline(always)]
-    fn domain_bucket<const W: usize>(&mut self, c: usize) -> u32 {
+    fn domain_bucket<const W: usize>(&mut self, c: usize) -> (u32, u32) {
         let w = width::<W>(self.words);
         let (at, domain) = (c * w, &self.domain);
         let hash = (0..w)
@@ -32,10 +32,11 @@ impl Solver {
             return self.entropy_buckets[slot];
         }
         let (sw, swl) = self.weight_sums(0, &self.domain[at..at + w]);
-        let bucket = self.heap.bucket(entropy_key(sw, swl));
+        let entropy = entropy_key(sw, swl);
+        let found = (self.heap.bucket(entropy), entropy);
         self.entropy_domains[slot * w..(slot + 1) * w].copy_from_slice(&self.domain[at..at + w]);
-        self.entropy_buckets[slot] = bucket;
-        bucket
+        self.entropy_buckets[slot] = found;
+        found
     }
 
     /// The undecided cell of lowest entropy (ties: lowest noise), from the queue or from the
@@ -108,13 +109,14 @@ impl Solver {
 
     /// [`Solver::flush`] with `W` domain words (0: the solver's own count).
     fn flush_words<const W: usize>(&mut self) {
-        for i in 0..self.touched.len() {
-            let c = self.touched[i] as usize;
-            if self.state[c].len > 1 {
-                self.enqueue::<W>(c);
+        let mut touched = std::mem::take(&mut self.touched);
+        for &c in &touched {
+            if self.state[c as usize].len > 1 {
+                self.enqueue::<W>(c as usize);
             }
         }
-        self.touched.clear();
+        touched.clear();
+        self.touched = touched;
         self.epoch = self.epoch.wrapping_add(1);
         if self.heap.len() > self.heap_limit {
             self.compact_heap();

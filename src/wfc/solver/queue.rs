@@ -17,19 +17,26 @@ const MAX_BUCKETS: usize = 1 << 12;
 /// Entries (entropy, noise) of cells, lowest first; see the module docs.
 #[derive(Debug, Clone, Default)]
 pub(super) struct EntropyQueue {
-    /// Per bucket: the noise of the entries queued under its entropy, lowest on top.
-    buckets: Vec<BinaryHeap<Reverse<u32>>>,
-    /// Per bucket: its entropy key.
-    entropy: Vec<u32>,
+    /// The buckets, by number.
+    buckets: Vec<Bucket>,
     /// (entropy, bucket) of every bucket, sorted by entropy.
     sorted: Vec<(u32, u32)>,
     /// (entropy, bucket) of the buckets that may hold entries, lowest on top; a bucket
     /// found empty on top leaves it.
     active: BinaryHeap<Reverse<(u32, u32)>>,
-    /// Per bucket: whether it is in `active`.
-    listed: Vec<bool>,
     /// Entries in all buckets, stale ones included.
     len: usize,
+}
+
+/// The entries of one entropy.
+#[derive(Debug, Clone)]
+struct Bucket {
+    /// The noise of the entries queued under `entropy`, lowest on top.
+    heap: BinaryHeap<Reverse<u32>>,
+    /// The entropy key.
+    entropy: u32,
+    /// Whether the bucket is in `EntropyQueue::active`.
+    listed: bool,
 }
 
 impl EntropyQueue {
@@ -39,30 +46,22 @@ impl EntropyQueue {
         match self.sorted.binary_search_by_key(&entropy, |&(e, _)| e) {
             Ok(at) => self.sorted[at].1,
             Err(at) => {
-                let bucket = self.entropy.len() as u32;
+                let bucket = self.buckets.len() as u32;
                 self.sorted.insert(at, (entropy, bucket));
-                self.entropy.push(entropy);
-                self.buckets.push(BinaryHeap::new());
-                self.listed.push(false);
+                self.buckets.push(Bucket { heap: BinaryHeap::new(), entropy, listed: false });
                 bucket
             }
         }
     }
 
-    /// The entropy key of `bucket`.
-    #[inline]
-    pub(super) fn entropy(&self, bucket: u32) -> u32 {
-        self.entropy[bucket as usize]
-    }
-
-    /// Queues the entry (entropy of `bucket`, `noise`).
+    /// Queues the entry (the entropy of `bucket`, `noise`).
     #[inline]
     pub(super) fn push(&mut self, bucket: u32, noise: u32) {
-        let b = bucket as usize;
-        self.buckets[b].push(Reverse(noise));
-        if !self.listed[b] {
-            self.listed[b] = true;
-            self.active.push(Reverse((self.entropy[b], bucket)));
+        let b = &mut self.buckets[bucket as usize];
+        b.heap.push(Reverse(noise));
+        if !b.listed {
+            b.listed = true;
+            self.active.push(Reverse((b.entropy, bucket)));
         }
         self.len += 1;
     }
@@ -71,16 +70,16 @@ impl EntropyQueue {
     /// noise`, after dropping every lower entry (all stale); `None` when none is current.
     pub(super) fn first(&mut self, mut current: impl FnMut(u32, u32) -> bool) -> Option<u64> {
         while let Some(&Reverse((entropy, bucket))) = self.active.peek() {
-            let heap = &mut self.buckets[bucket as usize];
-            while let Some(&Reverse(noise)) = heap.peek() {
+            let b = &mut self.buckets[bucket as usize];
+            while let Some(&Reverse(noise)) = b.heap.peek() {
                 if current(entropy, noise) {
                     return Some(u64::from(entropy) << 32 | u64::from(noise));
                 }
-                heap.pop();
+                b.heap.pop();
                 self.len -= 1;
             }
+            b.listed = false;
             self.active.pop();
-            self.listed[bucket as usize] = false;
         }
         None
     }
@@ -92,16 +91,17 @@ impl EntropyQueue {
     /// When the queue is empty: `first` found no entry.
     pub(super) fn pop_first(&mut self) {
         let &Reverse((_, bucket)) = self.active.peek().expect("invariant: pop_first follows a first entry");
-        self.buckets[bucket as usize].pop();
+        self.buckets[bucket as usize].heap.pop();
         self.len -= 1;
     }
 
     /// Drops every entry for which `current(entropy, noise)` fails.
     pub(super) fn retain(&mut self, mut current: impl FnMut(u32, u32) -> bool) {
         self.len = 0;
-        for (heap, &entropy) in self.buckets.iter_mut().zip(&self.entropy) {
-            heap.retain(|&Reverse(noise)| current(entropy, noise));
-            self.len += heap.len();
+        for b in &mut self.buckets {
+            let entropy = b.entropy;
+            b.heap.retain(|&Reverse(noise)| current(entropy, noise));
+            self.len += b.heap.len();
         }
     }
 
@@ -116,14 +116,14 @@ impl EntropyQueue {
     pub(super) fn clear(&mut self) -> bool {
         self.active.clear();
         self.len = 0;
-        if self.entropy.len() > MAX_BUCKETS {
+        if self.buckets.len() > MAX_BUCKETS {
             *self = Self::default();
             return true;
         }
-        for heap in &mut self.buckets {
-            heap.clear();
+        for b in &mut self.buckets {
+            b.heap.clear();
+            b.listed = false;
         }
-        self.listed.fill(false);
         false
     }
 }
@@ -165,7 +165,7 @@ mod tests {
                         let e = entropies[rng.below(entropies.len() as u64) as usize];
                         queued[cell] = Some(e);
                         let bucket = queue.bucket(e);
-                        assert_eq!(queue.entropy(bucket), e);
+                        assert_eq!(queue.bucket(e), bucket, "one bucket per entropy");
                         queue.push(bucket, cell as u32);
                         oracle.push(Reverse(u64::from(e) << 32 | cell as u64));
                     }
