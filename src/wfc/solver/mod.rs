@@ -18,6 +18,21 @@
 //! entropy in fixed point with integers only, so a solve gives the same tiles on every
 //! platform.
 
+/// Calls `$solver.$method::<W>()` with `W` the solver's number of domain words when it is 1
+/// to 5, else with `W` = 0 (read at run time): the hot loops' word count as a constant.
+macro_rules! by_words {
+    ($solver:expr, $method:ident) => {
+        match $solver.words {
+            1 => $solver.$method::<1>(),
+            2 => $solver.$method::<2>(),
+            3 => $solver.$method::<3>(),
+            4 => $solver.$method::<4>(),
+            5 => $solver.$method::<5>(),
+            _ => $solver.$method::<0>(),
+        }
+    };
+}
+
 mod entropy;
 mod observe;
 mod propagate;

@@ -97,14 +97,7 @@ impl Solver {
 
     /// Queues every cell changed since the last flush under its new entropy.
     pub(super) fn flush(&mut self) {
-        match self.words {
-            1 => self.flush_words::<1>(),
-            2 => self.flush_words::<2>(),
-            3 => self.flush_words::<3>(),
-            4 => self.flush_words::<4>(),
-            5 => self.flush_words::<5>(),
-            _ => self.flush_words::<0>(),
-        }
+        by_words!(self, flush_words)
     }
 
     /// [`Solver::flush`] with `W` domain words (0: the solver's own count).
