@@ -18,14 +18,27 @@
 //! entropy in fixed point with integers only, so a solve gives the same tiles on every
 //! platform.
 
+/// Calls `$solver.$method::<W>()` with `W` the solver's number of domain words when it is 1
+/// to 5, else with `W` = 0 (read at run time): the hot loops' word count as a constant.
+macro_rules! by_words {
+    ($solver:expr, $method:ident) => {
+        match $solver.words {
+            1 => $solver.$method::<1>(),
+            2 => $solver.$method::<2>(),
+            3 => $solver.$method::<3>(),
+            4 => $solver.$method::<4>(),
+            5 => $solver.$method::<5>(),
+            _ => $solver.$method::<0>(),
+        }
+    };
+}
+
 mod entropy;
 mod observe;
 mod propagate;
+mod queue;
 mod reset;
 mod tables;
-
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use rand_chacha::ChaCha8Rng;
 
@@ -179,10 +192,10 @@ pub struct Solver {
     /// Undo log: (cell * words + word, the bits removed from that domain word).
     trail: Vec<(u32, u64)>,
     decisions: Vec<Decision>,
-    /// Cells whose domain changed, by (fixed-point entropy << 32 | noise); stale entries
-    /// are skipped when popped.
-    heap: BinaryHeap<Reverse<u64>>,
-    /// Heap length past which stale entries are dropped (see `Solver::flush`).
+    /// Cells whose domain changed, by (fixed-point entropy, noise); stale entries are
+    /// skipped when popped.
+    heap: queue::EntropyQueue,
+    /// Queue length past which stale entries are dropped (see `Solver::flush`).
     heap_limit: usize,
     /// The cell with each noise value (noise is a permutation of the cells).
     by_noise: Vec<u32>,
@@ -190,9 +203,9 @@ pub struct Solver {
     /// share one entropy, so they wait here instead of in the heap.
     fresh: Vec<Vec<u32>>,
     /// Entropy keys by domain, direct-mapped ([`ENTROPY_CACHE_BITS`] bits of index): the
-    /// domain words of each entry, and its key.
+    /// domain words of each entry, and the queue's bucket of its key with the key.
     entropy_domains: Vec<u64>,
-    entropy_keys: Vec<u32>,
+    entropy_buckets: Vec<(u32, u32)>,
     fresh_at: Vec<usize>,
     fresh_key: Vec<u32>,
     /// Cells whose neighbours must be revised against their domain.
@@ -276,12 +289,12 @@ impl Solver {
             // reserved (address space only until used) so a solve does not regrow them.
             trail: Vec::with_capacity(cells * words * 4),
             decisions: Vec::with_capacity(cells),
-            heap: BinaryHeap::new(),
+            heap: queue::EntropyQueue::default(),
             heap_limit: observe::HEAP_SLACK,
             by_noise: vec![0; cells],
             fresh: vec![Vec::new(); classes_n],
             entropy_domains: vec![0; words << ENTROPY_CACHE_BITS],
-            entropy_keys: vec![0; 1 << ENTROPY_CACHE_BITS],
+            entropy_buckets: vec![(0, 0); 1 << ENTROPY_CACHE_BITS],
             fresh_at: vec![0; classes_n],
             fresh_key: vec![0; classes_n],
             stack: Vec::new(),

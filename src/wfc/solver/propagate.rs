@@ -12,7 +12,7 @@ use super::{Conflict, NO_CELL, Solver};
 
 /// The number of domain words: `W`, or the solver's own count when `W` is 0.
 #[inline(always)]
-fn width<const W: usize>(words: usize) -> usize {
+pub(super) fn width<const W: usize>(words: usize) -> usize {
     if W == 0 { words } else { W }
 }
 
@@ -133,14 +133,7 @@ impl Solver {
     /// Revises every neighbour of every queued cell until nothing changes; false (with the
     /// conflict recorded and the queue emptied) when a domain empties.
     pub(super) fn propagate(&mut self) -> bool {
-        match self.words {
-            1 => self.propagate_words::<1>(),
-            2 => self.propagate_words::<2>(),
-            3 => self.propagate_words::<3>(),
-            4 => self.propagate_words::<4>(),
-            5 => self.propagate_words::<5>(),
-            _ => self.propagate_words::<0>(),
-        }
+        by_words!(self, propagate_words)
     }
 
     fn propagate_words<const W: usize>(&mut self) -> bool {

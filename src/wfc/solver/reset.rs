@@ -91,7 +91,11 @@ impl Solver {
         self.collapsed = 0;
         self.trail.clear();
         self.decisions.clear();
-        self.heap.clear();
+        if self.heap.clear() {
+            // Bucket numbers are void: forget the cached ones (an all-zero entry never matches
+            // a queued cell's domain).
+            self.entropy_domains.fill(0);
+        }
         self.heap_limit = super::observe::HEAP_SLACK;
         for &c in &self.stack {
             self.state[c as usize].on_stack = false;
@@ -195,7 +199,7 @@ impl Solver {
             if self.is_whole(c) {
                 self.fresh[k].push(c as u32);
             } else {
-                self.enqueue(c);
+                self.enqueue::<0>(c);
             }
         }
     }
