@@ -21,6 +21,14 @@ use octile::viewer::{ViewOptions, prepare};
 
 const SIZE: (u32, u32) = (800, 600);
 
+/// One window at a time: xdotool types into whichever window has the focus.
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds [`ONE_WINDOW`] for the rest of a test (a failed test does not block the next).
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn tool(name: &str, args: &[&str]) -> Option<Output> {
     Command::new(name).args(args).stderr(Stdio::null()).output().ok()
 }
@@ -48,19 +56,23 @@ fn known_wall(d: &Dungeon) -> (Pos, Direction) {
         .expect("plus_arena has an open edge between two floor octagons")
 }
 
-/// The window's pixel where the seam of wall `dir` of `pos` projects, in the top camera.
-fn seam_pixel(d: &Dungeon, pos: Pos, dir: Direction) -> (u32, u32) {
+/// The window's pixel where the level-0 floor point `p` (plan metres) projects, in the top
+/// camera.
+fn top_pixel(d: &Dungeon, p: glam::DVec2) -> (u32, u32) {
     let options = ViewOptions { camera: CameraKind::Top, size: SIZE, ..ViewOptions::default() };
     let prepared = prepare(d, &options).unwrap();
     let view = prepared.state.view(&prepared.scene, SIZE.0 as f32 / SIZE.1 as f32);
+    let (x, y) = view.project(glam::Vec3::new(p.x as f32, 0.0, p.y as f32), SIZE.0, SIZE.1).unwrap();
+    (x.round() as u32, y.round() as u32)
+}
+
+/// The window's pixel where the seam of wall `dir` of `pos` projects, in the top camera.
+fn seam_pixel(d: &Dungeon, pos: Pos, dir: Direction) -> (u32, u32) {
     let layout = d.layout();
     let [a, b] = layout.wall(pos.slot, dir).unwrap();
     let next = d.dims().neighbor(pos.slot, dir).unwrap().unwrap();
     let [c, e] = layout.wall(next, dir.opposite()).unwrap();
-    let centre = (a + b + c + e) / 4.0;
-    let (x, y) =
-        view.project(glam::Vec3::new(centre.x as f32, 0.0, centre.y as f32), SIZE.0, SIZE.1).unwrap();
-    (x.round() as u32, y.round() as u32)
+    top_pixel(d, (a + b + c + e) / 4.0)
 }
 
 /// A screenshot of window `window` (ImageMagick's `import`), as RGB rows.
@@ -89,6 +101,40 @@ fn glb_triangles(path: &Path) -> usize {
     prims.map(|p| p.indices().map_or(0, |a| a.count() / 3)).sum()
 }
 
+/// Starts `octile view FILE --camera top` and finds its window; `None` (after a `SKIPPED`
+/// line) where the machine has no adapter.
+fn open_top_view(test: &str, file: &Path) -> Option<(Child, String)> {
+    let size = format!("{}x{}", SIZE.0, SIZE.1);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))
+        .args(["view", file.to_str().unwrap(), "--camera", "top", "--size", &size])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts the viewer");
+    let Some(window) = find_window(&mut child) else {
+        let err = finish(child);
+        if err.contains("no GPU adapter") {
+            support::skip(test, err.trim(), "VIEWER_REQUIRE_ADAPTER");
+            return None;
+        }
+        panic!("no viewer window: {err}");
+    };
+    Some((child, window))
+}
+
+/// False (after a `SKIPPED` line) without a display, `xdotool` or ImageMagick's `import`.
+fn window_tools(test: &str) -> bool {
+    if std::env::var_os("DISPLAY").is_none() {
+        support::skip(test, "no DISPLAY (run under xvfb-run)", "VIEWER_REQUIRE_ADAPTER");
+        return false;
+    }
+    if xdotool(&["version"]).is_none() || tool("import", &["-version"]).is_none() {
+        support::skip(test, "xdotool or ImageMagick's import is not installed", "VIEWER_REQUIRE_XDOTOOL");
+        return false;
+    }
+    true
+}
+
 fn finish(mut child: Child) -> String {
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(10) {
@@ -103,12 +149,8 @@ fn finish(mut child: Child) -> String {
 #[test]
 fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     const TEST: &str = "a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it";
-    if std::env::var_os("DISPLAY").is_none() {
-        support::skip(TEST, "no DISPLAY (run under xvfb-run)", "VIEWER_REQUIRE_ADAPTER");
-        return;
-    }
-    if xdotool(&["version"]).is_none() || tool("import", &["-version"]).is_none() {
-        support::skip(TEST, "xdotool or ImageMagick's import is not installed", "VIEWER_REQUIRE_XDOTOOL");
+    let _alone = alone();
+    if !window_tools(TEST) {
         return;
     }
     let dir = support::Scratch::new(TEST);
@@ -117,21 +159,7 @@ fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     let before = octile::format::load(&file).unwrap();
     let (pos, wall) = known_wall(&before);
     let pixel = seam_pixel(&before, pos, wall);
-    let size = format!("{}x{}", SIZE.0, SIZE.1);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))
-        .args(["view", file.to_str().unwrap(), "--camera", "top", "--size", &size])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts the viewer");
-    let Some(window) = find_window(&mut child) else {
-        let err = finish(child);
-        if err.contains("no GPU adapter") {
-            support::skip(TEST, err.trim(), "VIEWER_REQUIRE_ADAPTER");
-            return;
-        }
-        panic!("no viewer window: {err}");
-    };
+    let Some((child, window)) = open_top_view(TEST, &file) else { return };
     pause(2500);
     let (x, y) = (pixel.0.to_string(), pixel.1.to_string());
     xdotool(&["windowfocus", "--sync", &window]);
@@ -173,4 +201,56 @@ fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     // The bottom-left corner: background, away from the HUD (top left, bottom centre).
     let far = differing_near(&shot_before, &shot_after, (4, SIZE.1 - 4), 3);
     assert_eq!(far, 0, "nothing changed far from the click");
+}
+
+#[test]
+fn a_fast_drag_paints_every_cell_it_crosses() {
+    const TEST: &str = "a_fast_drag_paints_every_cell_it_crosses";
+    let _alone = alone();
+    if !window_tools(TEST) {
+        return;
+    }
+    let dir = support::Scratch::new(TEST);
+    let file = dir.join("arena.json");
+    std::fs::copy("assets/plus_arena.json", &file).unwrap();
+    let before = octile::format::load(&file).unwrap();
+    // Row 2 of plus_arena: floor octagons at columns 2, 4 and 6, away from the entrance.
+    let cell_at = |row: u32, col: u32| Pos { level: 0, slot: octile::grid::Slot { row, col } };
+    let cell = |col: u32| cell_at(2, col);
+    let floor_at = |d: &Dungeon, p: Pos| d.tile_def(p).is_ok_and(|t| t.carved);
+    let is_floor = |d: &Dungeon, col: u32| floor_at(d, cell(col));
+    assert!([2, 4, 6].iter().all(|&c| is_floor(&before, c)), "plus_arena's row 2 is floor at 2, 4, 6");
+    let pixel = |col: u32| top_pixel(&before, before.layout().center(cell(col).slot));
+    let (start, end) = (pixel(2), pixel(6));
+    let Some((child, window)) = open_top_view(TEST, &file) else { return };
+    pause(2500);
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "F3"]);
+    xdotool(&["mousemove", "--window", &window, &start.0.to_string(), &start.1.to_string()]);
+    pause(1200);
+    // Press on column 2 (it becomes rock), jump straight to column 6 in one motion event,
+    // release: the stroke paints column 4, which the cursor crossed, too.
+    xdotool(&["mousedown", "1"]);
+    pause(600);
+    xdotool(&["mousemove", "--window", &window, &end.0.to_string(), &end.1.to_string()]);
+    pause(600);
+    xdotool(&["mouseup", "1"]);
+    pause(600);
+    xdotool(&["key", "ctrl+s"]);
+    pause(1500);
+    xdotool(&["key", "q"]);
+    let err = finish(child);
+    assert!(!err.contains("panicked"), "{err}");
+    let after = octile::format::load(&file).unwrap_or_else(|e| panic!("{e}: {err}"));
+    for col in [2, 4, 6] {
+        assert!(
+            !is_floor(&after, col),
+            "0,2,{col} is still floor after the drag from {start:?} to {end:?}: {err}"
+        );
+    }
+    let beside = cell_at(4, 4);
+    assert!(
+        floor_at(&before, beside) && floor_at(&after, beside),
+        "a cell off the cursor's path stays floor"
+    );
 }
