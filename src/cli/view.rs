@@ -63,6 +63,11 @@ pub struct ViewArgs {
     /// sixth of a walk frame on a CPU renderer).
     #[arg(long)]
     dither: bool,
+    /// Texture the floors, walls, ceilings and stairs with a procedural texture set sampled
+    /// with the exported UVs (key U; off by default: it costs about TEXTURE_COST of a frame on
+    /// a CPU renderer).
+    #[arg(long)]
+    textures: bool,
     /// Draw the markers (spawns, props, torch sockets, door hinges; key K).
     #[arg(long)]
     markers: bool,
@@ -111,6 +116,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         open_doors: args.open_doors,
         map: args.map,
         dither: args.dither,
+        textures: args.textures,
         markers: args.markers,
         lights: args.lights,
         look_sensitivity: args.look_speed,
