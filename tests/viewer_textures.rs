@@ -173,3 +173,79 @@ fn edit_mode_live_mesh_draws_textured_like_the_renderer() {
     let untextured = off.capture(&gpu, &plain).unwrap();
     assert!(differing(&untextured, &drawn) * 5 > total, "the live mesh's frame is textured");
 }
+
+#[test]
+fn texture_size_scales_the_stones_as_the_export_does() {
+    const TEST: &str = "texture_size_scales_the_stones_as_the_export_does";
+    let d = load("plus_arena.json");
+    let options = |metres: f64| ViewOptions {
+        camera: CameraKind::Walk,
+        size: (640, 480),
+        outlines: false,
+        textures: true,
+        mesh: octile::mesh::MeshOptions { texture_size: metres, ..octile::mesh::MeshOptions::default() },
+        adapter: AdapterPreference::Cpu,
+        ..ViewOptions::default()
+    };
+    let Some(four) = support::shoot(TEST, &d, &options(4.0)) else { return };
+    let two = support::shoot(TEST, &d, &options(2.0)).unwrap();
+    // The floor just in front of the walker fills the bottom rows, magnified: the joints
+    // between stones cross each row as dark bands (15 grey levels below the row's median);
+    // stones half as wide (2 m repeats) make about twice as many.
+    let joints = |s: &Shot| {
+        (s.height - 24..s.height)
+            .map(|y| {
+                let row: Vec<f64> = (0..s.width).map(|x| luma(s, x, y)).collect();
+                let mut sorted = row.clone();
+                sorted.sort_by(f64::total_cmp);
+                let dark = sorted[sorted.len() / 2] - 15.0;
+                row.windows(2).filter(|p| p[0] >= dark && p[1] < dark).count()
+            })
+            .sum::<usize>()
+    };
+    let (coarse, fine) = (joints(&four), joints(&two));
+    assert!(coarse > 24, "the 4 m stones show joints: {coarse}");
+    assert!(fine * 2 > coarse * 3, "joint steps: {fine} with 2 m repeats against {coarse} with 4 m");
+}
+
+#[cfg(feature = "cli")]
+#[test]
+fn view_takes_the_export_texture_size() {
+    let scratch = support::Scratch::new("view_takes_the_export_texture_size");
+    let bad = support::run_octile(
+        &["view", "assets/plus_arena.json", "--texture-size", "0", "--screenshot", "x.png"],
+        &[],
+    );
+    assert!(!bad.status.success());
+    assert!(support::stderr(&bad).contains("texture_size"), "{}", support::stderr(&bad));
+    let shot = |metres: &str, name: &str| {
+        let png = scratch.join(name);
+        let o = support::run_octile(
+            &[
+                "view",
+                "assets/plus_arena.json",
+                "--camera",
+                "top",
+                "--size",
+                "320x240",
+                "--textures",
+                "--texture-size",
+                metres,
+                "--screenshot",
+                png.to_str().unwrap(),
+            ],
+            &[],
+        );
+        if !o.status.success() && support::stderr(&o).contains("adapter") {
+            return None;
+        }
+        assert!(o.status.success(), "{}", support::stderr(&o));
+        Some(image::open(&png).unwrap().to_rgb8())
+    };
+    let Some(four) = shot("4", "four.png") else {
+        return support::skip("view_takes_the_export_texture_size", "no adapter", "VIEWER_REQUIRE_ADAPTER");
+    };
+    let two = shot("2", "two.png").unwrap();
+    let changed = four.pixels().zip(two.pixels()).filter(|(a, b)| a != b).count();
+    assert!(changed * 20 > (320 * 240) as usize, "{changed} pixels differ between 4 m and 2 m repeats");
+}

@@ -64,10 +64,14 @@ pub struct ViewArgs {
     #[arg(long)]
     dither: bool,
     /// Texture the floors, walls, ceilings and stairs with a procedural texture set sampled
-    /// with the exported UVs (key U; off by default: it costs about TEXTURE_COST of a frame on
-    /// a CPU renderer).
+    /// with the exported UVs (key U; off by default: it costs about a third to a half more
+    /// per frame on a CPU renderer).
     #[arg(long)]
     textures: bool,
+    /// World metres covered by one texture repeat (UV0 = metres / this), as `octile export
+    /// --texture-size` writes it.
+    #[arg(long, default_value_t = octile::mesh::MeshOptions::default().texture_size)]
+    texture_size: f64,
     /// Draw the markers (spawns, props, torch sockets, door hinges; key K).
     #[arg(long)]
     markers: bool,
@@ -110,7 +114,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         path: args.path.map(|r| (r.from, r.to)),
         size: (args.size.cols, args.size.rows),
         outlines: !args.no_outlines,
-        mesh: args.budget.mesh_options(),
+        mesh: octile::mesh::MeshOptions { texture_size: args.texture_size, ..args.budget.mesh_options() },
         hud: args.hud,
         level_mode: args.level_mode,
         open_doors: args.open_doors,
