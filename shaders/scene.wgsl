@@ -2,7 +2,8 @@
 // Shading must match `viewer::palette::shade` (the render test predicts pixels with it).
 // The renderer prepends `const OCCLUSION`, `TORCHES`, `DITHER` and `OUTLINE` (bools) and compiles a
 // pipeline per combination in use: CPU renderers run every branch of a shader, taken or
-// not, so a feature that is off must not be in the code at all.
+// not, so a feature that is off must not be in the code at all. The textured pipelines
+// append `textured.wgsl` (their own entry points and group 2) and use its entry points.
 
 struct Globals {
     view_proj: mat4x4<f32>,
@@ -31,6 +32,9 @@ struct Draw {
     // x: world y of the level's floor; y: the level; z: 1 = world-space geometry whose
     // level is found from its height; w: 1 = a stair (treads shaded by height).
     offset: vec4<f32>,
+    // x: the texture layer of the draw's surface; y: 1 = textured (a level's roles), 0 =
+    // plain (read by the textured pipelines only).
+    material: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;
@@ -86,8 +90,14 @@ fn torchlight(p: vec3<f32>, n: vec3<f32>) -> f32 {
 
 @vertex
 fn vs_main(v: VsIn) -> VsOut {
+    return place(v.position, v.normal);
+}
+
+// A vertex at `position` (level-local metres) with unit `normal`, placed in the world and
+// on screen, lit by the per-vertex terms.
+fn place(position: vec3<f32>, normal: vec3<f32>) -> VsOut {
     var out: VsOut;
-    var world = v.position + vec3<f32>(0.0, draw.offset.x, 0.0);
+    var world = position + vec3<f32>(0.0, draw.offset.x, 0.0);
     var level = draw.offset.y;
     if draw.offset.z > 0.5 {
         level = floor((world.y + 0.5) / max(globals.params.w, 0.001));
@@ -97,18 +107,18 @@ fn vs_main(v: VsIn) -> VsOut {
     world.y = world.y + level * globals.params.z;
     var torches = 0.0;
     if TORCHES {
-        torches = torchlight(world, v.normal);
+        torches = torchlight(world, normal);
     }
     out.world = vec4<f32>(world, torches);
     var shade = 1.0;
     if OCCLUSION {
-        shade = occlusion(v.normal, local_y);
+        shade = occlusion(normal, local_y);
     }
     // Stair treads darken the lower they are, so from above the steps read as steps.
     if draw.offset.w > 0.5 {
         shade = shade * mix(0.45, 1.0, clamp(local_y / max(globals.params.w, 0.001), 0.0, 1.0));
     }
-    out.normal = v.normal * shade;
+    out.normal = normal * shade;
     out.clip = globals.view_proj * vec4<f32>(world, 1.0);
     return out;
 }
@@ -132,6 +142,12 @@ fn outline_alpha(dist: f32) -> f32 {
 
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
+    return shade_fragment(in, draw.colour.rgb);
+}
+
+// The fragment `in` of a surface of colour `base` (linear), lit (unless the draw is
+// emissive), fogged and faded as the draw says.
+fn shade_fragment(in: VsOut, base: vec3<f32>) -> vec4<f32> {
     var to_eye = globals.eye.xyz - in.world.xyz;
     if globals.eye.w > 0.5 {
         to_eye = globals.eye.xyz;
@@ -141,14 +157,14 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let inverse = inverseSqrt(n2);
     let n = in.normal * inverse;
     let v = normalize(to_eye);
-    var colour = draw.colour.rgb;
+    var colour = base;
     if draw.colour.a > 0.5 {
         let light = AMBIENT + SUN * max(dot(n, globals.light.xyz), 0.0) + FILL * max(dot(n, v), 0.0);
         colour = colour * light;
         // The normal's length: the occlusion and the stair's height shading.
         colour = colour * (n2 * inverse);
         if TORCHES {
-            colour = colour * globals.torch.y + draw.colour.rgb * TORCH * in.world.w;
+            colour = colour * globals.torch.y + base * TORCH * in.world.w;
         }
     }
     let fog = clamp((dist - globals.params.x) / max(globals.params.y - globals.params.x, 0.001), 0.0, 1.0);

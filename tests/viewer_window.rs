@@ -1,7 +1,8 @@
 //! The viewer window under a display (Xvfb in CI), driven from outside with `xdotool`: it
 //! idles without using the CPU, mouse-look turns by the pixels moved times the
-//! sensitivity, a click in the orbit view focuses the cell under it, and in walk mode F
-//! opens the door faced (the picture changes, the walker passes). Without a display,
+//! sensitivity, a click in the orbit view focuses the cell under it, in walk mode F
+//! opens the door faced (the picture changes, the walker passes), and U puts the texture
+//! set on and off (the picture changes, the HUD says so). Without a display,
 //! an adapter or xdotool the tests print `SKIPPED` and pass unless
 //! `VIEWER_REQUIRE_ADAPTER=1` / `VIEWER_REQUIRE_XDOTOOL=1`.
 #![cfg(all(feature = "viewer", feature = "cli"))]
@@ -281,5 +282,39 @@ fn in_a_window_f_opens_the_faced_door_and_the_walker_passes() {
             assert!(changed > 0.02, "opening the door changed {:.1}% of the middle", changed * 100.0);
         }
         _ => eprintln!("{TEST}: no `import` (ImageMagick): the before/after pictures were not compared"),
+    }
+}
+
+#[test]
+fn in_a_window_u_switches_the_textures() {
+    const TEST: &str = "in_a_window_u_switches_the_textures";
+    let Some(viewer) =
+        Viewer::start(TEST, &["assets/plus_arena.json", "--camera", "walk", "--size", "400x300"], &[])
+    else {
+        return;
+    };
+    let scratch = support::Scratch::new(TEST);
+    xdotool(&["windowfocus", "--sync", &viewer.window]);
+    let shot = |name: &str| {
+        let path = scratch.join(name);
+        let ok = Command::new("import").args(["-window", &viewer.window, path.to_str().unwrap()]).status();
+        ok.is_ok_and(|s| s.success()).then_some(path)
+    };
+    let plain = shot("plain.png");
+    xdotool(&["key", "--window", &viewer.window, "u"]);
+    // The first textured frame generates and uploads the set and compiles its pipeline.
+    std::thread::sleep(Duration::from_millis(1500));
+    let textured = shot("textured.png");
+    xdotool(&["key", "--window", &viewer.window, "u"]);
+    std::thread::sleep(Duration::from_millis(800));
+    let err = viewer.close();
+    let on = err.find("textures on").unwrap_or_else(|| panic!("U did not switch the textures on: {err}"));
+    assert!(err[on..].contains("textures off"), "U again did not switch them off: {err}");
+    match (plain, textured) {
+        (Some(plain), Some(textured)) => {
+            let changed = middle_differs(&plain, &textured);
+            assert!(changed > 0.05, "textures changed {:.1}% of the middle", changed * 100.0);
+        }
+        _ => eprintln!("{TEST}: no `import` (ImageMagick): the pictures were not compared"),
     }
 }

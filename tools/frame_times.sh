@@ -6,11 +6,14 @@
 #
 # Usage: tools/frame_times.sh BASE_OCTILE NEW_OCTILE [RUNS] [extra view flags...]
 #   e.g. tools/frame_times.sh /work/tgt/base/debug/octile target/debug/octile 5
+# BASE_FLAGS and NEW_FLAGS (environment, split on spaces) add flags to one side only, so one
+# binary can be timed against itself with a feature on:
+#   NEW_FLAGS=--textures tools/frame_times.sh target/debug/octile target/debug/octile 3
 # Needs /usr/bin/time (GNU time) and a Vulkan adapter (lavapipe is fine).
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
-  sed -n '2,10p' "$0" >&2
+  sed -n '2,13p' "$0" >&2
   exit 2
 fi
 base=$1
@@ -18,6 +21,8 @@ new=$2
 runs=${3:-5}
 shift $(($# < 3 ? $# : 3))
 extra=("$@")
+read -r -a base_flags <<<"${BASE_FLAGS:-}"
+read -r -a new_flags <<<"${NEW_FLAGS:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$work}
@@ -25,11 +30,13 @@ export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$work}
 "$new" generate --seed 7 --octagons 12x12 --levels 3 -o "$work/12x12x3.json" >/dev/null 2>&1
 "$new" generate --seed 7 --octagons 32x32 --levels 4 -o "$work/32x32x4.json" >/dev/null 2>&1
 
-# CPU seconds (user + system) of one run.
+# CPU seconds (user + system) of one run of SIDE (base or new).
 cpu() {
-  local bin=$1 file=$2 camera=$3 frames=$4
+  local side=$1 file=$2 camera=$3 frames=$4
+  local bin=${!side} flags
+  if [[ $side == base ]]; then flags=("${base_flags[@]}"); else flags=("${new_flags[@]}"); fi
   /usr/bin/time -f '%U %S' -o "$work/time" "$bin" view "$file" --camera "$camera" \
-    --screenshot "$work/o.png" --frames "$frames" "${extra[@]}" >/dev/null 2>&1
+    --screenshot "$work/o.png" --frames "$frames" "${extra[@]}" "${flags[@]}" >/dev/null 2>&1
   awk '{ printf "%.3f\n", $1 + $2 }' "$work/time"
 }
 
@@ -45,9 +52,8 @@ for dungeon in 12x12x3 32x32x4; do
     : >"$work/base" && : >"$work/new"
     for _ in $(seq "$runs"); do
       for side in base new; do
-        bin=${!side}
-        one=$(cpu "$bin" "$work/$dungeon.json" "$camera" 1)
-        many=$(cpu "$bin" "$work/$dungeon.json" "$camera" 61)
+        one=$(cpu "$side" "$work/$dungeon.json" "$camera" 1)
+        many=$(cpu "$side" "$work/$dungeon.json" "$camera" 61)
         awk -v a="$many" -v b="$one" 'BEGIN { printf "%.2f\n", (a - b) / 60 * 1000 }' >>"$work/$side"
       done
     done

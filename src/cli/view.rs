@@ -63,6 +63,15 @@ pub struct ViewArgs {
     /// sixth of a walk frame on a CPU renderer).
     #[arg(long)]
     dither: bool,
+    /// Texture the floors, walls, ceilings and stairs with a procedural texture set sampled
+    /// with the exported UVs (key U; off by default: it costs about a third to a half more
+    /// per frame on a CPU renderer).
+    #[arg(long)]
+    textures: bool,
+    /// World metres covered by one texture repeat (UV0 = metres / this), as `octile export
+    /// --texture-size` writes it.
+    #[arg(long, default_value_t = octile::mesh::MeshOptions::default().texture_size)]
+    texture_size: f64,
     /// Draw the markers (spawns, props, torch sockets, door hinges; key K).
     #[arg(long)]
     markers: bool,
@@ -105,12 +114,13 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         path: args.path.map(|r| (r.from, r.to)),
         size: (args.size.cols, args.size.rows),
         outlines: !args.no_outlines,
-        mesh: args.budget.mesh_options(),
+        mesh: octile::mesh::MeshOptions { texture_size: args.texture_size, ..args.budget.mesh_options() },
         hud: args.hud,
         level_mode: args.level_mode,
         open_doors: args.open_doors,
         map: args.map,
         dither: args.dither,
+        textures: args.textures,
         markers: args.markers,
         lights: args.lights,
         look_sensitivity: args.look_speed,

@@ -294,19 +294,20 @@ fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Command) -> bool 
             };
             app.hud.say(name);
         }
-        Command::Markers => {
-            state.markers = !state.markers;
-            app.hud.say(if state.markers { "markers on" } else { "markers off" });
-        }
-        Command::Torches => {
-            state.torches = !state.torches;
-            app.hud.say(if state.torches { "torch light on" } else { "torch light off" });
-        }
+        Command::Markers => toggle(&mut state.markers, "markers", &mut app.hud),
+        Command::Torches => toggle(&mut state.torches, "torch light", &mut app.hud),
+        Command::Textures => toggle(&mut state.textures, "textures", &mut app.hud),
         Command::Escape if app.input.grabbed => set_grab(app, false),
         Command::Escape | Command::Quit => return true,
     }
     let _ = event_loop;
     false
+}
+
+/// Switches `flag` and says "`name` on" or "off" in the HUD.
+fn toggle(flag: &mut bool, name: &str, hud: &mut super::hud::Hud) {
+    *flag = !*flag;
+    hud.say(format!("{name} {}", if *flag { "on" } else { "off" }));
 }
 
 fn switch_camera(app: &mut App) {

@@ -41,6 +41,8 @@ pub enum Command {
     Markers,
     /// Torch light on/off.
     Torches,
+    /// Texture set on/off.
+    Textures,
     /// Minimap on/off (walk), full map (orbit and top).
     Map,
     /// Release the mouse, else quit.
@@ -62,6 +64,7 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
     ("F", Binding::Char('f'), Command::Door, "open or close the door you face (walk)"),
     ("K", Binding::Char('k'), Command::Markers, "markers on/off (spawns, props, torches, hinges)"),
     ("T", Binding::Char('t'), Command::Torches, "torch light on/off (the nearest torches light the walk)"),
+    ("U", Binding::Char('u'), Command::Textures, "textures on/off (sampled with the exported UVs)"),
     ("M", Binding::Char('m'), Command::Map, "minimap (walk) / full map"),
     ("E", Binding::Char('e'), Command::Export, "export what is shown (octile-view.glb)"),
     ("[ ]", Binding::Char('['), Command::LookSlower, "mouse-look slower / faster"),
@@ -171,7 +174,8 @@ mod tests {
         let help = help_text();
         assert!(help.contains("Tab") && help.contains("F1 or H") && help.contains("Space jump"), "{help}");
         let commands: Vec<Command> = BINDINGS.iter().map(|b| b.2).collect();
-        for c in [Command::Quit, Command::Door, Command::Map, Command::Home] {
+        assert_eq!(command(&Key::Character("u".into())), Some(Command::Textures));
+        for c in [Command::Quit, Command::Door, Command::Map, Command::Home, Command::Textures] {
             assert!(commands.contains(&c), "{c:?} has a key");
         }
     }

@@ -24,6 +24,7 @@ pub mod renderer;
 pub mod scene;
 pub mod screenshot;
 pub mod state;
+pub mod textures;
 pub mod window;
 
 pub use error::ViewerError;

@@ -50,6 +50,8 @@ pub struct ViewOptions {
     pub map: super::state::MapMode,
     /// Dither against colour banding.
     pub dither: bool,
+    /// Texture the surfaces with the texture set (key U).
+    pub textures: bool,
     /// Draw the markers (key K).
     pub markers: bool,
     /// Draw the torch lights `--lights` exports, glowing.
@@ -78,6 +80,7 @@ impl Default for ViewOptions {
             open_doors: false,
             map: super::state::MapMode::Off,
             dither: false,
+            textures: false,
             markers: false,
             lights: false,
         }
@@ -138,6 +141,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     }
     state.map = options.map;
     state.dither = options.dither;
+    state.textures = options.textures;
     state.markers = options.markers;
     if let Some(steps) =
         route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())

@@ -1,18 +1,22 @@
-//! The renderer's bind group layouts and pipelines: one shader (`shaders/scene.wgsl`), one
-//! vertex layout ([`Vertex`], the exported one), pipelines for solid geometry (one per [`Shading`]), overlays and lines.
+//! The renderer's bind group layouts and pipelines: one shader (`shaders/scene.wgsl`, with
+//! `shaders/textured.wgsl` after it for the textured variants), one vertex layout
+//! ([`Vertex`], the exported one), pipelines for solid geometry (one per [`Shading`]),
+//! overlays and lines.
 
 use crate::mesh::Vertex;
 
 /// Format of the depth buffer.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
-/// The two bind group layouts: the frame's globals, and the per-draw uniforms (dynamic
-/// offset).
+/// The bind group layouts: the frame's globals, the per-draw uniforms (dynamic offset) and
+/// the texture set (textured pipelines only).
 pub(crate) struct Layouts {
     /// Group 0: the globals.
     pub(crate) globals: wgpu::BindGroupLayout,
     /// Group 1: one draw's uniforms.
     pub(crate) draw: wgpu::BindGroupLayout,
+    /// Group 2 of the textured pipelines: the texture array and its sampler.
+    pub(crate) textures: wgpu::BindGroupLayout,
 }
 
 impl Layouts {
@@ -33,7 +37,11 @@ impl Layouts {
                 }],
             })
         };
-        Layouts { globals: uniform_layout(false, globals_size), draw: uniform_layout(true, draw_size) }
+        Layouts {
+            globals: uniform_layout(false, globals_size),
+            draw: uniform_layout(true, draw_size),
+            textures: super::textures::bind_group_layout(device),
+        }
     }
 }
 
@@ -48,46 +56,78 @@ pub(crate) struct Shading {
     pub(crate) torches: bool,
     /// Dithering against banding.
     pub(crate) dither: bool,
+    /// The texture set modulates the material colours (group 2 bound: the textured entry
+    /// points of `shaders/textured.wgsl`).
+    pub(crate) textures: bool,
 }
 
 impl Shading {
     /// The shading of the default solid pipeline: occlusion only.
-    pub(crate) const DEFAULT: Shading = Shading { occlusion: true, torches: false, dither: false };
+    pub(crate) const DEFAULT: Shading =
+        Shading { occlusion: true, torches: false, dither: false, textures: false };
 
     /// Index among the [`SolidVariants`].
     fn index(self) -> usize {
-        usize::from(self.occlusion) | usize::from(self.torches) << 1 | usize::from(self.dither) << 2
+        usize::from(self.occlusion)
+            | usize::from(self.torches) << 1
+            | usize::from(self.dither) << 2
+            | usize::from(self.textures) << 3
     }
 
-    /// The scene shader's source with these features (and `outline`: the outlines' fade).
+    /// The scene shader's source with these features (and `outline`: the outlines' fade);
+    /// textured, it also has the textured entry points and group 2.
     fn source(self, outline: bool) -> String {
+        let textured = if self.textures {
+            format!(
+                "const DETAIL_GAIN: f32 = {:?};\n{}",
+                super::textures::DETAIL_GAIN,
+                include_str!("../../shaders/textured.wgsl")
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "const OCCLUSION: bool = {};\nconst TORCHES: bool = {};\nconst DITHER: bool = {};\nconst OUTLINE: bool = {outline};\n{}",
+            "const OCCLUSION: bool = {};\nconst TORCHES: bool = {};\nconst DITHER: bool = {};\nconst OUTLINE: bool = {outline};\n{}{textured}",
             self.occlusion,
             self.torches,
             self.dither,
             include_str!("../../shaders/scene.wgsl")
         )
     }
+
+    /// The vertex and fragment entry points of its pipeline.
+    fn entry_points(self) -> Entries {
+        if self.textures { ("vs_textured", "fs_textured") } else { PLAIN }
+    }
 }
+
+/// A pipeline's vertex and fragment entry points in the scene shader.
+type Entries = (&'static str, &'static str);
+
+/// The untextured entry points.
+const PLAIN: Entries = ("vs_main", "fs_main");
 
 /// The solid pipeline for each [`Shading`], compiled on first use.
 pub(crate) struct SolidVariants {
+    /// Groups 0 and 1.
     layout: wgpu::PipelineLayout,
+    /// Groups 0, 1 and 2 (the texture set), for the textured variants.
+    textured_layout: wgpu::PipelineLayout,
     target: (wgpu::TextureFormat, u32),
-    made: [Option<wgpu::RenderPipeline>; 8],
+    made: [Option<wgpu::RenderPipeline>; 16],
 }
 
 impl SolidVariants {
     /// Compiles the pipeline for `shading` unless it exists.
     pub(crate) fn prepare(&mut self, device: &wgpu::Device, shading: Shading) {
-        let (layout, target) = (&self.layout, self.target);
+        let layout = if shading.textures { &self.textured_layout } else { &self.layout };
+        let target = self.target;
         self.made[shading.index()].get_or_insert_with(|| {
             let shader = module(device, &shading.source(false));
             let tested = wgpu::CompareFunction::LessEqual;
             let cull = Some(wgpu::Face::Back);
             let triangles = (wgpu::PrimitiveTopology::TriangleList, false);
-            pipeline(device, layout, &shader, target, triangles, cull, tested)
+            pipeline(device, layout, (&shader, shading.entry_points()), target, triangles, cull, tested)
         });
     }
 
@@ -107,9 +147,8 @@ fn module(device: &wgpu::Device, source: &str) -> wgpu::ShaderModule {
 
 /// The renderer's pipelines.
 pub(crate) struct Pipelines {
-    /// Lit triangles, back faces culled: the dungeon mesh ([`Shading::DEFAULT`]).
-    pub(crate) solid: wgpu::RenderPipeline,
-    /// The same for every [`Shading`].
+    /// Lit triangles, back faces culled: the dungeon mesh, one pipeline per [`Shading`]
+    /// ([`Shading::DEFAULT`] made here, the others on first use).
     pub(crate) variants: SolidVariants,
     /// Unlit triangles, both faces: the path overlay.
     pub(crate) overlay: wgpu::RenderPipeline,
@@ -137,8 +176,13 @@ impl Pipelines {
             bind_group_layouts: &[Some(&layouts.globals), Some(&layouts.draw)],
             immediate_size: 0,
         });
+        let textured_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("textured scene"),
+            bind_group_layouts: &[Some(&layouts.globals), Some(&layouts.draw), Some(&layouts.textures)],
+            immediate_size: 0,
+        });
         let make = |shader, topology, cull, depth| {
-            pipeline(device, &layout, shader, (format, samples), topology, cull, depth)
+            pipeline(device, &layout, (shader, PLAIN), (format, samples), topology, cull, depth)
         };
         let tested = wgpu::CompareFunction::LessEqual;
         let triangles = (wgpu::PrimitiveTopology::TriangleList, false);
@@ -146,18 +190,19 @@ impl Pipelines {
         let overlay_on_top = make(&unlit, triangles, None, wgpu::CompareFunction::Always);
         let lines = make(&outlined, (wgpu::PrimitiveTopology::LineList, true), None, tested);
         let opaque_lines = make(&unlit, (wgpu::PrimitiveTopology::LineList, false), None, tested);
-        let mut variants = SolidVariants { layout, target: (format, samples), made: Default::default() };
+        let mut variants =
+            SolidVariants { layout, textured_layout, target: (format, samples), made: Default::default() };
         variants.prepare(device, Shading::DEFAULT);
-        let solid = variants.get(Shading::DEFAULT).expect("invariant: just prepared").clone();
-        Pipelines { solid, variants, overlay, overlay_on_top, lines, opaque_lines }
+        Pipelines { variants, overlay, overlay_on_top, lines, opaque_lines }
     }
 }
 
-/// One pipeline of the scene shader over [`Vertex`] buffers, with depth testing.
+/// One pipeline of the scene shader (its module and entry points) over [`Vertex`] buffers,
+/// with depth testing.
 fn pipeline(
     device: &wgpu::Device,
     layout: &wgpu::PipelineLayout,
-    shader: &wgpu::ShaderModule,
+    (shader, (vertex, fragment)): (&wgpu::ShaderModule, Entries),
     (format, samples): (wgpu::TextureFormat, u32),
     (topology, blend): (wgpu::PrimitiveTopology, bool),
     cull: Option<wgpu::Face>,
@@ -169,7 +214,7 @@ fn pipeline(
         layout: Some(layout),
         vertex: wgpu::VertexState {
             module: shader,
-            entry_point: Some("vs_main"),
+            entry_point: Some(vertex),
             compilation_options: Default::default(),
             buffers: &[Some(wgpu::VertexBufferLayout {
                 array_stride: size_of::<Vertex>() as u64,
@@ -193,7 +238,7 @@ fn pipeline(
         multisample: wgpu::MultisampleState { count: samples, ..Default::default() },
         fragment: Some(wgpu::FragmentState {
             module: shader,
-            entry_point: Some("fs_main"),
+            entry_point: Some(fragment),
             compilation_options: Default::default(),
             // Fading outlines blend; everything else is opaque.
             targets: &[Some(wgpu::ColorTargetState {

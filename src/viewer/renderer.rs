@@ -20,6 +20,7 @@ use crate::mesh::{LevelMesh, Vertex};
 
 mod draw;
 mod levels;
+mod shading;
 mod torches;
 mod uniforms;
 mod upload;
@@ -82,6 +83,9 @@ pub struct Frame {
     /// Dither half an 8-bit step against banding (costs about a sixth of a walk frame on
     /// a CPU renderer).
     pub dither: bool,
+    /// Texture the levels' surfaces with the texture set ([`super::textures`]), sampled
+    /// with the mesh's UV0; generated and uploaded on the first textured frame.
+    pub textures: bool,
     /// Marks drawn over everything in [`palette::MARK`](super::palette::MARK): a triangle
     /// list in world metres (the walker's arrow on a map).
     pub marks: Vec<Vertex>,
@@ -147,6 +151,10 @@ pub struct Renderer {
     chunks: ChunkPolicy,
     targets: Option<Targets>,
     hud: HudLayer,
+    /// The layout of the texture set's group (2).
+    texture_layout: wgpu::BindGroupLayout,
+    /// The texture set, bound, once a frame asked for it.
+    textures: Option<wgpu::BindGroup>,
 }
 
 impl Renderer {
@@ -222,6 +230,8 @@ impl Renderer {
             chunks: ChunkPolicy::from_env()?,
             targets: None,
             hud: HudLayer::new(device, format, samples),
+            texture_layout: layouts.textures,
+            textures: None,
         })
     }
 
@@ -301,17 +311,6 @@ impl Renderer {
         self.hud.set(device, quads);
     }
 
-    /// Draws the solid geometry of the next pass with `shading` (compiled on first use).
-    fn use_shading(&mut self, device: &wgpu::Device, shading: Shading) {
-        self.solids.prepare(device, shading);
-        self.shading = shading;
-    }
-
-    /// The solid pipeline of the shading in use.
-    fn solid(&self) -> &wgpu::RenderPipeline {
-        self.solids.get(self.shading).expect("invariant: prepared by use_shading")
-    }
-
     fn targets(&mut self, device: &wgpu::Device, size: (u32, u32)) -> &Targets {
         if self.targets.as_ref().is_none_or(|t| t.size != size) {
             let texture = |format, label| {
@@ -348,8 +347,9 @@ impl Renderer {
     }
 
     /// As [`Renderer::render`], and `extra` draws into the scene pass after the scene and
-    /// the route, before the HUD, with the globals bound at group 0 (other viewer modules'
-    /// overlays: the editor's picking highlight).
+    /// the route, before the HUD, with the globals bound at group 0 and, in a textured
+    /// frame, the texture set at group 2 (other viewer modules' overlays: the editor's
+    /// picking highlight; its live mesh, drawn with the same pipelines).
     ///
     /// # Panics
     /// Never: the depth and multisample targets are (re)made for `size` just before use.
@@ -372,7 +372,13 @@ impl Renderer {
         };
         self.use_shading(
             device,
-            Shading { occlusion: frame.occlusion, torches: torches.torch[0] > 0.0, dither: frame.dither },
+            queue,
+            Shading {
+                occlusion: frame.occlusion,
+                torches: torches.torch[0] > 0.0,
+                dither: frame.dither,
+                textures: frame.textures,
+            },
         );
         queue.write_buffer(
             &self.globals,
@@ -387,6 +393,7 @@ impl Renderer {
         {
             let mut pass = begin_pass(&mut encoder, targets, target);
             pass.set_bind_group(0, &self.globals_group, &[]);
+            self.bind_textures(&mut pass);
             self.draw_levels(&mut pass, frame, size.1, &mut stats);
             self.draw_doors(&mut pass, frame, &mut stats);
             self.draw_markers(&mut pass, frame, &mut stats);
@@ -395,7 +402,9 @@ impl Renderer {
             }
             self.draw_path(&mut pass, frame, &mut stats);
             self.draw_marks(&mut pass, device, frame, &mut stats);
+            // Other drawers' solid pipelines (edit mode's live mesh) share the bind groups.
             pass.set_bind_group(0, &self.globals_group, &[]);
+            self.bind_textures(&mut pass);
             extra(&mut pass);
             stats.draw_calls += self.hud.draw(&mut pass);
         }
@@ -407,7 +416,7 @@ impl Renderer {
                 0,
                 bytemuck::bytes_of(&globals(&inset.frame, self.level_height, shade, &TorchUniform::NONE)),
             );
-            self.use_shading(device, Shading::default());
+            self.use_shading(device, queue, Shading::default());
             let targets = self.targets.as_ref().expect("invariant: made above");
             let mut pass = draw::begin_inset_pass(&mut encoder, targets, target);
             let [x, y, w, h] = inset.rect.map(|v| v as f32);

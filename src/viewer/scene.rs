@@ -69,7 +69,9 @@ impl Scene {
         let coarse = plans
             .iter()
             .zip(&mesh.levels)
-            .map(|(plan, level)| coarse_level(plan, level.floor_y, p.room_height as f32))
+            .map(|(plan, level)| {
+                coarse_level(plan, level.floor_y, p.room_height as f32, options.texture_size as f32)
+            })
             .collect();
         let layout = dungeon.layout();
         let h = p.half_base() as f32;

@@ -141,7 +141,21 @@ impl Offscreen {
     /// # Errors
     /// [`ViewerError::Readback`] when the device is lost or the buffer cannot be mapped.
     pub fn capture(&mut self, gpu: &Gpu, frame: &Frame) -> Result<Shot, ViewerError> {
-        let stats = self.renderer.render(&gpu.device, &gpu.queue, &self.view, self.size, frame);
+        self.capture_with(gpu, frame, &mut |_| {})
+    }
+
+    /// As [`Offscreen::capture`], with `extra` drawing into the scene pass as
+    /// [`Renderer::render_with`] says (another drawer's geometry: edit mode's live mesh).
+    ///
+    /// # Errors
+    /// As [`Offscreen::capture`].
+    pub fn capture_with(
+        &mut self,
+        gpu: &Gpu,
+        frame: &Frame,
+        extra: &mut dyn FnMut(&mut wgpu::RenderPass<'_>),
+    ) -> Result<Shot, ViewerError> {
+        let stats = self.renderer.render_with(&gpu.device, &gpu.queue, &self.view, self.size, frame, extra);
         let (width, height) = self.size;
         let fail = |reason: String| ViewerError::Readback { width, height, reason };
         let row = width * 4;

@@ -124,6 +124,8 @@ pub struct ViewState {
     pub occlusion: bool,
     /// Dithering against banding on.
     pub dither: bool,
+    /// The texture set on the levels' surfaces.
+    pub textures: bool,
     /// The torches nearest the camera light the scene.
     pub torches: bool,
     /// Markers drawn.
@@ -176,6 +178,7 @@ impl ViewState {
             outlines: true,
             occlusion: true,
             dither: false,
+            textures: false,
             torches: true,
             markers: false,
             map: MapMode::default(),
@@ -248,6 +251,7 @@ impl ViewState {
             route_on_top: overview,
             occlusion: self.occlusion,
             dither: self.dither,
+            textures: self.textures,
             torches: self.torches,
             markers: self.markers,
             marks: Vec::new(),
@@ -273,6 +277,7 @@ impl ViewState {
             route_on_top: true,
             occlusion: false,
             dither: false,
+            textures: false,
             torches: false,
             markers: false,
             marks: walker_arrow(&self.walker, across / 12.0),

@@ -12,16 +12,18 @@ use crate::walk::{LevelPlan, WallKind};
 /// The coarse mesh of `plan`'s level, whose floor is at `floor_y` (world metres) and whose
 /// rooms are `room_height` metres high: floors of the carved pieces (fans, so a piece with
 /// `n` corners makes `n - 2` triangles) and rock walls (two triangles each), level-local,
-/// counter-clockwise seen from the carved side as the full mesh is.
+/// counter-clockwise seen from the carved side as the full mesh is. UV0 is metres in the
+/// plane over `texture_size` (metres per texture repeat), as the full mesh's is, less its
+/// whole-number shift per panel.
 #[must_use]
-pub fn coarse_level(plan: &LevelPlan, floor_y: f64, room_height: f32) -> LevelMesh {
+pub fn coarse_level(plan: &LevelPlan, floor_y: f64, room_height: f32, texture_size: f32) -> LevelMesh {
     let mut floor = Primitive { vertices: Vec::new(), indices: Vec::new() };
     for piece in plan.pieces.iter().filter(|p| p.floor) {
-        fan(&mut floor, &piece.polygon, 0.0, Vec3::Y);
+        fan(&mut floor, &piece.polygon, 0.0, Vec3::Y, texture_size);
     }
     let mut wall = Primitive { vertices: Vec::new(), indices: Vec::new() };
     for w in plan.walls.iter().filter(|w| w.kind == WallKind::Rock) {
-        wall_quad(&mut wall, w.a, w.b, room_height);
+        wall_quad(&mut wall, w.a, w.b, room_height, texture_size);
     }
     let primitives = [(MaterialRole::Floor, floor), (MaterialRole::Wall, wall)]
         .into_iter()
@@ -30,21 +32,21 @@ pub fn coarse_level(plan: &LevelPlan, floor_y: f64, room_height: f32) -> LevelMe
     LevelMesh { level: plan.level, floor_y, primitives }
 }
 
-/// A vertex at `p` with `normal` and planar texture coordinates (metres along the plane).
+/// A vertex at `p` with `normal` and planar texture coordinates `uv`.
 fn vertex(p: Vec3, normal: Vec3, uv: [f32; 2]) -> Vertex {
     Vertex { position: p.to_array(), normal: normal.to_array(), uv, uv1: [0.0; 2] }
 }
 
 /// Appends a fan over the convex `polygon` (world `(x, z)`) at height `y`, wound
-/// counter-clockwise seen from the side `normal` points to.
-fn fan(out: &mut Primitive, polygon: &[DVec2], y: f32, normal: Vec3) {
+/// counter-clockwise seen from the side `normal` points to, UV0 `(x, z) / texture_size`.
+fn fan(out: &mut Primitive, polygon: &[DVec2], y: f32, normal: Vec3, texture_size: f32) {
     if polygon.len() < 3 {
         return;
     }
     let base = out.vertices.len() as u32;
     out.vertices.extend(polygon.iter().map(|p| {
         let (x, z) = (p.x as f32, p.y as f32);
-        vertex(Vec3::new(x, y, z), normal, [x, z])
+        vertex(Vec3::new(x, y, z), normal, [x / texture_size, z / texture_size])
     }));
     let at = |i: usize| Vec3::from(out.vertices[base as usize + i].position);
     let facing = (at(1) - at(0)).cross(at(2) - at(0)).dot(normal) >= 0.0;
@@ -55,8 +57,9 @@ fn fan(out: &mut Primitive, polygon: &[DVec2], y: f32, normal: Vec3) {
 }
 
 /// Appends the wall `a -> b` (carved space on the side of `(b - a).perp()`) as one quad
-/// from the floor to `height`, facing the carved side.
-fn wall_quad(out: &mut Primitive, a: DVec2, b: DVec2, height: f32) {
+/// from the floor to `height`, facing the carved side, UV0 (metres along it, height) over
+/// `texture_size`.
+fn wall_quad(out: &mut Primitive, a: DVec2, b: DVec2, height: f32, texture_size: f32) {
     let along = (b - a).as_vec2();
     let length = along.length();
     if length < 1e-4 {
@@ -68,7 +71,7 @@ fn wall_quad(out: &mut Primitive, a: DVec2, b: DVec2, height: f32) {
     let (a, b) = (a.as_vec2(), b.as_vec2());
     for (p, u) in [(a, 0.0), (b, length)] {
         for y in [0.0, height] {
-            out.vertices.push(vertex(Vec3::new(p.x, y, p.y), normal, [u, y]));
+            out.vertices.push(vertex(Vec3::new(p.x, y, p.y), normal, [u / texture_size, y / texture_size]));
         }
     }
     // Corners: 0 a-floor, 1 a-top, 2 b-floor, 3 b-top.
@@ -97,7 +100,7 @@ mod tests {
     fn coarse_level_covers_every_floor_piece_facing_the_carved_side() {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let plan = level_plan(&d, 0);
-        let mesh = coarse_level(&plan, 0.0, 3.0);
+        let mesh = coarse_level(&plan, 0.0, 3.0, 4.0);
         for role in [MaterialRole::Floor, MaterialRole::Wall] {
             assert!(faces_its_normal(&mesh, role), "{role:?}");
         }

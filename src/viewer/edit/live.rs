@@ -1,7 +1,8 @@
 //! The live mesh of edit mode: the dungeon's mesh kept as one GPU buffer pair per mesh
 //! chunk ([`crate::mesh::chunk`]), so an edit re-meshes and re-uploads only the chunks it
 //! dirtied, and the change shows in the next frame. Drawn with the renderer's own shader and
-//! solid pipeline, inside its scene pass, while edit mode is on.
+//! solid pipelines (textured when the frame is: the renderer binds the texture set), inside
+//! its scene pass, while edit mode is on.
 
 use std::collections::BTreeMap;
 
@@ -12,7 +13,7 @@ use crate::dungeon::Dungeon;
 use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
 use crate::mesh::{MaterialRole, MeshError, MeshOptions};
 use crate::viewer::chunks::{ChunkedLevel, chunk_level, in_frustum};
-use crate::viewer::pipeline::{Layouts, Pipelines};
+use crate::viewer::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use crate::viewer::renderer::{DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group};
 
 /// One chunk on the GPU: bounds (world metres) and per role (draw slot, first, count).
@@ -26,7 +27,9 @@ struct ChunkGpu {
 
 /// The live mesh on the GPU.
 pub struct LiveMesh {
-    solid: wgpu::RenderPipeline,
+    /// The renderer's solid pipelines, and the shading drawn with.
+    solids: SolidVariants,
+    shading: Shading,
     draw_group: wgpu::BindGroup,
     chunks: BTreeMap<ChunkId, ChunkGpu>,
     options: MeshOptions,
@@ -54,10 +57,17 @@ impl LiveMesh {
         options: &MeshOptions,
     ) -> Result<LiveMesh, MeshError> {
         let layouts = Layouts::new(device, GLOBALS_SIZE, DRAW_SIZE);
-        let solid = Pipelines::new(device, &layouts, format, samples).solid;
+        let solids = Pipelines::new(device, &layouts, format, samples).variants;
         let draw_group = draw_uniforms(device, &layouts.draw, dungeon);
         let options = live_options(options);
-        let mut live = LiveMesh { solid, draw_group, chunks: BTreeMap::new(), options, remeshed: 0 };
+        let mut live = LiveMesh {
+            solids,
+            shading: Shading::DEFAULT,
+            draw_group,
+            chunks: BTreeMap::new(),
+            options,
+            remeshed: 0,
+        };
         live.update(device, dungeon, &all_chunks(dungeon))?;
         Ok(live)
     }
@@ -118,11 +128,22 @@ impl LiveMesh {
         Ok(())
     }
 
+    /// Draws the next frames textured as `frame` says (the pipeline compiled on first use).
+    pub fn shade_as(&mut self, device: &wgpu::Device, frame: &Frame) {
+        self.shading = Shading { textures: frame.textures, ..Shading::DEFAULT };
+        self.solids.prepare(device, self.shading);
+    }
+
     /// Draws the chunks of `frame`'s levels inside the frustum; returns the draw calls
     /// issued and their triangles. The frame's globals must be bound at group 0 (the scene
-    /// pass binds them).
+    /// pass binds them), and for a textured frame the texture set at group 2 (the renderer
+    /// binds it before its extra draws).
+    ///
+    /// # Panics
+    /// Never: [`LiveMesh::new`] and [`LiveMesh::shade_as`] compile the pipeline drawn with.
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> Drawn {
-        pass.set_pipeline(&self.solid);
+        let solid = self.solids.get(self.shading).expect("invariant: prepared by new or shade_as");
+        pass.set_pipeline(solid);
         let mut drawn = Drawn::default();
         for (id, chunk) in &self.chunks {
             if !frame.levels.contains(&id.level) || !in_frustum(frame.view.view_proj, chunk.min, chunk.max) {

@@ -363,6 +363,9 @@ impl EditMode {
             self.drawn_hover = Some(hovered);
         }
         self.levels = frame.levels.clone();
+        if let Some(live) = self.live.as_mut() {
+            live.shade_as(device, frame);
+        }
         // Once made, the live mesh has the edits: it draws the levels even after edit mode.
         if self.live.is_some() {
             frame.levels = NO_LEVELS;

@@ -7,6 +7,7 @@ use wgpu::util::DeviceExt;
 use super::DRAW_STRIDE;
 use crate::mesh::MaterialRole;
 use crate::viewer::palette::{BACKDROP, HIGHLIGHT, MARK, MARKER, OUTLINE, PATH, ROCK_CAP, TORCH, level_tint};
+use crate::viewer::textures::Surface;
 
 /// Draw slots per level: the roles, then the outline, then the rock caps.
 pub(super) const SLOTS_PER_LEVEL: usize = MaterialRole::ALL.len() + 2;
@@ -38,6 +39,8 @@ const FADED: f32 = 2.0;
 pub(crate) struct DrawUniform {
     colour: [f32; 4],
     offset: [f32; 4],
+    /// x: the texture layer of its surface; y: 1 = textured (a level's roles), 0 = plain.
+    material: [f32; 4],
 }
 
 impl DrawUniform {
@@ -48,16 +51,19 @@ impl DrawUniform {
         DrawUniform {
             colour: [colour[0], colour[1], colour[2], lit],
             offset: [y, level.unwrap_or(0) as f32, if level.is_none() { 1.0 } else { 0.0 }, 0.0],
+            material: [0.0; 4],
         }
     }
 
     /// The draw of `role` on `level`, whose floor is at `y`: the role's colour tinted by
-    /// the level, lit (a stair's treads shaded by their height).
+    /// the level, lit (a stair's treads shaded by their height), textured with the role's
+    /// [`Surface`] when the pipeline is.
     pub(crate) fn level_role(level: usize, role: MaterialRole, y: f32) -> DrawUniform {
         let [red, green, blue, _] = role.colour();
         let mut draw = DrawUniform::new(tinted([red, green, blue], level), LIT, y, Some(level));
         // Stairs: treads shaded by their height, so the steps show from above.
         draw.offset[3] = if role == MaterialRole::Stair { 1.0 } else { 0.0 };
+        draw.material = [Surface::of(role).layer() as f32, 1.0, 0.0, 0.0];
         draw
     }
 }
@@ -145,6 +151,14 @@ mod tests {
         let stair = MaterialRole::ALL.iter().position(|r| *r == MaterialRole::Stair).unwrap();
         for (i, draw) in draws[..SLOTS_PER_LEVEL].iter().enumerate() {
             assert_eq!(draw.offset[3], if i == stair { 1.0 } else { 0.0 }, "slot {i}");
+        }
+        // The roles are textured with their surface's layer; outlines, caps and overlays
+        // are plain.
+        for (i, role) in MaterialRole::ALL.iter().enumerate() {
+            assert_eq!(draws[SLOTS_PER_LEVEL + i].material[..2], [Surface::of(*role).layer() as f32, 1.0]);
+        }
+        for slot in [OUTLINE_SLOT, CAP_SLOT, SLOTS_PER_LEVEL + CAP_SLOT, path, path + MARKER_SLOT, path + 2] {
+            assert_eq!(draws[slot].material[1], 0.0, "slot {slot} is plain");
         }
     }
 }
