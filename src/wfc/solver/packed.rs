@@ -63,6 +63,10 @@ impl Solver {
             collapsed,
             ..
         } = self;
+        // Slices, not vectors, for everything only indexed: their bounds stay in registers.
+        let (neighbors, offer_bytes, allow, allow_row) =
+            (neighbors.as_slice(), offer_bytes.as_slice(), allow.as_slice(), allow_row.as_slice());
+        let (domain, state, revised) = (domain.as_mut_slice(), state.as_mut_slice(), revised.as_mut_slice());
         let mut failed = None;
         'cells: while let Some(c) = stack.pop() {
             let c = c as usize;
