@@ -160,9 +160,10 @@ impl Topology {
         &self.classes
     }
 
-    /// `(row, col)` of every cell, by cell index (see [`Topology::coords`]).
-    pub(crate) fn all_coords(&self) -> &[(u32, u32)] {
-        &self.coords
+    /// The neighbour table (as [`Topology::raw_neighbors`]), the classes and the
+    /// coordinates of every cell, moved out.
+    pub(crate) fn into_parts(self) -> (Vec<u32>, Vec<u8>, Vec<(u32, u32)>) {
+        (self.neighbors, self.classes, self.coords)
     }
 
     /// Raw neighbour table for the solver's inner loop: `u32::MAX` border, `u32::MAX - 1`

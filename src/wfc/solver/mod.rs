@@ -260,6 +260,12 @@ impl Solver {
     /// topology's directions, or the topology has no cells; [`SolveError::TooLarge`] when the
     /// estimated solver state exceeds [`MEMORY_LIMIT`] or there are too many cells to index.
     pub fn new(topology: &Topology, tileset: &TileSet) -> Result<Solver, SolveError> {
+        Solver::from_topology(topology.clone(), tileset)
+    }
+
+    /// [`Solver::new`] taking the topology by value: its tables move into the solver instead
+    /// of being copied (for callers that build a topology for one solver).
+    pub(crate) fn from_topology(topology: Topology, tileset: &TileSet) -> Result<Solver, SolveError> {
         let (cells, dirs, sockets, tiles) =
             (topology.cell_count(), topology.dirs(), tileset.socket_count(), tileset.len());
         if tileset.dirs() != dirs {
@@ -287,22 +293,25 @@ impl Solver {
         let revised_per_cell = if offer_bytes.is_empty() { dirs } else { 1 };
         let allow_row = (0..dirs).map(|d| topology.opposite(d) * chunk_sets).collect();
         let sum_bytes = tables::sum_bytes(&fixed_weight, &weight_log);
+        let border_walls = (topology.raw_neighbors().iter().enumerate())
+            .filter(|&(_, &n)| n == Topology::RAW_BORDER)
+            .map(|(at, _)| at as u32)
+            .collect();
+        let opposite = (0..dirs).map(|d| topology.opposite(d) as u8).collect();
+        let (neighbors, classes, coords) = topology.into_parts();
         let mut solver = Solver {
             cells,
             dirs,
             sockets,
             tiles,
             words,
-            neighbors: topology.raw_neighbors().to_vec(),
-            opposite: (0..dirs).map(|d| topology.opposite(d) as u8).collect(),
-            classes: topology.classes().to_vec(),
-            coords: topology.all_coords().to_vec(),
+            neighbors,
+            opposite,
+            classes,
+            coords,
             socket_names: (0..sockets).map(|s| tileset.socket_name(SocketId(s as u8)).to_string()).collect(),
             class_mask,
-            border_walls: (0..cells * dirs)
-                .filter(|&at| topology.raw_neighbors()[at] == Topology::RAW_BORDER)
-                .map(|at| at as u32)
-                .collect(),
+            border_walls,
             quiet_cell: Vec::new(),
             weight,
             socket_mask,
