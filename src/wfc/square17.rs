@@ -176,7 +176,7 @@ pub fn generate(
     if bytes > super::MEMORY_LIMIT {
         return Err(SolveError::TooLarge { cells: cells as usize, bytes, limit: super::MEMORY_LIMIT });
     }
-    let mut solver = Solver::new(&Topology::try_square(cols, rows)?, &tileset)?;
+    let mut solver = Solver::from_topology(Topology::try_square(cols, rows)?, &tileset)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let input = SolveInput { seed, border: Some(SOCKET_SOLID), ..SolveInput::default() };
     let tiles = solver.solve(&input, &mut rng, progress)?;

@@ -60,16 +60,24 @@ impl Topology {
                 ),
             }
         })?;
-        let mut neighbors = Vec::with_capacity(n * 4);
         let mut coords = Vec::with_capacity(n);
         for r in 0..rows {
-            for c in 0..cols {
-                let at = |r: u32, c: u32| r * cols + c;
-                neighbors.push(if r > 0 { at(r - 1, c) } else { BORDER });
-                neighbors.push(if c + 1 < cols { at(r, c + 1) } else { BORDER });
-                neighbors.push(if r + 1 < rows { at(r + 1, c) } else { BORDER });
-                neighbors.push(if c > 0 { at(r, c - 1) } else { BORDER });
-                coords.push((r, c));
+            coords.extend((0..cols).map(|c| (r, c)));
+        }
+        let mut neighbors = vec![BORDER; n * 4];
+        for (walls, &(r, c)) in neighbors.chunks_exact_mut(4).zip(&coords) {
+            let at = r * cols + c;
+            if r > 0 {
+                walls[0] = at - cols;
+            }
+            if c + 1 < cols {
+                walls[1] = at + 1;
+            }
+            if r + 1 < rows {
+                walls[2] = at + cols;
+            }
+            if c > 0 {
+                walls[3] = at - 1;
             }
         }
         Ok(Topology { dirs: 4, opposite: vec![2, 3, 0, 1], neighbors, classes: vec![0; n], coords })
@@ -145,6 +153,17 @@ impl Topology {
     #[must_use]
     pub fn coords(&self, cell: usize) -> (u32, u32) {
         self.coords[cell]
+    }
+
+    /// The class of every cell, by cell index.
+    pub(crate) fn classes(&self) -> &[u8] {
+        &self.classes
+    }
+
+    /// The neighbour table (as [`Topology::raw_neighbors`]), the classes and the
+    /// coordinates of every cell, moved out.
+    pub(crate) fn into_parts(self) -> (Vec<u32>, Vec<u8>, Vec<(u32, u32)>) {
+        (self.neighbors, self.classes, self.coords)
     }
 
     /// Raw neighbour table for the solver's inner loop: `u32::MAX` border, `u32::MAX - 1`

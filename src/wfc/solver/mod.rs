@@ -33,10 +33,34 @@ macro_rules! by_words {
     };
 }
 
+/// Calls `$solver.$method::<W, D>()` with `W` the number of domain words (1 to 5) and `D`
+/// the walls per cell (4 or 8), else with `W` = `D` = 0 (read at run time): the hot loops'
+/// shape as constants.
+macro_rules! by_shape {
+    ($solver:expr, $method:ident) => {
+        match ($solver.words, $solver.dirs) {
+            (1, 4) => $solver.$method::<1, 4>(),
+            (1, 8) => $solver.$method::<1, 8>(),
+            (2, 4) => $solver.$method::<2, 4>(),
+            (2, 8) => $solver.$method::<2, 8>(),
+            (3, 4) => $solver.$method::<3, 4>(),
+            (3, 8) => $solver.$method::<3, 8>(),
+            (4, 4) => $solver.$method::<4, 4>(),
+            (4, 8) => $solver.$method::<4, 8>(),
+            (5, 4) => $solver.$method::<5, 4>(),
+            (5, 8) => $solver.$method::<5, 8>(),
+            _ => $solver.$method::<0, 0>(),
+        }
+    };
+}
+
 mod entropy;
 mod observe;
+mod packed;
 mod propagate;
 mod queue;
+#[cfg(test)]
+mod reference;
 mod reset;
 mod tables;
 
@@ -169,17 +193,22 @@ pub struct Solver {
     /// Per (chunk of 8 sockets, dir, subset of the chunk): the tiles whose socket on that
     /// wall may meet some socket of the subset (see [`Solver::allowed`]).
     allow: Vec<u64>,
+    /// Per wall `dir`: the first row (of `words` words) of `allow` for the facing wall, in
+    /// the first chunk; the row for socket set `set` is this plus `set`.
+    allow_row: Vec<usize>,
     /// Chunks of 8 sockets, and subsets per chunk (`2^min(sockets, 8)`).
     chunks: usize,
     chunk_sets: usize,
-    /// Per (domain byte, byte value): the sockets its tiles show, packed `sockets` bits per
-    /// wall (see [`Solver::offered_all`]); empty when `dirs * sockets` is over 64.
+    /// Per (domain byte, byte value): the sockets its tiles show, packed `sockets + 1` bits
+    /// per wall (see [`Solver::offered_all_of`]); empty when they do not fit 64 bits.
     offer_bytes: Vec<u64>,
     /// Per (domain byte, byte value): the sums of the tiles' fixed weights and `W log2 W`
     /// (see `entropy`) (see [`Solver::weight_sums`]).
     sum_bytes: Vec<(u64, u64)>,
     /// Per (class, wall): the sockets a cell with the whole class offers there.
     class_offer: Vec<u16>,
+    /// Per class: the same for every wall, packed (when `offer_bytes` is built).
+    class_offer_all: Vec<u64>,
     /// Per class: the length and weight sums of its whole domain.
     class_sums: Vec<(u16, u64, u64)>,
     /// Per (class, wall, neighbour class): whether a cell with the whole class takes no tile
@@ -210,11 +239,11 @@ pub struct Solver {
     fresh_key: Vec<u32>,
     /// Cells whose neighbours must be revised against their domain.
     stack: Vec<u32>,
-    /// Per (cell, wall): the sockets the cell offered there when the neighbour beyond was
-    /// last revised against it. A wall not yet revised in a solve holds the complement of
-    /// the set offered at the reset, which no later set equals (sets only shrink, and a
-    /// set disjoint from the first is empty, which no queued cell offers).
-    revised: Vec<u16>,
+    /// The sockets each cell offered on its walls when the neighbours beyond were last
+    /// revised against it: per cell, packed like `offer_bytes`, when that table is built;
+    /// else per (cell, wall). A wall not yet revised in a solve holds the guard bit
+    /// (`1 << sockets` in its field), which no offered set has.
+    revised: Vec<u64>,
     /// Cells changed since the last flush (`CellState::stamp` is the current epoch).
     touched: Vec<u32>,
     epoch: u32,
@@ -231,6 +260,12 @@ impl Solver {
     /// topology's directions, or the topology has no cells; [`SolveError::TooLarge`] when the
     /// estimated solver state exceeds [`MEMORY_LIMIT`] or there are too many cells to index.
     pub fn new(topology: &Topology, tileset: &TileSet) -> Result<Solver, SolveError> {
+        Solver::from_topology(topology.clone(), tileset)
+    }
+
+    /// [`Solver::new`] taking the topology by value: its tables move into the solver instead
+    /// of being copied (for callers that build a topology for one solver).
+    pub(crate) fn from_topology(topology: Topology, tileset: &TileSet) -> Result<Solver, SolveError> {
         let (cells, dirs, sockets, tiles) =
             (topology.cell_count(), topology.dirs(), tileset.socket_count(), tileset.len());
         if tileset.dirs() != dirs {
@@ -242,7 +277,7 @@ impl Solver {
             return Err(SolveError::BadInput { reason: "the topology has no cells".into() });
         }
         let words = tiles.div_ceil(64);
-        let classes_n = (0..cells).map(|c| usize::from(topology.class(c))).max().unwrap_or(0) + 1;
+        let classes_n = topology.classes().iter().copied().max().map_or(1, |k| usize::from(k) + 1);
         let bytes = estimated_bytes(cells as u64, tileset);
         if bytes > MEMORY_LIMIT || cells >= NO_CELL as usize {
             return Err(SolveError::TooLarge { cells, bytes, limit: MEMORY_LIMIT });
@@ -255,32 +290,39 @@ impl Solver {
         let weight_log: Vec<u64> = fixed_weight.iter().map(|&w| entropy::weight_log(w)).collect();
         let (chunks, chunk_sets, allow) = tables::allow_table(tileset, &socket_mask);
         let offer_bytes = tables::offer_bytes(tileset);
+        let revised_per_cell = if offer_bytes.is_empty() { dirs } else { 1 };
+        let allow_row = (0..dirs).map(|d| topology.opposite(d) * chunk_sets).collect();
         let sum_bytes = tables::sum_bytes(&fixed_weight, &weight_log);
+        let border_walls = (topology.raw_neighbors().iter().enumerate())
+            .filter(|&(_, &n)| n == Topology::RAW_BORDER)
+            .map(|(at, _)| at as u32)
+            .collect();
+        let opposite = (0..dirs).map(|d| topology.opposite(d) as u8).collect();
+        let (neighbors, classes, coords) = topology.into_parts();
         let mut solver = Solver {
             cells,
             dirs,
             sockets,
             tiles,
             words,
-            neighbors: topology.raw_neighbors().to_vec(),
-            opposite: (0..dirs).map(|d| topology.opposite(d) as u8).collect(),
-            classes: (0..cells).map(|c| topology.class(c)).collect(),
-            coords: (0..cells).map(|c| topology.coords(c)).collect(),
+            neighbors,
+            opposite,
+            classes,
+            coords,
             socket_names: (0..sockets).map(|s| tileset.socket_name(SocketId(s as u8)).to_string()).collect(),
             class_mask,
-            border_walls: (0..cells * dirs)
-                .filter(|&at| topology.raw_neighbors()[at] == Topology::RAW_BORDER)
-                .map(|at| at as u32)
-                .collect(),
+            border_walls,
             quiet_cell: Vec::new(),
             weight,
             socket_mask,
             allow,
+            allow_row,
             chunks,
             chunk_sets,
             offer_bytes,
             sum_bytes,
             class_offer: Vec::new(),
+            class_offer_all: Vec::new(),
             class_sums: Vec::new(),
             quiet: Vec::new(),
             domain: vec![0; cells * words],
@@ -298,7 +340,7 @@ impl Solver {
             fresh_at: vec![0; classes_n],
             fresh_key: vec![0; classes_n],
             stack: Vec::new(),
-            revised: vec![0; cells * dirs],
+            revised: vec![0; cells * revised_per_cell],
             touched: Vec::new(),
             epoch: 1,
             collapsed: 0,
@@ -398,6 +440,14 @@ impl Solver {
         (sw, swl)
     }
 
+    /// Drops the packed offer table, so that propagation takes the per-wall path (tests
+    /// compare the two).
+    #[cfg(test)]
+    fn unpack_offers(&mut self) {
+        self.offer_bytes.clear();
+        self.revised = vec![0; self.cells * self.dirs];
+    }
+
     /// Whether `cell`'s domain is still the whole of its class.
     #[inline]
     fn is_whole(&self, cell: usize) -> bool {
@@ -407,17 +457,31 @@ impl Solver {
 }
 
 /// The tiles whose bits are set in `words` (bit `t % 64` of word `t / 64`), lowest first.
-fn tiles_of(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(i, &word)| {
-        let mut m = word;
-        std::iter::from_fn(move || {
-            (m != 0).then(|| {
-                let t = i * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                t
-            })
-        })
-    })
+fn tiles_of(words: &[u64]) -> Tiles<'_> {
+    Tiles { rest: words.get(1..).unwrap_or(&[]), base: 0, bits: words.first().copied().unwrap_or(0) }
+}
+
+/// Iterator of [`tiles_of`]: the bits left of the current word, and the words after it.
+struct Tiles<'a> {
+    rest: &'a [u64],
+    /// The tile of bit 0 of the current word.
+    base: usize,
+    bits: u64,
+}
+
+impl Iterator for Tiles<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            let (&next, rest) = self.rest.split_first()?;
+            (self.bits, self.rest, self.base) = (next, rest, self.base + 64);
+        }
+        let t = self.base + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(t)
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! domain words (`W`, 0 meaning "read it from the solver"), so a tile set of up to 64 tiles
 //! runs on plain `u64` registers; the result does not depend on `W`.
 
-use super::{Conflict, NO_CELL, Solver};
+use super::{Conflict, NO_CELL, Solver, packed};
 
 /// The number of domain words: `W`, or the solver's own count when `W` is 0.
 #[inline(always)]
@@ -39,22 +39,19 @@ impl Solver {
         set
     }
 
-    /// The sockets `cell` may still show on every wall, `sockets` bits per wall (wall 0
-    /// lowest): one table lookup per nonzero domain byte. Only when `offer_bytes` is built.
+    /// The sockets `cell` may still show on every wall, packed as `offer_bytes` packs them
+    /// (see [`Solver::offered_all_of`]). Only when `offer_bytes` is built.
     #[inline(always)]
-    fn offered_all<const W: usize>(&self, cell: usize) -> u64 {
+    pub(super) fn offered_all<const W: usize>(&self, cell: usize) -> u64 {
         let w = width::<W>(self.words);
-        let mut all = 0;
-        for (i, &word) in self.domain[cell * w..cell * w + w].iter().enumerate() {
-            let mut m = word;
-            while m != 0 {
-                let b = m.trailing_zeros() / 8;
-                let byte = (m >> (8 * b)) & 0xff;
-                all |= self.offer_bytes[(i * 8 + b as usize) << 8 | byte as usize];
-                m &= !(0xff << (8 * b));
-            }
-        }
-        all
+        self.offered_all_of(&self.domain[cell * w..cell * w + w])
+    }
+
+    /// The sockets the tiles of domain `dom` show on every wall (see [`packed::offered`]).
+    /// Only when `offer_bytes` is built.
+    #[inline(always)]
+    pub(super) fn offered_all_of(&self, dom: &[u64]) -> u64 {
+        packed::offered(&self.offer_bytes, dom)
     }
 
     /// Word `i` of the tiles whose socket on wall `dir` may meet some socket of `set`: one
@@ -133,28 +130,36 @@ impl Solver {
     /// Revises every neighbour of every queued cell until nothing changes; false (with the
     /// conflict recorded and the queue emptied) when a domain empties.
     pub(super) fn propagate(&mut self) -> bool {
-        by_words!(self, propagate_words)
+        by_shape!(self, propagate_shaped)
     }
 
-    fn propagate_words<const W: usize>(&mut self) -> bool {
-        let (d, s) = (self.dirs, self.sockets);
-        let packed = !self.offer_bytes.is_empty();
-        let field = (1u64 << s) - 1;
+    /// [`Solver::propagate`] with `W` domain words and `D` walls per cell (0: read at run time).
+    fn propagate_shaped<const W: usize, const D: usize>(&mut self) -> bool {
+        if self.offer_bytes.is_empty() {
+            self.propagate_per_wall::<W, D>()
+        } else {
+            self.propagate_packed::<W, D>()
+        }
+    }
+
+    /// Propagation when the offered sockets do not pack: each wall's set found and compared
+    /// on its own.
+    fn propagate_per_wall<const W: usize, const D: usize>(&mut self) -> bool {
+        let d = width::<D>(self.dirs);
         while let Some(c) = self.stack.pop() {
             let c = c as usize;
             self.state[c].on_stack = false;
-            let all = if packed { self.offered_all::<W>(c) } else { 0 };
             for dir in 0..d {
                 let n = self.neighbors[c * d + dir];
                 if n >= NO_CELL {
                     continue;
                 }
                 // Only a wall whose offered sockets changed can take tiles from beyond it.
-                let set = if packed { (all >> (dir * s) & field) as u16 } else { self.offered::<W>(c, dir) };
-                if self.revised[c * d + dir] == set {
+                let set = self.offered::<W>(c, dir);
+                if self.revised[c * d + dir] == u64::from(set) {
                     continue;
                 }
-                self.revised[c * d + dir] = set;
+                self.revised[c * d + dir] = u64::from(set);
                 if !self.revise::<W>(dir, set, n as usize) {
                     self.fail(c, dir, n as usize);
                     return false;
@@ -165,7 +170,7 @@ impl Solver {
     }
 
     /// Records the conflict of `n` emptied across wall `dir` of `c`, and empties the queue.
-    fn fail(&mut self, c: usize, dir: usize, n: usize) {
+    pub(super) fn fail(&mut self, c: usize, dir: usize, n: usize) {
         let e = usize::from(self.opposite[dir]);
         self.conflict = Some(self.conflict_at(n, e, Some(c)));
         for &s in &self.stack {
@@ -175,33 +180,50 @@ impl Solver {
     }
 
     /// Removes from `n`, across wall `dir` of a cell that offers the sockets `set` there,
-    /// every tile whose facing socket can meet none of them; queues `n` when it lost a tile.
-    /// False when `n` empties.
+    /// every tile whose facing socket can meet none of them (one log entry per word, as
+    /// [`Solver::remove_bits`] logs); queues `n` when it lost a tile. False when `n` empties.
     #[inline(always)]
     fn revise<const W: usize>(&mut self, dir: usize, set: u16, n: usize) -> bool {
         let w = width::<W>(self.words);
-        let e = usize::from(self.opposite[dir]);
-        let mut changed = false;
         // With one chunk of sockets the allowed tiles are one row of the table.
-        let row = (self.chunks == 1).then(|| (e * self.chunk_sets + usize::from(set)) * w);
+        let row = (self.chunks == 1).then(|| (self.allow_row[dir] + usize::from(set)) * w);
+        let mut len = self.state[n].len;
+        let mut changed = false;
         for i in 0..w {
             let allowed = match row {
                 Some(at) => self.allow[at + i],
-                None => self.allowed::<W>(e, set, i),
+                None => self.allowed::<W>(usize::from(self.opposite[dir]), set, i),
             };
-            let gone = self.domain[n * w + i] & !allowed;
+            let at = n * w + i;
+            let gone = self.domain[at] & !allowed;
             if gone != 0 {
-                self.remove_bits(n, i, gone);
+                self.domain[at] &= allowed;
+                self.trail.push((at as u32, gone));
+                let before = len;
+                len -= gone.count_ones() as u16;
+                if before > 1 && len == 1 {
+                    self.collapsed += 1;
+                }
                 changed = true;
             }
         }
-        if changed {
-            if self.state[n].len == 0 {
-                return false;
-            }
-            self.push(n);
+        if !changed {
+            return true;
         }
-        true
+        let epoch = self.epoch;
+        let cell = &mut self.state[n];
+        cell.len = len;
+        let first_change = cell.stamp != epoch;
+        cell.stamp = epoch;
+        let queue = len > 0 && !cell.on_stack;
+        cell.on_stack |= queue;
+        if first_change {
+            self.touched.push(n as u32);
+        }
+        if queue {
+            self.stack.push(n as u32);
+        }
+        len > 0
     }
 
     /// The conflict at `cell`, wall `dir`: the neighbour `from` that emptied it (and the
@@ -242,8 +264,12 @@ impl Solver {
     /// Records that `cell`'s neighbours agree with what it offers now (true at every fixed
     /// point, which is what [`Solver::undo_to`] restores).
     pub(super) fn refresh_revised(&mut self, cell: usize) {
-        for dir in 0..self.dirs {
-            self.revised[cell * self.dirs + dir] = self.offered::<0>(cell, dir);
+        if self.offer_bytes.is_empty() {
+            for dir in 0..self.dirs {
+                self.revised[cell * self.dirs + dir] = u64::from(self.offered::<0>(cell, dir));
+            }
+        } else {
+            self.revised[cell] = self.offered_all::<0>(cell);
         }
     }
 }

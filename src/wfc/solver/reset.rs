@@ -124,19 +124,35 @@ impl Solver {
                 _ => {}
             }
             if whole && self.quiet_cell[c] {
-                self.revised[c * d..(c + 1) * d].copy_from_slice(&self.class_offer[k * d..(k + 1) * d]);
+                if self.offer_bytes.is_empty() {
+                    for dir in 0..d {
+                        self.revised[c * d + dir] = u64::from(self.class_offer[k * d + dir]);
+                    }
+                } else {
+                    self.revised[c] = self.class_offer_all[k];
+                }
                 continue;
             }
             for dir in 0..d {
-                self.revised[c * d + dir] = if whole && self.is_quiet(c, dir) {
-                    self.class_offer[k * d + dir]
-                } else {
-                    !self.offered::<0>(c, dir)
-                };
+                let quiet = whole && self.is_quiet(c, dir);
+                let set = if quiet { u64::from(self.class_offer[k * d + dir]) } else { 1 << self.sockets };
+                self.set_revised(c, dir, set);
             }
             self.push(c);
         }
         Ok(())
+    }
+
+    /// Sets what wall `dir` of `cell` was last revised against: `set`, a socket set or the
+    /// guard bit `1 << sockets` (in the layout `revised` has).
+    fn set_revised(&mut self, cell: usize, dir: usize, set: u64) {
+        if self.offer_bytes.is_empty() {
+            self.revised[cell * self.dirs + dir] = set;
+        } else {
+            let shift = dir * super::tables::packed_stride(self.sockets);
+            let field = (1u64 << super::tables::packed_stride(self.sockets)) - 1;
+            self.revised[cell] = self.revised[cell] & !(field << shift) | set << shift;
+        }
     }
 
     /// Whether wall `dir` of `cell`, holding its whole class, takes no tile from the
@@ -170,8 +186,19 @@ impl Solver {
                 }
             }
         }
+        self.class_offer_all = if self.offer_bytes.is_empty() {
+            Vec::new()
+        } else {
+            (0..classes).map(|k| self.offered_all_of(&self.class_mask[k * w..(k + 1) * w])).collect()
+        };
         (self.class_offer, self.quiet, self.class_sums) = (offer, quiet, sums);
-        self.quiet_cell = (0..self.cells).map(|c| (0..d).all(|dir| self.is_quiet(c, dir))).collect();
+        // A class quiet on every wall against every class needs no look at the neighbours.
+        let everywhere: Vec<bool> = (0..classes)
+            .map(|k| self.quiet[k * d * classes..(k + 1) * d * classes].iter().all(|&q| q))
+            .collect();
+        self.quiet_cell = (0..self.cells)
+            .map(|c| everywhere[usize::from(self.classes[c])] || (0..d).all(|dir| self.is_quiet(c, dir)))
+            .collect();
     }
 
     /// Queues every undecided cell for [`Solver::pick`]: a cell whose domain is still its

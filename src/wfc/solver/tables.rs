@@ -57,18 +57,20 @@ pub(super) fn allow_table(tileset: &TileSet, socket_mask: &[u64]) -> (usize, usi
 }
 
 /// Per (domain byte `p`, byte value `v`): the sockets the tiles `8p + b` (for the bits `b`
-/// of `v`) show, `sockets` bits per wall, wall 0 lowest. One table lookup per domain byte
-/// then gives every wall's offered sockets at once. Empty when the packing needs more than
-/// 64 bits.
+/// of `v`) show, packed [`packed_stride`] bits per wall, wall 0 lowest (the top bit of each
+/// wall's field, the guard, is never set). One table lookup per domain byte then gives
+/// every wall's offered sockets at once. Empty when the packing needs more than 64 bits, or
+/// the sockets more than one chunk of the allow table (8).
 pub(super) fn offer_bytes(tileset: &TileSet) -> Vec<u64> {
     let (dirs, sockets) = (tileset.dirs(), tileset.socket_count());
-    if dirs * sockets > 64 {
+    let stride = packed_stride(sockets);
+    if dirs * stride > 64 || sockets > 8 {
         return Vec::new();
     }
-    let bytes = tileset.len().div_ceil(64) * 8;
+    let bytes = tileset.len().div_ceil(8);
     let shows = |t: usize| {
         tileset.tiles().get(t).map_or(0, |spec| {
-            spec.sockets.iter().enumerate().fold(0u64, |m, (d, s)| m | 1 << (d * sockets + s.index()))
+            spec.sockets.iter().enumerate().fold(0u64, |m, (d, s)| m | 1 << (d * stride + s.index()))
         })
     };
     let mut table = vec![0u64; bytes * 256];
@@ -78,6 +80,12 @@ pub(super) fn offer_bytes(tileset: &TileSet) -> Vec<u64> {
         }
     }
     table
+}
+
+/// Bits per wall in a packed set of every wall's sockets: one per socket, and a guard bit
+/// above them that no offered set has (so a field with it set differs from every set).
+pub(super) fn packed_stride(sockets: usize) -> usize {
+    sockets + 1
 }
 
 /// Per (domain byte `p`, byte value `v`): the sums of `fixed_weight` and `weight_log` over
@@ -96,7 +104,7 @@ pub(super) fn sum_bytes(fixed_weight: &[u64], weight_log: &[u64]) -> Vec<(u64, u
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
 
@@ -107,7 +115,7 @@ mod tests {
     /// A made-up tile set over the octile topology's 8 walls: `tiles` tiles, `sockets`
     /// sockets, each socket legal against itself and against a few others drawn at random;
     /// every class has a tile showing one socket on every wall, so a tiling exists.
-    fn random_set(tiles: usize, sockets: usize, seed: u64) -> TileSet {
+    pub(in super::super) fn random_set(tiles: usize, sockets: usize, seed: u64) -> TileSet {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut legal: Vec<(SocketId, SocketId)> =
             (0..sockets).map(|s| (SocketId::new(s as u8), SocketId::new(s as u8))).collect();
@@ -153,9 +161,9 @@ mod tests {
         for (tiles, sockets) in [(40, 3), (100, 4), (350, 5), (60, 9), (330, 9)] {
             let set = random_set(tiles, sockets, tiles as u64);
             let mut packed = Solver::new(&topo, &set).unwrap();
-            assert_eq!(packed.offer_bytes.is_empty(), 8 * sockets > 64, "{tiles} tiles, {sockets} sockets");
+            assert_eq!(packed.offer_bytes.is_empty(), sockets > 7, "{tiles} tiles, {sockets} sockets");
             let mut per_wall = packed.clone();
-            per_wall.offer_bytes.clear();
+            per_wall.unpack_offers();
             for seed in 0..4 {
                 let input = SolveInput { seed, ..SolveInput::default() };
                 let a = packed.solve(&input, &mut ChaCha8Rng::seed_from_u64(seed), &mut |_| {}).unwrap();
