@@ -1,5 +1,6 @@
 //! The renderer's bind group layouts and pipelines: one shader (`shaders/scene.wgsl`), one
-//! vertex layout ([`Vertex`], the exported one), pipelines for solid geometry (one per [`Shading`]), overlays and lines.
+//! vertex layout ([`Vertex`], the exported one), pipelines for solid geometry (one per
+//! [`Shading`]), overlays, lines, and flat upward faces seen from straight above.
 
 use crate::mesh::Vertex;
 
@@ -87,7 +88,7 @@ impl SolidVariants {
             let tested = wgpu::CompareFunction::LessEqual;
             let cull = Some(wgpu::Face::Back);
             let triangles = (wgpu::PrimitiveTopology::TriangleList, false);
-            pipeline(device, layout, &shader, target, triangles, cull, tested)
+            pipeline(device, layout, (&shader, SCENE), target, triangles, cull, tested)
         });
     }
 
@@ -117,9 +118,12 @@ pub(crate) struct Pipelines {
     pub(crate) overlay_on_top: wgpu::RenderPipeline,
     /// Lines: the floor outlines, faded (blended).
     pub(crate) lines: wgpu::RenderPipeline,
-    /// The same, opaque: the outlines where they do not fade (cells large on screen in
-    /// an orthographic view), without the cost of blending.
-    pub(crate) opaque_lines: wgpu::RenderPipeline,
+    /// Flat upward faces seen by an orthographic camera, one colour per draw, back faces
+    /// culled (`vs_flat`, `fs_flat`): the rock caps.
+    pub(crate) flat: wgpu::RenderPipeline,
+    /// The same for lines, opaque: the outlines where they do not fade (cells large on
+    /// screen in an orthographic view), without the cost of blending or varyings.
+    pub(crate) flat_lines: wgpu::RenderPipeline,
 }
 
 impl Pipelines {
@@ -140,24 +144,32 @@ impl Pipelines {
         let make = |shader, topology, cull, depth| {
             pipeline(device, &layout, shader, (format, samples), topology, cull, depth)
         };
+        let (scene, flat) = ((&unlit, SCENE), (&unlit, FLAT));
         let tested = wgpu::CompareFunction::LessEqual;
         let triangles = (wgpu::PrimitiveTopology::TriangleList, false);
-        let overlay = make(&unlit, triangles, None, tested);
-        let overlay_on_top = make(&unlit, triangles, None, wgpu::CompareFunction::Always);
-        let lines = make(&outlined, (wgpu::PrimitiveTopology::LineList, true), None, tested);
-        let opaque_lines = make(&unlit, (wgpu::PrimitiveTopology::LineList, false), None, tested);
+        let overlay = make(scene, triangles, None, tested);
+        let overlay_on_top = make(scene, triangles, None, wgpu::CompareFunction::Always);
+        let lines = make((&outlined, SCENE), (wgpu::PrimitiveTopology::LineList, true), None, tested);
+        let flat_lines = make(flat, (wgpu::PrimitiveTopology::LineList, false), None, tested);
+        let flat = make(flat, triangles, Some(wgpu::Face::Back), tested);
         let mut variants = SolidVariants { layout, target: (format, samples), made: Default::default() };
         variants.prepare(device, Shading::DEFAULT);
         let solid = variants.get(Shading::DEFAULT).expect("invariant: just prepared").clone();
-        Pipelines { solid, variants, overlay, overlay_on_top, lines, opaque_lines }
+        Pipelines { solid, variants, overlay, overlay_on_top, lines, flat, flat_lines }
     }
 }
 
-/// One pipeline of the scene shader over [`Vertex`] buffers, with depth testing.
+/// The scene shader's entry points (vertex, fragment) for lit, shaded geometry.
+const SCENE: [&str; 2] = ["vs_main", "fs_main"];
+/// Its entry points for flat upward faces seen by an orthographic camera.
+const FLAT: [&str; 2] = ["vs_flat", "fs_flat"];
+
+/// One pipeline of the scene shader (`entries`: vertex and fragment entry points) over
+/// [`Vertex`] buffers, with depth testing.
 fn pipeline(
     device: &wgpu::Device,
     layout: &wgpu::PipelineLayout,
-    shader: &wgpu::ShaderModule,
+    (shader, entries): (&wgpu::ShaderModule, [&str; 2]),
     (format, samples): (wgpu::TextureFormat, u32),
     (topology, blend): (wgpu::PrimitiveTopology, bool),
     cull: Option<wgpu::Face>,
@@ -169,7 +181,7 @@ fn pipeline(
         layout: Some(layout),
         vertex: wgpu::VertexState {
             module: shader,
-            entry_point: Some("vs_main"),
+            entry_point: Some(entries[0]),
             compilation_options: Default::default(),
             buffers: &[Some(wgpu::VertexBufferLayout {
                 array_stride: size_of::<Vertex>() as u64,
@@ -193,7 +205,7 @@ fn pipeline(
         multisample: wgpu::MultisampleState { count: samples, ..Default::default() },
         fragment: Some(wgpu::FragmentState {
             module: shader,
-            entry_point: Some("fs_main"),
+            entry_point: Some(entries[1]),
             compilation_options: Default::default(),
             // Fading outlines blend; everything else is opaque.
             targets: &[Some(wgpu::ColorTargetState {
