@@ -93,18 +93,31 @@ fn vs_main(v: VsIn) -> VsOut {
     return place(v.position, v.normal);
 }
 
-// A vertex at `position` (level-local metres) with unit `normal`, placed in the world and
-// on screen, lit by the per-vertex terms.
-fn place(position: vec3<f32>, normal: vec3<f32>) -> VsOut {
-    var out: VsOut;
+// A vertex's world position (xyz, the exploded view's lift included) and its height above
+// its level's floor (w, before the lift).
+fn lift(position: vec3<f32>) -> vec4<f32> {
     var world = position + vec3<f32>(0.0, draw.offset.x, 0.0);
     var level = draw.offset.y;
     if draw.offset.z > 0.5 {
         level = floor((world.y + 0.5) / max(globals.params.w, 0.001));
     }
-    // The height above the level's floor (before the exploded view's lift).
     let local_y = world.y - draw.offset.x;
     world.y = world.y + level * globals.params.z;
+    return vec4<f32>(world, local_y);
+}
+
+// The sun, ambient and fill light on a surface facing unit `n` seen along unit `v`.
+fn light(n: vec3<f32>, v: vec3<f32>) -> f32 {
+    return AMBIENT + SUN * max(dot(n, globals.light.xyz), 0.0) + FILL * max(dot(n, v), 0.0);
+}
+
+// A vertex at `position` (level-local metres) with unit `normal`, placed in the world and
+// on screen, lit by the per-vertex terms.
+fn place(position: vec3<f32>, normal: vec3<f32>) -> VsOut {
+    var out: VsOut;
+    let lifted = lift(position);
+    let world = lifted.xyz;
+    let local_y = lifted.w;
     var torches = 0.0;
     if TORCHES {
         torches = torchlight(world, normal);
@@ -159,8 +172,7 @@ fn shade_fragment(in: VsOut, base: vec3<f32>) -> vec4<f32> {
     let v = normalize(to_eye);
     var colour = base;
     if draw.colour.a > 0.5 {
-        let light = AMBIENT + SUN * max(dot(n, globals.light.xyz), 0.0) + FILL * max(dot(n, v), 0.0);
-        colour = colour * light;
+        colour = colour * light(n, v);
         // The normal's length: the occlusion and the stair's height shading.
         colour = colour * (n2 * inverse);
         if TORCHES {
@@ -180,4 +192,24 @@ fn shade_fragment(in: VsOut, base: vec3<f32>) -> vec4<f32> {
         colour = dither(colour, in.clip.xy);
     }
     return vec4<f32>(colour, alpha);
+}
+
+// Flat geometry facing straight up (the rock caps, the floor outlines) seen by an
+// orthographic camera: there the light is the same all over (no fog, no torches, no
+// occlusion on an upward face), so these entry points give the colour fs_main gives,
+// with no varyings and a few instructions per fragment (a CPU renderer pays for every
+// varying of every triangle and every instruction of every fragment). Not dithered: a
+// flat colour has no gradient to band.
+@vertex
+fn vs_flat(@location(0) position: vec3<f32>) -> @builtin(position) vec4<f32> {
+    return globals.view_proj * vec4<f32>(lift(position).xyz, 1.0);
+}
+
+@fragment
+fn fs_flat() -> @location(0) vec4<f32> {
+    var colour = draw.colour.rgb;
+    if draw.colour.a > 0.5 {
+        colour = colour * light(vec3<f32>(0.0, 1.0, 0.0), normalize(globals.eye.xyz));
+    }
+    return vec4<f32>(colour, 1.0);
 }

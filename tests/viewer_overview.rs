@@ -12,7 +12,7 @@ use octile::generate::{GenerateOptions, generate};
 use octile::viewer::ViewOptions;
 use octile::viewer::camera::CameraKind;
 use octile::viewer::gpu::AdapterPreference;
-use octile::viewer::palette::{BACKGROUND, to_srgb8};
+use octile::viewer::palette::{BACKGROUND, ROCK_CAP, level_tint, lit, to_srgb8};
 use octile::viewer::state::LevelMode;
 
 fn generated(cols: u32, rows: u32, levels: u32) -> Dungeon {
@@ -155,4 +155,51 @@ fn levels_differ_in_colour_and_walls_are_solid_from_above() {
         }
     }
     assert!(solid >= 36, "{solid} of 40 wall tops are drawn (not background)");
+}
+
+/// The rock caps seen straight down (drawn flat, their light worked out once per draw)
+/// have the colour the lit pipeline gives an upward face: the cap colour in the level's
+/// tint under the sun, ambient and fill light, on every level.
+#[test]
+fn rock_caps_from_above_have_their_lit_colour() {
+    const TEST: &str = "rock_caps_from_above_have_their_lit_colour";
+    let d = generated(12, 12, 3);
+    let band = (d.layout().gap() * 0.5).clamp(0.3, 1.0);
+    let p = d.proportions();
+    for level in 0..d.levels() {
+        // The level alone, so no level above hides its caps.
+        let options = ViewOptions {
+            camera: CameraKind::Top,
+            level: Some(level),
+            size: (900, 900),
+            outlines: false,
+            adapter: AdapterPreference::Cpu,
+            ..ViewOptions::default()
+        };
+        let Some(shot) = shoot(TEST, &d, &options) else { return };
+        assert!(shot.view.orthographic);
+        let tint = level_tint(usize::from(level));
+        let base = std::array::from_fn(|i| ROCK_CAP[i] * tint[i]);
+        let expected = to_srgb8(lit(base, glam::Vec3::Y, shot.view.eye.normalize()));
+        // Each wall's cap in the middle of its band, on the wall's rock side.
+        let plan = octile::walk::level_plan(&d, level);
+        let walls: Vec<_> = plan.walls.iter().filter(|w| w.kind == octile::walk::WallKind::Rock).collect();
+        let matching = walls
+            .iter()
+            .filter(|wall| {
+                let mid = (wall.a + wall.b) * 0.5 - (wall.b - wall.a).perp().normalize() * (band * 0.5);
+                let y = p.floor_y(level) + p.room_height;
+                let at = glam::Vec3::new(mid.x as f32, y as f32, mid.y as f32);
+                let (x, y) = shot.view.project(at, shot.width, shot.height).unwrap();
+                let px = shot.pixel(x as u32, y as u32).unwrap();
+                (0..3).all(|i| px[i].abs_diff(expected[i]) <= 2)
+            })
+            .count();
+        assert!(walls.len() >= 100, "level {level}: {} walls", walls.len());
+        assert!(
+            matching * 100 >= walls.len() * 95,
+            "level {level}: {matching} of {} caps have the lit cap colour {expected:?}",
+            walls.len()
+        );
+    }
 }

@@ -93,6 +93,8 @@ pub struct ViewArgs {
 
 /// Runs `octile view`.
 pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
+    // Frames on a CPU renderer free and re-allocate megabytes: keep them in the process.
+    octile::viewer::memory::keep_frame_memory();
     let dungeon = match &args.file {
         Some(file) => super::files::load(file)?,
         None => {

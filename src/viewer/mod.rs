@@ -17,6 +17,7 @@ mod input;
 pub mod keys;
 pub mod limits;
 pub mod markers;
+pub mod memory;
 pub mod options;
 pub mod palette;
 mod pipeline;

@@ -55,9 +55,16 @@ pub const OUTLINE: [f32; 3] = [0.12, 0.11, 0.09];
 /// along unit `to_eye`, exactly as the shader computes it.
 #[must_use]
 pub fn shade(role: MaterialRole, normal: Vec3, to_eye: Vec3) -> [f32; 3] {
-    let l = AMBIENT + SUN * normal.dot(LIGHT_DIR.normalize()).max(0.0) + FILL * normal.dot(to_eye).max(0.0);
     let [r, g, b, _] = role.colour();
-    [r, g, b].map(|c| c * l)
+    lit([r, g, b], normal, to_eye)
+}
+
+/// The lit colour (linear RGB, before fog) of base colour `colour` on a surface with unit
+/// `normal` seen along unit `to_eye`, exactly as the shader computes it (its `light`).
+#[must_use]
+pub fn lit(colour: [f32; 3], normal: Vec3, to_eye: Vec3) -> [f32; 3] {
+    let l = AMBIENT + SUN * normal.dot(LIGHT_DIR.normalize()).max(0.0) + FILL * normal.dot(to_eye).max(0.0);
+    colour.map(|c| c * l)
 }
 
 /// Linear to sRGB-encoded 8-bit, as an `Rgba8UnormSrgb` target stores it.

@@ -1,7 +1,7 @@
 //! The renderer's bind group layouts and pipelines: one shader (`shaders/scene.wgsl`, with
 //! `shaders/textured.wgsl` after it for the textured variants), one vertex layout
 //! ([`Vertex`], the exported one), pipelines for solid geometry (one per [`Shading`]),
-//! overlays and lines.
+//! overlays, lines, and flat upward faces seen from straight above.
 
 use crate::mesh::Vertex;
 
@@ -106,6 +106,8 @@ type Entries = (&'static str, &'static str);
 
 /// The untextured entry points.
 const PLAIN: Entries = ("vs_main", "fs_main");
+/// The entry points for flat upward faces seen by an orthographic camera.
+const FLAT: Entries = ("vs_flat", "fs_flat");
 
 /// The solid pipeline for each [`Shading`], compiled on first use.
 pub(crate) struct SolidVariants {
@@ -156,9 +158,13 @@ pub(crate) struct Pipelines {
     pub(crate) overlay_on_top: wgpu::RenderPipeline,
     /// Lines: the floor outlines, faded (blended).
     pub(crate) lines: wgpu::RenderPipeline,
-    /// The same, opaque: the outlines where they do not fade (cells large on screen in
-    /// an orthographic view), without the cost of blending.
-    pub(crate) opaque_lines: wgpu::RenderPipeline,
+    /// Flat upward faces seen by an orthographic camera, one colour per draw, back faces
+    /// culled (`vs_flat`, `fs_flat`): the rock caps, and the floors where they are not
+    /// textured.
+    pub(crate) flat: wgpu::RenderPipeline,
+    /// The same for lines, opaque: the outlines where they do not fade (cells large on
+    /// screen in an orthographic view), without the cost of blending or varyings.
+    pub(crate) flat_lines: wgpu::RenderPipeline,
 }
 
 impl Pipelines {
@@ -182,18 +188,20 @@ impl Pipelines {
             immediate_size: 0,
         });
         let make = |shader, topology, cull, depth| {
-            pipeline(device, &layout, (shader, PLAIN), (format, samples), topology, cull, depth)
+            pipeline(device, &layout, shader, (format, samples), topology, cull, depth)
         };
+        let (scene, flat) = ((&unlit, PLAIN), (&unlit, FLAT));
         let tested = wgpu::CompareFunction::LessEqual;
         let triangles = (wgpu::PrimitiveTopology::TriangleList, false);
-        let overlay = make(&unlit, triangles, None, tested);
-        let overlay_on_top = make(&unlit, triangles, None, wgpu::CompareFunction::Always);
-        let lines = make(&outlined, (wgpu::PrimitiveTopology::LineList, true), None, tested);
-        let opaque_lines = make(&unlit, (wgpu::PrimitiveTopology::LineList, false), None, tested);
+        let overlay = make(scene, triangles, None, tested);
+        let overlay_on_top = make(scene, triangles, None, wgpu::CompareFunction::Always);
+        let lines = make((&outlined, PLAIN), (wgpu::PrimitiveTopology::LineList, true), None, tested);
+        let flat_lines = make(flat, (wgpu::PrimitiveTopology::LineList, false), None, tested);
+        let flat = make(flat, triangles, Some(wgpu::Face::Back), tested);
         let mut variants =
             SolidVariants { layout, textured_layout, target: (format, samples), made: Default::default() };
         variants.prepare(device, Shading::DEFAULT);
-        Pipelines { variants, overlay, overlay_on_top, lines, opaque_lines }
+        Pipelines { variants, overlay, overlay_on_top, lines, flat, flat_lines }
     }
 }
 

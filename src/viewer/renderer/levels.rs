@@ -79,30 +79,52 @@ impl Renderer {
             (key * 16.0) as i64
         });
         let lod = self.lod(frame, height);
-        pass.set_pipeline(self.solid());
+        // Seen by an orthographic camera an upward face has the same light all over: the
+        // caps and floors are drawn flat, a few instructions a fragment and no varyings
+        // (on lavapipe the lit pipeline made the caps cost a quarter of the top view and
+        // the floors half of it).
+        let flat = v.orthographic;
+        // Textured floors keep the textured pipeline: their texture is what the view shows.
+        let flat_floors = flat && !self.shading.textures;
         for &i in &order {
             // The level's rock caps (over its walls, above its floor) first: depth testing
             // then rejects what they hide.
             if let (true, Some((buffer, n))) = (frame.caps, &self.levels[i].caps) {
+                pass.set_pipeline(if flat { &self.flat } else { self.solid() });
                 self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*n, 0..1);
                 stats.draw_calls += 1;
                 stats.triangles += u64::from(*n / 3);
             }
-            self.draw_level(pass, frame, i, &lod, stats);
+            if flat_floors {
+                let floor = |role: Option<&MaterialRole>| role == Some(&MaterialRole::Floor);
+                pass.set_pipeline(&self.flat);
+                self.draw_level(pass, frame, i, &lod, &floor, stats);
+                pass.set_pipeline(self.solid());
+                self.draw_level(pass, frame, i, &lod, &|role| !floor(role), stats);
+            } else {
+                pass.set_pipeline(self.solid());
+                self.draw_level(pass, frame, i, &lod, &|_| true, stats);
+            }
         }
     }
 
-    /// Level `i`'s chunks: full ones from its mesh, far ones from its coarse mesh.
+    /// Level `i`'s draws of the roles `wanted` picks, with the pipeline set: full chunks
+    /// from its mesh, far ones from its coarse mesh.
     fn draw_level(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         frame: &Frame,
         i: usize,
         lod: &Lod,
+        wanted: &dyn Fn(Option<&MaterialRole>) -> bool,
         stats: &mut FrameStats,
     ) {
+        let shown = |slot: usize| {
+            let role = MaterialRole::ALL.get(slot % SLOTS_PER_LEVEL);
+            wanted(role) && !self.role_hidden(frame, i, role)
+        };
         let level = &self.levels[i];
         // Chunk bounds are in world metres (floor height included): lift them by the
         // exploded view's gap only.
@@ -126,19 +148,14 @@ impl Renderer {
                 coarse[c] = true;
                 continue;
             }
-            for &(slot, first, count) in &chunk.full {
-                if !self.role_hidden(frame, i, MaterialRole::ALL.get(slot % SLOTS_PER_LEVEL)) {
-                    bind(pass, slot, (first, first + count));
-                }
+            for &(slot, first, count) in chunk.full.iter().filter(|(slot, _, _)| shown(*slot)) {
+                bind(pass, slot, (first, first + count));
             }
         }
         let Some(far) = level.coarse.as_ref().filter(|_| coarse.contains(&true)) else { return };
         pass.set_vertex_buffer(0, far.vertices.slice(..));
         pass.set_index_buffer(far.indices.slice(..), wgpu::IndexFormat::Uint32);
-        for group in &far.groups {
-            if self.role_hidden(frame, i, MaterialRole::ALL.get(group.slot % SLOTS_PER_LEVEL)) {
-                continue;
-            }
+        for group in far.groups.iter().filter(|g| shown(g.slot)) {
             // Walls whose whole sector faces away from the camera are back faces: skipped.
             let drawn = |c: usize| {
                 let chunk = &level.chunks[c];
@@ -164,7 +181,7 @@ impl Renderer {
         // An orthographic view whose cells are large on screen draws them unfaded (the
         // shader's `outline_alpha` is 1 from 2 pixels per metre).
         let opaque = frame.view.orthographic && pixels_per_metre(frame, size) >= 2.0;
-        pass.set_pipeline(if opaque { &self.opaque_lines } else { &self.lines });
+        pass.set_pipeline(if opaque { &self.flat_lines } else { &self.lines });
         for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
         {
             let Some((buffer, _)) = &level.outline else { continue };
