@@ -218,18 +218,21 @@ pub fn path_ribbon(dungeon: &Dungeon, prepared: &Prepared) -> Vec<crate::mesh::V
 }
 
 /// Exports what `prepared` shows of `dungeon` to `path` (a `.glb`, or `.gltf` plus `.bin`):
-/// the scene's mesh as it was built for the view (it is not built again) and the route
-/// ribbon, when a path is shown, as [`export_mesh`] writes them.
+/// the whole mesh, built here with the view's mesh options (the view builds only the
+/// chunks it draws), and the route ribbon, when a path is shown, as [`export_mesh`] writes
+/// them.
 ///
 /// # Errors
-/// [`ViewerError::Export`] when the path cannot be used or written.
+/// [`ViewerError::Mesh`] when the mesh cannot be built; [`ViewerError::Export`] when the
+/// path cannot be used or written.
 pub fn export_view(
     dungeon: &Dungeon,
     prepared: &Prepared,
     path: &Path,
 ) -> Result<ExportSummary, ViewerError> {
     let options = ExportOptions { route: prepared.route.clone(), ..ExportOptions::default() };
-    Ok(export_mesh(dungeon, &prepared.scene.mesh, path, &options)?)
+    let mesh = crate::mesh::build(dungeon, &prepared.scene.mesh_options)?;
+    Ok(export_mesh(dungeon, &mesh, path, &options)?)
 }
 
 /// Renders one frame of `dungeon` offscreen, no window.

@@ -1,15 +1,20 @@
-//! What the viewer draws, on the CPU side: the dungeon mesh (the same build the exporter
-//! writes), faint outlines of the floor cells, the path overlay, and the bounds.
+//! What the viewer draws, on the CPU side: the dungeon (its full-detail mesh is built per
+//! chunk when a frame needs it, [`super::chunks::demand`]), the coarse mesh of far chunks
+//! and faint outlines of the floor cells (both per chunk, from the level plans), the rock
+//! caps and the bounds.
+
+use std::sync::Arc;
 
 use glam::Vec3;
 
 use super::ViewerError;
 use super::camera::Bounds;
-use super::chunks::coarse::coarse_level;
+use super::chunks::coarse::coarse_chunks;
+use super::chunks::{ByChunk, ChunkKey, piece_chunk};
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::CHUNK_SLOTS;
-use crate::mesh::{DungeonMesh, MeshOptions, Vertex, build};
-use crate::walk::{PieceKind, level_plan};
+use crate::mesh::{LevelMesh, MeshOptions, Vertex, check_meshable};
+use crate::walk::{LevelPlan, PieceKind, level_plan};
 
 /// Height of the outlines above their floor (metres).
 const OUTLINE_LIFT: f32 = 0.02;
@@ -17,10 +22,14 @@ const OUTLINE_LIFT: f32 = 0.02;
 /// The CPU side of a scene.
 #[derive(Debug, Clone)]
 pub struct Scene {
-    /// The mesh, one entry per level.
-    pub mesh: DungeonMesh,
-    /// Floor cell outlines per level: a line list, level-local.
-    pub outlines: Vec<Vec<Vertex>>,
+    /// The dungeon whose chunks are meshed when a frame needs them.
+    pub dungeon: Arc<Dungeon>,
+    /// The options they are meshed with (checked: [`check_meshable`]).
+    pub mesh_options: MeshOptions,
+    /// Floor height of each level (world metres).
+    pub floor_y: Vec<f32>,
+    /// Floor cell outlines per level, per chunk: line lists, level-local.
+    pub outlines: Vec<ByChunk<Vec<Vertex>>>,
     /// Rock caps per level (viewer only, never exported): a band along every wall on its
     /// rock side at the ceiling's height, facing up, so walls read as solid from above. A
     /// triangle list, level-local.
@@ -31,52 +40,44 @@ pub struct Scene {
     pub level_height: f32,
     /// Floor-to-ceiling height (metres).
     pub room_height: f32,
-    /// Side of the square chunks the renderer culls by (metres): the mesh's chunks,
-    /// [`CHUNK_SLOTS`] slots.
+    /// Side of the square mesh chunks (metres): [`CHUNK_SLOTS`] slots.
     pub chunk_size: f32,
-    /// The coarse mesh per level that far chunks are drawn from
-    /// ([`super::chunks::coarse::coarse_level`]).
-    pub coarse: Vec<crate::mesh::LevelMesh>,
+    /// The coarse mesh per level, per chunk, that far chunks are drawn from
+    /// ([`super::chunks::coarse::coarse_chunks`]).
+    pub coarse: Vec<ByChunk<LevelMesh>>,
+    /// Per level, the chunks that hold a carved piece (the only ones with a mesh), in
+    /// (row, col) order.
+    pub chunks: Vec<Vec<ChunkKey>>,
 }
 
 impl Scene {
-    /// Builds the mesh of `dungeon` and the outlines of its floor cells.
+    /// Prepares `dungeon` for drawing: checks that it can be meshed with `options` (nothing
+    /// is meshed yet), builds the coarse mesh and the outlines of its floor cells.
     ///
     /// # Errors
-    /// [`ViewerError::Mesh`] when the mesh cannot be built ([`crate::mesh::build`]).
+    /// [`ViewerError::Mesh`] when the mesh could not be built ([`check_meshable`]).
     pub fn new(dungeon: &Dungeon, options: &MeshOptions) -> Result<Scene, ViewerError> {
-        let mesh = build(dungeon, options)?;
+        check_meshable(dungeon, options)?;
         let plans: Vec<_> = (0..dungeon.levels()).map(|l| level_plan(dungeon, l)).collect();
         let p = dungeon.proportions();
         let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
         let caps =
             plans.iter().map(|plan| rock_caps(plan, p.room_height as f32 + CAP_LIFT, band as f32)).collect();
-        let outlines = plans
-            .iter()
-            .map(|plan| {
-                let mut lines = Vec::new();
-                for piece in plan.pieces.iter().filter(|p| p.floor && matches!(p.kind, PieceKind::Cell(_))) {
-                    let n = piece.polygon.len();
-                    for i in 0..n {
-                        for v in [piece.polygon[i], piece.polygon[(i + 1) % n]] {
-                            lines.push(flat_vertex(Vec3::new(v.x as f32, OUTLINE_LIFT, v.y as f32)));
-                        }
-                    }
-                }
-                lines
-            })
-            .collect();
+        let outlines = plans.iter().map(outlines).collect();
+        let floor_y: Vec<f32> = (0..dungeon.levels()).map(|l| p.floor_y(l) as f32).collect();
         let coarse = plans
             .iter()
-            .zip(&mesh.levels)
-            .map(|(plan, level)| coarse_level(plan, level.floor_y, p.room_height as f32))
+            .map(|plan| coarse_chunks(plan, dungeon.layout(), p.floor_y(plan.level), p.room_height as f32))
             .collect();
+        let chunks = plans.iter().map(carved_chunks).collect();
         let layout = dungeon.layout();
         let h = p.half_base() as f32;
-        let bounds = mesh_bounds(&mesh)
+        let bounds = plan_bounds(&plans, &floor_y, p.room_height as f32)
             .unwrap_or(Bounds { min: Vec3::new(-h, 0.0, -h), max: Vec3::new(h, p.room_height as f32, h) });
         Ok(Scene {
-            mesh,
+            dungeon: Arc::new(dungeon.clone()),
+            mesh_options: options.clone(),
+            floor_y,
             outlines,
             caps,
             bounds,
@@ -84,34 +85,50 @@ impl Scene {
             room_height: p.room_height as f32,
             chunk_size: (f64::from(CHUNK_SLOTS) * layout.spacing()) as f32,
             coarse,
+            chunks,
         })
     }
 
     /// Number of levels.
     #[must_use]
     pub fn levels(&self) -> u16 {
-        self.mesh.levels.len() as u16
-    }
-
-    /// Triangles of the whole mesh.
-    #[must_use]
-    pub fn triangles(&self) -> usize {
-        self.mesh.levels.iter().flat_map(|l| &l.primitives).map(|(_, p)| p.indices.len() / 3).sum()
+        self.floor_y.len() as u16
     }
 }
 
-/// The bounds of every vertex of `mesh` (world metres), `None` for an empty mesh.
-fn mesh_bounds(mesh: &DungeonMesh) -> Option<Bounds> {
+/// The outlines of `plan`'s floor cells, per chunk of their cell: line lists, level-local.
+fn outlines(plan: &LevelPlan) -> ByChunk<Vec<Vertex>> {
+    let mut lines: ByChunk<Vec<Vertex>> = ByChunk::new();
+    for piece in plan.pieces.iter().filter(|p| p.floor && matches!(p.kind, PieceKind::Cell(_))) {
+        let list = lines.entry(piece_chunk(piece)).or_default();
+        let n = piece.polygon.len();
+        for i in 0..n {
+            for v in [piece.polygon[i], piece.polygon[(i + 1) % n]] {
+                list.push(flat_vertex(Vec3::new(v.x as f32, OUTLINE_LIFT, v.y as f32)));
+            }
+        }
+    }
+    lines
+}
+
+/// The chunks of `plan`'s level that hold a carved piece, in (row, col) order.
+fn carved_chunks(plan: &LevelPlan) -> Vec<ChunkKey> {
+    let mut keys: Vec<ChunkKey> = plan.pieces.iter().map(piece_chunk).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// The bounds of the carved space of `plans` (world metres): every piece's outline, from
+/// its level's floor (`floor_y`) to its ceiling `room_height` above; `None` when nothing
+/// is carved.
+fn plan_bounds(plans: &[LevelPlan], floor_y: &[f32], room_height: f32) -> Option<Bounds> {
     let mut min = Vec3::splat(f32::MAX);
     let mut max = Vec3::splat(f32::MIN);
-    for level in &mesh.levels {
-        let lift = Vec3::Y * level.floor_y as f32;
-        for (_, primitive) in &level.primitives {
-            for v in &primitive.vertices {
-                let p = Vec3::from(v.position) + lift;
-                min = min.min(p);
-                max = max.max(p);
-            }
+    for (plan, &y) in plans.iter().zip(floor_y) {
+        for p in plan.pieces.iter().flat_map(|piece| &piece.polygon) {
+            min = min.min(Vec3::new(p.x as f32, y, p.y as f32));
+            max = max.max(Vec3::new(p.x as f32, y + room_height, p.y as f32));
         }
     }
     (min.x <= max.x).then_some(Bounds { min, max })

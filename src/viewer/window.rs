@@ -234,6 +234,9 @@ impl App {
         surface.configure(&gpu.device, &config);
         let mut renderer =
             Renderer::new(&gpu.device, format, gpu.sample_count(format)?, &self.prepared.scene)?;
+        // A window builds a few chunks per frame (the coarse mesh stands in for the rest
+        // until they are built), so the first frame comes at once and input stays smooth.
+        renderer.set_chunk_budget(Some(super::chunks::demand::DEFAULT_BUDGET));
         renderer.set_path(&gpu.device, &self.ribbon);
         renderer.set_doors(&gpu.device, &super::doors::leaf_triangles(&self.dungeon));
         let (markers, lights) = super::options::marker_and_light_triangles(&self.dungeon, &self.options);
@@ -402,7 +405,8 @@ impl ApplicationHandler for App {
         if gfx.hud_drawn.is_some_and(|(revision, _)| revision != self.hud.revision()) {
             self.dirty = true;
         }
-        let animating = self.animating();
+        // Chunks still to build: more frames, until the view is complete.
+        let animating = self.animating() || gfx.renderer.chunk_stats().pending > 0;
         if self.dirty || animating {
             if !self.animated {
                 // The first frame after a pause: the walker moves from now, not from the
