@@ -168,7 +168,8 @@ pub struct Renderer {
 }
 
 impl Renderer {
-    /// Uploads `scene` and builds the pipelines for `format` targets with `samples` MSAA.
+    /// Uploads `scene` (level by level through `queue`) and builds the pipelines for
+    /// `format` targets with `samples` MSAA.
     ///
     /// # Errors
     /// [`ViewerError::LevelTooLarge`] when a level's coarse mesh or outline does not fit in
@@ -178,6 +179,7 @@ impl Renderer {
     /// [`ViewerError::BadChunks`] when `OCTILE_VIEW_CHUNKS` names no policy.
     pub fn new(
         device: &wgpu::Device,
+        queue: &wgpu::Queue,
         format: wgpu::TextureFormat,
         samples: u32,
         scene: &Scene,
@@ -203,8 +205,17 @@ impl Renderer {
         let floor_y = scene.floor_y.clone();
         let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
         let draw_group = draw_bind_group(device, &layouts.draw, "draws", &renderer_draws(&floor_y));
-        let levels: Vec<LevelGpu> =
-            (0..floor_y.len()).map(|l| upload_level(device, l, scene)).collect::<Result<_, _>>()?;
+        let levels: Vec<LevelGpu> = (0..floor_y.len())
+            .map(|l| {
+                let level = upload_level(device, l, scene)?;
+                // Hand the level's staging copies to the device and wait, so they are freed
+                // before the next level is built: the peak holds one level's, not all.
+                queue.submit([]);
+                // A lost device shows at the first frame; nothing to free then.
+                let _ = device.poll(wgpu::PollType::wait_indefinitely());
+                Ok(level)
+            })
+            .collect::<Result<_, ViewerError>>()?;
         let chunk_count = levels.iter().map(|l| l.chunks.len()).sum();
         Ok(Renderer {
             format,

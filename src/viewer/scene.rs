@@ -1,7 +1,8 @@
 //! What the viewer draws, on the CPU side: the dungeon (its full-detail mesh is built per
-//! chunk when a frame needs it, [`super::chunks::demand`]), the coarse mesh of far chunks
-//! and faint outlines of the floor cells (both per chunk, from the level plans), the rock
-//! caps and the bounds.
+//! chunk when a frame needs it, [`super::chunks::demand`]) and its bounds; and per level,
+//! built from its plan when the renderer uploads the level and not kept
+//! ([`Scene::level_geometry`]), the coarse mesh of far chunks, faint outlines of the floor
+//! cells and the rock caps.
 
 use std::sync::Arc;
 
@@ -28,12 +29,6 @@ pub struct Scene {
     pub mesh_options: MeshOptions,
     /// Floor height of each level (world metres).
     pub floor_y: Vec<f32>,
-    /// Floor cell outlines per level, per chunk: line lists, level-local.
-    pub outlines: Vec<ByChunk<Vec<Vertex>>>,
-    /// Rock caps per level (viewer only, never exported): a band along every wall on its
-    /// rock side at the ceiling's height, facing up, so walls read as solid from above. A
-    /// triangle list, level-local.
-    pub caps: Vec<Vec<Vertex>>,
     /// Bounds of the carved space.
     pub bounds: Bounds,
     /// Vertical distance between levels (metres).
@@ -42,49 +37,64 @@ pub struct Scene {
     pub room_height: f32,
     /// Side of the square mesh chunks (metres): [`CHUNK_SLOTS`] slots.
     pub chunk_size: f32,
-    /// The coarse mesh per level, per chunk, that far chunks are drawn from
-    /// ([`super::chunks::coarse::coarse_chunks`]).
-    pub coarse: Vec<ByChunk<LevelMesh>>,
-    /// Per level, the chunks that hold a carved piece (the only ones with a mesh), in
-    /// (row, col) order.
+    /// Per level, the chunks that hold a carved cell (the only ones with a mesh: a carved
+    /// seam's owner slot is in the chunk of one of its cells), in (row, col) order.
     pub chunks: Vec<Vec<ChunkKey>>,
+}
+
+/// What one level draws besides its full-detail chunks, level-local, per chunk where the
+/// renderer draws it by chunk.
+#[derive(Debug, Clone)]
+pub struct LevelGeometry {
+    /// The coarse mesh far chunks are drawn from ([`coarse_chunks`]).
+    pub coarse: ByChunk<LevelMesh>,
+    /// Floor cell outlines: line lists.
+    pub outlines: ByChunk<Vec<Vertex>>,
+    /// Rock caps (viewer only, never exported): a band along every wall on its rock side at
+    /// the ceiling's height, facing up, so walls read as solid from above. A triangle list.
+    pub caps: Vec<Vertex>,
 }
 
 impl Scene {
     /// Prepares `dungeon` for drawing: checks that it can be meshed with `options` (nothing
-    /// is meshed yet), builds the coarse mesh and the outlines of its floor cells.
+    /// is meshed yet), finds its bounds and the chunks that hold something from its carved
+    /// cells (a carved seam lies between carved cells, in the chunk of one of them).
     ///
     /// # Errors
     /// [`ViewerError::Mesh`] when the mesh could not be built ([`check_meshable`]).
     pub fn new(dungeon: &Dungeon, options: &MeshOptions) -> Result<Scene, ViewerError> {
         check_meshable(dungeon, options)?;
-        let plans: Vec<_> = (0..dungeon.levels()).map(|l| level_plan(dungeon, l)).collect();
         let p = dungeon.proportions();
-        let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
-        let caps =
-            plans.iter().map(|plan| rock_caps(plan, p.room_height as f32 + CAP_LIFT, band as f32)).collect();
-        let outlines = plans.iter().map(outlines).collect();
         let floor_y: Vec<f32> = (0..dungeon.levels()).map(|l| p.floor_y(l) as f32).collect();
-        let coarse = plans
-            .iter()
-            .map(|plan| coarse_chunks(plan, dungeon.layout(), p.floor_y(plan.level), p.room_height as f32))
-            .collect();
-        let chunks = plans.iter().map(carved_chunks).collect();
         let layout = dungeon.layout();
+        let mut chunks = vec![Vec::new(); usize::from(dungeon.levels())];
+        let (mut min, mut max) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
+        for pos in dungeon.cells().filter(|&pos| dungeon.tile_def(pos).is_ok_and(|t| t.carved)) {
+            let y = floor_y[usize::from(pos.level)];
+            for v in layout.cell_polygon(pos.slot).unwrap_or_default() {
+                min = min.min(Vec3::new(v.x as f32, y, v.y as f32));
+                max = max.max(Vec3::new(v.x as f32, y + p.room_height as f32, v.y as f32));
+            }
+            chunks[usize::from(pos.level)].push((pos.slot.row / CHUNK_SLOTS, pos.slot.col / CHUNK_SLOTS));
+        }
+        for keys in &mut chunks {
+            keys.sort_unstable();
+            keys.dedup();
+        }
         let h = p.half_base() as f32;
-        let bounds = plan_bounds(&plans, &floor_y, p.room_height as f32)
-            .unwrap_or(Bounds { min: Vec3::new(-h, 0.0, -h), max: Vec3::new(h, p.room_height as f32, h) });
+        let bounds = if min.x <= max.x {
+            Bounds { min, max }
+        } else {
+            Bounds { min: Vec3::new(-h, 0.0, -h), max: Vec3::new(h, p.room_height as f32, h) }
+        };
         Ok(Scene {
             dungeon: Arc::new(dungeon.clone()),
             mesh_options: options.clone(),
             floor_y,
-            outlines,
-            caps,
             bounds,
             level_height: p.layer_height as f32,
             room_height: p.room_height as f32,
             chunk_size: (f64::from(CHUNK_SLOTS) * layout.spacing()) as f32,
-            coarse,
             chunks,
         })
     }
@@ -93,6 +103,19 @@ impl Scene {
     #[must_use]
     pub fn levels(&self) -> u16 {
         self.floor_y.len() as u16
+    }
+
+    /// Level `l`'s coarse mesh, outlines and rock caps, from its plan (built on each call:
+    /// the renderer uploads them and keeps no CPU copy).
+    #[must_use]
+    pub fn level_geometry(&self, l: u16) -> LevelGeometry {
+        let dungeon = &self.dungeon;
+        let plan = level_plan(dungeon, l);
+        let p = dungeon.proportions();
+        let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
+        let caps = rock_caps(&plan, p.room_height as f32 + CAP_LIFT, band as f32);
+        let coarse = coarse_chunks(&plan, dungeon.layout(), p.floor_y(l), p.room_height as f32);
+        LevelGeometry { coarse, outlines: outlines(&plan), caps }
     }
 }
 
@@ -109,29 +132,6 @@ fn outlines(plan: &LevelPlan) -> ByChunk<Vec<Vertex>> {
         }
     }
     lines
-}
-
-/// The chunks of `plan`'s level that hold a carved piece, in (row, col) order.
-fn carved_chunks(plan: &LevelPlan) -> Vec<ChunkKey> {
-    let mut keys: Vec<ChunkKey> = plan.pieces.iter().map(piece_chunk).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    keys
-}
-
-/// The bounds of the carved space of `plans` (world metres): every piece's outline, from
-/// its level's floor (`floor_y`) to its ceiling `room_height` above; `None` when nothing
-/// is carved.
-fn plan_bounds(plans: &[LevelPlan], floor_y: &[f32], room_height: f32) -> Option<Bounds> {
-    let mut min = Vec3::splat(f32::MAX);
-    let mut max = Vec3::splat(f32::MIN);
-    for (plan, &y) in plans.iter().zip(floor_y) {
-        for p in plan.pieces.iter().flat_map(|piece| &piece.polygon) {
-            min = min.min(Vec3::new(p.x as f32, y, p.y as f32));
-            max = max.max(Vec3::new(p.x as f32, y + room_height, p.y as f32));
-        }
-    }
-    (min.x <= max.x).then_some(Bounds { min, max })
 }
 
 /// Height of the rock caps above the ceiling (metres), clear of the ceiling's faces.

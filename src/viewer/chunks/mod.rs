@@ -107,8 +107,12 @@ mod tests {
         let d = generate(&options, &mut |_| {}).unwrap();
         let chunks = all_chunks(&d);
         let built = build_chunks(&d, &chunks, &MeshOptions::default()).unwrap();
+        let scene = crate::viewer::scene::Scene::new(&d, &MeshOptions::default()).unwrap();
         let mut seen = 0;
         for (id, mesh) in built {
+            // The scene lists every chunk that has a mesh.
+            let listed = scene.chunks[usize::from(id.level)].contains(&(id.row, id.col));
+            assert!(listed || mesh.primitives.is_empty(), "{id} has a mesh and is not listed");
             let (min, max) = chunk_bounds(d.layout(), d.proportions(), id);
             for (_, prim) in &mesh.primitives {
                 for v in &prim.vertices {

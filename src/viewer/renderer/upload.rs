@@ -107,6 +107,7 @@ fn buffer_of<T: bytemuck::Pod>(
 /// chunks; no full-detail mesh is built here.
 pub(super) fn upload_level(device: &wgpu::Device, l: usize, scene: &Scene) -> Result<LevelGpu, ViewerError> {
     let d = &scene.dungeon;
+    let geometry = scene.level_geometry(l as u16);
     let keys: Vec<ChunkKey> = scene.chunks[l].clone();
     let chunks: Vec<ChunkGpu> = keys
         .iter()
@@ -116,8 +117,8 @@ pub(super) fn upload_level(device: &wgpu::Device, l: usize, scene: &Scene) -> Re
             ChunkGpu { id, min, max, outline: (0, 0) }
         })
         .collect();
-    let (outline, ranges) = join_outline(&scene.outlines[l], &keys);
-    let (vertices, roles, spread) = group_coarse(&scene.coarse[l], &keys);
+    let (outline, ranges) = join_outline(&geometry.outlines, &keys);
+    let (vertices, roles, spread) = group_coarse(&geometry.coarse, &keys);
     let mut indices = Vec::new();
     let groups: Vec<CoarseGroup> = roles
         .into_iter()
@@ -147,7 +148,7 @@ pub(super) fn upload_level(device: &wgpu::Device, l: usize, scene: &Scene) -> Re
         outline: (!outline.is_empty()).then(|| {
             (buffer_of(device, "outline", &outline, wgpu::BufferUsages::VERTEX), outline.len() as u32)
         }),
-        caps: triangles_buffer(device, "rock caps", &scene.caps[l]),
+        caps: triangles_buffer(device, "rock caps", &geometry.caps),
     })
 }
 
@@ -222,7 +223,7 @@ mod tests {
     fn a_level_past_the_buffer_limit_is_refused_naming_level_and_limit() {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let scene = Scene::new(&d, &crate::mesh::MeshOptions::default()).unwrap();
-        let (vertices, _, _) = group_coarse(&scene.coarse[1], &scene.chunks[1]);
+        let (vertices, _, _) = group_coarse(&scene.level_geometry(1).coarse, &scene.chunks[1]);
         let vertex_bytes = (vertices.len() * size_of::<Vertex>()) as u64;
         let fits = DeviceLimits { max_texture_dimension: 16384, max_buffer_size: 1 << 28 };
         assert!(check_level_fits(&fits, 1, vertices.len(), 0, 0).is_ok());
