@@ -283,6 +283,12 @@ impl Renderer {
             [triangles_buffer(device, "markers", markers), triangles_buffer(device, "torch lights", lights)];
     }
 
+    /// Sets the markers alone (drawn when [`Frame::markers`]): a triangle list in world
+    /// metres ([`super::markers::marker_triangles`]), the torch lights kept.
+    pub fn set_marker_diamonds(&mut self, device: &wgpu::Device, markers: &[Vertex]) {
+        self.markers[0] = triangles_buffer(device, "markers", markers);
+    }
+
     /// Sets the torch lights (world metres) that light frames with [`Frame::torches`].
     pub fn set_torches(&mut self, lights: &[glam::Vec3]) {
         self.torch_lights = lights.to_vec();

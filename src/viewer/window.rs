@@ -92,6 +92,9 @@ pub(crate) struct Gfx {
     minimised: bool,
     /// The HUD revision and surface size last uploaded.
     hud_drawn: Option<(u64, (u32, u32))>,
+    /// The markers' diamonds are uploaded (at start with `--markers`, else when K first
+    /// shows them).
+    markers_built: bool,
 }
 
 impl Gfx {
@@ -253,6 +256,7 @@ impl App {
             limits,
             minimised: size.width == 0 || size.height == 0,
             hud_drawn: None,
+            markers_built: self.options.markers,
         })
     }
 
@@ -330,6 +334,11 @@ impl App {
         let size = gfx.size();
         let p = &self.prepared;
         let mut frame = p.state.frame_sized(&p.scene, &p.world, size);
+        if frame.markers && !gfx.markers_built {
+            let markers = super::markers::marker_triangles(&self.dungeon);
+            gfx.renderer.set_marker_diamonds(&gfx.gpu.device, &markers);
+            gfx.markers_built = true;
+        }
         let target =
             super::edit::gpu::Target { format: gfx.renderer.format(), samples: gfx.renderer.samples() };
         self.edit.frame(&gfx.gpu, target, &self.dungeon, &mut self.prepared, &mut frame, size);
