@@ -12,7 +12,6 @@ use bytemuck::{Pod, Zeroable};
 use super::ViewerError;
 use super::camera::View;
 use super::chunks::demand::{DEFAULT_CAPACITY, Demand, DemandStats};
-use super::chunks::in_frustum;
 use super::chunks::lod::ChunkPolicy;
 use super::hud::HudQuad;
 use super::hud::draw::HudLayer;

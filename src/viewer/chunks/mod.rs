@@ -72,11 +72,54 @@ pub fn chunk_bounds(layout: &Layout, proportions: &Proportions, id: ChunkId) -> 
     (min, max)
 }
 
+/// The frustum of a camera, with the world box round it for a quick first test.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frustum {
+    view_proj: Mat4,
+    /// The box round the frustum's eight corners (world metres; `None` when the matrix
+    /// cannot be inverted: no quick test).
+    around: Option<(Vec3, Vec3)>,
+}
+
+impl Frustum {
+    /// The frustum of `view_proj` (wgpu clip space: depth 0..1).
+    #[must_use]
+    pub fn new(view_proj: Mat4) -> Frustum {
+        let inverse = view_proj.inverse();
+        let corners: [Vec3; 8] = std::array::from_fn(|i| {
+            let x = if i & 1 == 0 { -1.0 } else { 1.0 };
+            let y = if i & 2 == 0 { -1.0 } else { 1.0 };
+            let z = if i & 4 == 0 { 0.0 } else { 1.0 };
+            let p = inverse * glam::Vec4::new(x, y, z, 1.0);
+            p.truncate() / p.w
+        });
+        let (min, max) = corners
+            .iter()
+            .fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(a, b), &c| (a.min(c), b.max(c)));
+        let margin = Vec3::splat(0.01);
+        let around = (min.is_finite() && max.is_finite()).then_some((min - margin, max + margin));
+        Frustum { view_proj, around }
+    }
+
+    /// False when the box `min..max` lies wholly outside the frustum's box or outside one of
+    /// its planes ([`in_frustum`]).
+    #[must_use]
+    pub fn sees(&self, min: Vec3, max: Vec3) -> bool {
+        if let Some((a, b)) = self.around
+            && (max.cmplt(a).any() || min.cmpgt(b).any())
+        {
+            return false;
+        }
+        in_frustum(self.view_proj, min, max)
+    }
+}
+
 /// False when the box `min..max` lies wholly outside one plane of the frustum of
 /// `view_proj` (wgpu clip space: depth 0..1).
 #[must_use]
 pub fn in_frustum(view_proj: Mat4, min: Vec3, max: Vec3) -> bool {
-    let corners = (0..8).map(|i| {
+    // An array, not a Vec: this runs for every chunk of every shown level, twice a frame.
+    let corners: [glam::Vec4; 8] = std::array::from_fn(|i| {
         let p = Vec3::new(
             if i & 1 == 0 { min.x } else { max.x },
             if i & 2 == 0 { min.y } else { max.y },
@@ -84,7 +127,6 @@ pub fn in_frustum(view_proj: Mat4, min: Vec3, max: Vec3) -> bool {
         );
         view_proj * p.extend(1.0)
     });
-    let corners: Vec<_> = corners.collect();
     let outside = |f: &dyn Fn(glam::Vec4) -> bool| corners.iter().all(|&c| f(c));
     !(outside(&|c| c.x < -c.w)
         || outside(&|c| c.x > c.w)
@@ -140,5 +182,14 @@ mod tests {
         let (min, max) = (Vec3::new(0.0, 0.0, 40.0), Vec3::new(40.0, 3.0, 80.0));
         assert!(!in_frustum(west, min, max));
         assert!(in_frustum(east, min, max));
+        // The quick test agrees with the planes on boxes all round the eye.
+        for frustum in [Frustum::new(west), Frustum::new(east)] {
+            for i in 0..400 {
+                let c = Vec3::new((i % 20) as f32 * 40.0 - 400.0, 0.0, (i / 20) as f32 * 40.0 - 400.0);
+                let (min, max) = (c, c + Vec3::new(30.0, 3.0, 30.0));
+                assert_eq!(frustum.sees(min, max), in_frustum(frustum.view_proj, min, max), "{c}");
+            }
+        }
+        assert!(Frustum::new(east).sees(Vec3::new(0.0, 0.0, 40.0), Vec3::new(40.0, 3.0, 80.0)));
     }
 }

@@ -7,7 +7,7 @@
 use glam::Vec3;
 
 use super::upload::{ChunkGpu, slot_of};
-use super::{ChunkMesh, Frame, Renderer, in_frustum};
+use super::{ChunkMesh, Frame, Renderer};
 use crate::mesh::chunk::build_chunks;
 use crate::viewer::chunks::lod::{ChunkPolicy, Lod};
 
@@ -35,7 +35,7 @@ impl Renderer {
         // exploded view's gap only.
         let lift = Vec3::Y * (i as f32 * frame.explode);
         let (min, max) = (chunk.min + lift, chunk.max + lift);
-        if self.chunks != ChunkPolicy::All && !in_frustum(frame.view.view_proj, min, max) {
+        if self.chunks != ChunkPolicy::All && !lod.in_view(min, max) {
             return None;
         }
         let coarse_ok = self.chunks == ChunkPolicy::Detail && self.levels[i].coarse.is_some();

@@ -7,7 +7,7 @@ use glam::Vec3;
 
 use super::demand::Detail;
 use super::draw::pixels_per_metre;
-use super::{CAP_SLOT, Frame, FrameStats, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL, in_frustum};
+use super::{CAP_SLOT, Frame, FrameStats, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL};
 use crate::mesh::MaterialRole;
 use crate::mesh::chunk::CHUNK_SLOTS;
 use crate::viewer::chunks::lod::{ChunkPolicy, Lod};
@@ -179,10 +179,8 @@ impl Renderer {
                     let (min, max) = (c.min + lift, c.max + lift);
                     match self.chunks {
                         ChunkPolicy::All => true,
-                        ChunkPolicy::Culled => in_frustum(frame.view.view_proj, min, max),
-                        ChunkPolicy::Detail => {
-                            lod.outlines_show(min, max) && in_frustum(frame.view.view_proj, min, max)
-                        }
+                        ChunkPolicy::Culled => lod.in_view(min, max),
+                        ChunkPolicy::Detail => lod.outlines_show(min, max) && lod.in_view(min, max),
                     }
                 })
                 .collect();
