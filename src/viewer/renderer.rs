@@ -2,7 +2,7 @@
 //! an offscreen image), with depth, MSAA where allowed, lit materials per role, fog,
 //! outlines and the path overlay. One draw per material role per visible chunk of a
 //! visible level; chunks outside the frustum are skipped, far ones drawn coarse, and near
-//! ones meshed at full detail when a frame first needs them ([`demand`]).
+//! ones meshed at full detail when a frame first needs them (`renderer/demand.rs`).
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -297,25 +297,6 @@ impl Renderer {
     /// ([`super::doors::leaf_triangles`]), drawn with their level.
     pub fn set_doors(&mut self, device: &wgpu::Device, per_level: &[Vec<Vertex>]) {
         self.doors = per_level.iter().map(|t| triangles_buffer(device, "door leaves", t)).collect();
-    }
-
-    /// Sets how many chunks are built per frame: `None` (the default) builds every chunk a
-    /// frame needs before drawing it (screenshots are complete); `Some(n)` builds the `n`
-    /// nearest and draws the rest coarse until later frames have built them (a window
-    /// stays responsive; [`FrameStats::chunks`] says how many are pending).
-    pub fn set_chunk_budget(&mut self, budget: Option<usize>) {
-        self.demand.set_budget(budget);
-    }
-
-    /// Sets how many built chunks are kept (more only while one frame needs more).
-    pub fn set_chunk_capacity(&mut self, capacity: usize) {
-        self.demand.set_capacity(capacity);
-    }
-
-    /// The chunk cache's counts after the last frame.
-    #[must_use]
-    pub fn chunk_stats(&self) -> DemandStats {
-        self.demand.stats()
     }
 
     /// Sets which chunks are drawn and from which mesh (the default comes from

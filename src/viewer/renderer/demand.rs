@@ -9,6 +9,7 @@ use glam::Vec3;
 use super::upload::{ChunkGpu, slot_of};
 use super::{ChunkMesh, Frame, Renderer};
 use crate::mesh::chunk::build_chunks;
+use crate::viewer::chunks::demand::DemandStats;
 use crate::viewer::chunks::lod::{ChunkPolicy, Lod};
 
 /// How a chunk is drawn in a frame.
@@ -21,6 +22,25 @@ pub(super) enum Detail {
 }
 
 impl Renderer {
+    /// Sets how many chunks are built per frame: `None` (the default) builds every chunk a
+    /// frame needs before drawing it (screenshots are complete); `Some(n)` builds the `n`
+    /// nearest and draws the rest coarse until later frames have built them (a window
+    /// stays responsive; [`super::FrameStats::chunks`] says how many are pending).
+    pub fn set_chunk_budget(&mut self, budget: Option<usize>) {
+        self.demand.set_budget(budget);
+    }
+
+    /// Sets how many built chunks are kept (more only while one frame needs more).
+    pub fn set_chunk_capacity(&mut self, capacity: usize) {
+        self.demand.set_capacity(capacity);
+    }
+
+    /// The chunk cache's counts after the last frame.
+    #[must_use]
+    pub fn chunk_stats(&self) -> DemandStats {
+        self.demand.stats()
+    }
+
     /// How `chunk` of level `i` is drawn in `frame` (`lod` its detail rule): `None` when it
     /// is outside the frustum, [`Detail::Coarse`] when it is far (with
     /// [`ChunkPolicy::Detail`] and a coarse mesh), else [`Detail::Full`].
