@@ -5,12 +5,15 @@
 # full detail, as before the level of detail; `detail` = the default: far chunks coarse,
 # outlines only where they show). Prints a Markdown table.
 #
-# Usage: tools/viewer-timings.sh [--octile BIN] [--frames N] [--size WxH] [--big]
+# Usage: tools/viewer-timings.sh [--octile BIN] [--frames N] [--size WxH] [--big | --big-only]
 #   --octile BIN  the binary to time (default: target/release/octile, then target/debug/octile)
 #   --frames N    frames timed per case (default 20; the median is printed)
 #   --big         also a 200x200x3 generated dungeon (start-up and memory of a big level)
+#   --big-only    only the 200x200x3 dungeon
 #
-# Columns: triangles and draw calls of the captured frame; the median wall time per frame
+# Columns: triangles and draw calls of the captured frame; chunks built at full detail of
+# all chunks (meshed on demand; "-" for a binary that meshes everything up front); the
+# median wall time per frame
 # the viewer prints; CPU ms per frame = (CPU(N frames) - CPU(1 frame)) / (N - 1), the figure
 # to trust on a loaded machine (lavapipe's threads included); start-up = wall seconds and
 # peak resident memory (/usr/bin/time -v) of the 1-frame run: load, mesh, upload, one frame.
@@ -20,12 +23,14 @@ octile=""
 frames=20
 size=1280x720
 big=0
+only_big=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --octile) octile=$2; shift 2 ;;
         --frames) frames=$2; shift 2 ;;
         --size) size=$2; shift 2 ;;
         --big) big=1; shift ;;
+        --big-only) big=1; only_big=1; shift ;;
         *) echo "unknown argument $1 (see the header of $0)" >&2; exit 2 ;;
     esac
 done
@@ -42,11 +47,14 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$dir}
 
-"$octile" generate --seed 7 --octagons 12x12 --levels 3 -o "$dir/gen12x12x3.json" >/dev/null
-"$octile" generate --seed 7 --octagons 32x32 --levels 4 -o "$dir/gen32x32x4.json" >/dev/null
-"$octile" generate --seed 1 --octagons 64x64 --levels 4 -o "$dir/gen64x64x4.json" >/dev/null
-"$octile" new --octagons 64x64 --levels 4 --fill floor -o "$dir/floor64x64x4.json" >/dev/null
-cases="gen12x12x3:walk gen12x12x3:orbit gen32x32x4:walk gen32x32x4:orbit gen32x32x4:top gen64x64x4:walk gen64x64x4:orbit gen64x64x4:top floor64x64x4:orbit"
+cases=""
+if [ "$only_big" = 0 ]; then
+    "$octile" generate --seed 7 --octagons 12x12 --levels 3 -o "$dir/gen12x12x3.json" >/dev/null
+    "$octile" generate --seed 7 --octagons 32x32 --levels 4 -o "$dir/gen32x32x4.json" >/dev/null
+    "$octile" generate --seed 1 --octagons 64x64 --levels 4 -o "$dir/gen64x64x4.json" >/dev/null
+    "$octile" new --octagons 64x64 --levels 4 --fill floor -o "$dir/floor64x64x4.json" >/dev/null
+    cases="gen12x12x3:walk gen12x12x3:orbit gen32x32x4:walk gen32x32x4:orbit gen32x32x4:top gen64x64x4:walk gen64x64x4:orbit gen64x64x4:top floor64x64x4:orbit"
+fi
 if [ "$big" = 1 ]; then
     "$octile" generate --seed 1 --octagons 200x200 --levels 3 -o "$dir/gen200x200x3.json" >/dev/null
     cases="$cases gen200x200x3:orbit gen200x200x3:walk"
@@ -64,8 +72,8 @@ run() {
 
 echo "octile: $octile ($size, $frames frames per case)"
 echo
-echo "| dungeon | camera | chunks | triangles | draw calls | median ms/frame | CPU ms/frame | start-up s | max RSS MB |"
-echo "|---------|--------|--------|-----------|------------|-----------------|--------------|------------|------------|"
+echo "| dungeon | camera | chunks | triangles | draw calls | built | median ms/frame | CPU ms/frame | start-up s | max RSS MB |"
+echo "|---------|--------|--------|-----------|------------|-------|-----------------|--------------|------------|------------|"
 for case in $cases; do
     name=${case%%:*}
     camera=${case##*:}
@@ -76,8 +84,9 @@ for case in $cases; do
         median=$(sed -n 's/.*median frame time \([0-9.]*\) ms.*/\1/p' <<<"$out")
         draws=$(sed -n 's/.*, \([0-9]*\) draw calls, \([0-9]*\) triangles).*/\1/p' <<<"$out")
         triangles=$(sed -n 's/.*, \([0-9]*\) draw calls, \([0-9]*\) triangles).*/\2/p' <<<"$out")
+        built=$(sed -n 's/^chunks: \([0-9]*\) of \([0-9]*\) built.*/\1 of \2/p' <<<"$out")
         per_frame=$(awk -v a="$cpu" -v b="$cpu1" -v n="$frames" 'BEGIN { printf "%.1f", (a - b) * 1000 / (n - 1) }')
-        printf '| %s | %s | %s | %s | %s | %s | %s | %.2f | %d |\n' "$name" "$camera" "$policy" \
-            "$triangles" "$draws" "$median" "$per_frame" "$wall1" "$((rss1 / 1024))"
+        printf '| %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %d |\n' "$name" "$camera" "$policy" \
+            "$triangles" "$draws" "${built:--}" "$median" "$per_frame" "$wall1" "$((rss1 / 1024))"
     done
 done

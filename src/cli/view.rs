@@ -144,6 +144,11 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
             shot.stats.draw_calls,
             shot.stats.triangles
         );
+        let chunks = shot.stats.chunks;
+        eprintln!(
+            "chunks: {} of {} built at full detail ({} kept; the rest drawn coarse or out of view)",
+            chunks.built, chunks.chunks, chunks.resident
+        );
         return Ok(ExitCode::SUCCESS);
     }
     octile::viewer::window::run(dungeon, options, args.frames)?;

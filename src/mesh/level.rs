@@ -137,6 +137,15 @@ pub(crate) fn extrude_where(
     Ok(parts.pop().unwrap_or_default())
 }
 
+/// Refuses `level` when it has a stair problem ([`Dungeon::stair_problems`]; the first in
+/// (row, col) order) other than stacked stairs, which mesh watertight.
+pub(crate) fn check_stairs(d: &Dungeon, level: u16) -> Result<(), MeshError> {
+    match d.stair_problems(level).into_iter().find(|p| !matches!(p, DungeonError::StairOnStair { .. })) {
+        Some(problem) => Err(MeshError::Stair(problem)),
+        None => Ok(()),
+    }
+}
+
 /// [`extrude`] cut into `parts` lists: each cell goes to the part `part_of` its slot names,
 /// each seam to the part of its owner slot ([`super::chunk::edge_slot`]), `None` leaves it
 /// out; the level is read once for all of them (several mesh chunks of one edit).
@@ -146,11 +155,7 @@ pub(crate) fn extrude_parts(
     parts: usize,
     part_of: &dyn Fn(Slot) -> Option<usize>,
 ) -> Result<Vec<Vec<Panel>>, MeshError> {
-    if let Some(problem) =
-        d.stair_problems(level).into_iter().find(|p| !matches!(p, DungeonError::StairOnStair { .. }))
-    {
-        return Err(MeshError::Stair(problem));
-    }
+    check_stairs(d, level)?;
     let ctx = Ctx {
         d,
         layout: d.layout(),

@@ -122,6 +122,28 @@ pub fn estimated_triangles(dungeon: &Dungeon) -> u64 {
     total.saturating_add((dungeon.stairs().len() as u64).saturating_mul(per_stair))
 }
 
+/// Checks the options and the size of the mesh of `dungeon` ([`build`]'s first checks).
+fn check_size(dungeon: &Dungeon, options: &MeshOptions) -> Result<(), MeshError> {
+    options.validate()?;
+    let estimate = estimated_triangles(dungeon);
+    if estimate > options.max_triangles {
+        return Err(MeshError::TooLarge { estimate, limit: options.max_triangles });
+    }
+    Ok(())
+}
+
+/// Checks, without meshing anything, that [`build`] would accept `dungeon` and `options`:
+/// the options, the size estimate and every level's stairs. A viewer that meshes chunks
+/// only when they come into view ([`chunk::build_chunks`]) asks this first, so bad input
+/// is refused at start-up as a full build refuses it.
+///
+/// # Errors
+/// As [`build`]: [`MeshError::BadOption`], [`MeshError::TooLarge`], [`MeshError::Stair`].
+pub fn check_meshable(dungeon: &Dungeon, options: &MeshOptions) -> Result<(), MeshError> {
+    check_size(dungeon, options)?;
+    (0..dungeon.levels()).try_for_each(|level| level::check_stairs(dungeon, level))
+}
+
 /// Extrudes every level of `dungeon` into a mesh (positions level-local, one primitive per
 /// material role that has triangles).
 ///
@@ -148,11 +170,7 @@ pub fn build_with_progress(
     options: &MeshOptions,
     progress: &mut dyn FnMut(MeshProgress),
 ) -> Result<DungeonMesh, MeshError> {
-    options.validate()?;
-    let estimate = estimated_triangles(dungeon);
-    if estimate > options.max_triangles {
-        return Err(MeshError::TooLarge { estimate, limit: options.max_triangles });
-    }
+    check_size(dungeon, options)?;
     let one = |level: u16| -> Result<LevelMesh, MeshError> {
         let panels = level::extrude(dungeon, level)?;
         Ok(panel::assemble(dungeon, level, panels, options))

@@ -54,7 +54,7 @@ pub enum ViewerError {
     LevelTooLarge {
         /// The level.
         level: usize,
-        /// What the buffer holds ("vertices", "indices", "outline").
+        /// What the buffer holds ("coarse vertices", "coarse indices", "outline").
         what: &'static str,
         /// Bytes the buffer would need.
         bytes: u64,

@@ -186,14 +186,17 @@ pub fn view_dungeon(mut dungeon: Dungeon, options: &ViewOptions) -> Result<Dunge
     Ok(dungeon)
 }
 
-/// The markers' and (with [`ViewOptions::lights`]) the torch lights' diamonds.
+/// The markers' diamonds (with [`ViewOptions::markers`]: a window builds them when K
+/// first shows them, as a big level may hold a hundred thousand) and (with
+/// [`ViewOptions::lights`]) the torch lights' diamonds.
 #[must_use]
 pub fn marker_and_light_triangles(
     dungeon: &Dungeon,
     options: &ViewOptions,
 ) -> (Vec<crate::mesh::Vertex>, Vec<crate::mesh::Vertex>) {
     let lights = if options.lights { super::markers::light_triangles(dungeon) } else { Vec::new() };
-    (super::markers::marker_triangles(dungeon), lights)
+    let markers = if options.markers { super::markers::marker_triangles(dungeon) } else { Vec::new() };
+    (markers, lights)
 }
 
 /// Where the torch lights of `dungeon` hang (world metres): what lights the scene.
@@ -222,18 +225,21 @@ pub fn path_ribbon(dungeon: &Dungeon, prepared: &Prepared) -> Vec<crate::mesh::V
 }
 
 /// Exports what `prepared` shows of `dungeon` to `path` (a `.glb`, or `.gltf` plus `.bin`):
-/// the scene's mesh as it was built for the view (it is not built again) and the route
-/// ribbon, when a path is shown, as [`export_mesh`] writes them.
+/// the whole mesh, built here with the view's mesh options (the view builds only the
+/// chunks it draws), and the route ribbon, when a path is shown, as [`export_mesh`] writes
+/// them.
 ///
 /// # Errors
-/// [`ViewerError::Export`] when the path cannot be used or written.
+/// [`ViewerError::Mesh`] when the mesh cannot be built; [`ViewerError::Export`] when the
+/// path cannot be used or written.
 pub fn export_view(
     dungeon: &Dungeon,
     prepared: &Prepared,
     path: &Path,
 ) -> Result<ExportSummary, ViewerError> {
     let options = ExportOptions { route: prepared.route.clone(), ..ExportOptions::default() };
-    Ok(export_mesh(dungeon, &prepared.scene.mesh, path, &options)?)
+    let mesh = crate::mesh::build(dungeon, &prepared.scene.mesh_options)?;
+    Ok(export_mesh(dungeon, &mesh, path, &options)?)
 }
 
 /// Renders one frame of `dungeon` offscreen, no window.
@@ -321,6 +327,19 @@ mod tests {
         let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
         let walk = ViewOptions { camera: CameraKind::Walk, ..ViewOptions::default() };
         assert!(prepare(&d, &walk).unwrap().walk_refused.is_none());
+    }
+
+    #[test]
+    fn marker_diamonds_are_built_only_when_shown() {
+        let options =
+            crate::generate::GenerateOptions { seed: 7, levels: 1, cols: 6, rows: 6, ..Default::default() };
+        let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+        let (none, _) = marker_and_light_triangles(&d, &ViewOptions::default());
+        assert!(none.is_empty());
+        let (shown, _) =
+            marker_and_light_triangles(&d, &ViewOptions { markers: true, ..ViewOptions::default() });
+        assert_eq!(shown, super::super::markers::marker_triangles(&d));
+        assert!(!shown.is_empty());
     }
 
     #[test]

@@ -1,23 +1,29 @@
 //! The renderer: draws a [`Scene`] into any `&TextureView` (a window's surface texture or
 //! an offscreen image), with depth, MSAA where allowed, lit materials per role, fog,
 //! outlines and the path overlay. One draw per material role per visible chunk of a
-//! visible level; chunks outside the frustum are skipped.
+//! visible level; chunks outside the frustum are skipped, far ones drawn coarse, and near
+//! ones meshed at full detail when a frame first needs them (`renderer/demand.rs`).
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
 use bytemuck::{Pod, Zeroable};
 
 use super::ViewerError;
 use super::camera::View;
-use super::chunks::in_frustum;
+use super::chunks::demand::{DEFAULT_CAPACITY, Demand, DemandStats};
 use super::chunks::lod::ChunkPolicy;
 use super::hud::HudQuad;
 use super::hud::draw::HudLayer;
 use super::palette::{BACKGROUND, LIGHT_DIR};
 use super::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use super::scene::Scene;
-use crate::mesh::{LevelMesh, Vertex};
+use crate::dungeon::Dungeon;
+use crate::mesh::chunk::live_options;
+use crate::mesh::{MeshOptions, Vertex};
 
+mod chunk_mesh;
+mod demand;
 mod draw;
 mod levels;
 mod shading;
@@ -25,6 +31,7 @@ mod torches;
 mod uniforms;
 mod upload;
 
+pub(crate) use chunk_mesh::ChunkMesh;
 use draw::{begin_pass, globals, pixels_per_metre};
 use torches::TorchUniform;
 use uniforms::{
@@ -109,6 +116,8 @@ pub struct FrameStats {
     pub draw_calls: u32,
     /// Triangles submitted.
     pub triangles: u64,
+    /// The chunk cache after the frame's building: chunks built, kept, pending.
+    pub chunks: DemandStats,
 }
 
 struct Targets {
@@ -150,6 +159,14 @@ pub struct Renderer {
     chunk_size: f32,
     /// Which chunks are drawn and from which mesh (`OCTILE_VIEW_CHUNKS`).
     chunks: ChunkPolicy,
+    /// The dungeon whose chunks are meshed on demand, and the options (as
+    /// [`live_options`]: not reordered for the vertex cache).
+    dungeon: Arc<Dungeon>,
+    mesh_options: MeshOptions,
+    /// The full-detail chunks built so far (`None`: built, nothing to draw).
+    demand: Demand<Option<ChunkMesh>>,
+    /// The first chunk that could not be meshed (reported once; drawn coarse).
+    chunk_error: Option<String>,
     targets: Option<Targets>,
     hud: HudLayer,
     /// The layout of the texture set's group (2).
@@ -159,14 +176,18 @@ pub struct Renderer {
 }
 
 impl Renderer {
-    /// Uploads `scene` and builds the pipelines for `format` targets with `samples` MSAA.
+    /// Uploads `scene` (level by level through `queue`) and builds the pipelines for
+    /// `format` targets with `samples` MSAA.
     ///
     /// # Errors
-    /// [`ViewerError::LevelTooLarge`] when a level's mesh does not fit in one buffer
-    /// ([`check_level_fits`]); nothing of that level is created.
+    /// [`ViewerError::LevelTooLarge`] when a level's coarse mesh or outline does not fit in
+    /// one buffer ([`check_level_fits`]); nothing of that level is created. No full-detail
+    /// mesh is built here: each chunk is built when a frame first needs it, all that a
+    /// frame needs before it is drawn unless [`Renderer::set_chunk_budget`] says otherwise.
     /// [`ViewerError::BadChunks`] when `OCTILE_VIEW_CHUNKS` names no policy.
     pub fn new(
         device: &wgpu::Device,
+        queue: &wgpu::Queue,
         format: wgpu::TextureFormat,
         samples: u32,
         scene: &Scene,
@@ -189,20 +210,21 @@ impl Renderer {
         };
         let (globals, globals_group) = globals_pair();
         let (inset_globals, inset_group) = globals_pair();
-        let floor_y: Vec<f32> = scene.mesh.levels.iter().map(|l| l.floor_y as f32).collect();
+        let floor_y = scene.floor_y.clone();
         let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
         let draw_group = draw_bind_group(device, &layouts.draw, "draws", &renderer_draws(&floor_y));
-        let levels = scene
-            .mesh
-            .levels
-            .iter()
-            .zip(&scene.outlines)
-            .zip(&scene.caps)
-            .enumerate()
-            .map(|(l, ((level, outline), caps))| {
-                upload_level(device, l, level, scene.coarse.get(l), outline, caps, scene.chunk_size)
+        let levels: Vec<LevelGpu> = (0..floor_y.len())
+            .map(|l| {
+                let level = upload_level(device, l, scene)?;
+                // Hand the level's staging copies to the device and wait, so they are freed
+                // before the next level is built: the peak holds one level's, not all.
+                queue.submit([]);
+                // A lost device shows at the first frame; nothing to free then.
+                let _ = device.poll(wgpu::PollType::wait_indefinitely());
+                Ok(level)
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<_, ViewerError>>()?;
+        let chunk_count = levels.iter().map(|l| l.chunks.len()).sum();
         Ok(Renderer {
             format,
             samples,
@@ -230,6 +252,10 @@ impl Renderer {
             path_slot,
             chunk_size: scene.chunk_size,
             chunks: ChunkPolicy::from_env()?,
+            dungeon: scene.dungeon.clone(),
+            mesh_options: live_options(&scene.mesh_options),
+            demand: Demand::new(chunk_count, DEFAULT_CAPACITY, None),
+            chunk_error: None,
             targets: None,
             hud: HudLayer::new(device, format, samples),
             texture_layout: layouts.textures,
@@ -268,6 +294,12 @@ impl Renderer {
             [triangles_buffer(device, "markers", markers), triangles_buffer(device, "torch lights", lights)];
     }
 
+    /// Sets the markers alone (drawn when [`Frame::markers`]): a triangle list in world
+    /// metres ([`super::markers::marker_triangles`]), the torch lights kept.
+    pub fn set_marker_diamonds(&mut self, device: &wgpu::Device, markers: &[Vertex]) {
+        self.markers[0] = triangles_buffer(device, "markers", markers);
+    }
+
     /// Sets the torch lights (world metres) that light frames with [`Frame::torches`].
     pub fn set_torches(&mut self, lights: &[glam::Vec3]) {
         self.torch_lights = lights.to_vec();
@@ -277,28 +309,6 @@ impl Renderer {
     /// ([`super::doors::leaf_triangles`]), drawn with their level.
     pub fn set_doors(&mut self, device: &wgpu::Device, per_level: &[Vec<Vertex>]) {
         self.doors = per_level.iter().map(|t| triangles_buffer(device, "door leaves", t)).collect();
-    }
-
-    /// Replaces level `l`'s mesh, outline and rock caps (a live edit re-meshed it).
-    ///
-    /// # Errors
-    /// [`ViewerError::LevelTooLarge`] when the new mesh does not fit a buffer
-    /// ([`check_level_fits`]); the old mesh stays.
-    ///
-    /// # Panics
-    /// When `l` is not a level of the scene the renderer was made for.
-    pub fn replace_level(
-        &mut self,
-        device: &wgpu::Device,
-        l: usize,
-        level: &LevelMesh,
-        outline: &[Vertex],
-        caps: &[Vertex],
-    ) -> Result<(), ViewerError> {
-        assert!(l < self.levels.len(), "level {l} of {}", self.levels.len());
-        // No coarse mesh for an edited level: it is drawn in full detail.
-        self.levels[l] = upload_level(device, l, level, None, outline, caps, self.chunk_size)?;
-        Ok(())
     }
 
     /// Sets which chunks are drawn and from which mesh (the default comes from
@@ -388,7 +398,8 @@ impl Renderer {
             bytemuck::bytes_of(&globals(frame, self.level_height, shade, &torches)),
         );
         self.hud.prepare(queue, size);
-        let mut stats = FrameStats::default();
+        self.prepare_chunks(device, frame, size.1);
+        let mut stats = FrameStats { chunks: self.demand.stats(), ..FrameStats::default() };
         let mut encoder = device.create_command_encoder(&Default::default());
         self.targets(device, size);
         let targets = self.targets.as_ref().expect("invariant: made above");

@@ -1,15 +1,21 @@
-//! What the viewer draws, on the CPU side: the dungeon mesh (the same build the exporter
-//! writes), faint outlines of the floor cells, the path overlay, and the bounds.
+//! What the viewer draws, on the CPU side: the dungeon (its full-detail mesh is built per
+//! chunk when a frame needs it, [`super::chunks::demand`]) and its bounds; and per level,
+//! built from its plan when the renderer uploads the level and not kept
+//! ([`Scene::level_geometry`]), the coarse mesh of far chunks, faint outlines of the floor
+//! cells and the rock caps.
+
+use std::sync::Arc;
 
 use glam::Vec3;
 
 use super::ViewerError;
 use super::camera::Bounds;
-use super::chunks::coarse::coarse_level;
+use super::chunks::coarse::coarse_chunks;
+use super::chunks::{ByChunk, ChunkKey, piece_chunk};
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::CHUNK_SLOTS;
-use crate::mesh::{DungeonMesh, MeshOptions, Vertex, build};
-use crate::walk::{PieceKind, level_plan};
+use crate::mesh::{LevelMesh, MeshOptions, Vertex, check_meshable};
+use crate::walk::{LevelPlan, PieceKind, level_plan};
 
 /// Height of the outlines above their floor (metres).
 const OUTLINE_LIFT: f32 = 0.02;
@@ -17,106 +23,116 @@ const OUTLINE_LIFT: f32 = 0.02;
 /// The CPU side of a scene.
 #[derive(Debug, Clone)]
 pub struct Scene {
-    /// The mesh, one entry per level.
-    pub mesh: DungeonMesh,
-    /// Floor cell outlines per level: a line list, level-local.
-    pub outlines: Vec<Vec<Vertex>>,
-    /// Rock caps per level (viewer only, never exported): a band along every wall on its
-    /// rock side at the ceiling's height, facing up, so walls read as solid from above. A
-    /// triangle list, level-local.
-    pub caps: Vec<Vec<Vertex>>,
+    /// The dungeon whose chunks are meshed when a frame needs them.
+    pub dungeon: Arc<Dungeon>,
+    /// The options they are meshed with (checked: [`check_meshable`]).
+    pub mesh_options: MeshOptions,
+    /// Floor height of each level (world metres).
+    pub floor_y: Vec<f32>,
     /// Bounds of the carved space.
     pub bounds: Bounds,
     /// Vertical distance between levels (metres).
     pub level_height: f32,
     /// Floor-to-ceiling height (metres).
     pub room_height: f32,
-    /// Side of the square chunks the renderer culls by (metres): the mesh's chunks,
-    /// [`CHUNK_SLOTS`] slots.
+    /// Side of the square mesh chunks (metres): [`CHUNK_SLOTS`] slots.
     pub chunk_size: f32,
-    /// The coarse mesh per level that far chunks are drawn from
-    /// ([`super::chunks::coarse::coarse_level`]).
-    pub coarse: Vec<crate::mesh::LevelMesh>,
+    /// Per level, the chunks that hold a carved cell (the only ones with a mesh: a carved
+    /// seam's owner slot is in the chunk of one of its cells), in (row, col) order.
+    pub chunks: Vec<Vec<ChunkKey>>,
+}
+
+/// What one level draws besides its full-detail chunks, level-local, per chunk where the
+/// renderer draws it by chunk.
+#[derive(Debug, Clone)]
+pub struct LevelGeometry {
+    /// The coarse mesh far chunks are drawn from ([`coarse_chunks`]).
+    pub coarse: ByChunk<LevelMesh>,
+    /// Floor cell outlines: line lists.
+    pub outlines: ByChunk<Vec<Vertex>>,
+    /// Rock caps (viewer only, never exported): a band along every wall on its rock side at
+    /// the ceiling's height, facing up, so walls read as solid from above. A triangle list.
+    pub caps: Vec<Vertex>,
 }
 
 impl Scene {
-    /// Builds the mesh of `dungeon` and the outlines of its floor cells.
+    /// Prepares `dungeon` for drawing: checks that it can be meshed with `options` (nothing
+    /// is meshed yet), finds its bounds and the chunks that hold something from its carved
+    /// cells (a carved seam lies between carved cells, in the chunk of one of them).
     ///
     /// # Errors
-    /// [`ViewerError::Mesh`] when the mesh cannot be built ([`crate::mesh::build`]).
+    /// [`ViewerError::Mesh`] when the mesh could not be built ([`check_meshable`]).
     pub fn new(dungeon: &Dungeon, options: &MeshOptions) -> Result<Scene, ViewerError> {
-        let mesh = build(dungeon, options)?;
-        let plans: Vec<_> = (0..dungeon.levels()).map(|l| level_plan(dungeon, l)).collect();
+        check_meshable(dungeon, options)?;
         let p = dungeon.proportions();
-        let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
-        let caps =
-            plans.iter().map(|plan| rock_caps(plan, p.room_height as f32 + CAP_LIFT, band as f32)).collect();
-        let outlines = plans
-            .iter()
-            .map(|plan| {
-                let mut lines = Vec::new();
-                for piece in plan.pieces.iter().filter(|p| p.floor && matches!(p.kind, PieceKind::Cell(_))) {
-                    let n = piece.polygon.len();
-                    for i in 0..n {
-                        for v in [piece.polygon[i], piece.polygon[(i + 1) % n]] {
-                            lines.push(flat_vertex(Vec3::new(v.x as f32, OUTLINE_LIFT, v.y as f32)));
-                        }
-                    }
-                }
-                lines
-            })
-            .collect();
-        let coarse = plans
-            .iter()
-            .zip(&mesh.levels)
-            .map(|(plan, level)| {
-                coarse_level(plan, level.floor_y, p.room_height as f32, options.texture_size as f32)
-            })
-            .collect();
+        let floor_y: Vec<f32> = (0..dungeon.levels()).map(|l| p.floor_y(l) as f32).collect();
         let layout = dungeon.layout();
+        let mut chunks = vec![Vec::new(); usize::from(dungeon.levels())];
+        let (mut min, mut max) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
+        for pos in dungeon.cells().filter(|&pos| dungeon.tile_def(pos).is_ok_and(|t| t.carved)) {
+            let y = floor_y[usize::from(pos.level)];
+            for v in layout.cell_polygon(pos.slot).unwrap_or_default() {
+                min = min.min(Vec3::new(v.x as f32, y, v.y as f32));
+                max = max.max(Vec3::new(v.x as f32, y + p.room_height as f32, v.y as f32));
+            }
+            chunks[usize::from(pos.level)].push((pos.slot.row / CHUNK_SLOTS, pos.slot.col / CHUNK_SLOTS));
+        }
+        for keys in &mut chunks {
+            keys.sort_unstable();
+            keys.dedup();
+        }
         let h = p.half_base() as f32;
-        let bounds = mesh_bounds(&mesh)
-            .unwrap_or(Bounds { min: Vec3::new(-h, 0.0, -h), max: Vec3::new(h, p.room_height as f32, h) });
+        let bounds = if min.x <= max.x {
+            Bounds { min, max }
+        } else {
+            Bounds { min: Vec3::new(-h, 0.0, -h), max: Vec3::new(h, p.room_height as f32, h) }
+        };
         Ok(Scene {
-            mesh,
-            outlines,
-            caps,
+            dungeon: Arc::new(dungeon.clone()),
+            mesh_options: options.clone(),
+            floor_y,
             bounds,
             level_height: p.layer_height as f32,
             room_height: p.room_height as f32,
             chunk_size: (f64::from(CHUNK_SLOTS) * layout.spacing()) as f32,
-            coarse,
+            chunks,
         })
     }
 
     /// Number of levels.
     #[must_use]
     pub fn levels(&self) -> u16 {
-        self.mesh.levels.len() as u16
+        self.floor_y.len() as u16
     }
 
-    /// Triangles of the whole mesh.
+    /// Level `l`'s coarse mesh, outlines and rock caps, from its plan (built on each call:
+    /// the renderer uploads them and keeps no CPU copy).
     #[must_use]
-    pub fn triangles(&self) -> usize {
-        self.mesh.levels.iter().flat_map(|l| &l.primitives).map(|(_, p)| p.indices.len() / 3).sum()
+    pub fn level_geometry(&self, l: u16) -> LevelGeometry {
+        let dungeon = &self.dungeon;
+        let plan = level_plan(dungeon, l);
+        let p = dungeon.proportions();
+        let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
+        let caps = rock_caps(&plan, p.room_height as f32 + CAP_LIFT, band as f32);
+        let texture_size = self.mesh_options.texture_size as f32;
+        let coarse = coarse_chunks(&plan, dungeon.layout(), p.floor_y(l), p.room_height as f32, texture_size);
+        LevelGeometry { coarse, outlines: outlines(&plan), caps }
     }
 }
 
-/// The bounds of every vertex of `mesh` (world metres), `None` for an empty mesh.
-fn mesh_bounds(mesh: &DungeonMesh) -> Option<Bounds> {
-    let mut min = Vec3::splat(f32::MAX);
-    let mut max = Vec3::splat(f32::MIN);
-    for level in &mesh.levels {
-        let lift = Vec3::Y * level.floor_y as f32;
-        for (_, primitive) in &level.primitives {
-            for v in &primitive.vertices {
-                let p = Vec3::from(v.position) + lift;
-                min = min.min(p);
-                max = max.max(p);
+/// The outlines of `plan`'s floor cells, per chunk of their cell: line lists, level-local.
+fn outlines(plan: &LevelPlan) -> ByChunk<Vec<Vertex>> {
+    let mut lines: ByChunk<Vec<Vertex>> = ByChunk::new();
+    for piece in plan.pieces.iter().filter(|p| p.floor && matches!(p.kind, PieceKind::Cell(_))) {
+        let list = lines.entry(piece_chunk(piece)).or_default();
+        let n = piece.polygon.len();
+        for i in 0..n {
+            for v in [piece.polygon[i], piece.polygon[(i + 1) % n]] {
+                list.push(flat_vertex(Vec3::new(v.x as f32, OUTLINE_LIFT, v.y as f32)));
             }
         }
     }
-    (min.x <= max.x).then_some(Bounds { min, max })
+    lines
 }
 
 /// Height of the rock caps above the ceiling (metres), clear of the ceiling's faces.

@@ -92,6 +92,9 @@ pub(crate) struct Gfx {
     minimised: bool,
     /// The HUD revision and surface size last uploaded.
     hud_drawn: Option<(u64, (u32, u32))>,
+    /// The markers' diamonds are uploaded (at start with `--markers`, else when K first
+    /// shows them).
+    markers_built: bool,
 }
 
 impl Gfx {
@@ -233,7 +236,10 @@ impl App {
         };
         surface.configure(&gpu.device, &config);
         let mut renderer =
-            Renderer::new(&gpu.device, format, gpu.sample_count(format)?, &self.prepared.scene)?;
+            Renderer::new(&gpu.device, &gpu.queue, format, gpu.sample_count(format)?, &self.prepared.scene)?;
+        // A window builds a few chunks per frame (the coarse mesh stands in for the rest
+        // until they are built), so the first frame comes at once and input stays smooth.
+        renderer.set_chunk_budget(Some(super::chunks::demand::DEFAULT_BUDGET));
         renderer.set_path(&gpu.device, &self.ribbon);
         renderer.set_doors(&gpu.device, &super::doors::leaf_triangles(&self.dungeon));
         let (markers, lights) = super::options::marker_and_light_triangles(&self.dungeon, &self.options);
@@ -250,6 +256,7 @@ impl App {
             limits,
             minimised: size.width == 0 || size.height == 0,
             hud_drawn: None,
+            markers_built: self.options.markers,
         })
     }
 
@@ -327,6 +334,11 @@ impl App {
         let size = gfx.size();
         let p = &self.prepared;
         let mut frame = p.state.frame_sized(&p.scene, &p.world, size);
+        if frame.markers && !gfx.markers_built {
+            let markers = super::markers::marker_triangles(&self.dungeon);
+            gfx.renderer.set_marker_diamonds(&gfx.gpu.device, &markers);
+            gfx.markers_built = true;
+        }
         let target =
             super::edit::gpu::Target { format: gfx.renderer.format(), samples: gfx.renderer.samples() };
         self.edit.frame(&gfx.gpu, target, &self.dungeon, &mut self.prepared, &mut frame, size);
@@ -402,7 +414,8 @@ impl ApplicationHandler for App {
         if gfx.hud_drawn.is_some_and(|(revision, _)| revision != self.hud.revision()) {
             self.dirty = true;
         }
-        let animating = self.animating();
+        // Chunks still to build: more frames, until the view is complete.
+        let animating = self.animating() || gfx.renderer.chunk_stats().pending > 0;
         if self.dirty || animating {
             if !self.animated {
                 // The first frame after a pause: the walker moves from now, not from the

@@ -2,34 +2,61 @@
 //! floor as a fan over its outline, every rock wall as one quad from floor to ceiling. No
 //! ceilings (a chunk is far only from an overview, whose camera is above them: they face
 //! away), outlines, door frames, stair solids or wall panels, in the same colours (one
-//! primitive per role).
+//! primitive per role). It is built from the level plan, never from the full mesh, and cut
+//! by mesh chunk ([`super::owner_chunk`]) so a far chunk's coarse triangles stand for the
+//! same cells as its full mesh.
 
 use glam::{DVec2, Vec3};
 
+use super::{ByChunk, owner_chunk, piece_chunk};
+use crate::geometry::Layout;
 use crate::mesh::{LevelMesh, MaterialRole, Primitive, Vertex};
 use crate::walk::{LevelPlan, WallKind};
 
-/// The coarse mesh of `plan`'s level, whose floor is at `floor_y` (world metres) and whose
-/// rooms are `room_height` metres high: floors of the carved pieces (fans, so a piece with
-/// `n` corners makes `n - 2` triangles) and rock walls (two triangles each), level-local,
-/// counter-clockwise seen from the carved side as the full mesh is. UV0 is metres in the
-/// plane over `texture_size` (metres per texture repeat), as the full mesh's is, less its
-/// whole-number shift per panel.
+/// How far (metres) a wall's midpoint is moved into its carved side to find the piece, and
+/// so the chunk, it bounds.
+const WALL_PROBE: f64 = 0.05;
+
+/// The coarse mesh of `plan`'s level per mesh chunk, whose floor is at `floor_y` (world
+/// metres) and whose rooms are `room_height` metres high: floors of the carved pieces (fans,
+/// so a piece with `n` corners makes `n - 2` triangles) and rock walls (two triangles each),
+/// level-local, counter-clockwise seen from the carved side as the full mesh is. A piece
+/// goes to the chunk of its cell or seam, a wall to the chunk of the piece it bounds. UV0 is
+/// metres in the plane over `texture_size` (metres per texture repeat), as the full mesh's
+/// is, less its whole-number shift per panel.
 #[must_use]
-pub fn coarse_level(plan: &LevelPlan, floor_y: f64, room_height: f32, texture_size: f32) -> LevelMesh {
-    let mut floor = Primitive { vertices: Vec::new(), indices: Vec::new() };
+pub fn coarse_chunks(
+    plan: &LevelPlan,
+    layout: &Layout,
+    floor_y: f64,
+    room_height: f32,
+    texture_size: f32,
+) -> ByChunk<LevelMesh> {
+    let mut parts: ByChunk<[Primitive; 2]> = ByChunk::new();
+    let empty = || [(); 2].map(|()| Primitive { vertices: Vec::new(), indices: Vec::new() });
     for piece in plan.pieces.iter().filter(|p| p.floor) {
-        fan(&mut floor, &piece.polygon, 0.0, Vec3::Y, texture_size);
+        let [floor, _] = parts.entry(piece_chunk(piece)).or_insert_with(empty);
+        fan(floor, &piece.polygon, 0.0, Vec3::Y, texture_size);
     }
-    let mut wall = Primitive { vertices: Vec::new(), indices: Vec::new() };
     for w in plan.walls.iter().filter(|w| w.kind == WallKind::Rock) {
-        wall_quad(&mut wall, w.a, w.b, room_height, texture_size);
+        let along = w.b - w.a;
+        if along.length() < 1e-4 {
+            continue;
+        }
+        let probe = (w.a + w.b) * 0.5 + along.perp().normalize() * WALL_PROBE;
+        let [_, wall] = parts.entry(owner_chunk(layout, probe)).or_insert_with(empty);
+        wall_quad(wall, w.a, w.b, room_height, texture_size);
     }
-    let primitives = [(MaterialRole::Floor, floor), (MaterialRole::Wall, wall)]
+    parts
         .into_iter()
-        .filter(|(_, p)| !p.indices.is_empty())
-        .collect();
-    LevelMesh { level: plan.level, floor_y, primitives }
+        .map(|(key, [floor, wall])| {
+            let primitives = [(MaterialRole::Floor, floor), (MaterialRole::Wall, wall)]
+                .into_iter()
+                .filter(|(_, p)| !p.indices.is_empty())
+                .collect();
+            (key, LevelMesh { level: plan.level, floor_y, primitives })
+        })
+        .collect()
 }
 
 /// A vertex at `p` with `normal` and planar texture coordinates `uv`.
@@ -97,15 +124,31 @@ mod tests {
     }
 
     #[test]
-    fn coarse_level_covers_every_floor_piece_facing_the_carved_side() {
+    fn coarse_chunks_cover_every_floor_piece_facing_the_carved_side() {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let plan = level_plan(&d, 0);
-        let mesh = coarse_level(&plan, 0.0, 3.0, 4.0);
+        let chunks = coarse_chunks(&plan, d.layout(), 0.0, 3.0, 4.0);
+        let primitive = |role: MaterialRole| {
+            let mut all = Primitive { vertices: Vec::new(), indices: Vec::new() };
+            for mesh in chunks.values() {
+                for (_, p) in mesh.primitives.iter().filter(|(r, _)| *r == role) {
+                    let base = all.vertices.len() as u32;
+                    all.vertices.extend_from_slice(&p.vertices);
+                    all.indices.extend(p.indices.iter().map(|i| i + base));
+                }
+            }
+            all
+        };
+        let (floor, wall) = (primitive(MaterialRole::Floor), primitive(MaterialRole::Wall));
+        let mesh = LevelMesh {
+            level: 0,
+            floor_y: 0.0,
+            primitives: vec![(MaterialRole::Floor, floor.clone()), (MaterialRole::Wall, wall.clone())],
+        };
         for role in [MaterialRole::Floor, MaterialRole::Wall] {
             assert!(faces_its_normal(&mesh, role), "{role:?}");
         }
         // The floor's area is the carved pieces' area.
-        let (_, floor) = &mesh.primitives[0];
         let area: f32 = floor
             .indices
             .chunks_exact(3)
@@ -125,6 +168,6 @@ mod tests {
             .sum();
         assert!((f64::from(area) - expected).abs() < 1e-3 * expected, "{area} vs {expected}");
         let walls = plan.walls.iter().filter(|w| w.kind == WallKind::Rock).count();
-        assert_eq!(mesh.primitives[1].1.indices.len(), walls * 6);
+        assert_eq!(wall.indices.len(), walls * 6);
     }
 }

@@ -73,6 +73,7 @@ impl ChunkPolicy {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Lod {
     view_proj: Mat4,
+    frustum: super::Frustum,
     eye: Vec3,
     orthographic: bool,
     /// Pixels per metre at unit depth (perspective) or everywhere (orthographic).
@@ -90,6 +91,7 @@ impl Lod {
         let y_scale = view_proj.row(1).truncate().length();
         Lod {
             view_proj,
+            frustum: super::Frustum::new(view_proj),
             eye,
             orthographic,
             pixels_per_metre: y_scale * height as f32 * 0.5,
@@ -119,6 +121,12 @@ impl Lod {
             return f32::MAX;
         }
         self.octagon * self.pixels_per_metre / nearest
+    }
+
+    /// True when the box `min..max` is in the camera's frustum ([`super::Frustum::sees`]).
+    #[must_use]
+    pub fn in_view(&self, min: Vec3, max: Vec3) -> bool {
+        self.frustum.sees(min, max)
     }
 
     /// True when the box `min..max` is drawn from the coarse mesh.

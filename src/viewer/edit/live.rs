@@ -6,24 +6,15 @@
 
 use std::collections::BTreeMap;
 
-use wgpu::util::DeviceExt;
-
 use super::gpu::Drawn;
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
 use crate::mesh::{MaterialRole, MeshError, MeshOptions};
-use crate::viewer::chunks::{ChunkedLevel, chunk_level, in_frustum};
+use crate::viewer::chunks::in_frustum;
 use crate::viewer::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
-use crate::viewer::renderer::{DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group};
-
-/// One chunk on the GPU: bounds (world metres) and per role (draw slot, first, count).
-struct ChunkGpu {
-    vertices: wgpu::Buffer,
-    indices: wgpu::Buffer,
-    min: glam::Vec3,
-    max: glam::Vec3,
-    draws: Vec<(usize, u32, u32)>,
-}
+use crate::viewer::renderer::{
+    ChunkMesh, DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group,
+};
 
 /// The live mesh on the GPU.
 pub struct LiveMesh {
@@ -31,7 +22,7 @@ pub struct LiveMesh {
     solids: SolidVariants,
     shading: Shading,
     draw_group: wgpu::BindGroup,
-    chunks: BTreeMap<ChunkId, ChunkGpu>,
+    chunks: BTreeMap<ChunkId, ChunkMesh>,
     options: MeshOptions,
     /// Chunks re-meshed so far (all of them once, then the dirty ones): for the status.
     pub remeshed: usize,
@@ -85,45 +76,10 @@ impl LiveMesh {
     ) -> Result<(), MeshError> {
         for (id, mesh) in build_chunks(dungeon, ids, &self.options)? {
             self.remeshed += 1;
-            let ChunkedLevel { vertices, indices, chunks } = chunk_level(&mesh, f32::MAX);
-            // A mesh chunk may straddle the renderer's squares (the grid's first row and
-            // column reach below zero): keep every square's draws, with their union's bounds.
-            if indices.is_empty() {
-                self.chunks.remove(&id);
-                continue;
-            }
-            let min = chunks.iter().fold(glam::Vec3::splat(f32::MAX), |m, c| m.min(c.min));
-            let max = chunks.iter().fold(glam::Vec3::splat(f32::MIN), |m, c| m.max(c.max));
-            let buffer = |label, contents: &[u8], usage| {
-                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some(label),
-                    contents,
-                    usage,
-                })
+            match ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role)) {
+                Some(chunk) => self.chunks.insert(id, chunk),
+                None => self.chunks.remove(&id),
             };
-            let draws = chunks
-                .iter()
-                .flat_map(|c| &c.draws)
-                .map(|&(role, first, count)| (slot(id.level, role), first, count))
-                .collect();
-            self.chunks.insert(
-                id,
-                ChunkGpu {
-                    vertices: buffer(
-                        "live vertices",
-                        bytemuck::cast_slice(&vertices),
-                        wgpu::BufferUsages::VERTEX,
-                    ),
-                    indices: buffer(
-                        "live indices",
-                        bytemuck::cast_slice(&indices),
-                        wgpu::BufferUsages::INDEX,
-                    ),
-                    min,
-                    max,
-                    draws,
-                },
-            );
         }
         Ok(())
     }
@@ -149,8 +105,7 @@ impl LiveMesh {
             if !frame.levels.contains(&id.level) || !in_frustum(frame.view.view_proj, chunk.min, chunk.max) {
                 continue;
             }
-            pass.set_vertex_buffer(0, chunk.vertices.slice(..));
-            pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
+            chunk.bind(pass);
             for &(slot, first, count) in &chunk.draws {
                 pass.set_bind_group(1, &self.draw_group, &[(slot as u64 * DRAW_STRIDE) as u32]);
                 pass.draw_indexed(first..first + count, 0, 0..1);

@@ -1,11 +1,13 @@
 //! Drawing the levels chunk by chunk: chunks outside the frustum skipped, far chunks drawn
-//! from the coarse mesh (neighbouring ones in one call), outlines only where they can show,
-//! as the renderer's [`ChunkPolicy`] says.
+//! from the coarse mesh (neighbouring ones in one call), near ones from their full-detail
+//! mesh once built (`demand.rs`), outlines only where they can show, as the renderer's
+//! [`ChunkPolicy`] says.
 
 use glam::Vec3;
 
+use super::demand::Detail;
 use super::draw::pixels_per_metre;
-use super::{CAP_SLOT, Frame, FrameStats, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL, in_frustum};
+use super::{CAP_SLOT, Frame, FrameStats, OUTLINE_SLOT, Renderer, SLOTS_PER_LEVEL};
 use crate::mesh::MaterialRole;
 use crate::mesh::chunk::CHUNK_SLOTS;
 use crate::viewer::chunks::lod::{ChunkPolicy, Lod};
@@ -40,7 +42,7 @@ fn draw_runs(
 
 impl Renderer {
     /// The detail rule for `frame` drawn `height` pixels high.
-    fn lod(&self, frame: &Frame, height: u32) -> Lod {
+    pub(super) fn lod(&self, frame: &Frame, height: u32) -> Lod {
         let v = &frame.view;
         Lod::new(v.view_proj, v.eye, v.orthographic, height, self.chunk_size / CHUNK_SLOTS as f32)
     }
@@ -110,8 +112,9 @@ impl Renderer {
         }
     }
 
-    /// Level `i`'s draws of the roles `wanted` picks, with the pipeline set: full chunks
-    /// from its mesh, far ones from its coarse mesh.
+    /// Level `i`'s draws of the roles `wanted` picks, with the pipeline set: near chunks
+    /// from their full-detail mesh (from the coarse mesh until built), far ones from its
+    /// coarse mesh.
     fn draw_level(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -126,10 +129,7 @@ impl Renderer {
             wanted(role) && !self.role_hidden(frame, i, role)
         };
         let level = &self.levels[i];
-        // Chunk bounds are in world metres (floor height included): lift them by the
-        // exploded view's gap only.
         let lift = Vec3::Y * (i as f32 * frame.explode);
-        let coarse_ok = self.chunks == ChunkPolicy::Detail && level.coarse.is_some();
         let mut coarse = vec![false; level.chunks.len()];
         let mut bind = |pass: &mut wgpu::RenderPass<'_>, slot: usize, range: (u32, u32)| {
             self.bind_slot(pass, slot);
@@ -137,19 +137,22 @@ impl Renderer {
             stats.draw_calls += 1;
             stats.triangles += u64::from((range.1 - range.0) / 3);
         };
-        pass.set_vertex_buffer(0, level.vertices.slice(..));
-        pass.set_index_buffer(level.indices.slice(..), wgpu::IndexFormat::Uint32);
         for (c, chunk) in level.chunks.iter().enumerate() {
-            let (min, max) = (chunk.min + lift, chunk.max + lift);
-            if self.chunks != ChunkPolicy::All && !in_frustum(frame.view.view_proj, min, max) {
-                continue;
-            }
-            if coarse_ok && lod.coarse(min, max) {
-                coarse[c] = true;
-                continue;
-            }
-            for &(slot, first, count) in chunk.full.iter().filter(|(slot, _, _)| shown(*slot)) {
-                bind(pass, slot, (first, first + count));
+            match self.chunk_detail(frame, i, chunk, lod) {
+                None => {}
+                Some(Detail::Coarse) => coarse[c] = true,
+                Some(Detail::Full) => match self.demand.get(chunk.id) {
+                    Some(Some(mesh)) => {
+                        mesh.bind(pass);
+                        for &(slot, first, count) in mesh.draws.iter().filter(|(slot, _, _)| shown(*slot)) {
+                            bind(pass, slot, (first, first + count));
+                        }
+                    }
+                    // Built, and nothing to draw.
+                    Some(None) => {}
+                    // Not built yet (the budget ran out): the coarse mesh stands in.
+                    None => coarse[c] = true,
+                },
             }
         }
         let Some(far) = level.coarse.as_ref().filter(|_| coarse.contains(&true)) else { return };
@@ -193,10 +196,8 @@ impl Renderer {
                     let (min, max) = (c.min + lift, c.max + lift);
                     match self.chunks {
                         ChunkPolicy::All => true,
-                        ChunkPolicy::Culled => in_frustum(frame.view.view_proj, min, max),
-                        ChunkPolicy::Detail => {
-                            lod.outlines_show(min, max) && in_frustum(frame.view.view_proj, min, max)
-                        }
+                        ChunkPolicy::Culled => lod.in_view(min, max),
+                        ChunkPolicy::Detail => lod.outlines_show(min, max) && lod.in_view(min, max),
                     }
                 })
                 .collect();

@@ -1,6 +1,7 @@
-//! Uploading a level to the GPU: its mesh regrouped by chunk, its coarse mesh (for far
-//! chunks) and outline regrouped by the same chunks, its rock caps; the mesh and outline
-//! checked against the device's buffer limit first.
+//! Uploading a level to the GPU: its chunks (bounds that hold their full-detail mesh, which
+//! is built later, when a frame needs it: [`super::demand`]), its coarse mesh (for far
+//! chunks) and outline grouped by the same chunks, its rock caps; the coarse mesh and
+//! outline checked against the device's buffer limit first.
 
 use std::collections::BTreeMap;
 
@@ -8,20 +9,23 @@ use glam::Vec3;
 use wgpu::util::DeviceExt;
 
 use super::uniforms::SLOTS_PER_LEVEL;
+use crate::mesh::chunk::ChunkId;
 use crate::mesh::{LevelMesh, MaterialRole, Vertex};
 use crate::viewer::ViewerError;
 use crate::viewer::chunks::lod::{facing_sector, sector_normal};
-use crate::viewer::chunks::{ChunkKey, ChunkedLevel, chunk_key, chunk_level, group_triangles};
+use crate::viewer::chunks::{ByChunk, ChunkKey, chunk_bounds};
 use crate::viewer::limits::DeviceLimits;
+use crate::viewer::scene::Scene;
 
-/// One chunk of a level on the GPU: bounds, full-detail draws, its outline's lines.
+/// One chunk of a level: which mesh chunk it is, bounds, its outline's lines.
 pub(super) struct ChunkGpu {
-    /// Smallest corner of its full and coarse triangles and outlines (world metres).
+    /// The mesh chunk (its full-detail mesh is in the renderer's cache once built).
+    pub(super) id: ChunkId,
+    /// Smallest corner of a box that holds its full and coarse triangles and outlines
+    /// (world metres, [`chunk_bounds`]).
     pub(super) min: Vec3,
     /// Largest corner.
     pub(super) max: Vec3,
-    /// Full detail: (draw slot, first index, index count) per role.
-    pub(super) full: Vec<(usize, u32, u32)>,
     /// Its outline: first vertex and vertex count in the level's outline buffer.
     pub(super) outline: (u32, u32),
 }
@@ -51,15 +55,11 @@ pub(super) struct CoarseGpu {
     pub(super) spread: f32,
 }
 
-/// One level on the GPU: its chunked mesh, coarse mesh, outline and rock caps.
+/// One level on the GPU: its chunks, coarse mesh, outline and rock caps.
 pub(super) struct LevelGpu {
-    /// The level's vertices (all chunks).
-    pub(super) vertices: wgpu::Buffer,
-    /// Its indices, grouped by chunk, then role.
-    pub(super) indices: wgpu::Buffer,
-    /// The chunks, by place.
+    /// The chunks that have something carved, by place.
     pub(super) chunks: Vec<ChunkGpu>,
-    /// The coarse mesh far chunks are drawn from (none: always full detail).
+    /// The coarse mesh far chunks are drawn from (none when the level has none).
     pub(super) coarse: Option<CoarseGpu>,
     /// Floor outlines (line list, grouped by chunk) and vertex count.
     pub(super) outline: Option<(wgpu::Buffer, u32)>,
@@ -67,25 +67,26 @@ pub(super) struct LevelGpu {
     pub(super) caps: Option<(wgpu::Buffer, u32)>,
 }
 
-/// Checks that level `l`'s buffers (its chunked vertices and indices, its outline) fit the
-/// device's `max_buffer_size` before any is created.
+/// Checks that level `l`'s buffers (its coarse mesh's `vertices` and `indices`, its
+/// `outline` vertices) fit the device's `max_buffer_size` before any is created.
 ///
 /// # Errors
 /// [`ViewerError::LevelTooLarge`] naming the level, the buffer and the limit.
 pub fn check_level_fits(
     limits: &DeviceLimits,
     l: usize,
-    chunked: &ChunkedLevel,
-    outline: &[Vertex],
+    vertices: usize,
+    indices: usize,
+    outline: usize,
 ) -> Result<(), ViewerError> {
     let bytes = |n: usize, each: usize| (n as u64).saturating_mul(each as u64);
-    limits.check_level_buffer(l, "vertices", bytes(chunked.vertices.len(), size_of::<Vertex>()))?;
-    limits.check_level_buffer(l, "indices", bytes(chunked.indices.len(), size_of::<u32>()))?;
-    limits.check_level_buffer(l, "outline", bytes(outline.len(), size_of::<Vertex>()))
+    limits.check_level_buffer(l, "coarse vertices", bytes(vertices, size_of::<Vertex>()))?;
+    limits.check_level_buffer(l, "coarse indices", bytes(indices, size_of::<u32>()))?;
+    limits.check_level_buffer(l, "outline", bytes(outline, size_of::<Vertex>()))
 }
 
 /// The draw slot of `role` on level `l`.
-fn slot_of(l: usize, role: MaterialRole) -> usize {
+pub(super) fn slot_of(l: usize, role: MaterialRole) -> usize {
     l * SLOTS_PER_LEVEL + MaterialRole::ALL.iter().position(|x| *x == role).expect("invariant: known role")
 }
 
@@ -102,134 +103,95 @@ fn buffer_of<T: bytemuck::Pod>(
     device.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some(label), contents, usage })
 }
 
-/// Uploads level `l` (its chunked mesh, its coarse mesh when given, its outline and caps)
-/// and lists its chunks.
-pub(super) fn upload_level(
-    device: &wgpu::Device,
-    l: usize,
-    level: &LevelMesh,
-    coarse: Option<&LevelMesh>,
-    outline: &[Vertex],
-    caps: &[Vertex],
-    chunk_size: f32,
-) -> Result<LevelGpu, ViewerError> {
-    let chunked = chunk_level(level, chunk_size);
-    check_level_fits(&DeviceLimits::of(device), l, &chunked, outline)?;
-    let ChunkedLevel { vertices, indices, chunks } = chunked;
-    let mut places: BTreeMap<ChunkKey, ChunkGpu> = chunks
-        .into_iter()
-        .map(|c| {
-            let full = c.draws.iter().map(|&(role, first, count)| (slot_of(l, role), first, count)).collect();
-            (c.key, ChunkGpu { min: c.min, max: c.max, full, outline: (0, 0) })
+/// Uploads level `l` of `scene` (its coarse mesh, its outline and caps) and lists its
+/// chunks; no full-detail mesh is built here.
+pub(super) fn upload_level(device: &wgpu::Device, l: usize, scene: &Scene) -> Result<LevelGpu, ViewerError> {
+    let d = &scene.dungeon;
+    let geometry = scene.level_geometry(l as u16);
+    let keys: Vec<ChunkKey> = scene.chunks[l].clone();
+    let chunks: Vec<ChunkGpu> = keys
+        .iter()
+        .map(|&(row, col)| {
+            let id = ChunkId { level: l as u16, row, col };
+            let (min, max) = chunk_bounds(d.layout(), d.proportions(), id);
+            ChunkGpu { id, min, max, outline: (0, 0) }
         })
         .collect();
-    let lift = Vec3::Y * level.floor_y as f32;
-    let outline = group_outline(outline, chunk_size, lift, &mut places);
-    let coarse = coarse.map(|mesh| group_coarse(mesh, chunk_size, &mut places));
-    let keys: Vec<ChunkKey> = places.keys().copied().collect();
-    let coarse = coarse.map(|(vertices, roles, spread)| {
-        let mut indices = Vec::new();
-        let groups = roles
-            .into_iter()
-            .map(|((role, sector), by_chunk)| {
-                let runs = by_chunk
-                    .into_iter()
-                    .map(|(key, list)| {
-                        let chunk = keys.binary_search(&key).expect("invariant: every key is a place");
-                        let first = indices.len() as u32;
-                        indices.extend(list);
-                        (chunk, first, indices.len() as u32 - first)
-                    })
-                    .collect();
-                CoarseGroup { slot: slot_of(l, role), sector, runs }
-            })
-            .collect();
-        CoarseGpu {
-            vertices: buffer_of(device, "coarse vertices", &vertices, wgpu::BufferUsages::VERTEX),
-            indices: buffer_of(device, "coarse indices", &indices, wgpu::BufferUsages::INDEX),
-            groups,
-            spread,
-        }
+    let (outline, ranges) = join_outline(&geometry.outlines, &keys);
+    let (vertices, roles, spread) = group_coarse(&geometry.coarse, &keys);
+    let mut indices = Vec::new();
+    let groups: Vec<CoarseGroup> = roles
+        .into_iter()
+        .map(|((role, sector), by_chunk)| {
+            let runs = by_chunk
+                .into_iter()
+                .map(|(chunk, list)| {
+                    let first = indices.len() as u32;
+                    indices.extend(list);
+                    (chunk, first, indices.len() as u32 - first)
+                })
+                .collect();
+            CoarseGroup { slot: slot_of(l, role), sector, runs }
+        })
+        .collect();
+    check_level_fits(&DeviceLimits::of(device), l, vertices.len(), indices.len(), outline.len())?;
+    let chunks = chunks.into_iter().zip(ranges).map(|(c, outline)| ChunkGpu { outline, ..c }).collect();
+    let coarse = (!indices.is_empty()).then(|| CoarseGpu {
+        vertices: buffer_of(device, "coarse vertices", &vertices, wgpu::BufferUsages::VERTEX),
+        indices: buffer_of(device, "coarse indices", &indices, wgpu::BufferUsages::INDEX),
+        groups,
+        spread,
     });
     Ok(LevelGpu {
-        vertices: buffer_of(device, "level vertices", &vertices, wgpu::BufferUsages::VERTEX),
-        indices: buffer_of(device, "level indices", &indices, wgpu::BufferUsages::INDEX),
-        chunks: places.into_values().collect(),
+        chunks,
         coarse,
         outline: (!outline.is_empty()).then(|| {
             (buffer_of(device, "outline", &outline, wgpu::BufferUsages::VERTEX), outline.len() as u32)
         }),
-        caps: triangles_buffer(device, "rock caps", caps),
+        caps: triangles_buffer(device, "rock caps", &geometry.caps),
     })
 }
 
-/// The chunk of `key` in `places`, made empty (bounds to be grown) when new.
-fn place(places: &mut BTreeMap<ChunkKey, ChunkGpu>, key: ChunkKey) -> &mut ChunkGpu {
-    places.entry(key).or_insert_with(|| ChunkGpu {
-        min: Vec3::splat(f32::MAX),
-        max: Vec3::splat(f32::MIN),
-        full: Vec::new(),
-        outline: (0, 0),
-    })
+/// The outline's lines of every chunk in `keys` order, and each chunk's range in them.
+fn join_outline(by_chunk: &ByChunk<Vec<Vertex>>, keys: &[ChunkKey]) -> (Vec<Vertex>, Vec<(u32, u32)>) {
+    let mut out = Vec::new();
+    let ranges = keys
+        .iter()
+        .map(|key| {
+            let lines = by_chunk.get(key).map_or(&[][..], Vec::as_slice);
+            let first = out.len() as u32;
+            out.extend_from_slice(lines);
+            (first, lines.len() as u32)
+        })
+        .collect();
+    (out, ranges)
 }
 
-/// The outline's lines regrouped by chunk (by their midpoint); each chunk's range and
-/// bounds (lifted by `lift` to world metres) are set in `places`.
-fn group_outline(
-    outline: &[Vertex],
-    size: f32,
-    lift: Vec3,
-    places: &mut BTreeMap<ChunkKey, ChunkGpu>,
-) -> Vec<Vertex> {
-    let mut by_chunk: BTreeMap<ChunkKey, Vec<Vertex>> = BTreeMap::new();
-    for line in outline.chunks_exact(2) {
-        let mid = (Vec3::from(line[0].position) + Vec3::from(line[1].position)) * 0.5;
-        by_chunk.entry(chunk_key(mid, size)).or_default().extend_from_slice(line);
-    }
-    let mut out = Vec::with_capacity(outline.len());
-    for (key, lines) in by_chunk {
-        let chunk = place(places, key);
-        for v in &lines {
-            let p = Vec3::from(v.position) + lift;
-            chunk.min = chunk.min.min(p);
-            chunk.max = chunk.max.max(p);
-        }
-        chunk.outline = (out.len() as u32, lines.len() as u32);
-        out.extend(lines);
-    }
-    out
-}
+/// Coarse triangles (absolute indices) by role and wall sector, then chunk (its index in
+/// the level's chunk list).
+type CoarseGroups = BTreeMap<(MaterialRole, Option<u8>), BTreeMap<usize, Vec<u32>>>;
 
-/// Coarse triangles (absolute indices) by role and wall sector, then chunk.
-type CoarseGroups = BTreeMap<(MaterialRole, Option<u8>), BTreeMap<ChunkKey, Vec<u32>>>;
-
-/// Per role of the coarse `mesh` (walls also per [`facing_sector`]), per chunk, its
-/// triangles (absolute indices into the returned vertices), and the largest angle between a
-/// wall's normal and its sector's middle; the chunks' bounds in `places` grow to hold them.
-fn group_coarse(
-    mesh: &LevelMesh,
-    size: f32,
-    places: &mut BTreeMap<ChunkKey, ChunkGpu>,
-) -> (Vec<Vertex>, CoarseGroups, f32) {
-    let (vertices, groups) = group_triangles(mesh, size);
-    let lift = Vec3::Y * mesh.floor_y as f32;
+/// The coarse meshes of a level's chunks (`keys`, in order) joined into one vertex list;
+/// per role (walls also per [`facing_sector`]), per chunk, its triangles (absolute
+/// indices into the vertices), and the largest angle between a wall's normal and its
+/// sector's middle.
+fn group_coarse(by_chunk: &ByChunk<LevelMesh>, keys: &[ChunkKey]) -> (Vec<Vertex>, CoarseGroups, f32) {
+    let mut vertices = Vec::new();
     let mut out = CoarseGroups::new();
     let mut spread = 0.0f32;
-    for (key, by_role) in groups {
-        let chunk = place(places, key);
-        for (role, list) in by_role {
-            for tri in list.chunks_exact(3) {
-                for &i in tri {
-                    let p = Vec3::from(vertices[i as usize].position) + lift;
-                    chunk.min = chunk.min.min(p);
-                    chunk.max = chunk.max.max(p);
-                }
-                let normal = Vec3::from(vertices[tri[0] as usize].normal);
-                let sector = if role == MaterialRole::Wall { facing_sector(normal) } else { None };
+    for (chunk, key) in keys.iter().enumerate() {
+        let Some(mesh) = by_chunk.get(key) else { continue };
+        for (role, prim) in &mesh.primitives {
+            let base = vertices.len() as u32;
+            vertices.extend_from_slice(&prim.vertices);
+            for tri in prim.indices.chunks_exact(3) {
+                let normal = Vec3::from(prim.vertices[tri[0] as usize].normal);
+                let sector = if *role == MaterialRole::Wall { facing_sector(normal) } else { None };
                 if let Some(s) = sector {
                     spread = spread.max(normal.angle_between(sector_normal(s)));
                 }
-                out.entry((role, sector)).or_default().entry(key).or_default().extend_from_slice(tri);
+                let list = out.entry((*role, sector)).or_default().entry(chunk).or_default();
+                list.extend(tri.iter().map(|i| i + base));
             }
         }
     }
@@ -261,15 +223,15 @@ mod tests {
     fn a_level_past_the_buffer_limit_is_refused_naming_level_and_limit() {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let scene = Scene::new(&d, &crate::mesh::MeshOptions::default()).unwrap();
-        let chunked = chunk_level(&scene.mesh.levels[1], scene.chunk_size);
-        let vertex_bytes = (chunked.vertices.len() * size_of::<Vertex>()) as u64;
+        let (vertices, _, _) = group_coarse(&scene.level_geometry(1).coarse, &scene.chunks[1]);
+        let vertex_bytes = (vertices.len() * size_of::<Vertex>()) as u64;
         let fits = DeviceLimits { max_texture_dimension: 16384, max_buffer_size: 1 << 28 };
-        assert!(check_level_fits(&fits, 1, &chunked, &scene.outlines[1]).is_ok());
+        assert!(check_level_fits(&fits, 1, vertices.len(), 0, 0).is_ok());
         // A limit one byte below what the level's vertices need: refused before any upload.
         let tight = DeviceLimits { max_buffer_size: vertex_bytes - 1, ..fits };
-        let e = check_level_fits(&tight, 1, &chunked, &scene.outlines[1]).unwrap_err();
+        let e = check_level_fits(&tight, 1, vertices.len(), 0, 0).unwrap_err();
         assert!(
-            matches!(e, ViewerError::LevelTooLarge { level: 1, what: "vertices", bytes, max }
+            matches!(e, ViewerError::LevelTooLarge { level: 1, what: "coarse vertices", bytes, max }
                 if bytes == vertex_bytes && max == vertex_bytes - 1),
             "{e:?}"
         );
