@@ -1,7 +1,7 @@
 //! Re-solving around a point: the unpinned cells within a radius of it on its level are
 //! freed and solved again with WFC (the `octile` tile set, as generation), everything else
 //! fixed as their boundary. When the freed floor and the floor round it are joined inside a
-//! window one octagon larger ([`super::local`]), the level keeps every path it had and
+//! window one octagon larger (`edit::local`), the level keeps every path it had and
 //! nothing else is read; otherwise the level is joined to the dungeon's main region with the
 //! generator's carving, which never touches a pin. When the freed cells have no solution the
 //! radius doubles, up to the whole level.

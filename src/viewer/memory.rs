@@ -17,7 +17,7 @@
 /// threshold stops at 32 MiB).
 const BLOCK: usize = 24 << 20;
 
-/// Allocates and frees one [`BLOCK`]-byte block (never touched, so no memory is used),
+/// Allocates and frees one block of `BLOCK` bytes (24 MiB; never touched, so no memory is used),
 /// which makes glibc keep the memory freed at the end of a frame for the next one. Call it
 /// once before drawing; it applies to the whole process.
 pub fn keep_frame_memory() {

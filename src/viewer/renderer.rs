@@ -281,7 +281,7 @@ impl Renderer {
     }
 
     /// Sets (or clears, with an empty slice) the highlight: a triangle list in world space
-    /// drawn unlit in [`HIGHLIGHT`] over the scene, after the path (a picked cell, a
+    /// drawn unlit in [`palette::HIGHLIGHT`](super::palette::HIGHLIGHT) over the scene, after the path (a picked cell, a
     /// selection).
     pub fn set_highlight(&mut self, device: &wgpu::Device, triangles: &[Vertex]) {
         self.highlight = triangles_buffer(device, "highlight", triangles);

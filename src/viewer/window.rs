@@ -1,10 +1,10 @@
 //! The window: a winit shell round the renderer. It redraws only when something changed
 //! (input, the walker moving, a tour, a message expiring) and never while minimised or
-//! hidden. Input is handled in [`super::input`], the HUD in [`super::hud`].
+//! hidden. Input is handled in `viewer::input`, the HUD in [`super::hud`].
 //!
 //! Hooks for other viewer modules (keep these call sites stable): events go through
-//! [`App::dispatch`] (a module that consumes an event returns before the view's own
-//! handling, see `HOOK(event)`), and [`App::redraw`] calls per-frame work just before the
+//! `App::dispatch` (a module that consumes an event returns before the view's own
+//! handling, see `HOOK(event)`), and `App::redraw` calls per-frame work just before the
 //! frame is drawn (`HOOK(frame)`).
 
 use std::sync::Arc;
