@@ -101,6 +101,16 @@ fn glb_triangles(path: &Path) -> usize {
     prims.map(|p| p.indices().map_or(0, |a| a.count() / 3)).sum()
 }
 
+/// A scratch folder for `test` holding a copy of `assets/plus_arena.json`, the copy's path
+/// and the dungeon it holds.
+fn arena_copy(test: &str) -> (support::Scratch, std::path::PathBuf, Dungeon) {
+    let dir = support::Scratch::new(test);
+    let file = dir.join("arena.json");
+    std::fs::copy("assets/plus_arena.json", &file).unwrap();
+    let dungeon = octile::format::load(&file).unwrap();
+    (dir, file, dungeon)
+}
+
 /// Starts `octile view FILE --camera top` and finds its window; `None` (after a `SKIPPED`
 /// line) where the machine has no adapter.
 fn open_top_view(test: &str, file: &Path) -> Option<(Child, String)> {
@@ -153,10 +163,7 @@ fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     if !window_tools(TEST) {
         return;
     }
-    let dir = support::Scratch::new(TEST);
-    let file = dir.join("arena.json");
-    std::fs::copy("assets/plus_arena.json", &file).unwrap();
-    let before = octile::format::load(&file).unwrap();
+    let (dir, file, before) = arena_copy(TEST);
     let (pos, wall) = known_wall(&before);
     let pixel = seam_pixel(&before, pos, wall);
     let Some((child, window)) = open_top_view(TEST, &file) else { return };
@@ -210,10 +217,7 @@ fn a_fast_drag_paints_every_cell_it_crosses() {
     if !window_tools(TEST) {
         return;
     }
-    let dir = support::Scratch::new(TEST);
-    let file = dir.join("arena.json");
-    std::fs::copy("assets/plus_arena.json", &file).unwrap();
-    let before = octile::format::load(&file).unwrap();
+    let (dir, file, before) = arena_copy(TEST);
     // Row 2 of plus_arena: floor octagons at columns 2, 4 and 6, away from the entrance.
     let cell_at = |row: u32, col: u32| Pos { level: 0, slot: octile::grid::Slot { row, col } };
     let cell = |col: u32| cell_at(2, col);
