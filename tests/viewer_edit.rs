@@ -217,7 +217,7 @@ fn a_fast_drag_paints_every_cell_it_crosses() {
     if !window_tools(TEST) {
         return;
     }
-    let (dir, file, before) = arena_copy(TEST);
+    let (_dir, file, before) = arena_copy(TEST);
     // Row 2 of plus_arena: floor octagons at columns 2, 4 and 6, away from the entrance.
     let cell_at = |row: u32, col: u32| Pos { level: 0, slot: octile::grid::Slot { row, col } };
     let cell = |col: u32| cell_at(2, col);
