@@ -96,6 +96,24 @@ struct CellState {
     noise: u32,
 }
 
+impl CellState {
+    /// Records that the cell (index `n`) shrank to `len` tiles in `epoch`: the first change
+    /// of the epoch puts it on `touched`, and a cell with tiles left that is not on `stack`
+    /// goes on it. The one bookkeeping of a revision, for every propagation path.
+    #[inline(always)]
+    fn shrunk_to(&mut self, len: u16, epoch: u32, n: u32, touched: &mut Vec<u32>, stack: &mut Vec<u32>) {
+        self.len = len;
+        if self.stamp != epoch {
+            self.stamp = epoch;
+            touched.push(n);
+        }
+        if len > 0 && !self.on_stack {
+            self.on_stack = true;
+            stack.push(n);
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Decision {
     trail: usize,

@@ -106,21 +106,10 @@ impl Solver {
                 if !lost {
                     continue;
                 }
-                let cell = &mut state[n];
-                cell.len = len;
-                let first_change = cell.stamp != epoch;
-                cell.stamp = epoch;
-                let queue = len > 0 && !cell.on_stack;
-                cell.on_stack |= queue;
-                if first_change {
-                    touched.push(n as u32);
-                }
+                state[n].shrunk_to(len, epoch, n as u32, touched, stack);
                 if len == 0 {
                     failed = Some((c, dir, n));
                     break 'cells;
-                }
-                if queue {
-                    stack.push(n as u32);
                 }
             }
         }

@@ -210,19 +210,7 @@ impl Solver {
         if !changed {
             return true;
         }
-        let epoch = self.epoch;
-        let cell = &mut self.state[n];
-        cell.len = len;
-        let first_change = cell.stamp != epoch;
-        cell.stamp = epoch;
-        let queue = len > 0 && !cell.on_stack;
-        cell.on_stack |= queue;
-        if first_change {
-            self.touched.push(n as u32);
-        }
-        if queue {
-            self.stack.push(n as u32);
-        }
+        self.state[n].shrunk_to(len, self.epoch, n as u32, &mut self.touched, &mut self.stack);
         len > 0
     }
 
