@@ -35,6 +35,16 @@ fn view(test: &str, d: &Dungeon, options: &ViewOptions) -> Option<(Gpu, Offscree
     }
 }
 
+/// A 320x240 walk view on the CPU adapter.
+fn small_walk() -> ViewOptions {
+    ViewOptions {
+        camera: CameraKind::Walk,
+        size: (320, 240),
+        adapter: AdapterPreference::Cpu,
+        ..ViewOptions::default()
+    }
+}
+
 /// Luminance (0..255, of the stored sRGB values) of pixel `(x, y)`.
 fn luma(shot: &Shot, x: u32, y: u32) -> f64 {
     let p = shot.pixel(x, y).expect("inside the picture");
@@ -116,12 +126,7 @@ fn textured_floors_show_flagstones_where_plain_ones_are_flat() {
 fn textured_walls_vary_in_the_walk_view() {
     const TEST: &str = "textured_walls_vary_in_the_walk_view";
     let d = load("plus_arena.json");
-    let options = ViewOptions {
-        camera: CameraKind::Walk,
-        size: (320, 240),
-        adapter: AdapterPreference::Cpu,
-        ..ViewOptions::default()
-    };
+    let options = small_walk();
     let Some((gpu, mut off, plain)) = view(TEST, &d, &options) else { return };
     let textured = Frame { textures: true, ..plain.clone() };
     let (flat, detailed) = (off.capture(&gpu, &plain).unwrap(), off.capture(&gpu, &textured).unwrap());
@@ -145,12 +150,7 @@ fn textured_walls_vary_in_the_walk_view() {
 fn edit_mode_live_mesh_draws_textured_like_the_renderer() {
     const TEST: &str = "edit_mode_live_mesh_draws_textured_like_the_renderer";
     let d = load("plus_arena.json");
-    let options = ViewOptions {
-        camera: CameraKind::Walk,
-        size: (320, 240),
-        adapter: AdapterPreference::Cpu,
-        ..ViewOptions::default()
-    };
+    let options = small_walk();
     let Some((gpu, mut off, plain)) = view(TEST, &d, &options) else { return };
     // Edit mode draws no outlines over the live mesh.
     let plain = Frame { outlines: false, ..plain };
