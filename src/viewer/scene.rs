@@ -11,7 +11,7 @@ use glam::Vec3;
 use super::ViewerError;
 use super::camera::Bounds;
 use super::chunks::coarse::coarse_chunks;
-use super::chunks::{ByChunk, ChunkKey, piece_chunk};
+use super::chunks::{ByChunk, ChunkKey, piece_chunk, slot_chunk};
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::CHUNK_SLOTS;
 use crate::mesh::{LevelMesh, MeshOptions, Vertex, check_meshable};
@@ -75,7 +75,7 @@ impl Scene {
                 min = min.min(Vec3::new(v.x as f32, y, v.y as f32));
                 max = max.max(Vec3::new(v.x as f32, y + p.room_height as f32, v.y as f32));
             }
-            chunks[usize::from(pos.level)].push((pos.slot.row / CHUNK_SLOTS, pos.slot.col / CHUNK_SLOTS));
+            chunks[usize::from(pos.level)].push(slot_chunk(pos.slot));
         }
         for keys in &mut chunks {
             keys.sort_unstable();

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use glam::{DVec2, Mat4, Vec3};
 
 use crate::geometry::{Layout, Place, Proportions};
+use crate::grid::{Pos, Slot};
 use crate::mesh::chunk::{CHUNK_SLOTS, ChunkId, edge_slot};
 use crate::walk::{Piece, PieceKind};
 
@@ -34,14 +35,17 @@ pub fn owner_chunk(layout: &Layout, p: DVec2) -> ChunkKey {
         Some(Place::Seam(edge)) => Some(edge_slot(edge)),
         _ => None,
     };
-    let (row, col) = match slot {
-        Some(s) => (s.row, s.col),
-        None => {
-            let axis = |v: f64| (v / layout.spacing()).round().max(0.0) as u32;
-            (axis(p.y), axis(p.x))
-        }
-    };
-    (row / CHUNK_SLOTS, col / CHUNK_SLOTS)
+    slot_chunk(slot.unwrap_or_else(|| {
+        let axis = |v: f64| (v / layout.spacing()).round().max(0.0) as u32;
+        Slot { row: axis(p.y), col: axis(p.x) }
+    }))
+}
+
+/// The chunk of `slot` (any level), as [`ChunkId::of`] places slots.
+#[must_use]
+pub fn slot_chunk(slot: Slot) -> ChunkKey {
+    let id = ChunkId::of(Pos { level: 0, slot });
+    (id.row, id.col)
 }
 
 /// The chunk whose mesh holds `piece`: the chunk of its cell's slot or of its seam's owner
@@ -52,7 +56,7 @@ pub fn piece_chunk(piece: &Piece) -> ChunkKey {
         PieceKind::Cell(slot) => slot,
         PieceKind::Seam(edge) => edge_slot(edge),
     };
-    (slot.row / CHUNK_SLOTS, slot.col / CHUNK_SLOTS)
+    slot_chunk(slot)
 }
 
 /// A box (world metres) that holds every triangle of chunk `id`'s mesh: its slots' square
