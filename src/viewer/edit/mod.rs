@@ -147,7 +147,9 @@ impl EditMode {
         (self.ctrl, self.shift) = (modifiers.control_key(), modifiers.shift_key());
         match event {
             WindowEvent::KeyboardInput { event, .. } => match event.physical_key {
-                PhysicalKey::Code(code) => self.key(code, event.state == ElementState::Pressed, dungeon),
+                PhysicalKey::Code(code) => {
+                    self.key(code, event.state == ElementState::Pressed, event.repeat, dungeon)
+                }
                 PhysicalKey::Unidentified(_) => false,
             },
             WindowEvent::MouseInput { state, button: MouseButton::Left, .. } => {
@@ -158,10 +160,12 @@ impl EditMode {
         }
     }
 
-    /// A key; true when edit mode used it.
-    fn key(&mut self, code: KeyCode, pressed: bool, dungeon: &Dungeon) -> bool {
+    /// A key (`repeat`: a press the keyboard repeats while the key is held); true when edit
+    /// mode used it. A held key repeats only undo and redo: a repeated F3 or V would toggle
+    /// back and forth, a repeated edit would undo itself or pile up.
+    fn key(&mut self, code: KeyCode, pressed: bool, repeat: bool, dungeon: &Dungeon) -> bool {
         let Some(key) = edit_key(code, self.ctrl, self.shift) else { return false };
-        if !pressed {
+        if !pressed || (repeat && !matches!(key, EditKey::Undo | EditKey::Redo)) {
             return self.on && key != EditKey::Fog;
         }
         match key {
@@ -452,6 +456,22 @@ pub fn describe(d: &Dungeon, target: Target) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_held_f3_toggles_edit_mode_once() {
+        let d = crate::format::from_json(include_str!("../../../assets/plus_arena.json")).unwrap();
+        let mut edit = EditMode::new(PathBuf::from("arena.json"), MeshOptions::default());
+        assert!(edit.key(KeyCode::F3, true, false, &d));
+        assert!(edit.is_on());
+        // The keyboard repeats a held key: the repeats leave edit mode on.
+        for _ in 0..3 {
+            assert!(edit.key(KeyCode::F3, true, true, &d), "a repeat in edit mode is edit mode's");
+        }
+        assert!(edit.is_on(), "a repeated F3 toggled edit mode off");
+        edit.key(KeyCode::F3, false, false, &d);
+        edit.key(KeyCode::F3, true, false, &d);
+        assert!(!edit.is_on(), "a second press leaves edit mode");
+    }
 
     #[test]
     fn a_stroke_samples_its_whole_path_in_small_steps_ending_on_the_cursor() {
