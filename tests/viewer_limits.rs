@@ -92,9 +92,14 @@ fn zero_frames_are_refused() {
     assert!(err.contains("--frames") && !err.contains("frames: 1"), "{err}");
 }
 
+/// One window test at a time: the resize test asks Xvfb for a huge window, and a viewer
+/// connecting meanwhile was refused once ("Failed to open connection to X server").
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn a_window_size_past_the_texture_limit_is_refused() {
     let test = "a_window_size_past_the_texture_limit_is_refused";
+    let _alone = ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if skip_without_display(test) {
         return;
     }
@@ -111,6 +116,7 @@ use support::{find_window, xdotool};
 
 #[test]
 fn a_window_resized_past_the_limit_then_closed_from_outside_exits_cleanly() {
+    let _alone = ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let test = "a_window_resized_past_the_limit_then_closed_from_outside_exits_cleanly";
     if skip_without_display(test) {
         return;
