@@ -146,6 +146,9 @@ impl EditMode {
     pub fn event(&mut self, event: &WindowEvent, modifiers: ModifiersState, dungeon: &Dungeon) -> bool {
         (self.ctrl, self.shift) = (modifiers.control_key(), modifiers.shift_key());
         match event {
+            // A synthetic press is one winit makes up, on focus, for a key held meanwhile:
+            // not a press of the user's (it toggled edit mode off again after F3).
+            WindowEvent::KeyboardInput { is_synthetic: true, .. } => false,
             WindowEvent::KeyboardInput { event, .. } => match event.physical_key {
                 PhysicalKey::Code(code) => {
                     self.key(code, event.state == ElementState::Pressed, event.repeat, dungeon)
