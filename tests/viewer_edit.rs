@@ -115,21 +115,7 @@ fn arena_copy(test: &str) -> (support::Scratch, std::path::PathBuf, Dungeon) {
 /// line) where the machine has no adapter.
 fn open_top_view(test: &str, file: &Path) -> Option<(Child, String)> {
     let size = format!("{}x{}", SIZE.0, SIZE.1);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))
-        .args(["view", file.to_str().unwrap(), "--camera", "top", "--size", &size])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts the viewer");
-    let Some(window) = find_window(&mut child) else {
-        let err = finish(child);
-        if err.contains("no GPU adapter") {
-            support::skip(test, err.trim(), "VIEWER_REQUIRE_ADAPTER");
-            return None;
-        }
-        panic!("no viewer window: {err}");
-    };
-    Some((child, window))
+    support::open_viewer_window(test, &[file.to_str().unwrap(), "--camera", "top", "--size", &size], &[])
 }
 
 /// False (after a `SKIPPED` line) without a display, `xdotool` or ImageMagick's `import`.

@@ -92,8 +92,8 @@ fn zero_frames_are_refused() {
     assert!(err.contains("--frames") && !err.contains("frames: 1"), "{err}");
 }
 
-/// One window test at a time: the resize test asks Xvfb for a huge window, and a viewer
-/// connecting meanwhile was refused once ("Failed to open connection to X server").
+/// One window test at a time: the resize test asks Xvfb for a huge window, which keeps the
+/// server busy while the other test's viewer starts.
 static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 #[test]
@@ -125,20 +125,10 @@ fn a_window_resized_past_the_limit_then_closed_from_outside_exits_cleanly() {
         support::skip(test, "xdotool is not installed", "VIEWER_REQUIRE_XDOTOOL");
         return;
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))
-        .args(["view", "assets/two_levels.json", "--size", "320x240"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts the viewer");
-    let Some(window) = find_window(&mut child) else {
-        child.kill().ok();
-        let out = child.wait_with_output().unwrap();
-        let err = stderr(&out);
-        if skip_without_adapter(test, &err) {
-            return;
-        }
-        panic!("no viewer window: {err}");
+    let Some((mut child, window)) =
+        support::open_viewer_window(test, &["assets/two_levels.json", "--size", "320x240"], &[])
+    else {
+        return;
     };
     std::thread::sleep(Duration::from_millis(1500));
     for (w, h) in [("20000", "20000"), ("16385", "200"), ("400", "300")] {

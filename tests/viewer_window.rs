@@ -37,31 +37,10 @@ impl Viewer {
             return None;
         }
         let alone = ONE_WINDOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_octile"))
-            .arg("view")
-            .args(args)
-            .envs(env.iter().copied())
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts the viewer");
-        match find_window(&mut child) {
-            Some(window) => {
-                // Let the first frames (pipeline compilation) pass.
-                std::thread::sleep(Duration::from_millis(2500));
-                Some(Viewer { child, window, _alone: alone })
-            }
-            None => {
-                child.kill().ok();
-                let mut err = String::new();
-                child.stderr.take().unwrap().read_to_string(&mut err).ok();
-                if err.contains("no GPU adapter") {
-                    support::skip(test, err.trim(), "VIEWER_REQUIRE_ADAPTER");
-                    return None;
-                }
-                panic!("{test}: no viewer window: {err}");
-            }
-        }
+        let (child, window) = support::open_viewer_window(test, args, env)?;
+        // Let the first frames (pipeline compilation) pass.
+        std::thread::sleep(Duration::from_millis(2500));
+        Some(Viewer { child, window, _alone: alone })
     }
 
     /// utime + stime of the viewer, in clock ticks.

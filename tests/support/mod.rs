@@ -199,6 +199,41 @@ pub fn find_window(child: &mut std::process::Child) -> Option<String> {
     None
 }
 
+/// Starts `octile view ARGS` (with the variables `env` set) and finds its window: the
+/// viewer and the window id, or `None` (after a `SKIPPED` line) where the machine has no GPU
+/// adapter. Run it under `xvfb-run -s "... -noreset"`: without `-noreset` Xvfb resets when
+/// its last client leaves, and a viewer connecting during the reset gets "Failed to open
+/// connection to X server".
+///
+/// # Panics
+///
+/// When no window appears for any other reason, with the viewer's standard error.
+#[cfg(feature = "cli")]
+pub fn open_viewer_window(
+    test: &str,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Option<(std::process::Child, String)> {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_octile"))
+        .arg("view")
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts the viewer");
+    if let Some(window) = find_window(&mut child) {
+        return Some((child, window));
+    }
+    child.kill().ok();
+    let err = stderr(&child.wait_with_output().expect("the viewer's exit"));
+    if err.contains("no GPU adapter") {
+        skip(test, err.trim(), "VIEWER_REQUIRE_ADAPTER");
+        return None;
+    }
+    panic!("{test}: no viewer window: {err}");
+}
+
 /// Renders a screenshot of `dungeon`, or returns `None` (after printing why) when no
 /// adapter exists and the environment does not require one; panics on any other error.
 #[cfg(feature = "viewer")]
