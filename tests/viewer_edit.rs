@@ -33,7 +33,7 @@ fn tool(name: &str, args: &[&str]) -> Option<Output> {
     Command::new(name).args(args).stderr(Stdio::null()).output().ok()
 }
 
-use support::{find_window, xdotool};
+use support::xdotool;
 
 fn pause(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));

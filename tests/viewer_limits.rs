@@ -8,7 +8,6 @@
 
 mod support;
 
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use support::{run_octile as octile, stderr};
@@ -112,7 +111,7 @@ fn a_window_size_past_the_texture_limit_is_refused() {
     assert!(err.contains("20000x20000") && err.contains("max_texture_dimension_2d"), "{err}");
 }
 
-use support::{find_window, xdotool};
+use support::xdotool;
 
 #[test]
 fn a_window_resized_past_the_limit_then_closed_from_outside_exits_cleanly() {

@@ -9,11 +9,10 @@
 
 mod support;
 
-use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-use support::{find_window, xdotool};
+use support::xdotool;
 
 /// One viewer window at a time: the pointer and the screen are shared, so a window of one
 /// test would take the other's clicks and cursor moves.
