@@ -184,3 +184,46 @@ fn chunks_built_on_demand_hold_the_up_front_mesh_role_by_role() {
         }
     }
 }
+
+#[test]
+fn edit_mode_meshes_only_the_chunks_its_view_shows() {
+    use octile::viewer::edit::live::LiveMesh;
+    let test = "edit_mode_meshes_only_the_chunks_its_view_shows";
+    let d = generated(64, 64, 3);
+    let Some((gpu, mut offscreen, frame)) = view(test, &d, &options(CameraKind::Orbit)) else { return };
+    // A close view of level 0 from above its middle, with edit mode's settings (no outlines).
+    let frame = Frame { outlines: false, levels: 0..=0, ..close_above(&d, frame) };
+    let reference = offscreen.capture(&gpu, &frame).unwrap();
+    let renderer = offscreen.renderer_mut();
+    let (format, samples) = (renderer.format(), renderer.samples());
+    let mut live = LiveMesh::new(&gpu.device, format, samples, &d, &MeshOptions::default());
+    assert_eq!(live.stats().built, 0, "nothing is meshed before a frame shows it");
+    live.prepare(&gpu.device, &d, &frame).unwrap();
+    let first = live.stats();
+    let all = all_chunks(&d).len() as u64;
+    eprintln!("edit mode, close view of level 0: {first:?} of {all} chunks");
+    assert!(first.built > 0 && first.built * 4 < all, "{first:?} of {all} chunks");
+    assert_eq!((first.wanted as u64, first.pending), (first.built, 0), "{first:?}");
+    // The same frame again meshes nothing more.
+    live.prepare(&gpu.device, &d, &frame).unwrap();
+    assert_eq!(live.stats().built, first.built);
+    // An edit dirtying a chunk out of view re-meshes nothing now; one in view re-meshes it.
+    let out_of_view = all_chunks(&d).into_iter().find(|id| id.level == 2).unwrap();
+    live.update(&gpu.device, &d, &[out_of_view]).unwrap();
+    assert_eq!(live.stats().built, first.built, "a chunk out of view was meshed");
+    let middle = octile::mesh::chunk::ChunkId { level: 0, row: 4, col: 4 };
+    live.update(&gpu.device, &d, &[middle]).unwrap();
+    assert_eq!(live.stats().built, first.built + 1, "the dirty chunk in view was not re-meshed");
+    // The live mesh draws the picture the renderer draws.
+    let mut drawn = octile::viewer::edit::gpu::Drawn::default();
+    let empty = Frame { levels: std::ops::RangeInclusive::new(1, 0), ..frame.clone() };
+    let shot = offscreen.capture_with(&gpu, &empty, &mut |pass| drawn = live.draw(pass, &frame)).unwrap();
+    assert!(drawn.triangles > 1000, "{drawn:?}");
+    let differing = reference
+        .pixels
+        .chunks(4)
+        .zip(shot.pixels.chunks(4))
+        .filter(|(p, q)| (0..3).any(|i| p[i].abs_diff(q[i]) > 8))
+        .count();
+    assert!(differing * 200 < reference.pixels.len() / 4, "{differing} pixels differ from the renderer's");
+}

@@ -158,9 +158,9 @@ fn edit_mode_live_mesh_draws_textured_like_the_renderer() {
     let reference = off.capture(&gpu, &textured).unwrap();
     let renderer = off.renderer_mut();
     let (format, samples) = (renderer.format(), renderer.samples());
-    let mut live =
-        octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options.mesh).unwrap();
+    let mut live = octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options.mesh);
     live.shade_as(&gpu.device, &textured);
+    live.prepare(&gpu.device, &d, &textured).unwrap();
     // The renderer draws no level; the live mesh draws them in its pass.
     let empty = Frame { levels: std::ops::RangeInclusive::new(1, 0), ..textured.clone() };
     let drawn = off.capture_with(&gpu, &empty, &mut |pass| {

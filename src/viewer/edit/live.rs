@@ -1,16 +1,17 @@
 //! The live mesh of edit mode: the dungeon's mesh kept as one GPU buffer pair per mesh
 //! chunk ([`crate::mesh::chunk`]), so an edit re-meshes and re-uploads only the chunks it
-//! dirtied, and the change shows in the next frame. Drawn with the renderer's own shader and
-//! solid pipelines (textured when the frame is: the renderer binds the texture set), inside
-//! its scene pass, while edit mode is on.
-
-use std::collections::BTreeMap;
+//! dirtied, and the change shows in the next frame. Chunks are meshed when a frame first
+//! shows them (inside the frustum, on a shown level) and kept in the viewer's chunk cache
+//! ([`Demand`]), so turning edit mode on costs what the view shows, not the whole dungeon.
+//! Drawn with the renderer's own shader and solid pipelines (textured when the frame is:
+//! the renderer binds the texture set), inside its scene pass, while edit mode is on.
 
 use super::gpu::Drawn;
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
 use crate::mesh::{MaterialRole, MeshError, MeshOptions};
-use crate::viewer::chunks::in_frustum;
+use crate::viewer::chunks::demand::{DEFAULT_CAPACITY, Demand, DemandStats};
+use crate::viewer::chunks::{chunk_bounds, in_frustum};
 use crate::viewer::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use crate::viewer::renderer::{
     ChunkMesh, DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group,
@@ -22,10 +23,12 @@ pub struct LiveMesh {
     solids: SolidVariants,
     shading: Shading,
     draw_group: wgpu::BindGroup,
-    chunks: BTreeMap<ChunkId, ChunkMesh>,
+    /// The chunks meshed so far (`None`: nothing to draw in it), the least used dropped
+    /// past the cache's capacity.
+    chunks: Demand<Option<ChunkMesh>>,
+    /// The chunks the last [`LiveMesh::prepare`] found in view, in mesh order.
+    in_view: Vec<ChunkId>,
     options: MeshOptions,
-    /// Chunks re-meshed so far (all of them once, then the dirty ones): for the status.
-    pub remeshed: usize,
 }
 
 /// The draw slot of `role` on `level`.
@@ -35,36 +38,80 @@ fn slot(level: u16, role: MaterialRole) -> usize {
 }
 
 impl LiveMesh {
-    /// Meshes every chunk of `dungeon` with `options` (as [`live_options`]: not reordered by
-    /// meshopt) and uploads them, for a pass of `format` with `samples` MSAA.
-    ///
-    /// # Errors
-    /// [`MeshError`] when a chunk cannot be meshed ([`build_chunks`]).
+    /// An empty live mesh of `dungeon`, meshed with `options` (as [`live_options`]: not
+    /// reordered by meshopt) as frames show its chunks ([`LiveMesh::prepare`]), for a pass
+    /// of `format` with `samples` MSAA.
+    #[must_use]
     pub fn new(
         device: &wgpu::Device,
         format: wgpu::TextureFormat,
         samples: u32,
         dungeon: &Dungeon,
         options: &MeshOptions,
-    ) -> Result<LiveMesh, MeshError> {
+    ) -> LiveMesh {
         let layouts = Layouts::new(device, GLOBALS_SIZE, DRAW_SIZE);
         let solids = Pipelines::new(device, &layouts, format, samples).variants;
         let draw_group = draw_uniforms(device, &layouts.draw, dungeon);
-        let options = live_options(options);
-        let mut live = LiveMesh {
+        LiveMesh {
             solids,
             shading: Shading::DEFAULT,
             draw_group,
-            chunks: BTreeMap::new(),
-            options,
-            remeshed: 0,
-        };
-        live.update(device, dungeon, &all_chunks(dungeon))?;
-        Ok(live)
+            chunks: Demand::new(all_chunks(dungeon).len(), DEFAULT_CAPACITY, None),
+            in_view: Vec::new(),
+            options: live_options(options),
+        }
     }
 
-    /// Re-meshes the chunks `ids` of `dungeon` and replaces their buffers; nothing else
-    /// is touched.
+    /// Before `frame` is drawn: meshes and uploads the chunks of `dungeon` it shows (on its
+    /// levels, inside its frustum) that are not meshed yet, all of them (an edited
+    /// dungeon has no coarse stand-in), and drops the chunks unused longest past the
+    /// cache's capacity.
+    ///
+    /// # Errors
+    /// [`MeshError`] when a chunk cannot be meshed; the chunks of that batch are drawn
+    /// empty then (and not tried again until an edit dirties them).
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        dungeon: &Dungeon,
+        frame: &Frame,
+    ) -> Result<(), MeshError> {
+        let (layout, proportions) = (dungeon.layout(), dungeon.proportions());
+        self.chunks.begin_frame();
+        self.in_view.clear();
+        for id in all_chunks(dungeon).into_iter().filter(|id| frame.levels.contains(&id.level)) {
+            let (min, max) = chunk_bounds(layout, proportions, id);
+            if in_frustum(frame.view.view_proj, min, max) {
+                self.chunks.want(id, frame.view.eye.clamp(min, max).distance(frame.view.eye));
+                self.in_view.push(id);
+            }
+        }
+        let missing = self.chunks.to_build();
+        let built =
+            if missing.is_empty() { Ok(Vec::new()) } else { build_chunks(dungeon, &missing, &self.options) };
+        let result = match built {
+            Ok(built) => {
+                for (id, mesh) in built {
+                    self.chunks.insert(id, ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role)));
+                }
+                Ok(())
+            }
+            Err(e) => {
+                // Left out (drawn empty) rather than tried again every frame; an edit of
+                // one of them re-meshes it.
+                for id in missing {
+                    self.chunks.insert(id, None);
+                }
+                Err(e)
+            }
+        };
+        self.chunks.finish_frame();
+        result
+    }
+
+    /// Re-meshes those of the chunks `ids` of `dungeon` that are meshed and replaces
+    /// their buffers (a chunk not meshed yet is meshed from the edited dungeon when a frame
+    /// shows it); nothing else is touched.
     ///
     /// # Errors
     /// [`MeshError`] when a chunk cannot be meshed; no chunk is replaced then.
@@ -74,14 +121,18 @@ impl LiveMesh {
         dungeon: &Dungeon,
         ids: &[ChunkId],
     ) -> Result<(), MeshError> {
-        for (id, mesh) in build_chunks(dungeon, ids, &self.options)? {
-            self.remeshed += 1;
-            match ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role)) {
-                Some(chunk) => self.chunks.insert(id, chunk),
-                None => self.chunks.remove(&id),
-            };
+        let meshed: Vec<ChunkId> = ids.iter().copied().filter(|&id| self.chunks.get(id).is_some()).collect();
+        for (id, mesh) in build_chunks(dungeon, &meshed, &self.options)? {
+            self.chunks.insert(id, ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role)));
         }
         Ok(())
+    }
+
+    /// The chunk cache's counts: chunks meshed so far (`built`), kept now (`resident`),
+    /// in view in the last prepared frame (`wanted`).
+    #[must_use]
+    pub fn stats(&self) -> DemandStats {
+        self.chunks.stats()
     }
 
     /// Draws the next frames textured as `frame` says (the pipeline compiled on first use).
@@ -90,8 +141,8 @@ impl LiveMesh {
         self.solids.prepare(device, self.shading);
     }
 
-    /// Draws the chunks of `frame`'s levels inside the frustum; returns the draw calls
-    /// issued and their triangles. The frame's globals must be bound at group 0 (the scene
+    /// Draws the meshed chunks of the last prepared frame that are on `frame`'s levels and
+    /// inside its frustum; returns the draw calls issued and their triangles. The frame's globals must be bound at group 0 (the scene
     /// pass binds them), and for a textured frame the texture set at group 2 (the renderer
     /// binds it before its extra draws).
     ///
@@ -101,7 +152,8 @@ impl LiveMesh {
         let solid = self.solids.get(self.shading).expect("invariant: prepared by new or shade_as");
         pass.set_pipeline(solid);
         let mut drawn = Drawn::default();
-        for (id, chunk) in &self.chunks {
+        for &id in &self.in_view {
+            let Some(Some(chunk)) = self.chunks.get(id) else { continue };
             if !frame.levels.contains(&id.level) || !in_frustum(frame.view.view_proj, chunk.min, chunk.max) {
                 continue;
             }

@@ -331,10 +331,7 @@ impl EditMode {
         overlay.prepare(&gpu.queue, frame.view.view_proj);
         if self.on && self.live.is_none() {
             let d = self.session.as_ref().map_or(dungeon, Session::dungeon);
-            match LiveMesh::new(device, target.format, target.samples, d, &self.mesh) {
-                Ok(live) => self.live = Some(live),
-                Err(e) => self.messages.push(format!("edit: cannot mesh: {e}")),
-            }
+            self.live = Some(LiveMesh::new(device, target.format, target.samples, d, &self.mesh));
         }
         let edited = self.session.as_mut().map(Session::take_dirty).unwrap_or_default();
         if let (Some(live), Some(session), false) =
@@ -372,6 +369,9 @@ impl EditMode {
         self.levels = frame.levels.clone();
         if let Some(live) = self.live.as_mut() {
             live.shade_as(device, frame);
+            if let Err(e) = live.prepare(device, d, frame) {
+                self.messages.push(format!("edit: cannot mesh: {e}"));
+            }
         }
         // Once made, the live mesh has the edits: it draws the levels even after edit mode.
         if self.live.is_some() {
