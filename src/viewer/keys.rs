@@ -131,11 +131,22 @@ impl Held {
     }
 }
 
+/// The letter (lower case) a key typed, as bindings match it: `logical` is winit's key with
+/// every modifier but Ctrl applied, so Shift+Q and Ctrl+Z give `q` and `z`; `None` for a key
+/// that types no character.
+#[must_use]
+pub fn typed_letter(logical: &Key) -> Option<char> {
+    match logical {
+        Key::Character(s) => s.chars().next()?.to_lowercase().next(),
+        _ => None,
+    }
+}
+
 /// The command of the key that typed `logical` (None for keys without one).
 #[must_use]
 pub fn command(logical: &Key) -> Option<Command> {
     let binding = match logical {
-        Key::Character(s) => Binding::Char(s.chars().next()?.to_lowercase().next()?),
+        Key::Character(_) => Binding::Char(typed_letter(logical)?),
         Key::Named(n) => Binding::Named(*n),
         _ => return None,
     };

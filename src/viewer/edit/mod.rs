@@ -21,7 +21,7 @@ pub mod session;
 use std::path::PathBuf;
 
 use winit::event::{ElementState, MouseButton, WindowEvent};
-use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
+use winit::keyboard::ModifiersState;
 
 use self::fog::Fog;
 use self::gpu::{Drawn, OverlayGpu, Target as PassTarget};
@@ -149,12 +149,10 @@ impl EditMode {
             // A synthetic press is one winit makes up, on focus, for a key held meanwhile:
             // not a press of the user's (it toggled edit mode off again after F3).
             WindowEvent::KeyboardInput { is_synthetic: true, .. } => false,
-            WindowEvent::KeyboardInput { event, .. } => match event.physical_key {
-                PhysicalKey::Code(code) => {
-                    self.key(code, event.state == ElementState::Pressed, event.repeat, dungeon)
-                }
-                PhysicalKey::Unidentified(_) => false,
-            },
+            WindowEvent::KeyboardInput { event, .. } => {
+                let key = edit_key(&event.logical_key, event.physical_key, self.ctrl, self.shift);
+                self.key(key, event.state == ElementState::Pressed, event.repeat, dungeon)
+            }
             WindowEvent::MouseInput { state, button: MouseButton::Left, .. } => {
                 self.left_button(*state == ElementState::Pressed)
             }
@@ -163,11 +161,12 @@ impl EditMode {
         }
     }
 
-    /// A key (`repeat`: a press the keyboard repeats while the key is held); true when edit
+    /// A key's command (`None`: not an edit key; `repeat`: a press the keyboard repeats
+    /// while the key is held); true when edit
     /// mode used it. A held key repeats only undo and redo: a repeated F3 or V would toggle
     /// back and forth, a repeated edit would undo itself or pile up.
-    fn key(&mut self, code: KeyCode, pressed: bool, repeat: bool, dungeon: &Dungeon) -> bool {
-        let Some(key) = edit_key(code, self.ctrl, self.shift) else { return false };
+    fn key(&mut self, key: Option<EditKey>, pressed: bool, repeat: bool, dungeon: &Dungeon) -> bool {
+        let Some(key) = key else { return false };
         if !pressed || (repeat && !matches!(key, EditKey::Undo | EditKey::Redo)) {
             return self.on && key != EditKey::Fog;
         }
@@ -464,15 +463,16 @@ mod tests {
     fn a_held_f3_toggles_edit_mode_once() {
         let d = crate::format::from_json(include_str!("../../../assets/plus_arena.json")).unwrap();
         let mut edit = EditMode::new(PathBuf::from("arena.json"), MeshOptions::default());
-        assert!(edit.key(KeyCode::F3, true, false, &d));
+        let f3 = Some(EditKey::Edit);
+        assert!(edit.key(f3, true, false, &d));
         assert!(edit.is_on());
         // The keyboard repeats a held key: the repeats leave edit mode on.
         for _ in 0..3 {
-            assert!(edit.key(KeyCode::F3, true, true, &d), "a repeat in edit mode is edit mode's");
+            assert!(edit.key(f3, true, true, &d), "a repeat in edit mode is edit mode's");
         }
         assert!(edit.is_on(), "a repeated F3 toggled edit mode off");
-        edit.key(KeyCode::F3, false, false, &d);
-        edit.key(KeyCode::F3, true, false, &d);
+        edit.key(f3, false, false, &d);
+        edit.key(f3, true, false, &d);
         assert!(!edit.is_on(), "a second press leaves edit mode");
     }
 
