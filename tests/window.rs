@@ -134,3 +134,22 @@ fn is_generation_flag(flag: &str) -> bool {
     let o = octile(&["generate", "--help"], &[]);
     String::from_utf8_lossy(&o.stdout).contains(&format!("  {flag}"))
 }
+
+#[test]
+fn view_help_lists_the_view_keys_and_edit_modes_keys() {
+    let o = octile(&["view", "--help"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = String::from_utf8_lossy(&o.stdout);
+    for key in [
+        "Tab",
+        "F1 or H",
+        "Space jump",
+        "F3 edit mode",
+        "B stair",
+        "Ctrl+Z undo",
+        "Ctrl+S save",
+        "N pin cell",
+    ] {
+        assert!(help.contains(key), "`octile view --help` does not list {key:?}:\n{help}");
+    }
+}

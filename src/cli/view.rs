@@ -14,7 +14,7 @@ use super::generate::GenOptionsArgs;
 
 /// Options of `octile view`.
 #[derive(Args)]
-#[command(after_help = octile::viewer::keys::help_text())]
+#[command(after_help = octile::viewer::window::keys_help())]
 pub struct ViewArgs {
     /// The dungeon file (JSON); leave it out with --generate.
     #[arg(required_unless_present = "generate", conflicts_with_all = ["generate", "generation", "weights"])]

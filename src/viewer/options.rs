@@ -280,7 +280,7 @@ pub fn offscreen_view(
     offscreen.renderer_mut().set_markers(&gpu.device, &markers, &lights);
     offscreen.renderer_mut().set_torches(&torch_positions(dungeon));
     if options.hud {
-        let mut hud = super::hud::Hud::new(&super::keys::help_text());
+        let mut hud = super::hud::Hud::new(&super::window::keys_help());
         hud.set_section("view", super::hud::view_lines(&prepared, None));
         offscreen.renderer_mut().set_hud(&gpu.device, &hud.quads(w, h));
     }

@@ -25,10 +25,17 @@ use super::options::{Prepared, ViewOptions, path_ribbon, prepare};
 use super::renderer::Renderer;
 use crate::dungeon::Dungeon;
 
-/// The controls, for `--help`: the key table ([`super::keys::BINDINGS`]) in words.
+/// The controls, for `--help` and the window's help panel (F1): the key table
+/// ([`super::keys::BINDINGS`]) in words, then edit mode's keys
+/// ([`super::edit::keys::EDIT_BINDINGS`]).
 #[must_use]
 pub fn keys_help() -> String {
-    super::keys::help_text()
+    let mut help = super::keys::help_text();
+    help.push_str("Edit mode (F3; the HUD lists these while editing):\n");
+    for line in super::edit::keys::edit_help() {
+        help.push_str(&format!("  {line}\n"));
+    }
+    help
 }
 
 /// Opens a window on `dungeon` and runs until it is closed (or after `frames` frames, drawn

@@ -51,7 +51,9 @@ pub fn view_lines(prepared: &Prepared, frame: Option<(f64, u32, u64)>) -> Vec<St
         ),
     });
     if let Some((ms, draws, triangles)) = frame {
-        lines.push(format!("{ms:.1} ms | {draws} draws | {}k triangles", triangles / 1000));
+        let triangles =
+            if triangles < 10_000 { triangles.to_string() } else { format!("{}k", triangles / 1000) };
+        lines.push(format!("{ms:.1} ms | {draws} draws | {triangles} triangles"));
     }
     lines
 }
@@ -74,6 +76,9 @@ mod tests {
             "{lines:?}"
         );
         assert!(lines[3].contains("12.3 ms") && lines[3].contains("15k"), "{lines:?}");
+        // A small view counts its triangles one by one, not as "0k".
+        let small = view_lines(&p, Some((1.0, 7, 436)));
+        assert!(small[3].ends_with("| 436 triangles"), "{small:?}");
         let orbit = prepare(&d, &ViewOptions::default()).unwrap();
         assert!(view_lines(&orbit, None)[2].contains("distance"), "{:?}", view_lines(&orbit, None));
     }

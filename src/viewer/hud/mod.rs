@@ -168,11 +168,17 @@ impl Hud {
     pub fn quads(&self, width: u32, height: u32) -> Vec<HudQuad> {
         let style = Style::for_screen(height);
         let mut quads = Vec::new();
+        // Where the top-left panel ends (pixels from the top): the help goes below it when
+        // the screen is tall enough.
+        let mut below_sections = 0;
         if self.shown {
             let mut lines: Vec<(&str, [u8; 4])> =
                 self.sections.iter().flat_map(|(_, l)| l.iter()).map(|l| (l.as_str(), style.text)).collect();
             if !self.show_help {
                 lines.push(("F1 or H: keys", style.dim));
+            }
+            if !lines.is_empty() {
+                below_sections = 2 * style.margin + style.panel_size(&lines, width).1;
             }
             quads.extend(layout_lines(&lines, (style.margin, style.margin), width, &style));
         }
@@ -189,8 +195,9 @@ impl Hud {
         if self.show_help {
             let lines: Vec<(&str, [u8; 4])> = self.help.iter().map(|l| (l.as_str(), style.text)).collect();
             let (w, h) = style.panel_size(&lines, width);
-            let at = (width.saturating_sub(w) / 2, height.saturating_sub(h) / 2);
-            quads.extend(layout_lines(&lines, at, width, &style));
+            let centred = height.saturating_sub(h) / 2;
+            let top = if below_sections + h <= height { centred.max(below_sections) } else { centred };
+            quads.extend(layout_lines(&lines, (width.saturating_sub(w) / 2, top), width, &style));
         }
         quads
     }
@@ -226,5 +233,29 @@ mod tests {
         hud.set_shown(false);
         hud.toggle_help();
         assert!(hud.quads(800, 600).is_empty(), "hidden and no help or messages: nothing drawn");
+    }
+
+    #[test]
+    fn the_help_starts_below_the_top_left_panel_where_the_screen_has_room() {
+        let help: String = (0..20).map(|i| format!("key {i} does something\n")).collect();
+        let mut hud = Hud::new(&help);
+        hud.set_section("view", (0..5).map(|i| format!("view line {i}")).collect());
+        let sections_bottom = |hud: &Hud, w, h| hud.quads(w, h)[0].rect[1] + hud.quads(w, h)[0].rect[3];
+        hud.toggle_help();
+        for (w, h) in [(1280, 720), (800, 600)] {
+            let quads = hud.quads(w, h);
+            // Panels are the solid quads: the sections' first, then the help's.
+            let panels: Vec<&HudQuad> = quads.iter().filter(|q| q.glyph == layout::SOLID).collect();
+            assert_eq!(panels.len(), 2, "{w}x{h}");
+            assert!(panels[1].rect[1] >= sections_bottom(&hud, w, h), "{w}x{h}: the help covers the HUD");
+            assert!(
+                panels[1].rect[1] + panels[1].rect[3] <= h as f32,
+                "{w}x{h}: the help runs off the screen"
+            );
+        }
+        // Too short a screen for both: the help is centred over the HUD rather than cut.
+        let quads = hud.quads(640, 240);
+        let help_panel = quads.iter().filter(|q| q.glyph == layout::SOLID).nth(1).unwrap();
+        assert!(help_panel.rect[1] < sections_bottom(&hud, 640, 240));
     }
 }
