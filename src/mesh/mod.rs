@@ -12,7 +12,7 @@ mod error;
 mod level;
 mod lightmap;
 mod optimize;
-mod panel;
+pub(crate) mod panel;
 mod progress;
 mod ribbon;
 mod stair;

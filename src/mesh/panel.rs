@@ -70,15 +70,24 @@ impl Panel {
     /// world. A whole-number shift leaves the texture where it was (it repeats), and keeps
     /// UV0 small enough for half floats and for tools that expect [0, 1]-ish values.
     pub(crate) fn uv_origin(&self, inv: f64) -> DVec2 {
-        let lowest = self
-            .tris
-            .iter()
-            .flatten()
-            .map(|&p| self.uv_metres(p) * inv)
-            .reduce(DVec2::min)
-            .unwrap_or(DVec2::ZERO);
+        self.uv_origin_of(self.tris.iter().flatten().copied(), inv)
+    }
+
+    /// [`Panel::uv_origin`] of a panel in this frame whose corners are `points` (a mesh
+    /// that keeps its own triangles, as the viewer's coarse mesh does).
+    pub(crate) fn uv_origin_of(&self, points: impl IntoIterator<Item = DVec3>, inv: f64) -> DVec2 {
+        let lowest =
+            points.into_iter().map(|p| self.uv_metres(p) * inv).reduce(DVec2::min).unwrap_or(DVec2::ZERO);
         lowest.floor()
     }
+}
+
+/// UV0 of a point `metres` ([`Panel::uv_metres`]) into its panel, at `inv` texture repeats
+/// per metre, less the panel's whole-number shift `origin` ([`Panel::uv_origin`]): the UV0
+/// every mesh of the crate writes.
+pub(crate) fn uv0(metres: DVec2, inv: f64, origin: DVec2) -> [f32; 2] {
+    let uv = metres * inv - origin;
+    [to_f32(uv.x), to_f32(uv.y)]
 }
 
 /// Rounds to `f32`, with `-0.0` made `0.0` so that welding by bits sees equal points.
@@ -134,11 +143,10 @@ impl Corners {
                 Some(k) => first + window + k,
                 None => {
                     let m = panel.uv_metres(p);
-                    let uv = m * inv - origin;
                     self.vertices.push(Vertex {
                         position: vec3(p),
                         normal,
-                        uv: [to_f32(uv.x), to_f32(uv.y)],
+                        uv: uv0(m, inv, origin),
                         uv1: chart.map_or([0.0; 2], |c| c.map(m)),
                     });
                     self.points.push(bits);

@@ -6,10 +6,11 @@
 //! by mesh chunk ([`super::owner_chunk`]) so a far chunk's coarse triangles stand for the
 //! same cells as its full mesh.
 
-use glam::{DVec2, Vec3};
+use glam::{DVec2, DVec3, Vec3};
 
 use super::{ByChunk, owner_chunk, piece_chunk};
 use crate::geometry::Layout;
+use crate::mesh::panel::{Panel, at, uv0};
 use crate::mesh::{LevelMesh, MaterialRole, Primitive, Vertex};
 use crate::walk::{LevelPlan, WallKind};
 
@@ -22,8 +23,8 @@ const WALL_PROBE: f64 = 0.05;
 /// so a piece with `n` corners makes `n - 2` triangles) and rock walls (two triangles each),
 /// level-local, counter-clockwise seen from the carved side as the full mesh is. A piece
 /// goes to the chunk of its cell or seam, a wall to the chunk of the piece it bounds. UV0 is
-/// metres in the plane over `texture_size` (metres per texture repeat), as the full mesh's
-/// is, less its whole-number shift per panel.
+/// the full mesh's ([`crate::mesh::panel::uv0`]: metres in the panel's frame over
+/// `texture_size`, less its whole-number shift), each floor piece and wall its own panel.
 #[must_use]
 pub fn coarse_chunks(
     plan: &LevelPlan,
@@ -32,11 +33,12 @@ pub fn coarse_chunks(
     room_height: f32,
     texture_size: f32,
 ) -> ByChunk<LevelMesh> {
+    let inv = 1.0 / f64::from(texture_size);
     let mut parts: ByChunk<[Primitive; 2]> = ByChunk::new();
     let empty = || [(); 2].map(|()| Primitive { vertices: Vec::new(), indices: Vec::new() });
     for piece in plan.pieces.iter().filter(|p| p.floor) {
         let [floor, _] = parts.entry(piece_chunk(piece)).or_insert_with(empty);
-        fan(floor, &piece.polygon, 0.0, Vec3::Y, texture_size);
+        fan(floor, &piece.polygon, 0.0, inv);
     }
     for w in plan.walls.iter().filter(|w| w.kind == WallKind::Rock) {
         let along = w.b - w.a;
@@ -45,7 +47,7 @@ pub fn coarse_chunks(
         }
         let probe = (w.a + w.b) * 0.5 + along.perp().normalize() * WALL_PROBE;
         let [_, wall] = parts.entry(owner_chunk(layout, probe)).or_insert_with(empty);
-        wall_quad(wall, w.a, w.b, room_height, texture_size);
+        wall_quad(wall, w.a, w.b, f64::from(room_height), inv);
     }
     parts
         .into_iter()
@@ -59,24 +61,33 @@ pub fn coarse_chunks(
         .collect()
 }
 
-/// A vertex at `p` with `normal` and planar texture coordinates `uv`.
+/// A vertex at `p` with `normal` and texture coordinates `uv`.
 fn vertex(p: Vec3, normal: Vec3, uv: [f32; 2]) -> Vertex {
     Vertex { position: p.to_array(), normal: normal.to_array(), uv, uv1: [0.0; 2] }
 }
 
+/// Appends `points`, the corners of a polygon in `panel`'s plane, as vertices with UV0 as
+/// the full mesh writes it (the panel's frame, [`uv0`]) at `inv` repeats per metre; returns
+/// the index of the first.
+fn push_corners(out: &mut Primitive, panel: &Panel, points: &[DVec3], inv: f64) -> u32 {
+    let base = out.vertices.len() as u32;
+    let origin = panel.uv_origin_of(points.iter().copied(), inv);
+    let normal = panel.normal.as_vec3();
+    out.vertices
+        .extend(points.iter().map(|&p| vertex(p.as_vec3(), normal, uv0(panel.uv_metres(p), inv, origin))));
+    base
+}
+
 /// Appends a fan over the convex `polygon` (world `(x, z)`) at height `y`, wound
-/// counter-clockwise seen from the side `normal` points to, UV0 `(x, z) / texture_size`.
-fn fan(out: &mut Primitive, polygon: &[DVec2], y: f32, normal: Vec3, texture_size: f32) {
+/// counter-clockwise seen from above, as a floor panel, at `inv` texture repeats per metre.
+fn fan(out: &mut Primitive, polygon: &[DVec2], y: f64, inv: f64) {
     if polygon.len() < 3 {
         return;
     }
-    let base = out.vertices.len() as u32;
-    out.vertices.extend(polygon.iter().map(|p| {
-        let (x, z) = (p.x as f32, p.y as f32);
-        vertex(Vec3::new(x, y, z), normal, [x / texture_size, z / texture_size])
-    }));
-    let at = |i: usize| Vec3::from(out.vertices[base as usize + i].position);
-    let facing = (at(1) - at(0)).cross(at(2) - at(0)).dot(normal) >= 0.0;
+    let panel = Panel::horizontal(MaterialRole::Floor, true);
+    let points: Vec<DVec3> = polygon.iter().map(|&p| at(p, y)).collect();
+    let base = push_corners(out, &panel, &points, inv);
+    let facing = (points[1] - points[0]).cross(points[2] - points[0]).dot(panel.normal) >= 0.0;
     for i in 1..polygon.len() as u32 - 1 {
         let (b, c) = if facing { (i, i + 1) } else { (i + 1, i) };
         out.indices.extend([base, base + b, base + c]);
@@ -84,26 +95,18 @@ fn fan(out: &mut Primitive, polygon: &[DVec2], y: f32, normal: Vec3, texture_siz
 }
 
 /// Appends the wall `a -> b` (carved space on the side of `(b - a).perp()`) as one quad
-/// from the floor to `height`, facing the carved side, UV0 (metres along it, height) over
-/// `texture_size`.
-fn wall_quad(out: &mut Primitive, a: DVec2, b: DVec2, height: f32, texture_size: f32) {
-    let along = (b - a).as_vec2();
-    let length = along.length();
-    if length < 1e-4 {
+/// from the floor to `height`, facing the carved side, as a wall panel (UV0 in its frame)
+/// at `inv` texture repeats per metre.
+fn wall_quad(out: &mut Primitive, a: DVec2, b: DVec2, height: f64, inv: f64) {
+    let along = b - a;
+    if along.length() < 1e-4 {
         return;
     }
-    let inward = along.perp() / length;
-    let normal = Vec3::new(inward.x, 0.0, inward.y);
-    let base = out.vertices.len() as u32;
-    let (a, b) = (a.as_vec2(), b.as_vec2());
-    for (p, u) in [(a, 0.0), (b, length)] {
-        for y in [0.0, height] {
-            out.vertices.push(vertex(Vec3::new(p.x, y, p.y), normal, [u / texture_size, y / texture_size]));
-        }
-    }
+    let panel = Panel::vertical(MaterialRole::Wall, a, b, (a + b) * 0.5 + along.perp());
     // Corners: 0 a-floor, 1 a-top, 2 b-floor, 3 b-top.
-    let at = |i: u32| Vec3::from(out.vertices[(base + i) as usize].position);
-    let facing = (at(2) - at(0)).cross(at(1) - at(0)).dot(normal) >= 0.0;
+    let points = [at(a, 0.0), at(a, height), at(b, 0.0), at(b, height)];
+    let base = push_corners(out, &panel, &points, inv);
+    let facing = (points[2] - points[0]).cross(points[1] - points[0]).dot(panel.normal) >= 0.0;
     let order: [u32; 6] = if facing { [0, 2, 1, 1, 2, 3] } else { [0, 1, 2, 1, 3, 2] };
     out.indices.extend(order.map(|i| base + i));
 }
@@ -121,6 +124,51 @@ mod tests {
             let n = Vec3::from(prim.vertices[t[0] as usize].normal);
             (p(t[1]) - p(t[0])).cross(p(t[2]) - p(t[0])).dot(n) > 0.0
         })
+    }
+
+    #[test]
+    fn coarse_uv0_is_the_full_meshs_where_they_share_a_point() {
+        let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
+        let p = d.proportions();
+        let full = crate::mesh::build(&d, &crate::mesh::MeshOptions::default()).unwrap();
+        let chunks = coarse_chunks(&level_plan(&d, 0), d.layout(), 0.0, p.room_height as f32, 4.0);
+        for role in [MaterialRole::Floor, MaterialRole::Wall] {
+            // The full mesh's UV0 by (position, normal), in whole millimetres.
+            let key = |v: &Vertex| {
+                let mm = |x: f32| (x * 1000.0).round() as i64;
+                (v.position.map(mm), v.normal.map(|n| (n * 100.0).round() as i64))
+            };
+            let mut uv_at = std::collections::BTreeMap::new();
+            for (_, prim) in full.levels[0].primitives.iter().filter(|(r, _)| *r == role) {
+                for v in &prim.vertices {
+                    uv_at.insert(key(v), v.uv);
+                }
+            }
+            let (mut shared, mut coarse) = (0, 0);
+            for (_, prim) in chunks.values().flat_map(|m| m.primitives.iter()).filter(|(r, _)| *r == role) {
+                for v in &prim.vertices {
+                    coarse += 1;
+                    if let Some(uv) = uv_at.get(&key(v)) {
+                        shared += 1;
+                        // The same texture place: equal up to a whole number of repeats (a
+                        // full-mesh panel may be a part of the coarse one).
+                        for i in 0..2 {
+                            let d = f64::from(uv[i] - v.uv[i]);
+                            assert!(
+                                (d - d.round()).abs() < 1e-4,
+                                "{role:?} at {:?}: {uv:?} vs {:?}",
+                                v.position,
+                                v.uv
+                            );
+                        }
+                    }
+                }
+            }
+            assert!(
+                shared * 2 > coarse,
+                "{role:?}: only {shared} of {coarse} coarse vertices found in the full mesh"
+            );
+        }
     }
 
     #[test]
