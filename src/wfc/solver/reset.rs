@@ -96,7 +96,6 @@ impl Solver {
             // a queued cell's domain).
             self.entropy_domains.fill(0);
         }
-        self.heap_limit = super::observe::HEAP_SLACK;
         for &c in &self.stack {
             self.state[c as usize].on_stack = false;
         }
