@@ -76,13 +76,8 @@ const NO_CELL: u32 = u32::MAX - 1;
 /// Index bits of the entropy cache (`Solver::entropy`).
 const ENTROPY_CACHE_BITS: u32 = 10;
 
-/// `CellState::queued` of a cell not queued since the reset (it waits on its class's fresh
-/// list while its domain is whole).
+/// `CellState::queued` of a cell not on the queue (decided). Bucket numbers stay below it.
 const NOT_QUEUED: u32 = u32::MAX;
-
-/// `CellState::queued` of a cell that was queued since the reset and has left the queue
-/// (picked, or decided by propagation). Bucket numbers stay below it.
-const LEFT_QUEUE: u32 = u32::MAX - 1;
 
 /// What the hot loops know of one cell, kept together so that a cell costs one cache line.
 #[derive(Debug, Clone, Copy, Default)]
@@ -93,9 +88,9 @@ struct CellState {
     on_stack: bool,
     /// The epoch of the cell's last change (see `Solver::touched`).
     stamp: u32,
-    /// The queue bucket (of its entropy) the cell is queued in, or [`NOT_QUEUED`] or
-    /// [`LEFT_QUEUE`]. Every change to a domain is flushed to the queue before the next
-    /// pick, so the queue holds exactly the undecided cells that left their fresh list.
+    /// The queue bucket (of its entropy) the cell is queued in, or [`NOT_QUEUED`]. Every
+    /// change to a domain is flushed to the queue before the next pick, so the queue holds
+    /// exactly the undecided cells, each under its current entropy.
     queued: u32,
     /// Tie-breaking noise: the cell's place in a seeded permutation of the cells.
     noise: u32,
@@ -182,19 +177,14 @@ pub struct Solver {
     /// Undo log: (cell * words + word, the bits removed from that domain word).
     trail: Vec<(u32, u64)>,
     decisions: Vec<Decision>,
-    /// Undecided cells whose domain changed, by (fixed-point entropy, noise).
+    /// Undecided cells, by (fixed-point entropy, noise).
     heap: queue::EntropyQueue,
     /// The cell with each noise value (noise is a permutation of the cells).
     by_noise: Vec<u32>,
-    /// Per class, the cells whose domain is still the whole class, in noise order: they all
-    /// share one entropy, so they wait here instead of in the heap.
-    fresh: Vec<Vec<u32>>,
     /// Entropy keys by domain, direct-mapped ([`ENTROPY_CACHE_BITS`] bits of index): the
     /// domain words of each entry, and the queue's bucket of its key.
     entropy_domains: Vec<u64>,
     entropy_buckets: Vec<u32>,
-    fresh_at: Vec<usize>,
-    fresh_key: Vec<u32>,
     /// Cells whose neighbours must be revised against their domain.
     stack: Vec<u32>,
     /// The sockets each cell offered on its walls when the neighbours beyond were last
@@ -291,11 +281,8 @@ impl Solver {
             decisions: Vec::with_capacity(cells),
             heap: queue::EntropyQueue::new(cells),
             by_noise: vec![0; cells],
-            fresh: vec![Vec::new(); classes_n],
             entropy_domains: vec![0; words << ENTROPY_CACHE_BITS],
             entropy_buckets: vec![0; 1 << ENTROPY_CACHE_BITS],
-            fresh_at: vec![0; classes_n],
-            fresh_key: vec![0; classes_n],
             stack: Vec::new(),
             revised: vec![0; cells * revised_per_cell],
             touched: Vec::new(),

@@ -1,12 +1,12 @@
-//! Observation: the entropy order of undecided cells (a bucketed queue plus one fresh list per class),
-//! picking the next cell, choosing its tile by weight, and collapsing it.
+//! Observation: the entropy order of undecided cells (a bucketed queue), picking the next
+//! cell, choosing its tile by weight, and collapsing it.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
 use super::entropy::entropy_key;
 use super::propagate::width;
-use super::{CellState, ENTROPY_CACHE_BITS, LEFT_QUEUE, NOT_QUEUED, Solver, tiles_of};
+use super::{CellState, ENTROPY_CACHE_BITS, NOT_QUEUED, Solver, tiles_of};
 
 impl Solver {
     /// Puts `c` on the queue under its current entropy (ties: its noise), leaving the
@@ -19,7 +19,7 @@ impl Solver {
         if queued == bucket {
             return;
         }
-        if queued < LEFT_QUEUE {
+        if queued != NOT_QUEUED {
             self.heap.remove(queued, noise);
         }
         self.heap.push(bucket, noise);
@@ -30,9 +30,9 @@ impl Solver {
     #[inline(always)]
     fn dequeue(&mut self, c: usize) {
         let CellState { queued, noise, .. } = self.state[c];
-        if queued < LEFT_QUEUE {
+        if queued != NOT_QUEUED {
             self.heap.remove(queued, noise);
-            self.state[c].queued = LEFT_QUEUE;
+            self.state[c].queued = NOT_QUEUED;
         }
     }
 
@@ -57,34 +57,11 @@ impl Solver {
         bucket
     }
 
-    /// The undecided cell of lowest entropy (ties: lowest noise), from the queue or from the
-    /// head of a class's fresh list, whichever is lower; it leaves the queue or its list.
+    /// The undecided cell of lowest entropy (ties: lowest noise); it leaves the queue.
     pub(super) fn pick(&mut self) -> Option<usize> {
-        // (entropy << 32 | noise, cell, the class whose fresh list it heads or `None`).
-        let mut best = self.heap.first().map(|(entropy, _, noise)| {
-            (u64::from(entropy) << 32 | u64::from(noise), self.by_noise[noise as usize] as usize, None)
-        });
-        for k in 0..self.fresh.len() {
-            let mut at = self.fresh_at[k];
-            while let Some(&c) = self.fresh[k].get(at) {
-                if self.state[c as usize].queued == NOT_QUEUED && self.state[c as usize].len > 1 {
-                    break;
-                }
-                at += 1;
-            }
-            self.fresh_at[k] = at;
-            if let Some(&c) = self.fresh[k].get(at) {
-                let key = u64::from(self.fresh_key[k]) << 32 | u64::from(self.state[c as usize].noise);
-                if best.is_none_or(|(b, _, _)| key < b) {
-                    best = Some((key, c as usize, Some(k)));
-                }
-            }
-        }
-        let (_, c, fresh) = best?;
-        match fresh {
-            Some(k) => self.fresh_at[k] += 1,
-            None => self.dequeue(c),
-        }
+        let (_, _, noise) = self.heap.first()?;
+        let c = self.by_noise[noise as usize] as usize;
+        self.dequeue(c);
         Some(c)
     }
 

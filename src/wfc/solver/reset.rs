@@ -201,29 +201,24 @@ impl Solver {
     }
 
     /// Queues every undecided cell for [`Solver::pick`]: a cell whose domain is still its
-    /// whole class goes on the class's fresh list (in noise order), any other on the heap.
+    /// whole class goes in that class's bucket (its entropy is known), any other in the
+    /// bucket of its domain's entropy.
     fn queue_undecided(&mut self) {
-        // `noise[c]` is c's position in the permutation; walk it in that order.
         for c in 0..self.cells {
             self.by_noise[self.state[c].noise as usize] = c as u32;
         }
-        for k in 0..self.fresh.len() {
-            self.fresh[k].clear();
-            self.fresh_at[k] = 0;
-            let (_, sw, swl) = self.class_sums[k];
-            self.fresh_key[k] = super::entropy::entropy_key(sw, swl);
-        }
-        for cell in &mut self.state {
-            cell.queued = NOT_QUEUED;
-        }
-        for i in 0..self.cells {
-            let c = self.by_noise[i] as usize;
+        let class_bucket: Vec<u32> = (self.class_sums.iter())
+            .map(|&(_, sw, swl)| self.heap.bucket(super::entropy::entropy_key(sw, swl)))
+            .collect();
+        for c in 0..self.cells {
+            self.state[c].queued = NOT_QUEUED;
             if self.state[c].len <= 1 {
                 continue;
             }
-            let k = usize::from(self.classes[c]);
             if self.is_whole(c) {
-                self.fresh[k].push(c as u32);
+                let bucket = class_bucket[usize::from(self.classes[c])];
+                self.heap.push(bucket, self.state[c].noise);
+                self.state[c].queued = bucket;
             } else {
                 self.enqueue::<0>(c);
             }
