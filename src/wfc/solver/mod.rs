@@ -392,11 +392,12 @@ impl Solver {
         self.revised = vec![0; self.cells * self.dirs];
     }
 
-    /// Whether `cell`'s domain is still the whole of its class.
-    #[inline]
-    fn is_whole(&self, cell: usize) -> bool {
-        let (w, k) = (self.words, usize::from(self.classes[cell]));
-        (0..w).all(|i| self.domain[cell * w + i] == self.class_mask[k * w + i])
+    /// Whether `cell`'s domain is still the whole of its class. `W` is the number of domain
+    /// words, or 0 for the solver's own count (see `propagate`).
+    #[inline(always)]
+    fn is_whole<const W: usize>(&self, cell: usize) -> bool {
+        let (w, k) = (propagate::width::<W>(self.words), usize::from(self.classes[cell]));
+        self.domain[cell * w..cell * w + w] == self.class_mask[k * w..k * w + w]
     }
 }
 

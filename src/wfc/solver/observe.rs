@@ -59,9 +59,9 @@ impl Solver {
 
     /// The undecided cell of lowest entropy (ties: lowest noise); it leaves the queue.
     pub(super) fn pick(&mut self) -> Option<usize> {
-        let (_, _, noise) = self.heap.first()?;
+        let noise = self.heap.pop_first()?;
         let c = self.by_noise[noise as usize] as usize;
-        self.dequeue(c);
+        self.state[c].queued = NOT_QUEUED;
         Some(c)
     }
 

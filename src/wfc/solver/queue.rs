@@ -145,18 +145,34 @@ impl EntropyQueue {
         }
     }
 
-    /// The lowest entry, as (entropy, bucket, noise); `None` when the queue is empty.
+    /// Removes the lowest entry and returns its noise; `None` when the queue is empty.
     #[inline]
-    pub(super) fn first(&self) -> Option<(u32, u32, u32)> {
-        let (i, &bits) = self.active.iter().enumerate().find(|&(_, &a)| a != 0)?;
-        let (entropy, bucket) = self.sorted[i * 64 + bits.trailing_zeros() as usize];
-        let b = &self.buckets[bucket as usize];
+    pub(super) fn pop_first(&mut self) -> Option<u32> {
+        let (i, &ranks) = self.active.iter().enumerate().find(|&(_, &a)| a != 0)?;
+        let rank = i * 64 + ranks.trailing_zeros() as usize;
+        let b = &mut self.buckets[self.sorted[rank].1 as usize];
         let (i, &used) = b.used.iter().enumerate().find(|&(_, &u)| u != 0)?;
         let p = i * 64 + used.trailing_zeros() as usize;
-        let page = &self.pages[b.pages[p] as usize];
+        let at = b.pages[p] as usize;
+        let page = &mut self.pages[at];
         let word = page.summary.trailing_zeros() as usize;
-        let bit = page.words[word].trailing_zeros() as usize;
-        Some((entropy, bucket, (p << PAGE_BITS | word << 6 | bit) as u32))
+        let bits = &mut page.words[word];
+        let noise = p << PAGE_BITS | word << 6 | bits.trailing_zeros() as usize;
+        // The lowest bit of each level goes.
+        *bits &= *bits - 1;
+        if *bits == 0 {
+            page.summary &= page.summary - 1;
+            if page.summary == 0 {
+                b.pages[p] = NO_PAGE;
+                b.used[i] &= used - 1;
+                self.free.push(at as u32);
+            }
+        }
+        b.len -= 1;
+        if b.len == 0 {
+            self.active[rank / 64] &= ranks - 1;
+        }
+        Some(noise as u32)
     }
 
     /// Empties the queue. Returns true when it also forgot its buckets (past
@@ -229,7 +245,7 @@ mod tests {
                     assert!(!queue.clear());
                     oracle.clear();
                     queued.fill(None);
-                    assert!(queue.first().is_none());
+                    assert!(queue.pop_first().is_none());
                 }
                 let cell = rng.below(u64::from(cells)) as u32;
                 match rng.below(12) {
@@ -252,13 +268,9 @@ mod tests {
                         }
                     }
                     _ => {
-                        let want = oracle.first().copied();
-                        let got = queue.first();
-                        assert_eq!(got.map(|(e, _, n)| (e, n)), want, "seed {seed}");
-                        if let Some((e, b, n)) = got {
-                            assert_eq!(queue.bucket(e), b);
-                            queue.remove(b, n);
-                            oracle.remove(&(e, n));
+                        let want = oracle.pop_first();
+                        assert_eq!(queue.pop_first(), want.map(|(_, n)| n), "seed {seed}");
+                        if let Some((_, n)) = want {
                             queued[n as usize] = None;
                             pops += 1;
                         }
@@ -266,9 +278,8 @@ mod tests {
                 }
             }
             assert!(pops > 300, "the stream exercises pops");
-            while let Some((e, b, n)) = queue.first() {
-                assert_eq!(oracle.pop_first(), Some((e, n)));
-                queue.remove(b, n);
+            while let Some(n) = queue.pop_first() {
+                assert_eq!(oracle.pop_first().map(|(_, n)| n), Some(n));
             }
             assert!(oracle.is_empty());
             assert_eq!(queue.free.len(), queue.pages.len(), "every page went back to the pool");
@@ -286,9 +297,10 @@ mod tests {
             let b = queue.bucket(e * 3);
             queue.remove(b, e);
         }
-        assert_eq!(queue.first(), Some((15, 5, 5)));
+        assert_eq!(queue.pop_first(), Some(5));
+        assert_eq!(queue.pop_first(), Some(6));
         assert!(queue.clear(), "past the limit the buckets are forgotten");
         assert_eq!(queue.bucket(7), 0);
-        assert!(queue.first().is_none());
+        assert!(queue.pop_first().is_none());
     }
 }
