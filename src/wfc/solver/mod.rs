@@ -76,7 +76,7 @@ const NO_CELL: u32 = u32::MAX - 1;
 /// Index bits of the entropy cache (`Solver::entropy`).
 const ENTROPY_CACHE_BITS: u32 = 10;
 
-/// `CellState::queued` of a cell not in the heap (entropy keys stay below 2^28).
+/// `CellState::queued` of a cell not on the queue (decided). Bucket numbers stay below it.
 const NOT_QUEUED: u32 = u32::MAX;
 
 /// What the hot loops know of one cell, kept together so that a cell costs one cache line.
@@ -88,9 +88,9 @@ struct CellState {
     on_stack: bool,
     /// The epoch of the cell's last change (see `Solver::touched`).
     stamp: u32,
-    /// The entropy key the cell was last put in the heap under since the reset, or
-    /// [`NOT_QUEUED`]. Every change to a domain is flushed to the heap before the next pick,
-    /// so an entry is current exactly when its key is this one.
+    /// The queue bucket (of its entropy) the cell is queued in, or [`NOT_QUEUED`]. Every
+    /// change to a domain is flushed to the queue before the next pick, so the queue holds
+    /// exactly the undecided cells, each under its current entropy.
     queued: u32,
     /// Tie-breaking noise: the cell's place in a seeded permutation of the cells.
     noise: u32,
@@ -177,22 +177,14 @@ pub struct Solver {
     /// Undo log: (cell * words + word, the bits removed from that domain word).
     trail: Vec<(u32, u64)>,
     decisions: Vec<Decision>,
-    /// Cells whose domain changed, by (fixed-point entropy, noise); stale entries are
-    /// skipped when popped.
+    /// Undecided cells, by (fixed-point entropy, noise).
     heap: queue::EntropyQueue,
-    /// Queue length past which stale entries are dropped (see `Solver::flush`).
-    heap_limit: usize,
     /// The cell with each noise value (noise is a permutation of the cells).
     by_noise: Vec<u32>,
-    /// Per class, the cells whose domain is still the whole class, in noise order: they all
-    /// share one entropy, so they wait here instead of in the heap.
-    fresh: Vec<Vec<u32>>,
     /// Entropy keys by domain, direct-mapped ([`ENTROPY_CACHE_BITS`] bits of index): the
-    /// domain words of each entry, and the queue's bucket of its key with the key.
+    /// domain words of each entry, and the queue's bucket of its key.
     entropy_domains: Vec<u64>,
-    entropy_buckets: Vec<(u32, u32)>,
-    fresh_at: Vec<usize>,
-    fresh_key: Vec<u32>,
+    entropy_buckets: Vec<u32>,
     /// Cells whose neighbours must be revised against their domain.
     stack: Vec<u32>,
     /// The sockets each cell offered on its walls when the neighbours beyond were last
@@ -287,14 +279,10 @@ impl Solver {
             // reserved (address space only until used) so a solve does not regrow them.
             trail: Vec::with_capacity(cells * words * 4),
             decisions: Vec::with_capacity(cells),
-            heap: queue::EntropyQueue::default(),
-            heap_limit: observe::HEAP_SLACK,
+            heap: queue::EntropyQueue::new(cells),
             by_noise: vec![0; cells],
-            fresh: vec![Vec::new(); classes_n],
             entropy_domains: vec![0; words << ENTROPY_CACHE_BITS],
-            entropy_buckets: vec![(0, 0); 1 << ENTROPY_CACHE_BITS],
-            fresh_at: vec![0; classes_n],
-            fresh_key: vec![0; classes_n],
+            entropy_buckets: vec![0; 1 << ENTROPY_CACHE_BITS],
             stack: Vec::new(),
             revised: vec![0; cells * revised_per_cell],
             touched: Vec::new(),
@@ -404,11 +392,12 @@ impl Solver {
         self.revised = vec![0; self.cells * self.dirs];
     }
 
-    /// Whether `cell`'s domain is still the whole of its class.
-    #[inline]
-    fn is_whole(&self, cell: usize) -> bool {
-        let (w, k) = (self.words, usize::from(self.classes[cell]));
-        (0..w).all(|i| self.domain[cell * w + i] == self.class_mask[k * w + i])
+    /// Whether `cell`'s domain is still the whole of its class. `W` is the number of domain
+    /// words, or 0 for the solver's own count (see `propagate`).
+    #[inline(always)]
+    fn is_whole<const W: usize>(&self, cell: usize) -> bool {
+        let (w, k) = (propagate::width::<W>(self.words), usize::from(self.classes[cell]));
+        self.domain[cell * w..cell * w + w] == self.class_mask[k * w..k * w + w]
     }
 }
 

@@ -1,5 +1,5 @@
-//! Observation: the entropy order of undecided cells (a bucketed queue plus one fresh list per class),
-//! picking the next cell, choosing its tile by weight, and collapsing it.
+//! Observation: the entropy order of undecided cells (a bucketed queue), picking the next
+//! cell, choosing its tile by weight, and collapsing it.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
@@ -9,20 +9,39 @@ use super::propagate::width;
 use super::{CellState, ENTROPY_CACHE_BITS, NOT_QUEUED, Solver, tiles_of};
 
 impl Solver {
-    /// Puts `c` on the queue under its current entropy (ties: its noise). `W` is the
-    /// number of domain words, or 0 for the solver's own count (see `propagate`).
+    /// Puts `c` on the queue under its current entropy (ties: its noise), leaving the
+    /// bucket it was queued in before, if another. `W` is the number of domain words, or 0
+    /// for the solver's own count (see `propagate`).
+    #[inline(always)]
     pub(super) fn enqueue<const W: usize>(&mut self, c: usize) {
-        let (bucket, entropy) = self.domain_bucket::<W>(c);
-        self.heap.push(bucket, self.state[c].noise);
-        self.state[c].queued = entropy;
+        let bucket = self.domain_bucket::<W>(c);
+        let CellState { queued, noise, .. } = self.state[c];
+        if queued == bucket {
+            return;
+        }
+        if queued != NOT_QUEUED {
+            self.heap.remove(queued, noise);
+        }
+        self.heap.push(bucket, noise);
+        self.state[c].queued = bucket;
     }
 
-    /// The queue's bucket of the [`entropy_key`] of `c`'s domain, and the key, through a small
+    /// Takes `c` off the queue, if it is on it (it was decided).
+    #[inline(always)]
+    fn dequeue(&mut self, c: usize) {
+        let CellState { queued, noise, .. } = self.state[c];
+        if queued != NOT_QUEUED {
+            self.heap.remove(queued, noise);
+            self.state[c].queued = NOT_QUEUED;
+        }
+    }
+
+    /// The queue's bucket of the [`entropy_key`] of `c`'s domain, through a small
     /// direct-mapped cache keyed by the domain words themselves: a solve meets few distinct
     /// domains, so most are found without summing weights. (An entry of zeros never matches:
     /// a queued cell's domain holds tiles.)
     #[inline(always)]
-    fn domain_bucket<const W: usize>(&mut self, c: usize) -> (u32, u32) {
+    fn domain_bucket<const W: usize>(&mut self, c: usize) -> u32 {
         let w = width::<W>(self.words);
         let (at, domain) = (c * w, &self.domain);
         let hash = (0..w)
@@ -32,43 +51,17 @@ impl Solver {
             return self.entropy_buckets[slot];
         }
         let (sw, swl) = self.weight_sums(0, &self.domain[at..at + w]);
-        let entropy = entropy_key(sw, swl);
-        let found = (self.heap.bucket(entropy), entropy);
+        let bucket = self.heap.bucket(entropy_key(sw, swl));
         self.entropy_domains[slot * w..(slot + 1) * w].copy_from_slice(&self.domain[at..at + w]);
-        self.entropy_buckets[slot] = found;
-        found
+        self.entropy_buckets[slot] = bucket;
+        bucket
     }
 
-    /// The undecided cell of lowest entropy (ties: lowest noise), from the queue or from the
-    /// head of a class's fresh list, whichever is lower.
+    /// The undecided cell of lowest entropy (ties: lowest noise); it leaves the queue.
     pub(super) fn pick(&mut self) -> Option<usize> {
-        let (state, by_noise) = (&self.state, &self.by_noise);
-        let mut best = self
-            .heap
-            .first(|entropy, noise| is_current(state, by_noise, entropy, noise))
-            .map(|key| (key, by_noise[key as u32 as usize] as usize, usize::MAX));
-        for k in 0..self.fresh.len() {
-            let mut at = self.fresh_at[k];
-            while let Some(&c) = self.fresh[k].get(at) {
-                if self.state[c as usize].queued == NOT_QUEUED && self.state[c as usize].len > 1 {
-                    break;
-                }
-                at += 1;
-            }
-            self.fresh_at[k] = at;
-            if let Some(&c) = self.fresh[k].get(at) {
-                let key = u64::from(self.fresh_key[k]) << 32 | u64::from(self.state[c as usize].noise);
-                if best.is_none_or(|(b, _, _)| key < b) {
-                    best = Some((key, c as usize, k));
-                }
-            }
-        }
-        let (_, c, from) = best?;
-        if from == usize::MAX {
-            self.heap.pop_first();
-        } else {
-            self.fresh_at[from] += 1;
-        }
+        let noise = self.heap.pop_first()?;
+        let c = self.by_noise[noise as usize] as usize;
+        self.state[c].queued = NOT_QUEUED;
         Some(c)
     }
 
@@ -106,33 +99,12 @@ impl Solver {
         for &c in &touched {
             if self.state[c as usize].len > 1 {
                 self.enqueue::<W>(c as usize);
+            } else {
+                self.dequeue(c as usize);
             }
         }
         touched.clear();
         self.touched = touched;
         self.epoch = self.epoch.wrapping_add(1);
-        if self.heap.len() > self.heap_limit {
-            self.compact_heap();
-        }
-    }
-
-    /// Drops the queue's stale entries (a cell decided since, or queued again under another
-    /// key). They would only be skipped when popped, but left in place they grow the queue
-    /// far past the undecided cells and every pop walks its depth. Picks are unchanged.
-    fn compact_heap(&mut self) {
-        let (state, by_noise) = (&self.state, &self.by_noise);
-        self.heap.retain(|entropy, noise| is_current(state, by_noise, entropy, noise));
-        self.heap_limit = 2 * self.heap.len() + HEAP_SLACK;
     }
 }
-
-/// Whether the queue entry (`entropy`, `noise`) is current: its cell is undecided and was
-/// queued last under `entropy`.
-#[inline]
-fn is_current(state: &[CellState], by_noise: &[u32], entropy: u32, noise: u32) -> bool {
-    let cell = &state[by_noise[noise as usize] as usize];
-    cell.len > 1 && cell.queued == entropy
-}
-
-/// Entries the queue may hold beyond twice its live ones before it is compacted.
-pub(super) const HEAP_SLACK: usize = 4096;

@@ -36,16 +36,22 @@ impl Solver {
     /// Gives every cell the tiles of its class, and draws the tie-breaking noise: a seeded
     /// random permutation of the cells (Fisher-Yates).
     fn start_domains(&mut self, rng: &mut ChaCha8Rng) {
-        let w = self.words;
-        for c in 0..self.cells {
-            let k = usize::from(self.classes[c]);
-            self.domain[c * w..(c + 1) * w].copy_from_slice(&self.class_mask[k * w..(k + 1) * w]);
-            self.state[c].noise = c as u32;
-        }
+        by_words!(self, fill_domains);
         for k in (1..self.cells).rev() {
             let j = (rng.next_u64() % (k as u64 + 1)) as usize;
             let (a, b) = (self.state[k].noise, self.state[j].noise);
             (self.state[k].noise, self.state[j].noise) = (b, a);
+        }
+    }
+
+    /// Gives every cell the tiles of its class and its own index as noise, with `W` domain
+    /// words (0: the solver's own count).
+    fn fill_domains<const W: usize>(&mut self) {
+        let w = super::propagate::width::<W>(self.words);
+        for (c, (dom, cell)) in self.domain.chunks_exact_mut(w).zip(&mut self.state).enumerate() {
+            let k = usize::from(self.classes[c]);
+            dom.copy_from_slice(&self.class_mask[k * w..k * w + w]);
+            cell.noise = c as u32;
         }
     }
 
@@ -96,7 +102,6 @@ impl Solver {
             // a queued cell's domain).
             self.entropy_domains.fill(0);
         }
-        self.heap_limit = super::observe::HEAP_SLACK;
         for &c in &self.stack {
             self.state[c as usize].on_stack = false;
         }
@@ -109,10 +114,15 @@ impl Solver {
     /// cell with a wall that may take tiles from its neighbour (see [`Solver::class_tables`]).
     /// Fails at the first cell left without a tile.
     fn count_domains(&mut self) -> Result<(), Conflict> {
+        by_words!(self, count_domains_words)
+    }
+
+    /// [`Solver::count_domains`] with `W` domain words (0: the solver's own count).
+    fn count_domains_words<const W: usize>(&mut self) -> Result<(), Conflict> {
         let d = self.dirs;
         for c in 0..self.cells {
             let k = usize::from(self.classes[c]);
-            let whole = self.is_whole(c);
+            let whole = self.is_whole::<W>(c);
             self.state[c].len = if whole {
                 self.class_sums[k].0
             } else {
@@ -202,31 +212,31 @@ impl Solver {
     }
 
     /// Queues every undecided cell for [`Solver::pick`]: a cell whose domain is still its
-    /// whole class goes on the class's fresh list (in noise order), any other on the heap.
+    /// whole class goes in that class's bucket (its entropy is known), any other in the
+    /// bucket of its domain's entropy.
     fn queue_undecided(&mut self) {
-        // `noise[c]` is c's position in the permutation; walk it in that order.
+        by_words!(self, queue_undecided_words);
+    }
+
+    /// [`Solver::queue_undecided`] with `W` domain words (0: the solver's own count).
+    fn queue_undecided_words<const W: usize>(&mut self) {
         for c in 0..self.cells {
             self.by_noise[self.state[c].noise as usize] = c as u32;
         }
-        for k in 0..self.fresh.len() {
-            self.fresh[k].clear();
-            self.fresh_at[k] = 0;
-            let (_, sw, swl) = self.class_sums[k];
-            self.fresh_key[k] = super::entropy::entropy_key(sw, swl);
-        }
-        for cell in &mut self.state {
-            cell.queued = NOT_QUEUED;
-        }
-        for i in 0..self.cells {
-            let c = self.by_noise[i] as usize;
+        let class_bucket: Vec<u32> = (self.class_sums.iter())
+            .map(|&(_, sw, swl)| self.heap.bucket(super::entropy::entropy_key(sw, swl)))
+            .collect();
+        for c in 0..self.cells {
+            self.state[c].queued = NOT_QUEUED;
             if self.state[c].len <= 1 {
                 continue;
             }
-            let k = usize::from(self.classes[c]);
-            if self.is_whole(c) {
-                self.fresh[k].push(c as u32);
+            if self.is_whole::<W>(c) {
+                let bucket = class_bucket[usize::from(self.classes[c])];
+                self.heap.push(bucket, self.state[c].noise);
+                self.state[c].queued = bucket;
             } else {
-                self.enqueue::<0>(c);
+                self.enqueue::<W>(c);
             }
         }
     }
