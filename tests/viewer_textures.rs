@@ -158,8 +158,13 @@ fn edit_mode_live_mesh_draws_textured_like_the_renderer() {
     let reference = off.capture(&gpu, &textured).unwrap();
     let renderer = off.renderer_mut();
     let (format, samples) = (renderer.format(), renderer.samples());
+    // The torch light baked as the renderer bakes it (the frame is torch-lit).
+    let torches = std::sync::Arc::new(octile::viewer::torchlight::Torchlight::new(
+        &octile::viewer::markers::torch_positions(&d),
+    ));
     let mut live =
-        octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options.mesh).unwrap();
+        octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options.mesh, torches)
+            .unwrap();
     live.shade_as(&gpu.device, &textured);
     // The renderer draws no level; the live mesh draws them in its pass.
     let empty = Frame { levels: std::ops::RangeInclusive::new(1, 0), ..textured.clone() };

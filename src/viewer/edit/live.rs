@@ -5,6 +5,7 @@
 //! its scene pass, while edit mode is on.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use super::gpu::Drawn;
 use crate::dungeon::Dungeon;
@@ -15,6 +16,7 @@ use crate::viewer::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use crate::viewer::renderer::{
     ChunkMesh, DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group,
 };
+use crate::viewer::torchlight::Torchlight;
 
 /// The live mesh on the GPU.
 pub struct LiveMesh {
@@ -24,6 +26,9 @@ pub struct LiveMesh {
     draw_group: wgpu::BindGroup,
     chunks: BTreeMap<ChunkId, ChunkMesh>,
     options: MeshOptions,
+    /// The torch lights baked into every chunk (those of the dungeon as loaded: an edit
+    /// does not move them).
+    torches: Arc<Torchlight>,
     /// Chunks re-meshed so far (all of them once, then the dirty ones): for the status.
     pub remeshed: usize,
 }
@@ -36,7 +41,8 @@ fn slot(level: u16, role: MaterialRole) -> usize {
 
 impl LiveMesh {
     /// Meshes every chunk of `dungeon` with `options` (as [`live_options`]: not reordered by
-    /// meshopt) and uploads them, for a pass of `format` with `samples` MSAA.
+    /// meshopt) and uploads them with the light of `torches` baked in, for a pass of
+    /// `format` with `samples` MSAA.
     ///
     /// # Errors
     /// [`MeshError`] when a chunk cannot be meshed ([`build_chunks`]).
@@ -46,6 +52,7 @@ impl LiveMesh {
         samples: u32,
         dungeon: &Dungeon,
         options: &MeshOptions,
+        torches: Arc<Torchlight>,
     ) -> Result<LiveMesh, MeshError> {
         let layouts = Layouts::new(device, GLOBALS_SIZE, DRAW_SIZE);
         let solids = Pipelines::new(device, &layouts, format, samples).variants;
@@ -57,14 +64,15 @@ impl LiveMesh {
             draw_group,
             chunks: BTreeMap::new(),
             options,
+            torches,
             remeshed: 0,
         };
         live.update(device, dungeon, &all_chunks(dungeon))?;
         Ok(live)
     }
 
-    /// Re-meshes the chunks `ids` of `dungeon` and replaces their buffers; nothing else
-    /// is touched.
+    /// Re-meshes the chunks `ids` of `dungeon`, bakes the torches' light into them and
+    /// replaces their buffers; nothing else is touched.
     ///
     /// # Errors
     /// [`MeshError`] when a chunk cannot be meshed; no chunk is replaced then.
@@ -76,7 +84,7 @@ impl LiveMesh {
     ) -> Result<(), MeshError> {
         for (id, mesh) in build_chunks(dungeon, ids, &self.options)? {
             self.remeshed += 1;
-            match ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role)) {
+            match ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role), &self.torches) {
                 Some(chunk) => self.chunks.insert(id, chunk),
                 None => self.chunks.remove(&id),
             };
@@ -84,9 +92,12 @@ impl LiveMesh {
         Ok(())
     }
 
-    /// Draws the next frames textured as `frame` says (the pipeline compiled on first use).
+    /// Draws the next frames textured and torch-lit as `frame` says, as the renderer does
+    /// (the pipeline compiled on first use).
     pub fn shade_as(&mut self, device: &wgpu::Device, frame: &Frame) {
-        self.shading = Shading { textures: frame.textures, ..Shading::DEFAULT };
+        let v = &frame.view;
+        let torches = self.torches.uniform(frame.torches, v.orthographic, v.eye)[0] > 0.0;
+        self.shading = Shading { textures: frame.textures, torches, ..Shading::DEFAULT };
         self.solids.prepare(device, self.shading);
     }
 

@@ -331,7 +331,14 @@ impl EditMode {
         overlay.prepare(&gpu.queue, frame.view.view_proj);
         if self.on && self.live.is_none() {
             let d = self.session.as_ref().map_or(dungeon, Session::dungeon);
-            match LiveMesh::new(device, target.format, target.samples, d, &self.mesh) {
+            match LiveMesh::new(
+                device,
+                target.format,
+                target.samples,
+                d,
+                &self.mesh,
+                prepared.scene.torches.clone(),
+            ) {
                 Ok(live) => self.live = Some(live),
                 Err(e) => self.messages.push(format!("edit: cannot mesh: {e}")),
             }
