@@ -98,9 +98,9 @@ impl Torchlight {
         (clamp(at.x, self.cols), clamp(at.y, self.rows))
     }
 
-    /// The lights of the squares within `radius` (metres, seen from above) of `p`: every
-    /// light nearer `p` than `radius` among them, and some further.
-    fn near(&self, p: Vec3, radius: f32) -> impl Iterator<Item = &Vec3> {
+    /// The squares within `radius` (metres, seen from above) of `p`: columns and rows.
+    /// Their lights hold every light nearer `p` than `radius`, and some further.
+    fn squares_near(&self, p: Vec3, radius: f32) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let span = |v: f32, origin: f32, n: usize| {
             let first = ((v - radius - origin) / TORCH_RANGE).floor();
             let last = ((v + radius - origin) / TORCH_RANGE).floor();
@@ -110,21 +110,27 @@ impl Torchlight {
                 first.max(0.0) as usize..(last as usize + 1).min(n)
             }
         };
-        let cols = span(p.x, self.origin.x, self.cols);
-        let rows = span(p.z, self.origin.y, self.rows);
-        rows.flat_map(move |row| cols.clone().map(move |col| row * self.cols + col))
-            .flat_map(|square| &self.squares[square])
+        (span(p.x, self.origin.x, self.cols), span(p.z, self.origin.y, self.rows))
     }
 
     /// The light of every torch in range at `p` on a surface facing unit `n` (world
     /// metres): the sum of their [`torch_light`], before [`STRENGTH`].
     #[must_use]
     pub fn light_at(&self, p: Vec3, n: Vec3) -> f32 {
+        // Plain loops: the viewer's dev build bakes every chunk it meshes.
         let range2 = TORCH_RANGE * TORCH_RANGE;
-        self.near(p, TORCH_RANGE)
-            .filter(|t| t.distance_squared(p) < range2)
-            .map(|&t| torch_light(t, p, n))
-            .sum()
+        let (cols, rows) = self.squares_near(p, TORCH_RANGE);
+        let mut sum = 0.0;
+        for row in rows {
+            for square in &self.squares[row * self.cols + cols.start..row * self.cols + cols.end] {
+                for &t in square {
+                    if t.distance_squared(p) < range2 {
+                        sum += torch_light(t, p, n);
+                    }
+                }
+            }
+        }
+        sum
     }
 
     /// Bakes the torches' light into `vertices` (their positions `lift` metres below world
@@ -140,7 +146,10 @@ impl Torchlight {
     /// True when a torch light is within [`REACH`] of `eye`.
     #[must_use]
     pub fn within_reach(&self, eye: Vec3) -> bool {
-        self.near(eye, REACH).any(|t| t.distance_squared(eye) < REACH * REACH)
+        let (cols, rows) = self.squares_near(eye, REACH);
+        rows.flat_map(|row| &self.squares[row * self.cols + cols.start..row * self.cols + cols.end])
+            .flatten()
+            .any(|t| t.distance_squared(eye) < REACH * REACH)
     }
 
     /// The globals' `torch` for a frame seen from `eye`: [`LIT`] when torch light is
