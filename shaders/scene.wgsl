@@ -19,11 +19,10 @@ struct Globals {
     // x: room height (metres); y: 1 = ambient occlusion on; z: pixels per metre of an
     // orthographic camera (0: perspective), for the outlines' fade; w: 1 = dither.
     shade: vec4<f32>,
-    // x: torches in use (0..=4); y: factor on the sun, ambient and fill light while
-    // torches light the scene; z: a torch's strength at its own position; w: unused.
+    // x: 1 = torch light on; y: factor on the sun, ambient and fill light while torches
+    // light the scene; z: a torch's strength at its own position (on the baked light);
+    // w: unused (`viewer::torchlight::LIT`).
     torch: vec4<f32>,
-    // xyz: a torch light's position (world metres); w: 1 / its range squared.
-    torches: array<vec4<f32>, 4>,
 };
 
 struct Draw {
@@ -44,6 +43,8 @@ struct VsIn {
     @location(0) position: vec3<f32>,
     @location(1) normal: vec3<f32>,
     @location(2) uv: vec2<f32>,
+    // x: the torches' light, baked on the CPU (`viewer::torchlight`, the one owner of its
+    // falloff); the viewer has no lightmap, so UV1 carries it.
     @location(3) uv1: vec2<f32>,
 };
 
@@ -71,26 +72,9 @@ fn occlusion(n: vec3<f32>, local_y: f32) -> f32 {
 // Colour of a torch's light (linear RGB), `rooms::TORCH_COLOUR`.
 const TORCH: vec3<f32> = vec3<f32>(1.0, 0.62, 0.32);
 
-// One torch's light at `p` on a surface facing `n`: falls off smoothly to nothing at its
-// range, brighter on surfaces that face it.
-fn torch(t: vec4<f32>, p: vec3<f32>, n: vec3<f32>) -> f32 {
-    let d = t.xyz - p;
-    let d2 = dot(d, d);
-    let falloff = max(1.0 - d2 * t.w, 0.0);
-    return falloff * falloff * (0.25 + 0.75 * max(dot(n, d), 0.0) * inverseSqrt(d2 + 0.01));
-}
-
-// The torches' light at `p` (unrolled: loops are slow on CPU renderers; a torch not in use
-// is out of reach, so it adds nothing).
-fn torchlight(p: vec3<f32>, n: vec3<f32>) -> f32 {
-    let sum = torch(globals.torches[0], p, n) + torch(globals.torches[1], p, n)
-        + torch(globals.torches[2], p, n) + torch(globals.torches[3], p, n);
-    return sum * globals.torch.z;
-}
-
 @vertex
 fn vs_main(v: VsIn) -> VsOut {
-    return place(v.position, v.normal);
+    return place(v.position, v.normal, v.uv1.x);
 }
 
 // A vertex's world position (xyz, the exploded view's lift included) and its height above
@@ -111,16 +95,16 @@ fn light(n: vec3<f32>, v: vec3<f32>) -> f32 {
     return AMBIENT + SUN * max(dot(n, globals.light.xyz), 0.0) + FILL * max(dot(n, v), 0.0);
 }
 
-// A vertex at `position` (level-local metres) with unit `normal`, placed in the world and
-// on screen, lit by the per-vertex terms.
-fn place(position: vec3<f32>, normal: vec3<f32>) -> VsOut {
+// A vertex at `position` (level-local metres) with unit `normal` and the torches' baked
+// light `torchlight`, placed in the world and on screen, lit by the per-vertex terms.
+fn place(position: vec3<f32>, normal: vec3<f32>, torchlight: f32) -> VsOut {
     var out: VsOut;
     let lifted = lift(position);
     let world = lifted.xyz;
     let local_y = lifted.w;
     var torches = 0.0;
     if TORCHES {
-        torches = torchlight(world, normal);
+        torches = torchlight * globals.torch.z;
     }
     out.world = vec4<f32>(world, torches);
     var shade = 1.0;

@@ -16,7 +16,7 @@ struct TexturedOut {
 
 @vertex
 fn vs_textured(v: VsIn) -> TexturedOut {
-    let out = place(v.position, v.normal);
+    let out = place(v.position, v.normal, v.uv1.x);
     return TexturedOut(out.clip, out.world, out.normal, v.uv);
 }
 

@@ -1,57 +1,177 @@
-//! Light and shading in the viewer (issue 15): in the walk view the torches nearest the
-//! camera light the scene, so the wall behind a torch is brighter and warmer with the torch
-//! light on than off; a spiral stair seen from above shows its treads (shaded by height).
-//! Offscreen on lavapipe in CI; without an adapter it prints `SKIPPED` and passes unless
-//! `VIEWER_REQUIRE_ADAPTER=1`.
+//! Light and shading in the viewer (issue 15): in the walk view the torches' light, baked
+//! into the vertices (`viewer::torchlight`), makes the wall behind a torch brighter and
+//! warmer with the torch light on than off, and leaves a wall out of every torch's range
+//! unwarmed (only the other lights dim); a spiral stair seen from above shows its treads
+//! (shaded by height). Offscreen on lavapipe in CI; without an adapter it prints `SKIPPED`
+//! and passes unless `VIEWER_REQUIRE_ADAPTER=1`.
 #![cfg(feature = "viewer")]
 
 mod support;
 
-use glam::{DVec2, DVec3};
+use glam::{DVec2, DVec3, Vec3};
+use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, generate};
-use octile::rooms::{LightPreset, Markers, RoomGraph, torch_lights};
-use octile::viewer::camera::{CameraKind, walk_view};
-use octile::viewer::gpu::AdapterPreference;
+use octile::rooms::{LightPreset, Markers, RoomGraph, TorchLight, torch_lights};
+use octile::viewer::camera::{CameraKind, View, walk_view};
+use octile::viewer::gpu::{AdapterPreference, Gpu};
+use octile::viewer::markers::torch_positions;
+use octile::viewer::renderer::Frame;
+use octile::viewer::screenshot::{Offscreen, Shot};
+use octile::viewer::torchlight::Torchlight;
 use octile::viewer::{ViewOptions, ViewerError, offscreen_view};
-use octile::walk::{Walker, compass_angle};
+use octile::walk::{Walker, WallKind, compass_angle, level_plan};
 
-#[test]
-fn a_torch_lights_the_wall_behind_it() {
-    const TEST: &str = "a_torch_lights_the_wall_behind_it";
-    let options = GenerateOptions { seed: 7, levels: 1, cols: 6, rows: 6, ..GenerateOptions::default() };
-    let d = generate(&options, &mut |_| {}).unwrap();
-    let markers = Markers::of(&d, &RoomGraph::of(&d));
-    let light = *torch_lights(&markers, LightPreset::Blender).first().expect("a torch");
+/// Red minus blue of a pixel: how warm it is.
+fn warmth(p: [u8; 4]) -> i32 {
+    i32::from(p[0]) - i32::from(p[2])
+}
+
+/// An offscreen viewer of `d` (320 x 240) and its walk frame, torch-lit, of a walker
+/// standing at `feet` facing compass direction `facing`; `None` (after `support::skip`)
+/// without an adapter.
+fn walk_frame(test: &str, d: &Dungeon, feet: DVec3, facing: DVec2) -> Option<(Gpu, Offscreen, Frame)> {
     let view = ViewOptions {
         camera: CameraKind::Walk,
         size: (320, 240),
         adapter: AdapterPreference::Cpu,
         ..ViewOptions::default()
     };
-    let (gpu, mut off, frame) = match offscreen_view(&d, &view) {
+    let (gpu, off, frame) = match offscreen_view(d, &view) {
         Ok(v) => v,
         Err(e @ ViewerError::NoAdapter { .. }) => {
-            return support::skip(TEST, &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
+            support::skip(test, &e.to_string(), "VIEWER_REQUIRE_ADAPTER");
+            return None;
         }
         Err(e) => panic!("{e}"),
     };
-    // Two metres in front of the torch, facing its wall, the floor at the level's.
+    let mut walker = Walker::at(feet);
+    walker.yaw = compass_angle(facing);
+    let view = walk_view(&walker, 320.0 / 240.0);
+    Some((gpu, off, Frame { view, torches: true, ..frame }))
+}
+
+/// The walk view of [`walk_frame`] with the torch light on and off.
+fn walk_on_off(test: &str, d: &Dungeon, feet: DVec3, facing: DVec2) -> Option<(View, Shot, Shot)> {
+    let (gpu, mut off, lit) = walk_frame(test, d, feet, facing)?;
+    let unlit = Frame { torches: false, ..lit.clone() };
+    Some((lit.view, off.capture(&gpu, &lit).unwrap(), off.capture(&gpu, &unlit).unwrap()))
+}
+
+/// A generated 6x6-octagon level and the walk 2 m in front of its first torch, facing
+/// the torch's wall: the walker's feet, its heading and the torch.
+fn before_a_torch() -> (Dungeon, DVec3, DVec2, TorchLight) {
+    let options = GenerateOptions { seed: 7, levels: 1, cols: 6, rows: 6, ..GenerateOptions::default() };
+    let d = generate(&options, &mut |_| {}).unwrap();
+    let markers = Markers::of(&d, &RoomGraph::of(&d));
+    let light = *torch_lights(&markers, LightPreset::Blender).first().expect("a torch");
     let facing = light.torch.facing;
     let at = DVec2::new(light.position.x, light.position.z) + facing * 2.0;
-    let mut walker =
-        Walker::at(DVec3::new(at.x, light.torch.cell.level as f64 * d.proportions().layer_height, at.y));
-    walker.yaw = compass_angle(-facing);
-    let view = walk_view(&walker, 320.0 / 240.0);
-    let lit = octile::viewer::renderer::Frame { view, torches: true, ..frame.clone() };
-    let unlit = octile::viewer::renderer::Frame { torches: false, ..lit.clone() };
-    let (on, off_shot) = (off.capture(&gpu, &lit).unwrap(), off.capture(&gpu, &unlit).unwrap());
+    let feet = DVec3::new(at.x, light.torch.cell.level as f64 * d.proportions().layer_height, at.y);
+    (d, feet, -facing, light)
+}
+
+/// The pixel of `view` (320 x 240) at world point `p`, on and off.
+fn pixels_at(view: &View, p: DVec3, on: &Shot, off: &Shot) -> ([u8; 4], [u8; 4]) {
+    let (x, y) = view.project(p.as_vec3(), 320, 240).expect("the point is in view");
+    (on.pixel(x as u32, y as u32).unwrap(), off.pixel(x as u32, y as u32).unwrap())
+}
+
+#[test]
+fn a_torch_lights_the_wall_behind_it() {
+    const TEST: &str = "a_torch_lights_the_wall_behind_it";
+    let (d, feet, heading, light) = before_a_torch();
+    let Some((view, on, off)) = walk_on_off(TEST, &d, feet, heading) else { return };
     // The wall half a metre beside the socket, level with it.
+    let facing = light.torch.facing;
     let beside = light.torch.point + DVec3::new(-facing.y, 0.0, facing.x) * 0.5;
-    let (x, y) = view.project(beside.as_vec3(), 320, 240).expect("the wall is in view");
-    let (a, b) = (on.pixel(x as u32, y as u32).unwrap(), off_shot.pixel(x as u32, y as u32).unwrap());
+    let (a, b) = pixels_at(&view, beside, &on, &off);
     assert!(a[0] > b[0].saturating_add(5), "brighter with the torch light: {a:?} against {b:?}");
-    let warmth = |p: [u8; 4]| i32::from(p[0]) - i32::from(p[2]);
     assert!(warmth(a) > warmth(b) + 10, "warmer with the torch light: {a:?} against {b:?}");
+}
+
+/// True when the segments `a..b` and `c..d` cross (seen from above).
+fn crosses(a: DVec2, b: DVec2, c: DVec2, d: DVec2) -> bool {
+    let side = |p: DVec2, q: DVec2, r: DVec2| (q - p).perp_dot(r - p);
+    side(a, b, c) * side(a, b, d) < 0.0 && side(c, d, a) * side(c, d, b) < 0.0
+}
+
+#[test]
+fn a_wall_out_of_every_torch_range_is_not_warmed() {
+    const TEST: &str = "a_wall_out_of_every_torch_range_is_not_warmed";
+    let options = GenerateOptions { seed: 7, levels: 1, cols: 12, rows: 12, ..GenerateOptions::default() };
+    let d = generate(&options, &mut |_| {}).unwrap();
+    let torches = Torchlight::new(&torch_positions(&d));
+    let room = d.proportions().room_height;
+    let plan = level_plan(&d, 0);
+    let rock: Vec<_> = plan.walls.iter().filter(|w| w.kind == WallKind::Rock).collect();
+    // A rock wall no torch reaches (sampled every 0.2 m, foot to top), seen from 2.5 m in
+    // front of it with nothing between, where a torch is in reach (the frame is torch-lit).
+    let (wall, eye) = rock
+        .iter()
+        .filter(|w| w.a.distance(w.b) > 1.0)
+        .find_map(|w| {
+            let inward = (w.b - w.a).perp().normalize();
+            let normal = Vec3::new(inward.x as f32, 0.0, inward.y as f32);
+            let steps = (w.a.distance(w.b) / 0.2) as usize;
+            let dark = (0..=steps).all(|i| {
+                let p = w.a.lerp(w.b, i as f64 / steps as f64);
+                (0..=4).all(|k| {
+                    let y = room * f64::from(k) / 4.0;
+                    torches.light_at(Vec3::new(p.x as f32, y as f32, p.y as f32), normal) == 0.0
+                })
+            });
+            let mid = (w.a + w.b) * 0.5;
+            let eye = mid + inward * 2.5;
+            let clear = rock.iter().all(|o| !crosses(mid + inward * 0.01, eye, o.a, o.b));
+            let lit = torches.within_reach(Vec3::new(eye.x as f32, 1.7, eye.y as f32));
+            (dark && clear && lit).then_some((*w, eye))
+        })
+        .expect("a wall out of every torch's range, seen from a torch-lit spot");
+    let mid = (wall.a + wall.b) * 0.5;
+    let Some((view, on, off)) = walk_on_off(TEST, &d, DVec3::new(eye.x, 0.0, eye.y), mid - eye) else {
+        return;
+    };
+    let (a, b) = pixels_at(&view, DVec3::new(mid.x, room * 0.5, mid.y), &on, &off);
+    assert!(warmth(a) <= warmth(b) + 2, "no torch warms it: {a:?} against {b:?}");
+    assert!(a[1] < b[1], "the other lights dim while torches light the frame: {a:?} against {b:?}");
+}
+
+/// Pixels of `a` and `b` whose colour differs by more than 8 in a channel.
+fn differing(a: &Shot, b: &Shot) -> usize {
+    a.pixels
+        .chunks(4)
+        .zip(b.pixels.chunks(4))
+        .filter(|(p, q)| (0..3).any(|i| p[i].abs_diff(q[i]) > 8))
+        .count()
+}
+
+#[test]
+fn edit_modes_live_mesh_is_torch_lit_as_the_renderer_is() {
+    const TEST: &str = "edit_modes_live_mesh_is_torch_lit_as_the_renderer_is";
+    let (d, feet, heading, _) = before_a_torch();
+    let Some((gpu, mut off, lit)) = walk_frame(TEST, &d, feet, heading) else { return };
+    // Edit mode draws no outlines over the live mesh.
+    let lit = Frame { outlines: false, ..lit };
+    let reference = off.capture(&gpu, &lit).unwrap();
+    let unlit = off.capture(&gpu, &Frame { torches: false, ..lit.clone() }).unwrap();
+    let renderer = off.renderer_mut();
+    let (format, samples) = (renderer.format(), renderer.samples());
+    let torches = std::sync::Arc::new(Torchlight::new(&torch_positions(&d)));
+    let options = octile::mesh::MeshOptions::default();
+    let mut live =
+        octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options, torches);
+    live.shade_as(&gpu.device, &lit);
+    live.prepare(&gpu.device, &d, &lit).unwrap();
+    // The renderer draws no level; the live mesh draws them in its pass.
+    let empty = Frame { levels: std::ops::RangeInclusive::new(1, 0), ..lit.clone() };
+    let drawn = off.capture_with(&gpu, &empty, &mut |pass| {
+        live.draw(pass, &lit);
+    });
+    let drawn = drawn.unwrap();
+    let total = (drawn.width * drawn.height) as usize;
+    let changed = differing(&reference, &drawn);
+    assert!(changed * 200 < total, "{changed} of {total} pixels differ from the renderer's torch-lit frame");
+    assert!(differing(&unlit, &drawn) * 5 > total, "the live mesh's frame is torch-lit");
 }
 
 #[test]

@@ -196,7 +196,10 @@ fn edit_mode_meshes_only_the_chunks_its_view_shows() {
     let reference = offscreen.capture(&gpu, &frame).unwrap();
     let renderer = offscreen.renderer_mut();
     let (format, samples) = (renderer.format(), renderer.samples());
-    let mut live = LiveMesh::new(&gpu.device, format, samples, &d, &MeshOptions::default());
+    let torches = std::sync::Arc::new(octile::viewer::torchlight::Torchlight::new(
+        &octile::viewer::markers::torch_positions(&d),
+    ));
+    let mut live = LiveMesh::new(&gpu.device, format, samples, &d, &MeshOptions::default(), torches);
     assert_eq!(live.stats().built, 0, "nothing is meshed before a frame shows it");
     live.prepare(&gpu.device, &d, &frame).unwrap();
     let first = live.stats();

@@ -158,7 +158,12 @@ fn edit_mode_live_mesh_draws_textured_like_the_renderer() {
     let reference = off.capture(&gpu, &textured).unwrap();
     let renderer = off.renderer_mut();
     let (format, samples) = (renderer.format(), renderer.samples());
-    let mut live = octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options.mesh);
+    // The torch light baked as the renderer bakes it (the frame is torch-lit).
+    let torches = std::sync::Arc::new(octile::viewer::torchlight::Torchlight::new(
+        &octile::viewer::markers::torch_positions(&d),
+    ));
+    let mut live =
+        octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options.mesh, torches);
     live.shade_as(&gpu.device, &textured);
     live.prepare(&gpu.device, &d, &textured).unwrap();
     // The renderer draws no level; the live mesh draws them in its pass.

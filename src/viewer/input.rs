@@ -9,7 +9,7 @@ use winit::event_loop::ActiveEventLoop;
 use winit::window::CursorGrabMode;
 
 use super::camera::{Bounds, CameraKind, ray_to_plane};
-use super::keys::{Command, Held, command};
+use super::keys::{Command, Held, command_for};
 use super::options::{ViewOptions, export_view};
 use super::state::ViewState;
 use super::window::App;
@@ -97,7 +97,7 @@ enum LookSource {
 /// Handles a window event; true when the viewer should quit.
 pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &WindowEvent) -> bool {
     match event {
-        WindowEvent::KeyboardInput { event, .. } => {
+        WindowEvent::KeyboardInput { event, is_synthetic, .. } => {
             let pressed = event.state == ElementState::Pressed;
             if app.input.held.set(event.physical_key, pressed) {
                 return false;
@@ -106,7 +106,7 @@ pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &Window
                 app.input.jump |= pressed && !event.repeat;
                 return false;
             }
-            if pressed && let Some(c) = command(&event.logical_key) {
+            if let Some(c) = command_for(&event.logical_key, pressed, event.repeat, *is_synthetic) {
                 return run_command(app, event_loop, c);
             }
         }

@@ -51,6 +51,17 @@ pub enum Command {
     Quit,
 }
 
+impl Command {
+    /// True when a press the keyboard repeats while the key is held gives this command
+    /// again: the stepping ones (level up and down, mouse-look speed). Toggles and one-shot
+    /// commands act once per press: a held T would switch torch light on and off, a held E
+    /// export again and again, a held Esc quit after releasing the mouse.
+    #[must_use]
+    pub fn repeats(self) -> bool {
+        matches!(self, Command::LevelUp | Command::LevelDown | Command::LookFaster | Command::LookSlower)
+    }
+}
+
 /// Every binding: the key as the help shows it, what it matches, the command, what it does.
 pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
     ("Tab", Binding::Named(NamedKey::Tab), Command::Camera, "switch camera: orbit, walk, top"),
@@ -63,7 +74,12 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
     ("R", Binding::Char('r'), Command::Respawn, "respawn at the entrance"),
     ("F", Binding::Char('f'), Command::Door, "open or close the door you face (walk)"),
     ("K", Binding::Char('k'), Command::Markers, "markers on/off (spawns, props, torches, hinges)"),
-    ("T", Binding::Char('t'), Command::Torches, "torch light on/off (the nearest torches light the walk)"),
+    (
+        "T",
+        Binding::Char('t'),
+        Command::Torches,
+        "torch light on/off (torches near the camera light the walk)",
+    ),
     ("U", Binding::Char('u'), Command::Textures, "textures on/off (sampled with the exported UVs)"),
     ("M", Binding::Char('m'), Command::Map, "minimap (walk) / full map"),
     ("E", Binding::Char('e'), Command::Export, "export what is shown (octile-view.glb)"),
@@ -153,6 +169,15 @@ pub fn command(logical: &Key) -> Option<Command> {
     BINDINGS.iter().find(|b| b.1 == binding).map(|b| b.2)
 }
 
+/// The command a key event gives in view mode: the binding of `logical` when `pressed`,
+/// unless the press is one the keyboard repeats (`repeat`) and the command does not
+/// [`Command::repeats`], or one winit makes up (`synthetic`: on focus, for a key held
+/// meanwhile), as edit mode treats its keys.
+#[must_use]
+pub fn command_for(logical: &Key, pressed: bool, repeat: bool, synthetic: bool) -> Option<Command> {
+    command(logical).filter(|c| pressed && !synthetic && (!repeat || c.repeats()))
+}
+
 /// The key help, one line per binding (for `--help`, the window's help panel, docs).
 #[must_use]
 pub fn help_text() -> String {
@@ -189,6 +214,26 @@ mod tests {
         for c in [Command::Quit, Command::Door, Command::Map, Command::Home, Command::Textures] {
             assert!(commands.contains(&c), "{c:?} has a key");
         }
+    }
+
+    #[test]
+    fn a_held_toggle_key_acts_once_and_a_stepping_key_repeats() {
+        let key = |c: &str| Key::Character(c.into());
+        // T held: the press switches torch light, the keyboard's repeats do nothing.
+        assert_eq!(command_for(&key("t"), true, false, false), Some(Command::Torches));
+        for toggle in ["t", "u", "m", "k", "o", "l", "p", "f", "e", "i", "h"] {
+            assert_eq!(command_for(&key(toggle), true, true, false), None, "{toggle} repeated");
+        }
+        for named in [NamedKey::Tab, NamedKey::Escape, NamedKey::F1, NamedKey::F2, NamedKey::Home] {
+            assert_eq!(command_for(&Key::Named(named), true, true, false), None, "{named:?} repeated");
+        }
+        // Stepping keys step on.
+        assert_eq!(command_for(&Key::Named(NamedKey::PageUp), true, true, false), Some(Command::LevelUp));
+        assert_eq!(command_for(&key("]"), true, true, false), Some(Command::LookFaster));
+        // Releases and made-up presses (winit's, on focus) give nothing.
+        assert_eq!(command_for(&key("t"), false, false, false), None);
+        assert_eq!(command_for(&key("t"), true, false, true), None);
+        assert_eq!(command_for(&Key::Named(NamedKey::PageUp), true, false, true), None);
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod scene;
 pub mod screenshot;
 pub mod state;
 pub mod textures;
+pub mod torchlight;
 pub mod window;
 
 pub use error::ViewerError;

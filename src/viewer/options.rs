@@ -199,12 +199,6 @@ pub fn marker_and_light_triangles(
     (markers, lights)
 }
 
-/// Where the torch lights of `dungeon` hang (world metres): what lights the scene.
-#[must_use]
-pub fn torch_positions(dungeon: &Dungeon) -> Vec<glam::Vec3> {
-    super::markers::torch_positions(dungeon)
-}
-
 /// Why the default walker cannot walk rooms `room_height` metres high, if so
 /// ([`crate::walk::Body::check_room`]): an error when the view starts with the walk
 /// `camera`, else the reason for the window to keep (it then skips the walk camera).
@@ -278,7 +272,6 @@ pub fn offscreen_view(
     offscreen.renderer_mut().set_doors(&gpu.device, &super::doors::leaf_triangles(dungeon));
     let (markers, lights) = marker_and_light_triangles(dungeon, options);
     offscreen.renderer_mut().set_markers(&gpu.device, &markers, &lights);
-    offscreen.renderer_mut().set_torches(&torch_positions(dungeon));
     if options.hud {
         let mut hud = super::hud::Hud::new(&super::window::keys_help());
         hud.set_section("view", super::hud::view_lines(&prepared, None));

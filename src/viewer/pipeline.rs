@@ -52,7 +52,7 @@ impl Layouts {
 pub(crate) struct Shading {
     /// Ambient occlusion (walls darker towards their foot and the ceiling).
     pub(crate) occlusion: bool,
-    /// Torch lights (globals `torch`, `torches`).
+    /// Torch light (globals `torch`; the light itself is baked into UV1, `viewer::torchlight`).
     pub(crate) torches: bool,
     /// Dithering against banding.
     pub(crate) dither: bool,

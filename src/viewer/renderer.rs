@@ -18,6 +18,7 @@ use super::hud::draw::HudLayer;
 use super::palette::{BACKGROUND, LIGHT_DIR};
 use super::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use super::scene::Scene;
+use super::torchlight::{Torchlight, UNLIT};
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::live_options;
 use crate::mesh::{MeshOptions, Vertex};
@@ -27,13 +28,11 @@ mod demand;
 mod draw;
 mod levels;
 mod shading;
-mod torches;
 mod uniforms;
 mod upload;
 
 pub(crate) use chunk_mesh::ChunkMesh;
 use draw::{begin_pass, globals, pixels_per_metre};
-use torches::TorchUniform;
 use uniforms::{
     BACKDROP_SLOT, CAP_SLOT, LIGHT_SLOT, MARK_SLOT, MARKER_SLOT, OUTLINE_SLOT, SLOTS_PER_LEVEL,
     renderer_draws,
@@ -59,7 +58,6 @@ struct Globals {
     params: [f32; 4],
     shade: [f32; 4],
     torch: [f32; 4],
-    torches: [[f32; 4]; torches::MAX_TORCHES],
 }
 
 /// What to draw this frame.
@@ -84,8 +82,8 @@ pub struct Frame {
     pub occlusion: bool,
     /// Draw the markers.
     pub markers: bool,
-    /// Light the scene with the torches nearest the camera (perspective cameras; set with
-    /// [`Renderer::set_torches`]).
+    /// Light the scene with the torches' baked light ([`super::torchlight`]; perspective
+    /// cameras with a torch in reach).
     pub torches: bool,
     /// Dither half an 8-bit step against banding (costs about a sixth of a walk frame on
     /// a CPU renderer).
@@ -153,8 +151,8 @@ pub struct Renderer {
     doors: Vec<Option<(wgpu::Buffer, u32)>>,
     /// Markers and torch lights (world metres).
     markers: [Option<(wgpu::Buffer, u32)>; 2],
-    /// Torch light positions (world metres) that light the scene.
-    torch_lights: Vec<glam::Vec3>,
+    /// The torch lights, baked into every vertex buffer of the scene's geometry.
+    torches: Arc<Torchlight>,
     path_slot: usize,
     chunk_size: f32,
     /// Which chunks are drawn and from which mesh (`OCTILE_VIEW_CHUNKS`).
@@ -248,7 +246,7 @@ impl Renderer {
             highlight: None,
             doors: Vec::new(),
             markers: [None, None],
-            torch_lights: Vec::new(),
+            torches: scene.torches.clone(),
             path_slot,
             chunk_size: scene.chunk_size,
             chunks: ChunkPolicy::from_env()?,
@@ -300,15 +298,17 @@ impl Renderer {
         self.markers[0] = triangles_buffer(device, "markers", markers);
     }
 
-    /// Sets the torch lights (world metres) that light frames with [`Frame::torches`].
-    pub fn set_torches(&mut self, lights: &[glam::Vec3]) {
-        self.torch_lights = lights.to_vec();
-    }
-
     /// Sets the door leaves: a triangle list in world metres per level
-    /// ([`super::doors::leaf_triangles`]), drawn with their level.
+    /// ([`super::doors::leaf_triangles`]), drawn with their level, lit by the torches.
     pub fn set_doors(&mut self, device: &wgpu::Device, per_level: &[Vec<Vertex>]) {
-        self.doors = per_level.iter().map(|t| triangles_buffer(device, "door leaves", t)).collect();
+        self.doors = per_level
+            .iter()
+            .map(|t| {
+                let mut leaves = t.clone();
+                self.torches.bake(&mut leaves, 0.0);
+                triangles_buffer(device, "door leaves", &leaves)
+            })
+            .collect();
     }
 
     /// Sets which chunks are drawn and from which mesh (the default comes from
@@ -377,17 +377,13 @@ impl Renderer {
         let flag = |on: bool| if on { 1.0 } else { 0.0 };
         let shade =
             [self.room_height, flag(frame.occlusion), pixels_per_metre(frame, size), flag(frame.dither)];
-        let torches = if frame.torches && !frame.view.orthographic {
-            TorchUniform::nearest(&self.torch_lights, frame.view.eye)
-        } else {
-            TorchUniform::NONE
-        };
+        let torch = self.torches.uniform(frame.torches, frame.view.orthographic, frame.view.eye);
         self.use_shading(
             device,
             queue,
             Shading {
                 occlusion: frame.occlusion,
-                torches: torches.torch[0] > 0.0,
+                torches: torch[0] > 0.0,
                 dither: frame.dither,
                 textures: frame.textures,
             },
@@ -395,7 +391,7 @@ impl Renderer {
         queue.write_buffer(
             &self.globals,
             0,
-            bytemuck::bytes_of(&globals(frame, self.level_height, shade, &torches)),
+            bytemuck::bytes_of(&globals(frame, self.level_height, shade, torch)),
         );
         self.hud.prepare(queue, size);
         self.prepare_chunks(device, frame, size.1);
@@ -427,7 +423,7 @@ impl Renderer {
             queue.write_buffer(
                 &self.inset_globals,
                 0,
-                bytemuck::bytes_of(&globals(&inset.frame, self.level_height, shade, &TorchUniform::NONE)),
+                bytemuck::bytes_of(&globals(&inset.frame, self.level_height, shade, UNLIT)),
             );
             self.use_shading(device, queue, Shading::default());
             let targets = self.targets.as_ref().expect("invariant: made above");

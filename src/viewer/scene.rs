@@ -12,6 +12,7 @@ use super::ViewerError;
 use super::camera::Bounds;
 use super::chunks::coarse::coarse_chunks;
 use super::chunks::{ByChunk, ChunkKey, piece_chunk, slot_chunk};
+use super::torchlight::Torchlight;
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::CHUNK_SLOTS;
 use crate::mesh::{LevelMesh, MeshOptions, Vertex, check_meshable};
@@ -40,6 +41,9 @@ pub struct Scene {
     /// Per level, the chunks that hold a carved cell (the only ones with a mesh: a carved
     /// seam's owner slot is in the chunk of one of its cells), in (row, col) order.
     pub chunks: Vec<Vec<ChunkKey>>,
+    /// The torch lights ([`super::markers::torch_positions`]) whose light is baked into the
+    /// vertices the renderer uploads.
+    pub torches: Arc<Torchlight>,
 }
 
 /// What one level draws besides its full-detail chunks, level-local, per chunk where the
@@ -58,7 +62,8 @@ pub struct LevelGeometry {
 impl Scene {
     /// Prepares `dungeon` for drawing: checks that it can be meshed with `options` (nothing
     /// is meshed yet), finds its bounds and the chunks that hold something from its carved
-    /// cells (a carved seam lies between carved cells, in the chunk of one of them).
+    /// cells (a carved seam lies between carved cells, in the chunk of one of them), and
+    /// where its torch lights hang.
     ///
     /// # Errors
     /// [`ViewerError::Mesh`] when the mesh could not be built ([`check_meshable`]).
@@ -96,6 +101,7 @@ impl Scene {
             room_height: p.room_height as f32,
             chunk_size: (f64::from(CHUNK_SLOTS) * layout.spacing()) as f32,
             chunks,
+            torches: Arc::new(Torchlight::new(&super::markers::torch_positions(dungeon))),
         })
     }
 

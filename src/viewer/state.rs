@@ -126,7 +126,7 @@ pub struct ViewState {
     pub dither: bool,
     /// The texture set on the levels' surfaces.
     pub textures: bool,
-    /// The torches nearest the camera light the scene.
+    /// The torches light the scene (their light baked into the vertices, key T).
     pub torches: bool,
     /// Markers drawn.
     pub markers: bool,

@@ -251,7 +251,6 @@ impl App {
         renderer.set_doors(&gpu.device, &super::doors::leaf_triangles(&self.dungeon));
         let (markers, lights) = super::options::marker_and_light_triangles(&self.dungeon, &self.options);
         renderer.set_markers(&gpu.device, &markers, &lights);
-        renderer.set_torches(&super::options::torch_positions(&self.dungeon));
         self.timing.adapter = gpu.describe();
         eprintln!("octile view: {} | F1 or H shows the keys", gpu.describe());
         Ok(Gfx {

@@ -6,6 +6,8 @@
 //! Drawn with the renderer's own shader and solid pipelines (textured when the frame is:
 //! the renderer binds the texture set), inside its scene pass, while edit mode is on.
 
+use std::sync::Arc;
+
 use super::gpu::Drawn;
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
@@ -16,6 +18,7 @@ use crate::viewer::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use crate::viewer::renderer::{
     ChunkMesh, DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group,
 };
+use crate::viewer::torchlight::Torchlight;
 
 /// The live mesh on the GPU.
 pub struct LiveMesh {
@@ -29,6 +32,9 @@ pub struct LiveMesh {
     /// The chunks the last [`LiveMesh::prepare`] found in view, in mesh order.
     in_view: Vec<ChunkId>,
     options: MeshOptions,
+    /// The torch lights baked into every chunk (those of the dungeon as loaded: an edit
+    /// does not move them).
+    torches: Arc<Torchlight>,
 }
 
 /// The draw slot of `role` on `level`.
@@ -39,8 +45,8 @@ fn slot(level: u16, role: MaterialRole) -> usize {
 
 impl LiveMesh {
     /// An empty live mesh of `dungeon`, meshed with `options` (as [`live_options`]: not
-    /// reordered by meshopt) as frames show its chunks ([`LiveMesh::prepare`]), for a pass
-    /// of `format` with `samples` MSAA.
+    /// reordered by meshopt) as frames show its chunks ([`LiveMesh::prepare`]) and uploaded
+    /// with the light of `torches` baked in, for a pass of `format` with `samples` MSAA.
     #[must_use]
     pub fn new(
         device: &wgpu::Device,
@@ -48,6 +54,7 @@ impl LiveMesh {
         samples: u32,
         dungeon: &Dungeon,
         options: &MeshOptions,
+        torches: Arc<Torchlight>,
     ) -> LiveMesh {
         let layouts = Layouts::new(device, GLOBALS_SIZE, DRAW_SIZE);
         let solids = Pipelines::new(device, &layouts, format, samples).variants;
@@ -59,6 +66,7 @@ impl LiveMesh {
             chunks: Demand::new(all_chunks(dungeon).len(), DEFAULT_CAPACITY, None),
             in_view: Vec::new(),
             options: live_options(options),
+            torches,
         }
     }
 
@@ -92,7 +100,10 @@ impl LiveMesh {
         let result = match built {
             Ok(built) => {
                 for (id, mesh) in built {
-                    self.chunks.insert(id, ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role)));
+                    self.chunks.insert(
+                        id,
+                        ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role), &self.torches),
+                    );
                 }
                 Ok(())
             }
@@ -109,8 +120,8 @@ impl LiveMesh {
         result
     }
 
-    /// Re-meshes those of the chunks `ids` of `dungeon` that are meshed and replaces
-    /// their buffers (a chunk not meshed yet is meshed from the edited dungeon when a frame
+    /// Re-meshes those of the chunks `ids` of `dungeon` that are meshed, bakes the torches'
+    /// light into them and replaces their buffers (a chunk not meshed yet is meshed from the edited dungeon when a frame
     /// shows it); nothing else is touched.
     ///
     /// # Errors
@@ -123,7 +134,8 @@ impl LiveMesh {
     ) -> Result<(), MeshError> {
         let meshed: Vec<ChunkId> = ids.iter().copied().filter(|&id| self.chunks.get(id).is_some()).collect();
         for (id, mesh) in build_chunks(dungeon, &meshed, &self.options)? {
-            self.chunks.insert(id, ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role)));
+            self.chunks
+                .insert(id, ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role), &self.torches));
         }
         Ok(())
     }
@@ -135,9 +147,12 @@ impl LiveMesh {
         self.chunks.stats()
     }
 
-    /// Draws the next frames textured as `frame` says (the pipeline compiled on first use).
+    /// Draws the next frames textured and torch-lit as `frame` says, as the renderer does
+    /// (the pipeline compiled on first use).
     pub fn shade_as(&mut self, device: &wgpu::Device, frame: &Frame) {
-        self.shading = Shading { textures: frame.textures, ..Shading::DEFAULT };
+        let v = &frame.view;
+        let torches = self.torches.uniform(frame.torches, v.orthographic, v.eye)[0] > 0.0;
+        self.shading = Shading { textures: frame.textures, torches, ..Shading::DEFAULT };
         self.solids.prepare(device, self.shading);
     }
 

@@ -330,7 +330,14 @@ impl EditMode {
         overlay.prepare(&gpu.queue, frame.view.view_proj);
         if self.on && self.live.is_none() {
             let d = self.session.as_ref().map_or(dungeon, Session::dungeon);
-            self.live = Some(LiveMesh::new(device, target.format, target.samples, d, &self.mesh));
+            self.live = Some(LiveMesh::new(
+                device,
+                target.format,
+                target.samples,
+                d,
+                &self.mesh,
+                prepared.scene.torches.clone(),
+            ));
         }
         let edited = self.session.as_mut().map(Session::take_dirty).unwrap_or_default();
         if let (Some(live), Some(session), false) =

@@ -5,6 +5,7 @@
 use wgpu::util::DeviceExt;
 
 use crate::mesh::{LevelMesh, MaterialRole};
+use crate::viewer::torchlight::Torchlight;
 
 /// A chunk's mesh on the GPU.
 pub(crate) struct ChunkMesh {
@@ -20,11 +21,13 @@ pub(crate) struct ChunkMesh {
 
 impl ChunkMesh {
     /// Uploads `mesh` (one chunk, level-local) as one vertex and one index list, a draw per
-    /// primitive at the slot `slot` gives its role; `None` when it has no triangle.
+    /// primitive at the slot `slot` gives its role, with the light of `torches` baked in;
+    /// `None` when it has no triangle.
     pub(crate) fn upload(
         device: &wgpu::Device,
         mesh: &LevelMesh,
         slot: &dyn Fn(MaterialRole) -> usize,
+        torches: &Torchlight,
     ) -> Option<ChunkMesh> {
         let mut vertices = Vec::new();
         let mut indices = Vec::new();
@@ -44,6 +47,7 @@ impl ChunkMesh {
         if indices.is_empty() {
             return None;
         }
+        torches.bake(&mut vertices, lift.y);
         let buffer = |label, contents: &[u8], usage| {
             device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some(label),

@@ -77,7 +77,7 @@ impl Renderer {
                 Ok(built) => {
                     for (id, mesh) in built {
                         let l = usize::from(id.level);
-                        let chunk = ChunkMesh::upload(device, &mesh, &|role| slot_of(l, role));
+                        let chunk = ChunkMesh::upload(device, &mesh, &|role| slot_of(l, role), &self.torches);
                         self.demand.insert(id, chunk);
                     }
                 }

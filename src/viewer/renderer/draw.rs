@@ -2,7 +2,6 @@
 //! outlines, are drawn chunk by chunk in `levels.rs`): doors, markers, the route and marks;
 //! the frame's globals and the scene pass.
 
-use super::torches::TorchUniform;
 use super::{
     BACKDROP_SLOT, BACKGROUND, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, LIGHT_SLOT, MARK_SLOT,
     MARKER_SLOT, Renderer, Targets, triangles_buffer,
@@ -125,8 +124,9 @@ pub(super) fn pixels_per_metre(frame: &Frame, size: (u32, u32)) -> f32 {
     }
 }
 
-/// The frame's globals: camera, light, fog, the exploded view's lift per level, shading.
-pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4], torches: &TorchUniform) -> Globals {
+/// The frame's globals: camera, light, fog, the exploded view's lift per level, shading,
+/// torch light ([`crate::viewer::torchlight::LIT`] or `UNLIT`).
+pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4], torch: [f32; 4]) -> Globals {
     let v = &frame.view;
     let l = LIGHT_DIR.normalize();
     Globals {
@@ -136,8 +136,7 @@ pub(super) fn globals(frame: &Frame, level_height: f32, shade: [f32; 4], torches
         fog_colour: [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1.0],
         params: [frame.fog.0, frame.fog.1, frame.explode, level_height],
         shade,
-        torch: torches.torch,
-        torches: torches.torches,
+        torch,
     }
 }
 

@@ -103,8 +103,8 @@ fn buffer_of<T: bytemuck::Pod>(
     device.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some(label), contents, usage })
 }
 
-/// Uploads level `l` of `scene` (its coarse mesh, its outline and caps) and lists its
-/// chunks; no full-detail mesh is built here.
+/// Uploads level `l` of `scene` (its coarse mesh, its outline and caps, the torches' light
+/// baked into the mesh and caps) and lists its chunks; no full-detail mesh is built here.
 pub(super) fn upload_level(device: &wgpu::Device, l: usize, scene: &Scene) -> Result<LevelGpu, ViewerError> {
     let d = &scene.dungeon;
     let geometry = scene.level_geometry(l as u16);
@@ -118,7 +118,11 @@ pub(super) fn upload_level(device: &wgpu::Device, l: usize, scene: &Scene) -> Re
         })
         .collect();
     let (outline, ranges) = join_outline(&geometry.outlines, &keys);
-    let (vertices, roles, spread) = group_coarse(&geometry.coarse, &keys);
+    let (mut vertices, roles, spread) = group_coarse(&geometry.coarse, &keys);
+    let floor_y = scene.floor_y[l];
+    scene.torches.bake(&mut vertices, floor_y);
+    let mut caps = geometry.caps;
+    scene.torches.bake(&mut caps, floor_y);
     let mut indices = Vec::new();
     let groups: Vec<CoarseGroup> = roles
         .into_iter()
@@ -148,7 +152,7 @@ pub(super) fn upload_level(device: &wgpu::Device, l: usize, scene: &Scene) -> Re
         outline: (!outline.is_empty()).then(|| {
             (buffer_of(device, "outline", &outline, wgpu::BufferUsages::VERTEX), outline.len() as u32)
         }),
-        caps: triangles_buffer(device, "rock caps", &geometry.caps),
+        caps: triangles_buffer(device, "rock caps", &caps),
     })
 }
 
