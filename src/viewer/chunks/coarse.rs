@@ -23,7 +23,7 @@ const WALL_PROBE: f64 = 0.05;
 /// so a piece with `n` corners makes `n - 2` triangles) and rock walls (two triangles each),
 /// level-local, counter-clockwise seen from the carved side as the full mesh is. A piece
 /// goes to the chunk of its cell or seam, a wall to the chunk of the piece it bounds. UV0 is
-/// the full mesh's ([`crate::mesh::panel::uv0`]: metres in the panel's frame over
+/// the full mesh's (`mesh::panel::uv0`: metres in the panel's frame over
 /// `texture_size`, less its whole-number shift), each floor piece and wall its own panel.
 #[must_use]
 pub fn coarse_chunks(
