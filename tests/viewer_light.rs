@@ -8,6 +8,8 @@
 
 mod support;
 
+use support::differing;
+
 use glam::{DVec2, DVec3, Vec3};
 use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, generate};
@@ -134,15 +136,6 @@ fn a_wall_out_of_every_torch_range_is_not_warmed() {
     let (a, b) = pixels_at(&view, DVec3::new(mid.x, room * 0.5, mid.y), &on, &off);
     assert!(warmth(a) <= warmth(b) + 2, "no torch warms it: {a:?} against {b:?}");
     assert!(a[1] < b[1], "the other lights dim while torches light the frame: {a:?} against {b:?}");
-}
-
-/// Pixels of `a` and `b` whose colour differs by more than 8 in a channel.
-fn differing(a: &Shot, b: &Shot) -> usize {
-    a.pixels
-        .chunks(4)
-        .zip(b.pixels.chunks(4))
-        .filter(|(p, q)| (0..3).any(|i| p[i].abs_diff(q[i]) > 8))
-        .count()
 }
 
 #[test]

@@ -12,7 +12,7 @@ mod support;
 use glam::{Mat4, Vec3};
 use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, generate};
-use octile::mesh::chunk::{all_chunks, build_chunks, live_options};
+use octile::mesh::chunk::{all_chunks, build_chunks, live_options, triangle_set};
 use octile::mesh::{MeshOptions, build};
 use octile::viewer::ViewOptions;
 use octile::viewer::ViewerError;
@@ -144,23 +144,6 @@ fn a_budgeted_window_fills_in_to_the_complete_picture() {
     assert!(first.pixels != last.pixels, "the first budgeted frame already had every chunk");
 }
 
-/// Every triangle of `primitives` as its three positions (bits), rotated to start at the
-/// smallest, then sorted: meshes that differ only in order and welding compare equal.
-fn triangles(primitives: &[&octile::mesh::Primitive]) -> Vec<[[u32; 3]; 3]> {
-    let mut out = Vec::new();
-    for prim in primitives {
-        for t in prim.indices.chunks_exact(3) {
-            let p = |i: u32| prim.vertices[i as usize].position.map(f32::to_bits);
-            let mut tri = [p(t[0]), p(t[1]), p(t[2])];
-            let first = (0..3).min_by_key(|&i| tri[i]).unwrap_or(0);
-            tri.rotate_left(first);
-            out.push(tri);
-        }
-    }
-    out.sort_unstable();
-    out
-}
-
 #[test]
 fn chunks_built_on_demand_hold_the_up_front_mesh_role_by_role() {
     let d = generated(40, 24, 3);
@@ -178,7 +161,7 @@ fn chunks_built_on_demand_hold_the_up_front_mesh_role_by_role() {
                 .filter(|(r, _)| r == role)
                 .map(|(_, p)| p)
                 .collect();
-            let (a, b) = (triangles(&[up_front]), triangles(&on_demand));
+            let (a, b) = (triangle_set([up_front]), triangle_set(on_demand.iter().copied()));
             assert!(!a.is_empty());
             assert_eq!(a, b, "level {} {role:?}", level.level);
         }
@@ -222,11 +205,6 @@ fn edit_mode_meshes_only_the_chunks_its_view_shows() {
     let empty = Frame { levels: std::ops::RangeInclusive::new(1, 0), ..frame.clone() };
     let shot = offscreen.capture_with(&gpu, &empty, &mut |pass| drawn = live.draw(pass, &frame)).unwrap();
     assert!(drawn.triangles > 1000, "{drawn:?}");
-    let differing = reference
-        .pixels
-        .chunks(4)
-        .zip(shot.pixels.chunks(4))
-        .filter(|(p, q)| (0..3).any(|i| p[i].abs_diff(q[i]) > 8))
-        .count();
+    let differing = support::differing(&reference, &shot);
     assert!(differing * 200 < reference.pixels.len() / 4, "{differing} pixels differ from the renderer's");
 }

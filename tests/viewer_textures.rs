@@ -8,6 +8,8 @@
 
 mod support;
 
+use support::differing;
+
 use glam::Vec3;
 use octile::dungeon::Dungeon;
 use octile::grid::SlotKind;
@@ -61,15 +63,6 @@ fn patch(shot: &Shot, (x, y): (u32, u32), r: u32) -> (f64, f64) {
     let mean = values.iter().sum::<f64>() / values.len() as f64;
     let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / values.len() as f64;
     (mean, variance.sqrt())
-}
-
-/// Pixels whose colour differs by more than 8 in some channel.
-fn differing(a: &Shot, b: &Shot) -> usize {
-    a.pixels
-        .chunks(4)
-        .zip(b.pixels.chunks(4))
-        .filter(|(p, q)| (0..3).any(|i| p[i].abs_diff(q[i]) > 8))
-        .count()
 }
 
 #[test]

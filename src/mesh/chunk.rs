@@ -7,7 +7,7 @@
 //! seams named by its slots (a long seam by its Void slot, a short seam by its connector), so
 //! the chunks of a level together hold exactly the triangles of the level's mesh.
 
-use super::{LevelMesh, MeshError, MeshOptions, level, panel};
+use super::{LevelMesh, MeshError, MeshOptions, Primitive, level, panel};
 use crate::dungeon::Dungeon;
 use crate::grid::{Dims, EdgeId, Pos, Slot};
 
@@ -156,27 +156,35 @@ pub fn build_chunks(
     Ok(chunks.iter().zip(out).map(|(&c, m)| (c, m.expect("invariant: every level was built"))).collect())
 }
 
+/// Every triangle of `primitives` as its three positions (`f32` bits), rotated to start at
+/// the smallest, then sorted: meshes that differ only in the order of their triangles and
+/// vertices and in welding compare equal. What a chunk meshed alone must equal (the same
+/// cells of a whole level's mesh), for tests and tools that compare meshes.
+#[must_use]
+pub fn triangle_set<'a>(primitives: impl IntoIterator<Item = &'a Primitive>) -> Vec<[[u32; 3]; 3]> {
+    let mut out = Vec::new();
+    for prim in primitives {
+        for t in prim.indices.chunks_exact(3) {
+            let p = |i: u32| prim.vertices[i as usize].position.map(f32::to_bits);
+            let mut tri = [p(t[0]), p(t[1]), p(t[2])];
+            let first = (0..3).min_by_key(|&i| tri[i]).unwrap_or(0);
+            tri.rotate_left(first);
+            out.push(tri);
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::generate::{GenerateOptions, generate};
     use crate::mesh::build;
 
-    /// Every triangle of a level mesh as its three positions, rotated to start at the
-    /// smallest and sorted, so meshes that differ only in order and welding compare equal.
-    pub(crate) fn triangles(mesh: &LevelMesh) -> Vec<[[u32; 3]; 3]> {
-        let mut out = Vec::new();
-        for (_, prim) in &mesh.primitives {
-            for t in prim.indices.chunks_exact(3) {
-                let p = |i: u32| prim.vertices[i as usize].position.map(f32::to_bits);
-                let mut tri = [p(t[0]), p(t[1]), p(t[2])];
-                let first = (0..3).min_by_key(|&i| tri[i]).unwrap_or(0);
-                tri.rotate_left(first);
-                out.push(tri);
-            }
-        }
-        out.sort_unstable();
-        out
+    /// [`triangle_set`] of a whole level mesh.
+    fn triangles(mesh: &LevelMesh) -> Vec<[[u32; 3]; 3]> {
+        triangle_set(mesh.primitives.iter().map(|(_, p)| p))
     }
 
     #[test]

@@ -251,3 +251,14 @@ pub fn shoot(
         Err(e) => panic!("{test}: {e}"),
     }
 }
+
+/// Pixels of `a` and `b` (pictures of one size) whose colour differs by more than 8 in a
+/// channel: the measure the render tests compare two frames by.
+#[cfg(feature = "viewer")]
+pub fn differing(a: &octile::viewer::screenshot::Shot, b: &octile::viewer::screenshot::Shot) -> usize {
+    a.pixels
+        .chunks(4)
+        .zip(b.pixels.chunks(4))
+        .filter(|(p, q)| (0..3).any(|i| p[i].abs_diff(q[i]) > 8))
+        .count()
+}
