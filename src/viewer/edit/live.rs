@@ -29,6 +29,8 @@ pub struct LiveMesh {
     /// The chunks meshed so far (`None`: nothing to draw in it), the least used dropped
     /// past the cache's capacity.
     chunks: Demand<Option<ChunkMesh>>,
+    /// Every chunk of the dungeon (edits never change its size), in mesh order.
+    all: Vec<ChunkId>,
     /// The chunks the last [`LiveMesh::prepare`] found in view, in mesh order.
     in_view: Vec<ChunkId>,
     options: MeshOptions,
@@ -59,11 +61,13 @@ impl LiveMesh {
         let layouts = Layouts::new(device, GLOBALS_SIZE, DRAW_SIZE);
         let solids = Pipelines::new(device, &layouts, format, samples).variants;
         let draw_group = draw_uniforms(device, &layouts.draw, dungeon);
+        let all = all_chunks(dungeon);
         LiveMesh {
             solids,
             shading: Shading::DEFAULT,
             draw_group,
-            chunks: Demand::new(all_chunks(dungeon).len(), DEFAULT_CAPACITY, None),
+            chunks: Demand::new(all.len(), DEFAULT_CAPACITY, None),
+            all,
             in_view: Vec::new(),
             options: live_options(options),
             torches,
@@ -87,7 +91,7 @@ impl LiveMesh {
         let (layout, proportions) = (dungeon.layout(), dungeon.proportions());
         self.chunks.begin_frame();
         self.in_view.clear();
-        for id in all_chunks(dungeon).into_iter().filter(|id| frame.levels.contains(&id.level)) {
+        for &id in self.all.iter().filter(|id| frame.levels.contains(&id.level)) {
             let (min, max) = chunk_bounds(layout, proportions, id);
             if in_frustum(frame.view.view_proj, min, max) {
                 self.chunks.want(id, frame.view.eye.clamp(min, max).distance(frame.view.eye));
@@ -121,8 +125,8 @@ impl LiveMesh {
     }
 
     /// Re-meshes those of the chunks `ids` of `dungeon` that are meshed, bakes the torches'
-    /// light into them and replaces their buffers (a chunk not meshed yet is meshed from the edited dungeon when a frame
-    /// shows it); nothing else is touched.
+    /// light into them and replaces their buffers (a chunk not meshed yet is meshed from the
+    /// edited dungeon when a frame shows it); nothing else is touched.
     ///
     /// # Errors
     /// [`MeshError`] when a chunk cannot be meshed; no chunk is replaced then.
@@ -157,9 +161,9 @@ impl LiveMesh {
     }
 
     /// Draws the meshed chunks of the last prepared frame that are on `frame`'s levels and
-    /// inside its frustum; returns the draw calls issued and their triangles. The frame's globals must be bound at group 0 (the scene
-    /// pass binds them), and for a textured frame the texture set at group 2 (the renderer
-    /// binds it before its extra draws).
+    /// inside its frustum; returns the draw calls issued and their triangles. The frame's
+    /// globals must be bound at group 0 (the scene pass binds them), and for a textured
+    /// frame the texture set at group 2 (the renderer binds it before its extra draws).
     ///
     /// # Panics
     /// Never: [`LiveMesh::new`] and [`LiveMesh::shade_as`] compile the pipeline drawn with.

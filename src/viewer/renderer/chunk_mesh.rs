@@ -1,6 +1,6 @@
 //! One mesh chunk's full-detail mesh on the GPU: a vertex and an index buffer and a draw
 //! per material role. The renderer keeps the chunks a frame needs ([`super::demand`]); edit
-//! mode's live mesh keeps every chunk and replaces the ones an edit dirtied.
+//! mode's live mesh keeps those its frames show and replaces the ones an edit dirtied.
 
 use wgpu::util::DeviceExt;
 
