@@ -147,20 +147,8 @@ fn edit_modes_live_mesh_is_torch_lit_as_the_renderer_is() {
     let lit = Frame { outlines: false, ..lit };
     let reference = off.capture(&gpu, &lit).unwrap();
     let unlit = off.capture(&gpu, &Frame { torches: false, ..lit.clone() }).unwrap();
-    let renderer = off.renderer_mut();
-    let (format, samples) = (renderer.format(), renderer.samples());
-    let torches = std::sync::Arc::new(Torchlight::new(&torch_positions(&d)));
-    let options = octile::mesh::MeshOptions::default();
-    let mut live =
-        octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options, torches);
-    live.shade_as(&gpu.device, &lit);
-    live.prepare(&gpu.device, &d, &lit).unwrap();
-    // The renderer draws no level; the live mesh draws them in its pass.
-    let empty = Frame { levels: std::ops::RangeInclusive::new(1, 0), ..lit.clone() };
-    let drawn = off.capture_with(&gpu, &empty, &mut |pass| {
-        live.draw(pass, &lit);
-    });
-    let drawn = drawn.unwrap();
+    let mut live = support::live_mesh(&gpu, &mut off, &d, &octile::mesh::MeshOptions::default());
+    let (drawn, _) = support::draw_live(&gpu, &mut off, &mut live, &d, &lit);
     let total = (drawn.width * drawn.height) as usize;
     let changed = differing(&reference, &drawn);
     assert!(changed * 200 < total, "{changed} of {total} pixels differ from the renderer's torch-lit frame");

@@ -170,19 +170,13 @@ fn chunks_built_on_demand_hold_the_up_front_mesh_role_by_role() {
 
 #[test]
 fn edit_mode_meshes_only_the_chunks_its_view_shows() {
-    use octile::viewer::edit::live::LiveMesh;
     let test = "edit_mode_meshes_only_the_chunks_its_view_shows";
     let d = generated(64, 64, 3);
     let Some((gpu, mut offscreen, frame)) = view(test, &d, &options(CameraKind::Orbit)) else { return };
     // A close view of level 0 from above its middle, with edit mode's settings (no outlines).
     let frame = Frame { outlines: false, levels: 0..=0, ..close_above(&d, frame) };
     let reference = offscreen.capture(&gpu, &frame).unwrap();
-    let renderer = offscreen.renderer_mut();
-    let (format, samples) = (renderer.format(), renderer.samples());
-    let torches = std::sync::Arc::new(octile::viewer::torchlight::Torchlight::new(
-        &octile::viewer::markers::torch_positions(&d),
-    ));
-    let mut live = LiveMesh::new(&gpu.device, format, samples, &d, &MeshOptions::default(), torches);
+    let mut live = support::live_mesh(&gpu, &mut offscreen, &d, &MeshOptions::default());
     assert_eq!(live.stats().built, 0, "nothing is meshed before a frame shows it");
     live.prepare(&gpu.device, &d, &frame).unwrap();
     let first = live.stats();
@@ -200,10 +194,9 @@ fn edit_mode_meshes_only_the_chunks_its_view_shows() {
     let middle = octile::mesh::chunk::ChunkId { level: 0, row: 4, col: 4 };
     live.update(&gpu.device, &d, &[middle]).unwrap();
     assert_eq!(live.stats().built, first.built + 1, "the dirty chunk in view was not re-meshed");
-    // The live mesh draws the picture the renderer draws.
-    let mut drawn = octile::viewer::edit::gpu::Drawn::default();
-    let empty = Frame { levels: std::ops::RangeInclusive::new(1, 0), ..frame.clone() };
-    let shot = offscreen.capture_with(&gpu, &empty, &mut |pass| drawn = live.draw(pass, &frame)).unwrap();
+    // The live mesh draws the picture the renderer draws (and meshes nothing more for it).
+    let (shot, drawn) = support::draw_live(&gpu, &mut offscreen, &mut live, &d, &frame);
+    assert_eq!(live.stats().built, first.built + 1);
     assert!(drawn.triangles > 1000, "{drawn:?}");
     let differing = support::differing(&reference, &shot);
     assert!(differing * 200 < reference.pixels.len() / 4, "{differing} pixels differ from the renderer's");

@@ -149,22 +149,8 @@ fn edit_mode_live_mesh_draws_textured_like_the_renderer() {
     let plain = Frame { outlines: false, ..plain };
     let textured = Frame { textures: true, ..plain.clone() };
     let reference = off.capture(&gpu, &textured).unwrap();
-    let renderer = off.renderer_mut();
-    let (format, samples) = (renderer.format(), renderer.samples());
-    // The torch light baked as the renderer bakes it (the frame is torch-lit).
-    let torches = std::sync::Arc::new(octile::viewer::torchlight::Torchlight::new(
-        &octile::viewer::markers::torch_positions(&d),
-    ));
-    let mut live =
-        octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &options.mesh, torches);
-    live.shade_as(&gpu.device, &textured);
-    live.prepare(&gpu.device, &d, &textured).unwrap();
-    // The renderer draws no level; the live mesh draws them in its pass.
-    let empty = Frame { levels: std::ops::RangeInclusive::new(1, 0), ..textured.clone() };
-    let drawn = off.capture_with(&gpu, &empty, &mut |pass| {
-        live.draw(pass, &textured);
-    });
-    let drawn = drawn.unwrap();
+    let mut live = support::live_mesh(&gpu, &mut off, &d, &options.mesh);
+    let (drawn, _) = support::draw_live(&gpu, &mut off, &mut live, &d, &textured);
     let total = (drawn.width * drawn.height) as usize;
     let changed = differing(&reference, &drawn);
     assert!(changed * 200 < total, "{changed} of {total} pixels differ from the renderer's textured frame");

@@ -262,3 +262,43 @@ pub fn differing(a: &octile::viewer::screenshot::Shot, b: &octile::viewer::scree
         .filter(|(p, q)| (0..3).any(|i| p[i].abs_diff(q[i]) > 8))
         .count()
 }
+
+/// Edit mode's live mesh of `d` for `off`'s pass, meshed with `mesh` and lit by `d`'s
+/// torches as the window builds it (nothing meshed until [`draw_live`] or a `prepare`).
+#[cfg(feature = "viewer")]
+pub fn live_mesh(
+    gpu: &octile::viewer::gpu::Gpu,
+    off: &mut octile::viewer::screenshot::Offscreen,
+    d: &Dungeon,
+    mesh: &octile::mesh::MeshOptions,
+) -> octile::viewer::edit::live::LiveMesh {
+    let renderer = off.renderer_mut();
+    let (format, samples) = (renderer.format(), renderer.samples());
+    let torches = std::sync::Arc::new(octile::viewer::torchlight::Torchlight::new(
+        &octile::viewer::markers::torch_positions(d),
+    ));
+    octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, d, mesh, torches)
+}
+
+/// `frame` of `d` as the window draws it while editing: the renderer draws no level and
+/// `live` (shaded and prepared for `frame` here) draws them in its pass. The picture and
+/// what the live mesh drew.
+///
+/// # Panics
+/// When a chunk cannot be meshed or the frame cannot be read back.
+#[cfg(feature = "viewer")]
+pub fn draw_live(
+    gpu: &octile::viewer::gpu::Gpu,
+    off: &mut octile::viewer::screenshot::Offscreen,
+    live: &mut octile::viewer::edit::live::LiveMesh,
+    d: &Dungeon,
+    frame: &octile::viewer::renderer::Frame,
+) -> (octile::viewer::screenshot::Shot, octile::viewer::edit::gpu::Drawn) {
+    live.shade_as(&gpu.device, frame);
+    live.prepare(&gpu.device, d, frame).expect("the live mesh's chunks mesh");
+    let empty =
+        octile::viewer::renderer::Frame { levels: std::ops::RangeInclusive::new(1, 0), ..frame.clone() };
+    let mut drawn = octile::viewer::edit::gpu::Drawn::default();
+    let shot = off.capture_with(gpu, &empty, &mut |pass| drawn = live.draw(pass, frame)).expect("a frame");
+    (shot, drawn)
+}
