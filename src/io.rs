@@ -121,6 +121,16 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
     stage_all(files)?.commit()
 }
 
+/// [`write_all_atomic`] of files each made of runs of bytes, written one after another:
+/// a file whose bytes lie in several buffers (a `.glb`'s header and JSON, then its mesh
+/// arrays) is written without first being joined into one.
+///
+/// # Errors
+/// As [`write_all_atomic`].
+pub fn write_all_atomic_runs(files: &[(&Path, &[&[u8]])]) -> Result<(), WriteError> {
+    stage_runs(files)?.commit()
+}
+
 /// The first half of [`write_all_atomic`]: writes every file to its temporary and returns
 /// them, not yet in place. [`Pending::commit`] puts them in place; dropping the [`Pending`]
 /// removes the temporaries. A command with another output written in between stages its
@@ -130,9 +140,17 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
 /// [`WriteError`] naming the first file whose temporary could not be written; the
 /// temporaries already written are removed.
 pub fn stage_all(files: &[(&Path, &[u8])]) -> Result<Pending, WriteError> {
+    let runs: Vec<[&[u8]; 1]> = files.iter().map(|&(_, bytes)| [bytes]).collect();
+    let files: Vec<(&Path, &[&[u8]])> =
+        files.iter().zip(&runs).map(|(&(path, _), runs)| (path, &runs[..])).collect();
+    stage_runs(&files)
+}
+
+/// [`stage_all`] of files made of runs of bytes ([`write_all_atomic_runs`]).
+fn stage_runs(files: &[(&Path, &[&[u8]])]) -> Result<Pending, WriteError> {
     let mut pending = Pending { staged: Vec::with_capacity(files.len()) };
-    for (index, &(path, bytes)) in files.iter().enumerate() {
-        pending.staged.push(Staged::write(path, index, bytes)?); // on error, drop discards
+    for (index, &(path, runs)) in files.iter().enumerate() {
+        pending.staged.push(Staged::write(path, index, runs)?); // on error, drop discards
     }
     Ok(pending)
 }
@@ -183,14 +201,18 @@ struct Staged {
 }
 
 impl Staged {
-    /// Writes `bytes` to a new temporary file for `target` (the `index`th of its batch).
-    fn write(target: &Path, index: usize, bytes: &[u8]) -> Result<Staged, WriteError> {
+    /// Writes `runs`, one after another, to a new temporary file for `target` (the
+    /// `index`th of its batch).
+    fn write(target: &Path, index: usize, runs: &[&[u8]]) -> Result<Staged, WriteError> {
         let err = |source| WriteError { path: target.to_path_buf(), source };
         let temp = sibling(target, index, "tmp").map_err(err)?;
         let result = (|| {
-            let mut f = create_tracked(&temp)?;
-            f.write_all(bytes)?;
-            f.sync_all()
+            // Small runs (padding, a chunk header) are gathered; large ones go straight through.
+            let mut f = std::io::BufWriter::with_capacity(1 << 16, create_tracked(&temp)?);
+            for run in runs {
+                f.write_all(run)?;
+            }
+            f.into_inner().map_err(std::io::IntoInnerError::into_error)?.sync_all()
         })();
         if let Err(source) = result {
             let _ = std::fs::remove_file(&temp);

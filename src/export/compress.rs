@@ -44,13 +44,14 @@ pub(crate) const UV_BITS: i32 = 12;
 /// Largest quantized position value.
 const Q_MAX: f64 = 65535.0;
 
-/// Rewrites `root` and its buffer `bin` (buffer 0) as the module docs say.
-pub(crate) fn compress(root: &mut Root, bin: &mut Vec<u8>) {
+/// Rewrites `root` as the module docs say and returns its new buffer 0, made from `bin`;
+/// `None` when there is nothing to compress (the document stays as it is).
+pub(crate) fn compress(root: &mut Root, bin: &super::bin::Bin<'_>) -> Option<Vec<u8>> {
     let meshes = mesh_nodes(root);
     if meshes.is_empty() {
-        return; // nothing to compress: the document stays as it is
+        return None;
     }
-    let old = std::mem::take(bin);
+    let old = bin.to_vec();
     let frames = world_frames(root);
     let boxes: Vec<(DVec3, DVec3)> = meshes.iter().map(|(mesh, _)| mesh_box(root, &old, *mesh)).collect();
     let extent = boxes.iter().map(|(lo, hi)| (*hi - *lo).max_element()).fold(0.0, f64::max);
@@ -71,7 +72,7 @@ pub(crate) fn compress(root: &mut Root, bin: &mut Vec<u8>) {
             reframe(root, node, grid);
         }
     }
-    *bin = out.finish(root, &old);
+    Some(out.finish(root, &old))
 }
 
 /// The offset that puts a mesh whose box starts at `lo` on the scene grid (`origin`, `step`)

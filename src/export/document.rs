@@ -1,11 +1,14 @@
 //! The glTF document: buffers, accessors, meshes, materials, nodes and the scene, built
 //! with `gltf-json` from a [`DungeonMesh`].
 
+use std::borrow::Cow;
+
 use gltf_json as json;
 use json::validation::{Checked::Valid, USize64};
 use json::{Index, Root};
 use serde_json::json as value;
 
+use super::bin::Bin;
 use super::{ExportError, PhysicsFormat, glb, names, navmesh, nodes, physics};
 use crate::dungeon::Dungeon;
 use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
@@ -13,10 +16,11 @@ use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 /// Name of the scene (no node has it).
 const SCENE: &str = "Octile";
 
-/// A document ready to serialise, with its binary buffer.
-pub(crate) struct Built {
+/// A document ready to serialise, with its binary buffer (which borrows the level
+/// meshes' arrays: `'a` is the mesh's lifetime).
+pub(crate) struct Built<'a> {
     root: Root,
-    bin: Vec<u8>,
+    bin: Bin<'a>,
     triangles: usize,
     vertices: usize,
     levels: usize,
@@ -31,19 +35,18 @@ fn f32s(v: &[f32]) -> serde_json::Value {
 }
 
 /// Appends bytes to the buffer, 4-aligned, and returns a view over them.
-fn push_view(
+fn push_view<'a>(
     root: &mut Root,
-    bin: &mut Vec<u8>,
-    data: &[u8],
+    bin: &mut Bin<'a>,
+    data: Cow<'a, [u8]>,
     stride: Option<usize>,
     target: json::buffer::Target,
 ) -> Index<json::buffer::View> {
-    let offset = bin.len();
-    bin.extend_from_slice(data);
-    bin.resize(bin.len().div_ceil(4) * 4, 0);
+    let length = data.len();
+    let offset = bin.push(data);
     root.push(json::buffer::View {
         buffer: Index::new(0),
-        byte_length: USize64::from(data.len()),
+        byte_length: USize64::from(length),
         byte_offset: Some(USize64::from(offset)),
         byte_stride: stride.map(json::buffer::Stride),
         name: None,
@@ -107,11 +110,12 @@ pub(super) enum Attributes {
 }
 
 /// Writes one primitive's vertices (interleaved) and indices (u16 when every index fits
-/// below 65535, else u32) and returns its glTF primitive.
-pub(super) fn primitive(
+/// below 65535, else u32) and returns its glTF primitive. A borrowed primitive's arrays go
+/// into the buffer as they are, without a copy, where the file stores them unchanged.
+pub(super) fn primitive<'a>(
     root: &mut Root,
-    bin: &mut Vec<u8>,
-    prim: &Primitive,
+    bin: &mut Bin<'a>,
+    prim: Cow<'a, Primitive>,
     attrs: Attributes,
     tangents: bool,
     material: Option<Index<json::Material>>,
@@ -125,13 +129,16 @@ pub(super) fn primitive(
         Attributes::Lightmapped => size_of::<Vertex>(),
     };
     // Whole vertices are the buffer as they are; fewer attributes are the front of each.
-    let data: std::borrow::Cow<'_, [u8]> = if stride == size_of::<Vertex>() {
-        std::borrow::Cow::Borrowed(bytemuck::cast_slice(&prim.vertices))
-    } else {
-        prim.vertices.iter().flat_map(|v| bytemuck::bytes_of(v)[..stride].iter().copied()).collect()
+    let data: Cow<'a, [u8]> = match &prim {
+        &Cow::Borrowed(p) if stride == size_of::<Vertex>() => {
+            Cow::Borrowed(bytemuck::cast_slice(&p.vertices))
+        }
+        _ => {
+            Cow::Owned(prim.vertices.iter().flat_map(|v| &bytemuck::bytes_of(v)[..stride]).copied().collect())
+        }
     };
     let interleaved = attrs != Attributes::Position;
-    let view = push_view(root, bin, &data, interleaved.then_some(stride), Target::ArrayBuffer);
+    let view = push_view(root, bin, data, interleaved.then_some(stride), Target::ArrayBuffer);
     let mut lo = [f32::INFINITY; 3];
     let mut hi = [f32::NEG_INFINITY; 3];
     for v in &prim.vertices {
@@ -155,15 +162,18 @@ pub(super) fn primitive(
     }
     if tangents && interleaved {
         let t: Vec<[f32; 4]> = prim.vertices.iter().map(|v| tangent(v.normal)).collect();
-        let tview = push_view(root, bin, bytemuck::cast_slice(&t), None, Target::ArrayBuffer);
+        let tview =
+            push_view(root, bin, Cow::Owned(bytemuck::cast_slice(&t).to_vec()), None, Target::ArrayBuffer);
         attributes
             .insert(Valid(Semantic::Tangents), accessor(root, tview, 0, n, C::F32, T::Vec4, None, None));
     }
-    let narrow: Option<Vec<u16>> =
-        prim.indices.iter().map(|&i| u16::try_from(i).ok().filter(|&i| i != u16::MAX)).collect();
-    let (bytes, component) = match &narrow {
-        Some(v) => (bytemuck::cast_slice::<u16, u8>(v), C::U16),
-        None => (bytemuck::cast_slice::<u32, u8>(&prim.indices), C::U32),
+    let narrow = prim.indices.iter().all(|&i| i < u32::from(u16::MAX));
+    let (bytes, component): (Cow<'a, [u8]>, _) = match &prim {
+        _ if narrow => {
+            (Cow::Owned(prim.indices.iter().flat_map(|&i| (i as u16).to_le_bytes()).collect()), C::U16)
+        }
+        &Cow::Borrowed(p) => (Cow::Borrowed(bytemuck::cast_slice(&p.indices)), C::U32),
+        Cow::Owned(p) => (Cow::Owned(bytemuck::cast_slice(&p.indices).to_vec()), C::U32),
     };
     let iview = push_view(root, bin, bytes, None, Target::ElementArrayBuffer);
     let indices = accessor(root, iview, 0, prim.indices.len(), component, T::Scalar, None, None);
@@ -266,30 +276,24 @@ fn scene_extras(dungeon: &Dungeon) -> serde_json::Value {
     fields
 }
 
-impl Built {
+impl<'a> Built<'a> {
     /// The document for `mesh` (and a route ribbon in world metres, when given); `packed`
     /// is called with the number of levels packed so far after each level.
     pub(crate) fn new(
         dungeon: &Dungeon,
-        mesh: &DungeonMesh,
-        ribbon: Option<&Primitive>,
+        mesh: &'a DungeonMesh,
+        ribbon: Option<Primitive>,
         options: &super::ExportOptions,
         mut objects: nodes::GameObjects,
         packed: &mut dyn FnMut(usize),
-    ) -> Built {
+    ) -> Built<'a> {
         let mut built = Built {
             root: Root::default(),
-            bin: Vec::new(),
+            bin: Bin::default(),
             triangles: 0,
             vertices: 0,
             levels: mesh.levels.len(),
         };
-        // The level meshes' bytes at most (tangents and helper nodes may add some): no
-        // reallocation copies the buffer while it fills.
-        let prims = mesh.levels.iter().flat_map(|l| &l.primitives);
-        built
-            .bin
-            .reserve(prims.map(|(_, p)| p.vertices.len() * size_of::<Vertex>() + p.indices.len() * 4).sum());
         built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let materials = built.materials(dungeon, mesh);
         let root_index: Index<json::Node> = Index::new(0);
@@ -345,7 +349,7 @@ impl Built {
     fn level_node(
         &mut self,
         dungeon: &Dungeon,
-        level: &LevelMesh,
+        level: &'a LevelMesh,
         materials: &Materials,
         attrs: Attributes,
         options: &super::ExportOptions,
@@ -363,7 +367,14 @@ impl Built {
                 self.triangles += prim.indices.len() / 3;
                 self.vertices += prim.vertices.len();
                 let m = materials.iter().find(|(r, _)| r == role).expect("invariant: used role").1;
-                primitive(&mut self.root, &mut self.bin, prim, attrs, options.tangents, Some(m))
+                primitive(
+                    &mut self.root,
+                    &mut self.bin,
+                    Cow::Borrowed(prim),
+                    attrs,
+                    options.tangents,
+                    Some(m),
+                )
             })
             .collect();
         n.mesh = Some(self.root.push(json::Mesh {
@@ -378,13 +389,13 @@ impl Built {
             let prim = physics::collider(dungeon, level);
             children.push(match options.physics {
                 PhysicsFormat::GodotSuffix => {
-                    self.helper_node(names::collider(level.level), "collider", level.level, &prim)
+                    self.helper_node(names::collider(level.level), "collider", level.level, prim)
                 }
-                PhysicsFormat::Omi => self.omi_collider(level.level, &prim),
+                PhysicsFormat::Omi => self.omi_collider(level.level, prim),
             });
         }
         if let Some(nav) = options.navmesh.then(|| navmesh::navmesh(dungeon, level)).flatten() {
-            children.push(self.helper_node(names::navmesh(level.level), "navmesh", level.level, &nav));
+            children.push(self.helper_node(names::navmesh(level.level), "navmesh", level.level, nav));
         }
         if !children.is_empty() {
             n.children = Some(children);
@@ -394,8 +405,9 @@ impl Built {
 
     /// A child node of a level for engines, not for the eye (a collider or a navigation
     /// mesh): POSITION only, no material, extras `{"role": role, "level": level}`.
-    fn helper_node(&mut self, name: String, role: &str, level: u16, prim: &Primitive) -> Index<json::Node> {
-        let prim = primitive(&mut self.root, &mut self.bin, prim, Attributes::Position, false, None);
+    fn helper_node(&mut self, name: String, role: &str, level: u16, prim: Primitive) -> Index<json::Node> {
+        let prim =
+            primitive(&mut self.root, &mut self.bin, Cow::Owned(prim), Attributes::Position, false, None);
         let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
         let extras = extras(value!({ "role": role, "level": level }));
         self.root.push(json::Node { mesh: Some(mesh), extras, ..node(name) })
@@ -404,9 +416,10 @@ impl Built {
     /// A collider node `Level_NN_Collider` in `OMI_physics_body`/`OMI_physics_shape` form: a
     /// static body (no motion) whose collider is a trimesh shape over the collision mesh;
     /// the node itself has no mesh (so nothing is drawn) and no name suffix.
-    fn omi_collider(&mut self, level: u16, prim: &Primitive) -> Index<json::Node> {
+    fn omi_collider(&mut self, level: u16, prim: Primitive) -> Index<json::Node> {
         let name = names::omi_collider(level);
-        let prim = primitive(&mut self.root, &mut self.bin, prim, Attributes::Position, false, None);
+        let prim =
+            primitive(&mut self.root, &mut self.bin, Cow::Owned(prim), Attributes::Position, false, None);
         let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
         let shape = physics::push_omi_shape(&mut self.root, mesh);
         let mut n = node(name);
@@ -416,9 +429,10 @@ impl Built {
     }
 
     /// The node `Path` with the route ribbon (its material made here).
-    fn path_node(&mut self, ribbon: &Primitive) -> Index<json::Node> {
+    fn path_node(&mut self, ribbon: Primitive) -> Index<json::Node> {
         let m = material(&mut self.root, "path".into(), crate::mesh::RIBBON_COLOUR, true);
-        let prim = primitive(&mut self.root, &mut self.bin, ribbon, Attributes::Surface, false, Some(m));
+        let prim =
+            primitive(&mut self.root, &mut self.bin, Cow::Owned(ribbon), Attributes::Surface, false, Some(m));
         let mesh = single_mesh(&mut self.root, "Path_Mesh".into(), prim);
         let extras = extras(value!({ "role": "route" }));
         self.root.push(json::Node { mesh: Some(mesh), extras, ..node("Path".into()) })
@@ -446,7 +460,9 @@ impl Built {
 
     /// Quantizes and meshopt-encodes the document ([`super::compress`]).
     pub(crate) fn compress(&mut self) {
-        super::compress::compress(&mut self.root, &mut self.bin);
+        if let Some(bin) = super::compress::compress(&mut self.root, &self.bin) {
+            self.bin = Bin::from_vec(bin);
+        }
     }
 
     /// `(triangles, vertices)` over all levels.
@@ -463,18 +479,25 @@ impl Built {
         self.root.to_vec().expect("invariant: glTF JSON serialises")
     }
 
-    /// One binary GLB.
-    pub(crate) fn into_glb(mut self) -> Result<Vec<u8>, ExportError> {
-        let json = self.json();
-        glb::pack(&json, std::mem::take(&mut self.bin))
+    /// One binary GLB, in memory.
+    pub(crate) fn into_glb(self) -> Result<Vec<u8>, ExportError> {
+        let glb = self.glb()?;
+        let mut out = Vec::with_capacity(glb.len());
+        glb.runs().for_each(|r| out.extend_from_slice(r));
+        Ok(out)
     }
 
-    /// JSON text with the buffer at `uri`, and the buffer's bytes.
-    pub(crate) fn into_parts(mut self, uri: Option<String>) -> Result<(Vec<u8>, Vec<u8>), ExportError> {
+    /// One binary GLB as the runs of bytes it is made of ([`glb::Glb`]), to be written out
+    /// without joining them.
+    pub(crate) fn glb(&self) -> Result<glb::Glb<'_>, ExportError> {
+        glb::Glb::new(self.json(), &self.bin)
+    }
+
+    /// JSON text with the buffer at `uri`, and the buffer.
+    pub(crate) fn into_parts(mut self, uri: Option<String>) -> (Vec<u8>, Bin<'a>) {
         if let Some(b) = self.root.buffers.first_mut() {
             b.uri = uri;
         }
-        let bin = std::mem::take(&mut self.bin);
-        Ok((self.root.to_vec_pretty().expect("invariant: glTF JSON serialises"), bin))
+        (self.root.to_vec_pretty().expect("invariant: glTF JSON serialises"), self.bin)
     }
 }

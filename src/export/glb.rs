@@ -2,6 +2,7 @@
 //! padded with zeros, each to 4 bytes.
 
 use super::ExportError;
+use super::bin::Bin;
 
 const MAGIC: u32 = 0x4654_6C67; // "glTF"
 const JSON_CHUNK: u32 = 0x4E4F_534A;
@@ -21,34 +22,63 @@ pub(crate) fn total_length(json: usize, bin: usize) -> Result<u32, ExportError> 
     })
 }
 
-/// Packs `json` and `bin` into one GLB, in `bin`'s own allocation: the header and the JSON
-/// chunk are put in front of the buffer's bytes (one move of them, where a new vector would
-/// copy them into freshly mapped memory).
-pub(crate) fn pack(json: &[u8], mut bin: Vec<u8>) -> Result<Vec<u8>, ExportError> {
-    let total = total_length(json.len(), bin.len())?;
-    let chunk_header = |kind: u32, len: usize| {
-        let len = u32::try_from(padded(len)).expect("invariant: within the checked total");
-        len.to_le_bytes().into_iter().chain(kind.to_le_bytes())
-    };
-    let mut front = Vec::with_capacity(12 + 8 + padded(json.len()) + 8);
-    front.extend(MAGIC.to_le_bytes());
-    front.extend(2u32.to_le_bytes());
-    front.extend(total.to_le_bytes());
-    front.extend(chunk_header(JSON_CHUNK, json.len()));
-    front.extend(json);
-    front.resize(front.len() + padded(json.len()) - json.len(), b' ');
-    if bin.is_empty() {
-        return Ok(front);
+/// A GLB as the runs of bytes it is made of: the header and JSON chunk, then the BIN
+/// chunk's runs as the document's buffer holds them ([`Bin`]), so it can be written out
+/// without first being joined into one allocation.
+pub(crate) struct Glb<'b> {
+    /// The header, the JSON chunk and the BIN chunk's header (when there is a BIN chunk).
+    front: Vec<u8>,
+    /// The BIN chunk's bytes, empty for none.
+    bin: &'b Bin<'b>,
+}
+
+impl<'b> Glb<'b> {
+    /// The GLB of `json` and `bin`.
+    ///
+    /// # Errors
+    /// [`ExportError::TooLarge`] past 4 GiB, the most a GLB can say it holds.
+    pub(crate) fn new(json: Vec<u8>, bin: &'b Bin<'b>) -> Result<Glb<'b>, ExportError> {
+        debug_assert_eq!(bin.len() % 4, 0, "every run of the buffer is padded");
+        let total = total_length(json.len(), bin.len())?;
+        let chunk_header = |kind: u32, len: usize| {
+            let len = u32::try_from(padded(len)).expect("invariant: within the checked total");
+            len.to_le_bytes().into_iter().chain(kind.to_le_bytes())
+        };
+        let mut front = Vec::with_capacity(12 + 8 + padded(json.len()) + 8);
+        front.extend(MAGIC.to_le_bytes());
+        front.extend(2u32.to_le_bytes());
+        front.extend(total.to_le_bytes());
+        front.extend(chunk_header(JSON_CHUNK, json.len()));
+        front.extend(&json);
+        front.resize(front.len() + padded(json.len()) - json.len(), b' ');
+        if !bin.is_empty() {
+            front.extend(chunk_header(BIN_CHUNK, bin.len()));
+        }
+        Ok(Glb { front, bin })
     }
-    front.extend(chunk_header(BIN_CHUNK, bin.len()));
-    bin.resize(padded(bin.len()), 0);
-    bin.splice(0..0, front);
-    Ok(bin)
+
+    /// Bytes in all.
+    pub(crate) fn len(&self) -> usize {
+        self.front.len() + self.bin.len()
+    }
+
+    /// The runs, in order: the file is their concatenation.
+    pub(crate) fn runs(&self) -> impl Iterator<Item = &[u8]> {
+        std::iter::once(&self.front[..]).chain(self.bin.runs())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pack(json: &[u8], bin: Vec<u8>) -> Result<Vec<u8>, ExportError> {
+        let bin = if bin.is_empty() { Bin::default() } else { Bin::from_vec(bin) };
+        let glb = Glb::new(json.to_vec(), &bin)?;
+        let bytes: Vec<u8> = glb.runs().flatten().copied().collect();
+        assert_eq!(bytes.len(), glb.len());
+        Ok(bytes)
+    }
 
     #[test]
     fn chunks_are_padded_and_sized() {

@@ -4,6 +4,7 @@
 //! metallic-roughness materials named from the registry, and extras with the proportions,
 //! grid size and seed. The same dungeon and options give a byte-identical file.
 
+mod bin;
 mod compress;
 mod document;
 mod error;
@@ -129,7 +130,8 @@ pub fn export_with_progress(
         let mesh = mesh::build_with_progress(dungeon, &options.mesh, &mut |p| progress(Progress::Mesh(p)));
         (mesh, objects.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
-    let built = document(dungeon, &mesh?, options, Some(objects), progress)?;
+    let mesh = mesh?;
+    let built = document(dungeon, &mesh, options, Some(objects), progress)?;
     target.write(built, progress)
 }
 
@@ -175,13 +177,13 @@ pub fn to_glb_with_mesh(
 
 /// The glTF document of `dungeon` with its `mesh` and the route ribbon of `options`, with
 /// its game `objects` when they were found already.
-fn document(
+fn document<'a>(
     dungeon: &Dungeon,
-    mesh: &DungeonMesh,
+    mesh: &'a DungeonMesh,
     options: &ExportOptions,
     objects: Option<nodes::GameObjects>,
     progress: &mut dyn FnMut(Progress),
-) -> Result<document::Built, ExportError> {
+) -> Result<document::Built<'a>, ExportError> {
     if mesh.levels.len() != usize::from(dungeon.levels()) {
         return Err(ExportError::MeshMismatch { mesh_levels: mesh.levels.len(), levels: dungeon.levels() });
     }
@@ -191,7 +193,7 @@ fn document(
     };
     let total = mesh.levels.len();
     let objects = objects.unwrap_or_else(|| nodes::GameObjects::new(dungeon, options));
-    let mut built = document::Built::new(dungeon, mesh, ribbon.as_ref(), options, objects, &mut |done| {
+    let mut built = document::Built::new(dungeon, mesh, ribbon, options, objects, &mut |done| {
         progress(Progress::Document { done, total })
     });
     if options.compress {
@@ -236,17 +238,19 @@ impl<'a> Target<'a> {
         let files = match self.bin {
             Some(bin_name) => {
                 let bin_path = self.path.with_file_name(&bin_name);
-                let (json, bin) = built.into_parts(Some(bin_name))?;
+                let (json, bin) = built.into_parts(Some(bin_name));
                 progress(Progress::Writing { bytes: bin.len() });
                 progress(Progress::Writing { bytes: json.len() });
-                crate::io::write_all_atomic(&[(&bin_path, &bin), (self.path, &json)])?;
+                let bin_runs: Vec<&[u8]> = bin.runs().collect();
+                crate::io::write_all_atomic_runs(&[(&bin_path, &bin_runs), (self.path, &[&json])])?;
                 vec![(self.path.to_path_buf(), json.len()), (bin_path, bin.len())]
             }
             None => {
-                let bytes = built.into_glb()?;
-                progress(Progress::Writing { bytes: bytes.len() });
-                crate::io::write_atomic(self.path, &bytes)?;
-                vec![(self.path.to_path_buf(), bytes.len())]
+                let glb = built.glb()?;
+                progress(Progress::Writing { bytes: glb.len() });
+                let runs: Vec<&[u8]> = glb.runs().collect();
+                crate::io::write_all_atomic_runs(&[(self.path, &runs)])?;
+                vec![(self.path.to_path_buf(), glb.len())]
             }
         };
         Ok(ExportSummary {

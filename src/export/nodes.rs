@@ -10,6 +10,7 @@ use json::validation::Checked::Valid;
 use json::{Index, Root};
 use serde_json::json as value;
 
+use super::bin::Bin;
 use super::document::{Attributes, extras, material, node, point, primitive, single_mesh};
 use super::names;
 use crate::dungeon::Dungeon;
@@ -77,7 +78,7 @@ impl GameObjects {
         &mut self,
         dungeon: &Dungeon,
         root: &mut Root,
-        bin: &mut Vec<u8>,
+        bin: &mut Bin<'_>,
         level: u16,
         floor_y: f64,
     ) -> Vec<Index<json::Node>> {
@@ -126,7 +127,7 @@ impl GameObjects {
         &mut self,
         dungeon: &Dungeon,
         root: &mut Root,
-        bin: &mut Vec<u8>,
+        bin: &mut Bin<'_>,
         width: f64,
     ) -> Index<json::Mesh> {
         if let Some(&(_, m)) = self.leaf_meshes.iter().find(|(w, _)| *w == width.to_bits()) {
@@ -136,7 +137,8 @@ impl GameObjects {
             .leaf_material
             .get_or_insert_with(|| material(root, "door_leaf".into(), mesh::LEAF_COLOUR, false));
         let prim = mesh::leaf_mesh(dungeon.proportions(), width);
-        let prim = primitive(root, bin, &prim, Attributes::Surface, false, Some(material));
+        let prim =
+            primitive(root, bin, std::borrow::Cow::Owned(prim), Attributes::Surface, false, Some(material));
         let name = format!("DoorLeaf_{}mm_Mesh", (width * 1000.0).round());
         let m = single_mesh(root, name, prim);
         self.leaf_meshes.push((width.to_bits(), m));
