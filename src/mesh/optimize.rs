@@ -43,13 +43,16 @@ pub fn analyze(primitive: &Primitive) -> PrimitiveStats {
 /// Welds identical vertices (equal bytes) of a triangle list whose corners index
 /// `vertices`, numbering them in order of first use (so repeats in `vertices` weld as they
 /// would in an unindexed list), removes degenerate and duplicate triangles, then (when
-/// `optimize`) reorders for the vertex cache, overdraw and vertex fetch.
-pub(crate) fn finish(vertices: &[Vertex], corners: &[u32], optimize: bool) -> Primitive {
-    let (count, remap) = meshopt::generate_vertex_remap(vertices, None);
-    let indices: Vec<u32> = corners.iter().map(|&c| remap[c as usize]).collect();
-    let vertices = apply_remap(vertices, count, &remap);
-    let mut indices = clean(&indices);
+/// `optimize`) reorders for the vertex cache, overdraw and vertex fetch. The vertices are
+/// moved within their own buffer, not copied into new ones.
+pub(crate) fn finish(mut vertices: Vec<Vertex>, mut corners: Vec<u32>, optimize: bool) -> Primitive {
+    let (count, remap) = meshopt::generate_vertex_remap(&vertices, None);
+    corners.iter_mut().for_each(|c| *c = remap[*c as usize]);
+    weld_in_place(&mut vertices, count, &remap);
+    let mut indices = clean(&corners);
+    drop(corners);
     if !optimize || indices.is_empty() {
+        vertices.shrink_to_fit();
         return Primitive { vertices, indices };
     }
     meshopt::optimize_vertex_cache_in_place(&mut indices, vertices.len());
@@ -57,9 +60,10 @@ pub(crate) fn finish(vertices: &[Vertex], corners: &[u32], optimize: bool) -> Pr
     let adapter = meshopt::VertexDataAdapter::new(bytes, size_of::<Vertex>(), 0)
         .expect("invariant: vertex bytes are a whole number of vertices");
     meshopt::optimize_overdraw_in_place(&mut indices, &adapter, 1.05);
-    let (used, remap) = vertex_fetch_remap(&indices, vertices.len());
-    let indices = indices.iter().map(|&i| remap[i as usize]).collect();
-    let vertices = apply_remap(&vertices, used, &remap);
+    let (used, mut remap) = vertex_fetch_remap(&indices, vertices.len());
+    indices.iter_mut().for_each(|i| *i = remap[*i as usize]);
+    permute_in_place(&mut vertices, used, &mut remap);
+    vertices.shrink_to_fit();
     Primitive { vertices, indices }
 }
 
@@ -84,15 +88,35 @@ fn vertex_fetch_remap(indices: &[u32], vertex_count: usize) -> (usize, Vec<u32>)
     (next as usize, remap)
 }
 
-/// Moves each vertex `i` to `remap[i]` (`u32::MAX`: unused, dropped) in a buffer of `count`.
-fn apply_remap(vertices: &[Vertex], count: usize, remap: &[u32]) -> Vec<Vertex> {
-    let mut out = vec![bytemuck::Zeroable::zeroed(); count];
-    for (v, &r) in vertices.iter().zip(remap) {
-        if r != u32::MAX {
-            out[r as usize] = *v;
+/// Moves each vertex `i` to `remap[i]` and keeps the first `count`: a weld's remap, which
+/// numbers vertices in order of first appearance (`meshopt::generate_vertex_remap` without
+/// indices), so `remap[i] <= i` and each place is written only once its own vertex moved.
+fn weld_in_place(vertices: &mut Vec<Vertex>, count: usize, remap: &[u32]) {
+    for (i, &r) in remap.iter().enumerate().take(vertices.len()) {
+        let r = r as usize;
+        assert!(r <= i, "invariant: a weld numbers vertices in order of first appearance");
+        vertices[r] = vertices[i];
+    }
+    vertices.truncate(count);
+}
+
+/// Moves each vertex `i` to `remap[i]` (`u32::MAX`: unused, dropped) and keeps the first
+/// `used`, where `remap` maps the used vertices one to one onto `0..used` (a vertex-fetch
+/// order). `remap` is scratch: the unused vertices are given the places after `used`, and
+/// the permutation is then applied cycle by cycle with swaps.
+fn permute_in_place(vertices: &mut Vec<Vertex>, used: usize, remap: &mut [u32]) {
+    let first_spare = u32::try_from(used).expect("invariant: a primitive has under 2^32 vertices");
+    for (r, spare) in remap.iter_mut().filter(|r| **r == u32::MAX).zip(first_spare..) {
+        *r = spare;
+    }
+    for i in 0..vertices.len() {
+        while remap[i] as usize != i {
+            let j = remap[i] as usize;
+            vertices.swap(i, j);
+            remap.swap(i, j);
         }
     }
-    out
+    vertices.truncate(used);
 }
 
 /// Drops triangles with a repeated index and every repeat of a triangle (same vertices in
@@ -230,7 +254,7 @@ mod tests {
         let (c, d, e, f) = (vertex(5.0, 5.0), vertex(6.0, 5.0), vertex(5.0, 6.0), vertex(6.0, 6.0));
         let unindexed = [a, a, b, c, d, e, d, f, e, a, b, b];
         let corners: Vec<u32> = (0..12).collect();
-        let prim = finish(&unindexed, &corners, true);
+        let prim = finish(unindexed.to_vec(), corners, true);
         assert_eq!(prim.vertices.len(), 4, "only the four used vertices are kept");
         assert!(prim.indices.iter().all(|&i| (i as usize) < prim.vertices.len()));
         let expected = drawn(&unindexed[3..9], &[0, 1, 2, 3, 4, 5]);

@@ -121,7 +121,9 @@ impl Corners {
     /// Room for `corners` triangle corners.
     fn with_capacity(corners: usize) -> Corners {
         Corners {
-            vertices: Vec::with_capacity(corners / 2),
+            // A panel's distinct points are at most its corners; pages reserved and never
+            // written cost nothing, a reallocation copies the whole list.
+            vertices: Vec::with_capacity(corners),
             corners: Vec::with_capacity(corners),
             points: Vec::new(),
         }
@@ -178,7 +180,7 @@ pub(crate) fn assemble(
         if role_corners.corners.is_empty() {
             continue;
         }
-        let prim = optimize::finish(&role_corners.vertices, &role_corners.corners, options.optimize);
+        let prim = optimize::finish(role_corners.vertices, role_corners.corners, options.optimize);
         if !prim.indices.is_empty() {
             primitives.push((role, prim));
         }
@@ -237,8 +239,8 @@ mod tests {
                 let identity: Vec<u32> = (0..each.len() as u32).collect();
                 for optimize in [false, true] {
                     assert_eq!(
-                        optimize::finish(&shared.vertices, &shared.corners, optimize),
-                        optimize::finish(&each, &identity, optimize),
+                        optimize::finish(shared.vertices.clone(), shared.corners.clone(), optimize),
+                        optimize::finish(each.clone(), identity.clone(), optimize),
                         "level {level} {role:?} optimize {optimize}"
                     );
                 }
