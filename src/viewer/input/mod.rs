@@ -8,12 +8,14 @@ use winit::event::{DeviceEvent, DeviceId, ElementState, MouseButton, MouseScroll
 use winit::event_loop::ActiveEventLoop;
 use winit::window::CursorGrabMode;
 
+mod commands;
+
 use super::camera::{Bounds, CameraKind, ray_to_plane};
-use super::keys::{Command, Held, command_for};
-use super::options::{ViewOptions, export_view};
+use super::keys::{Held, command_for};
+use super::options::ViewOptions;
 use super::state::ViewState;
 use super::window::App;
-use crate::walk::{Tour, Walker, compass_angle, waypoints};
+use crate::walk::{Walker, compass_angle};
 
 /// Seconds after a mouse-look during a tour before the tour turns the view again.
 const FREE_LOOK_SECONDS: f64 = 2.0;
@@ -107,7 +109,7 @@ pub(crate) fn handle(app: &mut App, event_loop: &ActiveEventLoop, event: &Window
                 return false;
             }
             if let Some(c) = command_for(&event.logical_key, pressed, event.repeat, *is_synthetic) {
-                return run_command(app, event_loop, c);
+                return commands::run_command(app, event_loop, c);
             }
         }
         WindowEvent::MouseInput { state, button, .. } => {
@@ -242,168 +244,6 @@ fn look(app: &mut App, dx: f64, dy: f64) -> bool {
     true
 }
 
-/// Runs a key's command; true to quit.
-fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Command) -> bool {
-    let levels = app.prepared.scene.levels();
-    let state = &mut app.prepared.state;
-    match c {
-        Command::Camera => switch_camera(app),
-        Command::LevelMode => {
-            state.mode = state.mode.next();
-            let name = state.mode.name();
-            app.hud.say(format!("levels: {name}"));
-        }
-        Command::LevelUp => state.level = (state.level + 1).min(levels.saturating_sub(1)),
-        Command::LevelDown => state.level = state.level.saturating_sub(1),
-        Command::Outlines => state.outlines = !state.outlines,
-        Command::Respawn => {
-            state.walker = respawn(&app.prepared.world, state.spawn, state.spawn_yaw);
-            state.tour = None;
-        }
-        Command::Tour => tour(app),
-        Command::Export => export(app),
-        Command::Help => app.hud.toggle_help(),
-        Command::Hud => {
-            let shown = app.hud.shown();
-            app.hud.set_shown(!shown);
-        }
-        Command::Home => {
-            let aspect =
-                app.gfx.as_ref().map_or(16.0 / 9.0, |g| g.size().0 as f32 / g.size().1.max(1) as f32);
-            state.orbit = super::camera::Orbit::framing_for(&app.prepared.scene.bounds, aspect);
-            state.top = super::camera::TopCamera::default();
-        }
-        Command::LookFaster | Command::LookSlower => {
-            let f = if c == Command::LookFaster { 1.25 } else { 0.8 };
-            app.input.sensitivity = (app.input.sensitivity * f).clamp(0.0002, 0.05);
-            let s = app.input.sensitivity;
-            app.hud.say(format!("mouse-look {s:.4} rad per pixel"));
-        }
-        Command::InvertLook => {
-            app.input.invert = !app.input.invert;
-            let inverted = if app.input.invert { "inverted" } else { "normal" };
-            app.hud.say(format!("mouse-look up/down {inverted}"));
-        }
-        Command::Door => door(app),
-        Command::Map => {
-            state.map = state.map.next();
-            let name = match state.map {
-                super::state::MapMode::Off => "map off",
-                super::state::MapMode::Mini => "minimap",
-                super::state::MapMode::Full => "full map (M again: off)",
-            };
-            app.hud.say(name);
-        }
-        Command::Markers => toggle(&mut state.markers, "markers", &mut app.hud),
-        Command::Torches => toggle(&mut state.torches, "torch light", &mut app.hud),
-        Command::Textures => toggle(&mut state.textures, "textures", &mut app.hud),
-        Command::Escape if app.input.grabbed => set_grab(app, false),
-        Command::Escape | Command::Quit => return true,
-    }
-    let _ = event_loop;
-    false
-}
-
-/// Switches `flag` and says "`name` on" or "off" in the HUD.
-fn toggle(flag: &mut bool, name: &str, hud: &mut super::hud::Hud) {
-    *flag = !*flag;
-    hud.say(format!("{name} {}", if *flag { "on" } else { "off" }));
-}
-
-fn switch_camera(app: &mut App) {
-    let refused = app.prepared.walk_refused.clone();
-    let state = &mut app.prepared.state;
-    state.camera = match state.camera {
-        CameraKind::Orbit if refused.is_none() => CameraKind::Walk,
-        CameraKind::Orbit | CameraKind::Walk => CameraKind::Top,
-        CameraKind::Top => CameraKind::Orbit,
-    };
-    if let Some(e) = refused.filter(|_| state.camera == CameraKind::Top) {
-        app.hud.warn(format!("walk camera skipped: {e}"));
-    }
-    if app.prepared.state.camera != CameraKind::Walk {
-        set_grab(app, false);
-    }
-}
-
-/// F: opens or closes the door the walker faces; the walk world, the leaves and the route
-/// follow.
-fn door(app: &mut App) {
-    let state = &app.prepared.state;
-    if state.camera != CameraKind::Walk {
-        app.hud.warn("doors open in walk mode: Tab to walk, face a door, F");
-        return;
-    }
-    let level = state.current_level(&app.prepared.world);
-    let Some(leaf) = super::doors::faced_door(&app.dungeon, &state.walker, level) else {
-        app.hud.say("no door in reach: face one within 3 m");
-        return;
-    };
-    let open = match super::doors::toggle(&mut app.dungeon, &leaf) {
-        Ok(open) => open,
-        Err(e) => {
-            app.hud.warn(format!("door: {e}"));
-            return;
-        }
-    };
-    app.prepared.world = crate::walk::World::with_rules(&app.dungeon, &super::options::VIEW_RULES);
-    let c = leaf.cell;
-    app.hud.say(format!(
-        "door at {},{},{} {}",
-        c.level,
-        c.slot.row,
-        c.slot.col,
-        if open { "opened" } else { "closed" }
-    ));
-    if let Some((from, to)) = app.options.path {
-        match super::options::route(&app.dungeon, from, to) {
-            Ok(steps) => app.prepared.route = Some(steps),
-            Err(e) => {
-                app.prepared.route = None;
-                app.hud.warn(e.to_string());
-            }
-        }
-        app.ribbon = super::options::path_ribbon(&app.dungeon, &app.prepared);
-    }
-    if let Some(gfx) = &mut app.gfx {
-        gfx.renderer.set_doors(&gfx.gpu.device, &super::doors::leaf_triangles(&app.dungeon));
-        gfx.renderer.set_path(&gfx.gpu.device, &app.ribbon);
-    }
-}
-
-/// P: start the guided tour of the route (or stop it), or say why there is none.
-fn tour(app: &mut App) {
-    if let Some(e) = &app.prepared.walk_refused {
-        app.hud.warn(format!("no tour: {e}"));
-        return;
-    }
-    let world = &app.prepared.world;
-    let state = &mut app.prepared.state;
-    if state.tour.take().is_some() {
-        app.hud.say("tour stopped");
-        return;
-    }
-    let Some(steps) = &app.prepared.route else {
-        app.hud.warn("no route: pass --path L,R,C:L,R,C");
-        return;
-    };
-    state.walker = Walker::spawn(world, steps[0]);
-    state.tour = Some(Tour::new(waypoints(world, steps)));
-    state.camera = CameraKind::Walk;
-    app.hud.say(format!("touring to {} (P stops)", steps[steps.len() - 1]));
-}
-
-/// Writes what the window shows (the scene's mesh, not built again, and the route).
-fn export(app: &mut App) {
-    let to = &app.options.export_to;
-    match export_view(&app.dungeon, &app.prepared, to) {
-        Ok(s) => {
-            app.hud.say(format!("exported {} ({} triangles, {} bytes)", to.display(), s.triangles, s.bytes))
-        }
-        Err(e) => app.hud.warn(format!("export failed: {e}")),
-    }
-}
-
 /// Grabs (or frees) the mouse for mouse-look.
 pub(crate) fn set_grab(app: &mut App, grab: bool) {
     let Some(gfx) = &app.gfx else { return };
@@ -483,7 +323,7 @@ pub(crate) fn update(app: &mut App, dt: f64) {
     }
 }
 
-fn respawn(world: &crate::walk::World, spawn: crate::grid::Pos, yaw: f64) -> Walker {
+pub(super) fn respawn(world: &crate::walk::World, spawn: crate::grid::Pos, yaw: f64) -> Walker {
     let mut w = Walker::spawn(world, spawn);
     w.yaw = yaw;
     w
