@@ -16,7 +16,7 @@ use octile::generate::{GenerateOptions, generate};
 use octile::grid::{Direction, Pos, SlotKind};
 use octile::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
 use octile::mesh::{LevelMesh, MeshOptions};
-use octile::viewer::markers::torch_positions;
+use octile::viewer::markers::{markers_of, torch_positions};
 use octile::viewer::torchlight::Torchlight;
 
 /// Octagons per side: 64, or 16 with `OCTILE_BENCH_QUICK`.
@@ -50,7 +50,7 @@ fn torchlight(c: &mut Criterion) {
     let n = side();
     let generation = GenerateOptions { seed: 11, levels: 4, cols: n, rows: n, ..Default::default() };
     let d = generate(&generation, &mut |_| {}).expect("the bench dungeon generates");
-    let torches = Torchlight::new(&torch_positions(&d));
+    let torches = Torchlight::new(&torch_positions(&markers_of(&d)));
     let mut group = c.benchmark_group("torchlight");
     group.sample_size(20);
     // The east wall of the level-1 floor octagon nearest (47, 46): at a chunk corner, the

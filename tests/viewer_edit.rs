@@ -244,3 +244,51 @@ fn a_fast_drag_paints_every_cell_it_crosses() {
         "a cell off the cursor's path stays floor"
     );
 }
+
+#[test]
+fn a_room_made_in_edit_mode_gets_its_torch() {
+    const TEST: &str = "a_room_made_in_edit_mode_gets_its_torch";
+    let _alone = alone();
+    if !window_tools(TEST) {
+        return;
+    }
+    let (dir, file, before) = arena_copy(TEST);
+    // A rock octagon beside the south arm: a click makes it floor, walled all round, so a
+    // room of its own, and rooms get a torch on their first long rock wall.
+    let cell = Pos { level: 0, slot: octile::grid::Slot::new(8, 2) };
+    assert!(before.tile_def(cell).is_ok_and(|t| !t.carved), "0,8,2 is rock in plus_arena");
+    let centre = top_pixel(&before, before.layout().center(cell.slot));
+    let size = format!("{}x{}", SIZE.0, SIZE.1);
+    let args = [file.to_str().unwrap(), "--camera", "top", "--size", &size, "--lights"];
+    let Some((child, window)) = support::open_viewer_window(TEST, &args, &[]) else { return };
+    pause(2500);
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "F3"]);
+    xdotool(&["mousemove", "--window", &window, &centre.0.to_string(), &centre.1.to_string()]);
+    pause(1200);
+    xdotool(&["click", "1"]);
+    pause(600);
+    xdotool(&["mousemove", "--window", &window, "2", "2"]);
+    pause(1500);
+    let shot = grab(&window, &dir.join("after.png"));
+    xdotool(&["key", "ctrl+s"]);
+    pause(1500);
+    xdotool(&["key", "q"]);
+    let err = finish(child);
+    assert!(!err.contains("panicked"), "{err}");
+    let after = octile::format::load(&file).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert!(after.tile_def(cell).is_ok_and(|t| t.carved), "the click made 0,8,2 floor: {err}");
+    let markers = octile::viewer::markers::markers_of(&after);
+    let lights = octile::rooms::torch_lights(&markers, octile::rooms::LightPreset::Blender);
+    let light = lights.iter().find(|l| l.torch.cell == cell).expect("the new room has a torch");
+    let options = ViewOptions { camera: CameraKind::Top, size: SIZE, ..ViewOptions::default() };
+    let prepared = prepare(&after, &options).unwrap();
+    let view = prepared.state.view(&prepared.scene, SIZE.0 as f32 / SIZE.1 as f32);
+    let (x, y) = view.project(light.position.as_vec3(), SIZE.0, SIZE.1).unwrap();
+    // Its glow (`--lights`) is drawn where the edited room put it: a warm pixel there.
+    let warm = (x as u32 - 2..=x as u32 + 2)
+        .flat_map(|px| (y as u32 - 2..=y as u32 + 2).map(move |py| (px, py)))
+        .map(|(px, py)| shot.get_pixel(px, py).0)
+        .any(|[r, g, b]| r > 180 && i32::from(r) - i32::from(b) > 60 && g > 100);
+    assert!(warm, "no torch glow at ({x:.0}, {y:.0}) after the click: {err}");
+}

@@ -16,7 +16,7 @@ use octile::generate::{GenerateOptions, generate};
 use octile::rooms::{LightPreset, Markers, RoomGraph, TorchLight, torch_lights};
 use octile::viewer::camera::{CameraKind, View, walk_view};
 use octile::viewer::gpu::{AdapterPreference, Gpu};
-use octile::viewer::markers::torch_positions;
+use octile::viewer::markers::{markers_of, torch_positions};
 use octile::viewer::renderer::Frame;
 use octile::viewer::screenshot::{Offscreen, Shot};
 use octile::viewer::torchlight::Torchlight;
@@ -102,7 +102,7 @@ fn a_wall_out_of_every_torch_range_is_not_warmed() {
     const TEST: &str = "a_wall_out_of_every_torch_range_is_not_warmed";
     let options = GenerateOptions { seed: 7, levels: 1, cols: 12, rows: 12, ..GenerateOptions::default() };
     let d = generate(&options, &mut |_| {}).unwrap();
-    let torches = Torchlight::new(&torch_positions(&d));
+    let torches = Torchlight::new(&torch_positions(&markers_of(&d)));
     let room = d.proportions().room_height;
     let plan = level_plan(&d, 0);
     let rock: Vec<_> = plan.walls.iter().filter(|w| w.kind == WallKind::Rock).collect();
@@ -184,4 +184,35 @@ fn a_spiral_stair_shows_its_treads_from_above() {
     bright.sort_unstable();
     let (low, high) = (bright[bright.len() / 10], bright[bright.len() * 9 / 10]);
     assert!(high > low + 60, "tread brightness from the 10th to the 90th percentile: {low} .. {high}");
+}
+
+#[test]
+fn edit_mode_lights_its_mesh_with_the_torches_it_is_given() {
+    const TEST: &str = "edit_mode_lights_its_mesh_with_the_torches_it_is_given";
+    let (d, feet, heading, light) = before_a_torch();
+    let Some((gpu, mut off, frame)) = walk_frame(TEST, &d, feet, heading) else { return };
+    let mesh = octile::mesh::MeshOptions::default();
+    let mut live = support::live_mesh(&gpu, &mut off, &d, &mesh);
+    let (first, _) = support::draw_live(&gpu, &mut off, &mut live, &d, &frame);
+    let all = torch_positions(&markers_of(&d));
+    assert!(!live.set_torches(&gpu.device, &d, &all).unwrap(), "the same torches change nothing");
+    // A torch comes 1.5 m along the wall from the one in front of the walker, as when an
+    // edit carves a room there: the chunks in its reach are meshed again with its light.
+    let facing = light.torch.facing;
+    let along = Vec3::new(-facing.y as f32, 0.0, facing.x as f32);
+    let more: Vec<Vec3> = all.iter().copied().chain([light.position.as_vec3() + along * 1.5]).collect();
+    assert!(live.set_torches(&gpu.device, &d, &more).unwrap());
+    let (brighter, _) = support::draw_live(&gpu, &mut off, &mut live, &d, &frame);
+    assert!(differing(&brighter, &first) > 500, "the new torch lights the wall in view");
+    // The same picture as a live mesh lit by those torches from the start.
+    let (format, samples) = (off.renderer_mut().format(), off.renderer_mut().samples());
+    let torches = std::sync::Arc::new(Torchlight::new(&more));
+    let mut fresh =
+        octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, &d, &mesh, torches);
+    let (expected, _) = support::draw_live(&gpu, &mut off, &mut fresh, &d, &frame);
+    assert_eq!(differing(&brighter, &expected), 0, "re-lit chunks equal chunks lit so from the start");
+    // It goes again (the edit undone): the first picture comes back.
+    assert!(live.set_torches(&gpu.device, &d, &all).unwrap());
+    let (again, _) = support::draw_live(&gpu, &mut off, &mut live, &d, &frame);
+    assert_eq!(differing(&again, &first), 0, "without the new torch the picture is as before");
 }

@@ -32,11 +32,18 @@ fn diamond(at: Vec3, size: f32, out: &mut Vec<Vertex>) {
     }
 }
 
-/// The markers of `dungeon` as diamonds (world metres, a triangle list), a little above
-/// their point so floor markers show.
+/// The markers of `dungeon` ([`Markers::of`] on its room graph), which the functions
+/// below draw. Finding them walks the whole dungeon: a caller that wants several drawings
+/// finds them once.
 #[must_use]
-pub fn marker_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
-    let markers = Markers::of(dungeon, &RoomGraph::of(dungeon));
+pub fn markers_of(dungeon: &Dungeon) -> Markers {
+    Markers::of(dungeon, &RoomGraph::of(dungeon))
+}
+
+/// The `markers` as diamonds (world metres, a triangle list), a little above their point
+/// so floor markers show.
+#[must_use]
+pub fn marker_triangles(markers: &Markers) -> Vec<Vertex> {
     let mut out = Vec::new();
     for m in markers.iter() {
         diamond(m.point.as_vec3() + Vec3::Y * (SIZE * 2.0), SIZE, &mut out);
@@ -44,22 +51,20 @@ pub fn marker_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
     out
 }
 
-/// The torch lights of `dungeon` (as `--lights` exports them) as diamonds at each light.
+/// The torch lights of `markers` (as `--lights` exports them) as diamonds at each light.
 #[must_use]
-pub fn light_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
-    let markers = Markers::of(dungeon, &RoomGraph::of(dungeon));
+pub fn light_triangles(markers: &Markers) -> Vec<Vertex> {
     let mut out = Vec::new();
-    for light in torch_lights(&markers, LightPreset::Blender) {
+    for light in torch_lights(markers, LightPreset::Blender) {
         diamond(light.position.as_vec3(), SIZE * 0.8, &mut out);
     }
     out
 }
 
-/// Where the torch lights of `dungeon` hang (world metres), in [`torch_lights`]' order.
+/// Where the torch lights of `markers` hang (world metres), in [`torch_lights`]' order.
 #[must_use]
-pub fn torch_positions(dungeon: &Dungeon) -> Vec<Vec3> {
-    let markers = Markers::of(dungeon, &RoomGraph::of(dungeon));
-    torch_lights(&markers, LightPreset::Blender).iter().map(|l| l.position.as_vec3()).collect()
+pub fn torch_positions(markers: &Markers) -> Vec<Vec3> {
+    torch_lights(markers, LightPreset::Blender).iter().map(|l| l.position.as_vec3()).collect()
 }
 
 #[cfg(test)]
@@ -71,11 +76,12 @@ mod tests {
         let options =
             crate::generate::GenerateOptions { seed: 7, levels: 1, cols: 6, rows: 6, ..Default::default() };
         let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
-        let markers = Markers::of(&d, &RoomGraph::of(&d));
+        let markers = markers_of(&d);
         assert!(markers.iter().count() > 0);
-        assert_eq!(marker_triangles(&d).len(), markers.iter().count() * 24);
+        assert_eq!(marker_triangles(&markers).len(), markers.iter().count() * 24);
         let lights = torch_lights(&markers, LightPreset::Blender);
-        let tris = light_triangles(&d);
+        let tris = light_triangles(&markers);
+        assert_eq!(torch_positions(&markers).len(), lights.len());
         assert_eq!(tris.len(), lights.len() * 24);
         // Outward normals: every face's normal points away from its diamond's centre.
         for (light, faces) in lights.iter().zip(tris.chunks(24)) {

@@ -194,8 +194,12 @@ pub fn marker_and_light_triangles(
     dungeon: &Dungeon,
     options: &ViewOptions,
 ) -> (Vec<crate::mesh::Vertex>, Vec<crate::mesh::Vertex>) {
-    let lights = if options.lights { super::markers::light_triangles(dungeon) } else { Vec::new() };
-    let markers = if options.markers { super::markers::marker_triangles(dungeon) } else { Vec::new() };
+    if !(options.lights || options.markers) {
+        return (Vec::new(), Vec::new());
+    }
+    let found = super::markers::markers_of(dungeon);
+    let lights = if options.lights { super::markers::light_triangles(&found) } else { Vec::new() };
+    let markers = if options.markers { super::markers::marker_triangles(&found) } else { Vec::new() };
     (markers, lights)
 }
 
@@ -331,7 +335,7 @@ mod tests {
         assert!(none.is_empty());
         let (shown, _) =
             marker_and_light_triangles(&d, &ViewOptions { markers: true, ..ViewOptions::default() });
-        assert_eq!(shown, super::super::markers::marker_triangles(&d));
+        assert_eq!(shown, super::super::markers::marker_triangles(&super::super::markers::markers_of(&d)));
         assert!(!shown.is_empty());
     }
 

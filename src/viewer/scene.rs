@@ -101,7 +101,9 @@ impl Scene {
             room_height: p.room_height as f32,
             chunk_size: (f64::from(CHUNK_SLOTS) * layout.spacing()) as f32,
             chunks,
-            torches: Arc::new(Torchlight::new(&super::markers::torch_positions(dungeon))),
+            torches: Arc::new(Torchlight::new(&super::markers::torch_positions(
+                &super::markers::markers_of(dungeon),
+            ))),
         })
     }
 

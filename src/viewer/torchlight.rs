@@ -91,6 +91,11 @@ impl Torchlight {
         self.squares.iter().all(Vec::is_empty)
     }
 
+    /// Every torch light (world metres), in no particular order.
+    pub fn positions(&self) -> impl Iterator<Item = Vec3> + '_ {
+        self.squares.iter().flatten().copied()
+    }
+
     /// The square (column, row) of `p`, clamped to the grid.
     fn square_of(&self, p: Vec3) -> (usize, usize) {
         let at = ((p.xz() - self.origin) / TORCH_RANGE).floor();

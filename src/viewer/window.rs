@@ -341,13 +341,21 @@ impl App {
         let p = &self.prepared;
         let mut frame = p.state.frame_sized(&p.scene, &p.world, size);
         if frame.markers && !gfx.markers_built {
-            let markers = super::markers::marker_triangles(&self.dungeon);
+            let shown = self.edit.edited().unwrap_or(&self.dungeon);
+            let markers = super::markers::marker_triangles(&super::markers::markers_of(shown));
             gfx.renderer.set_marker_diamonds(&gfx.gpu.device, &markers);
             gfx.markers_built = true;
         }
         let target =
             super::edit::gpu::Target { format: gfx.renderer.format(), samples: gfx.renderer.samples() };
         self.edit.frame(&gfx.gpu, target, &self.dungeon, &mut self.prepared, &mut frame, size);
+        if let Some(found) = self.edit.take_moved_markers() {
+            // An edit moved the torches: their glow (`--lights`) and the markers follow.
+            let lights =
+                if self.options.lights { super::markers::light_triangles(&found) } else { Vec::new() };
+            gfx.renderer.set_markers(&gfx.gpu.device, &super::markers::marker_triangles(&found), &lights);
+            gfx.markers_built = true;
+        }
         for message in self.edit.take_messages() {
             self.hud.say(message);
         }

@@ -275,7 +275,7 @@ pub fn live_mesh(
     let renderer = off.renderer_mut();
     let (format, samples) = (renderer.format(), renderer.samples());
     let torches = std::sync::Arc::new(octile::viewer::torchlight::Torchlight::new(
-        &octile::viewer::markers::torch_positions(d),
+        &octile::viewer::markers::torch_positions(&octile::viewer::markers::markers_of(d)),
     ));
     octile::viewer::edit::live::LiveMesh::new(&gpu.device, format, samples, d, mesh, torches)
 }

@@ -8,6 +8,8 @@
 
 use std::sync::Arc;
 
+use glam::Vec3;
+
 use super::gpu::Drawn;
 use crate::dungeon::Dungeon;
 use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
@@ -18,7 +20,7 @@ use crate::viewer::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use crate::viewer::renderer::{
     ChunkMesh, DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group,
 };
-use crate::viewer::torchlight::Torchlight;
+use crate::viewer::torchlight::{TORCH_RANGE, Torchlight};
 
 /// The live mesh on the GPU.
 pub struct LiveMesh {
@@ -34,8 +36,8 @@ pub struct LiveMesh {
     /// The chunks the last [`LiveMesh::prepare`] found in view, in mesh order.
     in_view: Vec<ChunkId>,
     options: MeshOptions,
-    /// The torch lights baked into every chunk (those of the dungeon as loaded: an edit
-    /// does not move them).
+    /// The torch lights baked into every chunk: where the dungeon's rooms put them
+    /// ([`LiveMesh::set_torches`] moves them after edits).
     torches: Arc<Torchlight>,
 }
 
@@ -142,6 +144,45 @@ impl LiveMesh {
                 .insert(id, ChunkMesh::upload(device, &mesh, &|role| slot(id.level, role), &self.torches));
         }
         Ok(())
+    }
+
+    /// Lights the mesh with torches at `positions` (world metres: where the edited
+    /// dungeon's rooms put them, [`crate::viewer::markers::torch_positions`]). The meshed
+    /// chunks within reach of a torch that came or went are meshed again with the new
+    /// light baked in; the others keep theirs. True when a torch came or went.
+    ///
+    /// # Errors
+    /// [`MeshError`] when a chunk cannot be meshed: the new torches are kept, and the
+    /// chunks not replaced keep the old light.
+    pub fn set_torches(
+        &mut self,
+        device: &wgpu::Device,
+        dungeon: &Dungeon,
+        positions: &[Vec3],
+    ) -> Result<bool, MeshError> {
+        let key = |p: &Vec3| p.to_array().map(f32::to_bits);
+        let sorted = |mut points: Vec<Vec3>| {
+            points.sort_by_key(key);
+            points
+        };
+        let old = sorted(self.torches.positions().collect());
+        let new = sorted(positions.to_vec());
+        let gone = old.iter().filter(|p| new.binary_search_by_key(&key(p), key).is_err());
+        let came = new.iter().filter(|p| old.binary_search_by_key(&key(p), key).is_err());
+        let moved: Vec<Vec3> = gone.chain(came).copied().collect();
+        if moved.is_empty() {
+            return Ok(false);
+        }
+        self.torches = Arc::new(Torchlight::new(positions));
+        let (layout, proportions) = (dungeon.layout(), dungeon.proportions());
+        let relit: Vec<ChunkId> = (self.all.iter().copied())
+            .filter(|&id| {
+                let (min, max) = chunk_bounds(layout, proportions, id);
+                moved.iter().any(|&t| t.clamp(min, max).distance_squared(t) < TORCH_RANGE * TORCH_RANGE)
+            })
+            .collect();
+        self.update(device, dungeon, &relit)?;
+        Ok(true)
     }
 
     /// The chunk cache's counts: chunks meshed so far (`built`), kept now (`resident`),

@@ -30,12 +30,14 @@ use self::keys::{EditKey, edit_help, edit_key};
 use self::live::LiveMesh;
 use self::session::{Session, show};
 use super::camera::View;
+use super::markers::{markers_of, torch_positions};
 use super::options::{Prepared, VIEW_RULES};
 use super::renderer::Frame;
 use crate::dungeon::Dungeon;
 use crate::geometry::{Layout, Pick, Target};
 use crate::grid::Dims;
 use crate::mesh::MeshOptions;
+use crate::rooms::Markers;
 
 /// An empty range of levels: the renderer draws none.
 const NO_LEVELS: std::ops::RangeInclusive<u16> = std::ops::RangeInclusive::new(1, 0);
@@ -71,6 +73,10 @@ pub struct EditMode {
     messages: Vec<String>,
     seen: Option<Seen>,
     levels: std::ops::RangeInclusive<u16>,
+    /// An edit may have moved the rooms' torches: find them again once no stroke is under way.
+    torches_stale: bool,
+    /// The markers of the edited dungeon, found when its torches moved, for the window.
+    moved_markers: Option<Markers>,
 }
 
 impl EditMode {
@@ -96,6 +102,8 @@ impl EditMode {
             messages: Vec::new(),
             seen: None,
             levels: NO_LEVELS,
+            torches_stale: false,
+            moved_markers: None,
         }
     }
 
@@ -113,6 +121,12 @@ impl EditMode {
 
     fn say(&mut self, message: String) {
         self.messages.push(message);
+    }
+
+    /// The markers of the edited dungeon when an edit moved its torches since the last
+    /// call (the live mesh is lit by the new ones already): the window draws them.
+    pub fn take_moved_markers(&mut self) -> Option<Markers> {
+        self.moved_markers.take()
     }
 
     /// The messages since the last call (for the HUD, which also prints them).
@@ -229,6 +243,7 @@ impl EditMode {
             self.fog_stale = true;
             self.plan_stale = true;
             self.drawn_hover = None;
+            self.torches_stale = true;
         }
     }
 
@@ -270,6 +285,19 @@ impl EditMode {
                 self.messages.push(format!("edit: cannot re-mesh: {e}"));
             }
             prepared.world = crate::walk::World::with_rules(session.dungeon(), &VIEW_RULES);
+        }
+        // Torches follow the rooms. Finding them walks the whole dungeon, so it waits for
+        // the end of a paint stroke instead of following every cell painted.
+        if self.torches_stale && !self.painting {
+            self.torches_stale = false;
+            if let (Some(live), Some(session)) = (self.live.as_mut(), self.session.as_ref()) {
+                let found = markers_of(session.dungeon());
+                match live.set_torches(device, session.dungeon(), &torch_positions(&found)) {
+                    Ok(true) => self.moved_markers = Some(found),
+                    Ok(false) => {}
+                    Err(e) => self.messages.push(format!("edit: cannot light the edit: {e}")),
+                }
+            }
         }
         let d = self.session.as_ref().map_or(dungeon, Session::dungeon);
         let state = &prepared.state;
