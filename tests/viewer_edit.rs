@@ -131,6 +131,47 @@ fn window_tools(test: &str) -> bool {
     true
 }
 
+/// In the window `window` (just opened, edit mode off): F3, then a click on `pixel` with
+/// the cursor moved off the plan before and after (so nothing is hovered in the pictures).
+/// Screenshots of the window before and after the click (kept in `dir`).
+fn click_in_edit_mode(window: &str, pixel: (u32, u32), dir: &Path) -> (image::RgbImage, image::RgbImage) {
+    pause(2500);
+    xdotool(&["windowfocus", "--sync", window]);
+    xdotool(&["key", "F3"]);
+    xdotool(&["mousemove", "--window", window, "2", "2"]);
+    pause(1200);
+    let before = grab(window, &dir.join("before.png"));
+    xdotool(&["mousemove", "--window", window, &pixel.0.to_string(), &pixel.1.to_string()]);
+    pause(600);
+    xdotool(&["click", "1"]);
+    pause(600);
+    xdotool(&["mousemove", "--window", window, "2", "2"]);
+    pause(1500);
+    (before, grab(window, &dir.join("after.png")))
+}
+
+/// The start of a window test: the window lock held, and [`arena_copy`]; `None` (after a
+/// `SKIPPED` line) without the window tools ([`window_tools`]).
+fn window_test(
+    test: &str,
+) -> Option<(std::sync::MutexGuard<'static, ()>, support::Scratch, std::path::PathBuf, Dungeon)> {
+    let alone = alone();
+    if !window_tools(test) {
+        return None;
+    }
+    let (dir, file, dungeon) = arena_copy(test);
+    Some((alone, dir, file, dungeon))
+}
+
+/// Q (quit), then the viewer's stderr and the dungeon it saved to `file`.
+fn quit_and_load(child: Child, file: &Path) -> (Dungeon, String) {
+    xdotool(&["key", "q"]);
+    let err = finish(child);
+    assert!(!err.contains("panicked"), "{err}");
+    let after = octile::format::load(file).unwrap_or_else(|e| panic!("{e}: {err}"));
+    (after, err)
+}
+
 fn finish(mut child: Child) -> String {
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(10) {
@@ -145,37 +186,17 @@ fn finish(mut child: Child) -> String {
 #[test]
 fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     const TEST: &str = "a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it";
-    let _alone = alone();
-    if !window_tools(TEST) {
-        return;
-    }
-    let (dir, file, before) = arena_copy(TEST);
+    let Some((_alone, dir, file, before)) = window_test(TEST) else { return };
     let (pos, wall) = known_wall(&before);
     let pixel = seam_pixel(&before, pos, wall);
     let Some((child, window)) = open_top_view(TEST, &file) else { return };
-    pause(2500);
-    let (x, y) = (pixel.0.to_string(), pixel.1.to_string());
-    xdotool(&["windowfocus", "--sync", &window]);
-    xdotool(&["key", "F3"]);
-    xdotool(&["mousemove", "--window", &window, "2", "2"]);
-    pause(1200);
-    let shot_before = grab(&window, &dir.join("before.png"));
-    xdotool(&["mousemove", "--window", &window, &x, &y]);
-    pause(600);
-    xdotool(&["click", "1"]);
-    pause(600);
-    xdotool(&["mousemove", "--window", &window, "2", "2"]);
-    pause(1200);
-    let shot_after = grab(&window, &dir.join("after.png"));
+    let (shot_before, shot_after) = click_in_edit_mode(&window, pixel, dir.path());
     xdotool(&["key", "ctrl+s"]);
     pause(1500);
     // E, the viewer's export key, writes the edited dungeon beside the file in edit mode.
     xdotool(&["key", "e"]);
     pause(2500);
-    xdotool(&["key", "q"]);
-    let err = finish(child);
-    assert!(!err.contains("panicked"), "{err}");
-    let after = octile::format::load(&file).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let (after, err) = quit_and_load(child, &file);
     let door = after.registry().edge("door");
     assert_eq!(after.edge_state(pos, wall).unwrap(), door, "open -> door after one click: {err}");
     assert!(err.contains(&format!("saved {}", file.display())), "{err}");
@@ -199,11 +220,7 @@ fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
 #[test]
 fn a_fast_drag_paints_every_cell_it_crosses() {
     const TEST: &str = "a_fast_drag_paints_every_cell_it_crosses";
-    let _alone = alone();
-    if !window_tools(TEST) {
-        return;
-    }
-    let (_dir, file, before) = arena_copy(TEST);
+    let Some((_alone, _dir, file, before)) = window_test(TEST) else { return };
     // Row 2 of plus_arena: floor octagons at columns 2, 4 and 6, away from the entrance.
     let cell_at = |row: u32, col: u32| Pos { level: 0, slot: octile::grid::Slot { row, col } };
     let cell = |col: u32| cell_at(2, col);
@@ -228,10 +245,7 @@ fn a_fast_drag_paints_every_cell_it_crosses() {
     pause(600);
     xdotool(&["key", "ctrl+s"]);
     pause(1500);
-    xdotool(&["key", "q"]);
-    let err = finish(child);
-    assert!(!err.contains("panicked"), "{err}");
-    let after = octile::format::load(&file).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let (after, err) = quit_and_load(child, &file);
     for col in [2, 4, 6] {
         assert!(
             !is_floor(&after, col),
@@ -248,11 +262,7 @@ fn a_fast_drag_paints_every_cell_it_crosses() {
 #[test]
 fn a_room_made_in_edit_mode_gets_its_torch() {
     const TEST: &str = "a_room_made_in_edit_mode_gets_its_torch";
-    let _alone = alone();
-    if !window_tools(TEST) {
-        return;
-    }
-    let (dir, file, before) = arena_copy(TEST);
+    let Some((_alone, dir, file, before)) = window_test(TEST) else { return };
     // A rock octagon beside the south arm: a click makes it floor, walled all round, so a
     // room of its own, and rooms get a torch on their first long rock wall.
     let cell = Pos { level: 0, slot: octile::grid::Slot::new(8, 2) };
@@ -261,22 +271,10 @@ fn a_room_made_in_edit_mode_gets_its_torch() {
     let size = format!("{}x{}", SIZE.0, SIZE.1);
     let args = [file.to_str().unwrap(), "--camera", "top", "--size", &size, "--lights"];
     let Some((child, window)) = support::open_viewer_window(TEST, &args, &[]) else { return };
-    pause(2500);
-    xdotool(&["windowfocus", "--sync", &window]);
-    xdotool(&["key", "F3"]);
-    xdotool(&["mousemove", "--window", &window, &centre.0.to_string(), &centre.1.to_string()]);
-    pause(1200);
-    xdotool(&["click", "1"]);
-    pause(600);
-    xdotool(&["mousemove", "--window", &window, "2", "2"]);
-    pause(1500);
-    let shot = grab(&window, &dir.join("after.png"));
+    let (_, shot) = click_in_edit_mode(&window, centre, dir.path());
     xdotool(&["key", "ctrl+s"]);
     pause(1500);
-    xdotool(&["key", "q"]);
-    let err = finish(child);
-    assert!(!err.contains("panicked"), "{err}");
-    let after = octile::format::load(&file).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let (after, err) = quit_and_load(child, &file);
     assert!(after.tile_def(cell).is_ok_and(|t| t.carved), "the click made 0,8,2 floor: {err}");
     let markers = octile::viewer::markers::markers_of(&after);
     let lights = octile::rooms::torch_lights(&markers, octile::rooms::LightPreset::Blender);
