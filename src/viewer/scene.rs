@@ -120,10 +120,10 @@ impl Scene {
         let plan = level_plan(dungeon, l);
         let p = dungeon.proportions();
         let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
-        let caps =
-            rock_caps(&wall_runs(&plan, dungeon.layout()), p.room_height as f32 + CAP_LIFT, band as f32);
+        let walls = wall_runs(&plan, dungeon.layout());
+        let caps = rock_caps(&walls, p.room_height as f32 + CAP_LIFT, band as f32);
         let texture_size = self.mesh_options.texture_size as f32;
-        let coarse = coarse_chunks(&plan, dungeon.layout(), p.floor_y(l), p.room_height as f32, texture_size);
+        let coarse = coarse_chunks(&plan, &walls, p.floor_y(l), p.room_height as f32, texture_size);
         LevelGeometry { coarse, outlines: outlines(&plan), caps }
     }
 }

@@ -10,16 +10,15 @@
 use glam::{DVec2, DVec3, Vec3};
 
 use super::ByChunk;
-use super::merge::{merged_floors, wall_runs};
-use crate::geometry::Layout;
+use super::merge::{WallRun, merged_floors};
 use crate::mesh::panel::{Panel, at, uv0};
 use crate::mesh::{LevelMesh, MaterialRole, Primitive, Vertex};
 use crate::walk::LevelPlan;
 
 /// The coarse mesh of `plan`'s level per mesh chunk, whose floor is at `floor_y` (world
 /// metres) and whose rooms are `room_height` metres high: floors of the carved pieces
-/// (a polygon of `n` corners makes `n - 2` triangles) and rock walls (two triangles a
-/// straight run), level-local, counter-clockwise seen from the carved side as the full mesh
+/// (a polygon of `n` corners makes `n - 2` triangles) and its rock walls' straight runs
+/// `walls` ([`super::merge::wall_runs`] of the plan: two triangles each), level-local, counter-clockwise seen from the carved side as the full mesh
 /// is. A piece goes to the chunk of its cell or seam, a wall to the chunk of the piece it
 /// bounds. UV0 is the full mesh's (`mesh::panel::uv0`: metres in the panel's frame over
 /// `texture_size`, less its whole-number shift), each floor polygon and wall run its own
@@ -27,7 +26,7 @@ use crate::walk::LevelPlan;
 #[must_use]
 pub fn coarse_chunks(
     plan: &LevelPlan,
-    layout: &Layout,
+    walls: &[WallRun],
     floor_y: f64,
     room_height: f32,
     texture_size: f32,
@@ -39,7 +38,7 @@ pub fn coarse_chunks(
         let [floor, _] = parts.entry(polygon.chunk).or_insert_with(empty);
         floor_polygon(floor, &polygon.outline, &polygon.triangles, 0.0, inv);
     }
-    for run in wall_runs(plan, layout) {
+    for run in walls {
         let [_, wall] = parts.entry(run.chunk).or_insert_with(empty);
         wall_quad(wall, run.a, run.b, f64::from(room_height), inv);
     }
@@ -110,6 +109,7 @@ fn wall_quad(out: &mut Primitive, a: DVec2, b: DVec2, height: f64, inv: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::viewer::chunks::merge::wall_runs;
     use crate::walk::{WallKind, level_plan};
 
     /// Every triangle of `mesh`'s `role` faces the way its vertices' normal says.
@@ -127,7 +127,8 @@ mod tests {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let p = d.proportions();
         let full = crate::mesh::build(&d, &crate::mesh::MeshOptions::default()).unwrap();
-        let chunks = coarse_chunks(&level_plan(&d, 0), d.layout(), 0.0, p.room_height as f32, 4.0);
+        let plan = level_plan(&d, 0);
+        let chunks = coarse_chunks(&plan, &wall_runs(&plan, d.layout()), 0.0, p.room_height as f32, 4.0);
         for role in [MaterialRole::Floor, MaterialRole::Wall] {
             // The full mesh's UV0 by (position, normal), in whole millimetres.
             let key = |v: &Vertex| {
@@ -171,7 +172,7 @@ mod tests {
     fn coarse_chunks_cover_every_floor_piece_facing_the_carved_side() {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let plan = level_plan(&d, 0);
-        let chunks = coarse_chunks(&plan, d.layout(), 0.0, 3.0, 4.0);
+        let chunks = coarse_chunks(&plan, &wall_runs(&plan, d.layout()), 0.0, 3.0, 4.0);
         let primitive = |role: MaterialRole| {
             let mut all = Primitive { vertices: Vec::new(), indices: Vec::new() };
             for mesh in chunks.values() {
