@@ -1,7 +1,8 @@
 //! The coarse mesh of a level, drawn for chunks far from the camera: the floors of the
-//! carved pieces, a connector joined with the diagonal seams that open off it
-//! ([`super::merge::merged_floors`]), and every straight run of rock wall as one quad from
-//! floor to ceiling ([`super::merge::wall_runs`]). No ceilings (a chunk is far only from an
+//! carved pieces, joined where that saves triangles (rows and columns of octagons, a
+//! connector with the diagonal seams that open off it: [`super::merge::merged_floors`]),
+//! and every straight run of rock wall as one quad from floor to ceiling
+//! ([`super::merge::wall_runs`]). No ceilings (a chunk is far only from an
 //! overview, whose camera is above them: they face away), outlines, door frames, stair
 //! solids or wall panels, in the same colours (one primitive per role). It is built from the
 //! level plan, never from the full mesh, and cut by mesh chunk ([`super::owner_chunk`]) so
@@ -17,10 +18,11 @@ use crate::walk::LevelPlan;
 
 /// The coarse mesh of `plan`'s level per mesh chunk, whose floor is at `floor_y` (world
 /// metres) and whose rooms are `room_height` metres high: floors of the carved pieces
-/// (a polygon of `n` corners makes `n - 2` triangles) and its rock walls' straight runs
-/// `walls` ([`super::merge::wall_runs`] of the plan: two triangles each), level-local, counter-clockwise seen from the carved side as the full mesh
-/// is. A piece goes to the chunk of its cell or seam, a wall to the chunk of the piece it
-/// bounds. UV0 is the full mesh's (`mesh::panel::uv0`: metres in the panel's frame over
+/// ([`super::merge::merged_floors`]: a polygon of `n` corners makes `n - 2` triangles) and
+/// its rock walls' straight runs `walls` ([`super::merge::wall_runs`] of the plan: two
+/// triangles each), level-local, counter-clockwise seen from the carved side as the full
+/// mesh is. A piece goes to the chunk of its cell or seam, a wall to the chunk of the piece
+/// it bounds. UV0 is the full mesh's (`mesh::panel::uv0`: metres in the panel's frame over
 /// `texture_size`, less its whole-number shift), each floor polygon and wall run its own
 /// panel.
 #[must_use]
