@@ -11,6 +11,7 @@ use glam::Vec3;
 use super::ViewerError;
 use super::camera::Bounds;
 use super::chunks::coarse::coarse_chunks;
+use super::chunks::merge::{WallRun, wall_runs};
 use super::chunks::{ByChunk, ChunkKey, piece_chunk, slot_chunk};
 use super::torchlight::Torchlight;
 use crate::dungeon::Dungeon;
@@ -121,9 +122,10 @@ impl Scene {
         let plan = level_plan(dungeon, l);
         let p = dungeon.proportions();
         let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
-        let caps = rock_caps(&plan, p.room_height as f32 + CAP_LIFT, band as f32);
+        let walls = wall_runs(&plan, dungeon.layout());
+        let caps = rock_caps(&walls, p.room_height as f32 + CAP_LIFT, band as f32);
         let texture_size = self.mesh_options.texture_size as f32;
-        let coarse = coarse_chunks(&plan, dungeon.layout(), p.floor_y(l), p.room_height as f32, texture_size);
+        let coarse = coarse_chunks(&plan, &walls, p.floor_y(l), p.room_height as f32, texture_size);
         LevelGeometry { coarse, outlines: outlines(&plan), caps }
     }
 }
@@ -146,13 +148,14 @@ fn outlines(plan: &LevelPlan) -> ByChunk<Vec<Vertex>> {
 /// Height of the rock caps above the ceiling (metres), clear of the ceiling's faces.
 const CAP_LIFT: f32 = 0.02;
 
-/// The rock caps of one level at height `y`: per wall, a quad `band` metres wide on the
-/// wall's rock side (carved space is on the left of `a -> b`, see [`crate::walk::Wall`]),
-/// wound counter-clockwise seen from above.
-fn rock_caps(plan: &crate::walk::LevelPlan, y: f32, band: f32) -> Vec<Vertex> {
-    let mut out = Vec::with_capacity(plan.walls.len() * 6);
-    for wall in plan.walls.iter().filter(|w| w.kind == crate::walk::WallKind::Rock) {
-        let (a, b) = (wall.a.as_vec2(), wall.b.as_vec2());
+/// The rock caps of one level at height `y`: per straight run of rock wall
+/// ([`wall_runs`]), a quad `band` metres wide on the wall's rock side (carved space is on
+/// the left of `a -> b`, see [`crate::walk::Wall`]), wound counter-clockwise seen from
+/// above.
+fn rock_caps(runs: &[WallRun], y: f32, band: f32) -> Vec<Vertex> {
+    let mut out = Vec::with_capacity(runs.len() * 6);
+    for run in runs {
+        let (a, b) = (run.a.as_vec2(), run.b.as_vec2());
         let along = b - a;
         if along.length_squared() < 1e-8 {
             continue;
@@ -171,4 +174,36 @@ fn rock_caps(plan: &crate::walk::LevelPlan, y: f32, band: f32) -> Vec<Vertex> {
 
 fn flat_vertex(p: Vec3) -> Vertex {
     Vertex { position: p.to_array(), normal: [0.0, 1.0, 0.0], uv: [0.0; 2], uv1: [0.0; 2] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::walk::WallKind;
+
+    #[test]
+    fn rock_caps_cover_every_rock_wall_in_fewer_quads() {
+        let options =
+            crate::generate::GenerateOptions { seed: 7, levels: 1, cols: 24, rows: 24, ..Default::default() };
+        let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+        let plan = level_plan(&d, 0);
+        let band = 0.5f32;
+        let caps = rock_caps(&wall_runs(&plan, d.layout()), 4.0, band);
+        let rock: Vec<_> = plan.walls.iter().filter(|w| w.kind == WallKind::Rock).collect();
+        // Each wall's band is a rectangle along it: the caps' area is their length times the
+        // band, every triangle faces up, and straight runs need fewer quads than walls.
+        let area: f64 = caps
+            .chunks_exact(3)
+            .map(|t| {
+                let p = |i: usize| Vec3::from(t[i].position).as_dvec3();
+                let n = (p(1) - p(0)).cross(p(2) - p(0));
+                assert!(n.y > 0.0, "a cap triangle faces down: {t:?}");
+                n.length() * 0.5
+            })
+            .sum();
+        let length: f64 = rock.iter().map(|w| (w.b - w.a).length()).sum();
+        let expected = length * f64::from(band);
+        assert!((area - expected).abs() < 1e-4 * length, "{area} vs {expected}");
+        assert!(caps.len() / 6 * 100 <= rock.len() * 95, "{} quads for {} walls", caps.len() / 6, rock.len());
+    }
 }

@@ -1,34 +1,34 @@
-//! The coarse mesh of a level, drawn for chunks far from the camera: every carved piece's
-//! floor as a fan over its outline, every rock wall as one quad from floor to ceiling. No
-//! ceilings (a chunk is far only from an overview, whose camera is above them: they face
-//! away), outlines, door frames, stair solids or wall panels, in the same colours (one
-//! primitive per role). It is built from the level plan, never from the full mesh, and cut
-//! by mesh chunk ([`super::owner_chunk`]) so a far chunk's coarse triangles stand for the
-//! same cells as its full mesh.
+//! The coarse mesh of a level, drawn for chunks far from the camera: the floors of the
+//! carved pieces, joined where that saves triangles (rows and columns of octagons, a
+//! connector with the diagonal seams that open off it: [`super::merge::merged_floors`]),
+//! and every straight run of rock wall as one quad from floor to ceiling
+//! ([`super::merge::wall_runs`]). No ceilings (a chunk is far only from an
+//! overview, whose camera is above them: they face away), outlines, door frames, stair
+//! solids or wall panels, in the same colours (one primitive per role). It is built from the
+//! level plan, never from the full mesh, and cut by mesh chunk ([`super::owner_chunk`]) so
+//! a far chunk's coarse triangles stand for the same cells as its full mesh.
 
 use glam::{DVec2, DVec3, Vec3};
 
-use super::{ByChunk, owner_chunk, piece_chunk};
-use crate::geometry::Layout;
+use super::ByChunk;
+use super::merge::{WallRun, merged_floors};
 use crate::mesh::panel::{Panel, at, uv0};
 use crate::mesh::{LevelMesh, MaterialRole, Primitive, Vertex};
-use crate::walk::{LevelPlan, WallKind};
-
-/// How far (metres) a wall's midpoint is moved into its carved side to find the piece, and
-/// so the chunk, it bounds.
-const WALL_PROBE: f64 = 0.05;
+use crate::walk::LevelPlan;
 
 /// The coarse mesh of `plan`'s level per mesh chunk, whose floor is at `floor_y` (world
-/// metres) and whose rooms are `room_height` metres high: floors of the carved pieces (fans,
-/// so a piece with `n` corners makes `n - 2` triangles) and rock walls (two triangles each),
-/// level-local, counter-clockwise seen from the carved side as the full mesh is. A piece
-/// goes to the chunk of its cell or seam, a wall to the chunk of the piece it bounds. UV0 is
-/// the full mesh's (`mesh::panel::uv0`: metres in the panel's frame over
-/// `texture_size`, less its whole-number shift), each floor piece and wall its own panel.
+/// metres) and whose rooms are `room_height` metres high: floors of the carved pieces
+/// ([`super::merge::merged_floors`]: a polygon of `n` corners makes `n - 2` triangles) and
+/// its rock walls' straight runs `walls` ([`super::merge::wall_runs`] of the plan: two
+/// triangles each), level-local, counter-clockwise seen from the carved side as the full
+/// mesh is. A piece goes to the chunk of its cell or seam, a wall to the chunk of the piece
+/// it bounds. UV0 is the full mesh's (`mesh::panel::uv0`: metres in the panel's frame over
+/// `texture_size`, less its whole-number shift), each floor polygon and wall run its own
+/// panel.
 #[must_use]
 pub fn coarse_chunks(
     plan: &LevelPlan,
-    layout: &Layout,
+    walls: &[WallRun],
     floor_y: f64,
     room_height: f32,
     texture_size: f32,
@@ -36,18 +36,13 @@ pub fn coarse_chunks(
     let inv = 1.0 / f64::from(texture_size);
     let mut parts: ByChunk<[Primitive; 2]> = ByChunk::new();
     let empty = || [(); 2].map(|()| Primitive { vertices: Vec::new(), indices: Vec::new() });
-    for piece in plan.pieces.iter().filter(|p| p.floor) {
-        let [floor, _] = parts.entry(piece_chunk(piece)).or_insert_with(empty);
-        fan(floor, &piece.polygon, 0.0, inv);
+    for polygon in merged_floors(plan) {
+        let [floor, _] = parts.entry(polygon.chunk).or_insert_with(empty);
+        floor_polygon(floor, &polygon.outline, &polygon.triangles, 0.0, inv);
     }
-    for w in plan.walls.iter().filter(|w| w.kind == WallKind::Rock) {
-        let along = w.b - w.a;
-        if along.length() < 1e-4 {
-            continue;
-        }
-        let probe = (w.a + w.b) * 0.5 + along.perp().normalize() * WALL_PROBE;
-        let [_, wall] = parts.entry(owner_chunk(layout, probe)).or_insert_with(empty);
-        wall_quad(wall, w.a, w.b, f64::from(room_height), inv);
+    for run in walls {
+        let [_, wall] = parts.entry(run.chunk).or_insert_with(empty);
+        wall_quad(wall, run.a, run.b, f64::from(room_height), inv);
     }
     parts
         .into_iter()
@@ -78,19 +73,21 @@ fn push_corners(out: &mut Primitive, panel: &Panel, points: &[DVec3], inv: f64) 
     base
 }
 
-/// Appends a fan over the convex `polygon` (world `(x, z)`) at height `y`, wound
-/// counter-clockwise seen from above, as a floor panel, at `inv` texture repeats per metre.
-fn fan(out: &mut Primitive, polygon: &[DVec2], y: f64, inv: f64) {
-    if polygon.len() < 3 {
+/// Appends the polygon `outline` (world `(x, z)`) at height `y` as a floor panel at `inv`
+/// texture repeats per metre: its corners once, and its `triangles` (corner indices) each
+/// wound counter-clockwise seen from above.
+fn floor_polygon(out: &mut Primitive, outline: &[DVec2], triangles: &[[u32; 3]], y: f64, inv: f64) {
+    if outline.len() < 3 {
         return;
     }
     let panel = Panel::horizontal(MaterialRole::Floor, true);
-    let points: Vec<DVec3> = polygon.iter().map(|&p| at(p, y)).collect();
+    let points: Vec<DVec3> = outline.iter().map(|&p| at(p, y)).collect();
     let base = push_corners(out, &panel, &points, inv);
-    let facing = (points[1] - points[0]).cross(points[2] - points[0]).dot(panel.normal) >= 0.0;
-    for i in 1..polygon.len() as u32 - 1 {
-        let (b, c) = if facing { (i, i + 1) } else { (i + 1, i) };
-        out.indices.extend([base, base + b, base + c]);
+    for &[a, b, c] in triangles {
+        let p = |i: u32| points[i as usize];
+        let facing = (p(b) - p(a)).cross(p(c) - p(a)).dot(panel.normal) >= 0.0;
+        let (b, c) = if facing { (b, c) } else { (c, b) };
+        out.indices.extend([base + a, base + b, base + c]);
     }
 }
 
@@ -114,7 +111,8 @@ fn wall_quad(out: &mut Primitive, a: DVec2, b: DVec2, height: f64, inv: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::walk::level_plan;
+    use crate::viewer::chunks::merge::wall_runs;
+    use crate::walk::{WallKind, level_plan};
 
     /// Every triangle of `mesh`'s `role` faces the way its vertices' normal says.
     fn faces_its_normal(mesh: &LevelMesh, role: MaterialRole) -> bool {
@@ -131,7 +129,8 @@ mod tests {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let p = d.proportions();
         let full = crate::mesh::build(&d, &crate::mesh::MeshOptions::default()).unwrap();
-        let chunks = coarse_chunks(&level_plan(&d, 0), d.layout(), 0.0, p.room_height as f32, 4.0);
+        let plan = level_plan(&d, 0);
+        let chunks = coarse_chunks(&plan, &wall_runs(&plan, d.layout()), 0.0, p.room_height as f32, 4.0);
         for role in [MaterialRole::Floor, MaterialRole::Wall] {
             // The full mesh's UV0 by (position, normal), in whole millimetres.
             let key = |v: &Vertex| {
@@ -175,7 +174,7 @@ mod tests {
     fn coarse_chunks_cover_every_floor_piece_facing_the_carved_side() {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let plan = level_plan(&d, 0);
-        let chunks = coarse_chunks(&plan, d.layout(), 0.0, 3.0, 4.0);
+        let chunks = coarse_chunks(&plan, &wall_runs(&plan, d.layout()), 0.0, 3.0, 4.0);
         let primitive = |role: MaterialRole| {
             let mut all = Primitive { vertices: Vec::new(), indices: Vec::new() };
             for mesh in chunks.values() {
@@ -215,7 +214,25 @@ mod tests {
             })
             .sum();
         assert!((f64::from(area) - expected).abs() < 1e-3 * expected, "{area} vs {expected}");
-        let walls = plan.walls.iter().filter(|w| w.kind == WallKind::Rock).count();
-        assert_eq!(wall.indices.len(), walls * 6);
+        // The walls' area is the rock walls' length times the room height (3 m), in at most
+        // one quad per wall.
+        let area_of = |p: &Primitive| -> f64 {
+            p.indices
+                .chunks_exact(3)
+                .map(|t| {
+                    let q = |i: u32| Vec3::from(p.vertices[i as usize].position).as_dvec3();
+                    (q(t[1]) - q(t[0])).cross(q(t[2]) - q(t[0])).length() * 0.5
+                })
+                .sum()
+        };
+        let rock: Vec<_> = plan.walls.iter().filter(|w| w.kind == WallKind::Rock).collect();
+        let length: f64 = rock.iter().map(|w| (w.b - w.a).length()).sum();
+        assert!(
+            (area_of(&wall) - length * 3.0).abs() < 1e-4 * length,
+            "{} vs {}",
+            area_of(&wall),
+            length * 3.0
+        );
+        assert!(wall.indices.len() <= rock.len() * 6);
     }
 }

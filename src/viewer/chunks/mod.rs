@@ -17,6 +17,7 @@ use crate::walk::{Piece, PieceKind};
 pub mod coarse;
 pub mod demand;
 pub mod lod;
+pub mod merge;
 
 /// A mesh chunk's place on its level: (row, col) in chunks ([`ChunkId`] without the level).
 pub type ChunkKey = (u32, u32);
