@@ -201,3 +201,46 @@ fn edit_mode_meshes_only_the_chunks_its_view_shows() {
     let differing = support::differing(&reference, &shot);
     assert!(differing * 200 < reference.pixels.len() / 4, "{differing} pixels differ from the renderer's");
 }
+
+#[test]
+fn edit_mode_draws_the_rock_caps_of_the_top_view() {
+    let test = "edit_mode_draws_the_rock_caps_of_the_top_view";
+    let d = generated(16, 16, 2);
+    let Some((gpu, mut offscreen, frame)) = view(test, &d, &options(CameraKind::Top)) else { return };
+    // The top view of level 0 with edit mode's settings (no outlines): the caps drawn.
+    let frame = Frame { outlines: false, levels: 0..=0, ..frame };
+    assert!(frame.caps, "the top view draws rock caps");
+    let reference = offscreen.capture(&gpu, &frame).unwrap();
+    let without_caps = offscreen.capture(&gpu, &Frame { caps: false, ..frame.clone() }).unwrap();
+    let caps = support::differing(&reference, &without_caps);
+    assert!(caps * 100 > reference.pixels.len() / 4, "the caps cover {caps} pixels");
+    let mut live = support::live_mesh(&gpu, &mut offscreen, &d, &MeshOptions::default());
+    let (shot, drawn) = support::draw_live(&gpu, &mut offscreen, &mut live, &d, &frame);
+    let differing = support::differing(&reference, &shot);
+    eprintln!("top view: caps cover {caps} pixels; the live mesh differs in {differing} ({drawn:?})");
+    assert!(differing < 50, "{differing} pixels differ from the renderer's");
+    // A floor octagon filled with rock: the caps round it are built again from the edit.
+    let mut editor = octile::edit::Editor::new(d.clone());
+    let applied = d
+        .cells()
+        .filter(|p| p.level == 0 && p.slot.kind() == octile::grid::SlotKind::Octagon)
+        .filter(|&p| d.tile_def(p).is_ok_and(|t| t.carved && !t.stair))
+        .find_map(|p| {
+            octile::edit::script::run_line(
+                &mut editor,
+                &format!("toggle {},{},{}", 0, p.slot.row, p.slot.col),
+            )
+            .ok()?
+        })
+        .expect("a floor octagon can be filled");
+    let edited = editor.dungeon();
+    live.update(&gpu.device, edited, &applied.dirty).unwrap();
+    let (after, _) = support::draw_live(&gpu, &mut offscreen, &mut live, edited, &frame);
+    let Some((gpu, mut fresh, _)) = view(test, edited, &options(CameraKind::Top)) else { return };
+    let expected = fresh.capture(&gpu, &frame).unwrap();
+    let changed = support::differing(&reference, &expected);
+    let differing = support::differing(&expected, &after);
+    eprintln!("the edit changed {changed} pixels; the live mesh differs from its picture in {differing}");
+    assert!(changed > 200, "the edit shows from above");
+    assert!(differing < 50, "{differing} pixels differ from the edited dungeon's picture");
+}

@@ -39,7 +39,8 @@ use uniforms::{
 };
 pub(crate) use uniforms::{DrawUniform, draw_bind_group};
 pub use upload::check_level_fits;
-use upload::{LevelGpu, triangles_buffer, upload_level};
+pub(crate) use upload::triangles_buffer;
+use upload::{LevelGpu, upload_level};
 
 pub use super::pipeline::DEPTH_FORMAT;
 /// Stride of the per-draw uniforms (the WebGPU minimum dynamic offset alignment).

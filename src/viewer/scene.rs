@@ -121,9 +121,8 @@ impl Scene {
         let dungeon = &self.dungeon;
         let plan = level_plan(dungeon, l);
         let p = dungeon.proportions();
-        let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
         let walls = wall_runs(&plan, dungeon.layout());
-        let caps = rock_caps(&walls, p.room_height as f32 + CAP_LIFT, band as f32);
+        let caps = level_caps(dungeon, &walls);
         let texture_size = self.mesh_options.texture_size as f32;
         let coarse = coarse_chunks(&plan, &walls, p.floor_y(l), p.room_height as f32, texture_size);
         LevelGeometry { coarse, outlines: outlines(&plan), caps }
@@ -147,6 +146,13 @@ fn outlines(plan: &LevelPlan) -> ByChunk<Vec<Vertex>> {
 
 /// Height of the rock caps above the ceiling (metres), clear of the ceiling's faces.
 const CAP_LIFT: f32 = 0.02;
+
+/// The rock caps (level-local) of a level of `dungeon` whose rock walls run as `walls`
+/// ([`wall_runs`]): at the ceiling's height, as wide as half a seam (0.3 to 1 m).
+pub(crate) fn level_caps(dungeon: &Dungeon, walls: &[WallRun]) -> Vec<Vertex> {
+    let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
+    rock_caps(walls, dungeon.proportions().room_height as f32 + CAP_LIFT, band as f32)
+}
 
 /// The rock caps of one level at height `y`: per straight run of rock wall
 /// ([`wall_runs`]), a quad `band` metres wide on the wall's rock side (carved space is on

@@ -4,7 +4,9 @@
 //! shows them (inside the frustum, on a shown level) and kept in the viewer's chunk cache
 //! ([`Demand`]), so turning edit mode on costs what the view shows, not the whole dungeon.
 //! Drawn with the renderer's own shader and solid pipelines (textured when the frame is:
-//! the renderer binds the texture set), inside its scene pass, while edit mode is on.
+//! the renderer binds the texture set), inside its scene pass, while edit mode is on; the
+//! rock caps of the levels shown too, where the frame draws caps (the top view), rebuilt
+//! for a level an edit touched.
 
 use std::sync::Arc;
 
@@ -15,17 +17,24 @@ use crate::dungeon::Dungeon;
 use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
 use crate::mesh::{MaterialRole, MeshError, MeshOptions};
 use crate::viewer::chunks::demand::{DEFAULT_CAPACITY, Demand, DemandStats};
+use crate::viewer::chunks::merge::wall_runs;
 use crate::viewer::chunks::{chunk_bounds, in_frustum};
 use crate::viewer::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use crate::viewer::renderer::{
-    ChunkMesh, DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group,
+    ChunkMesh, DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group, triangles_buffer,
 };
+use crate::viewer::scene::level_caps;
 use crate::viewer::torchlight::{TORCH_RANGE, Torchlight};
+use crate::walk::level_plan;
 
 /// The live mesh on the GPU.
 pub struct LiveMesh {
     /// The renderer's solid pipelines, and the shading drawn with.
     solids: SolidVariants,
+    /// The renderer's pipeline for flat upward faces seen from straight above: the caps.
+    flat: wgpu::RenderPipeline,
+    /// Each level's rock caps, once a frame with caps showed it (`None`: not built, or
+    /// an edit touched the level since); an inner `None` for a level without any.
     shading: Shading,
     draw_group: wgpu::BindGroup,
     /// The chunks meshed so far (`None`: nothing to draw in it), the least used dropped
@@ -36,6 +45,7 @@ pub struct LiveMesh {
     /// The chunks the last [`LiveMesh::prepare`] found in view, in mesh order.
     in_view: Vec<ChunkId>,
     options: MeshOptions,
+    caps: Vec<Option<Option<(wgpu::Buffer, u32)>>>,
     /// The torch lights baked into every chunk: where the dungeon's rooms put them
     /// ([`LiveMesh::set_torches`] moves them after edits).
     torches: Arc<Torchlight>,
@@ -45,6 +55,11 @@ pub struct LiveMesh {
 fn slot(level: u16, role: MaterialRole) -> usize {
     let r = MaterialRole::ALL.iter().position(|x| *x == role).expect("invariant: known role");
     usize::from(level) * MaterialRole::ALL.len() + r
+}
+
+/// The draw slot of the rock caps of `level` of a dungeon of `levels`: after every role's.
+fn cap_slot(levels: usize, level: u16) -> usize {
+    levels * MaterialRole::ALL.len() + usize::from(level)
 }
 
 impl LiveMesh {
@@ -61,11 +76,13 @@ impl LiveMesh {
         torches: Arc<Torchlight>,
     ) -> LiveMesh {
         let layouts = Layouts::new(device, GLOBALS_SIZE, DRAW_SIZE);
-        let solids = Pipelines::new(device, &layouts, format, samples).variants;
+        let pipelines = Pipelines::new(device, &layouts, format, samples);
         let draw_group = draw_uniforms(device, &layouts.draw, dungeon);
         let all = all_chunks(dungeon);
         LiveMesh {
-            solids,
+            solids: pipelines.variants,
+            flat: pipelines.flat,
+            caps: (0..dungeon.levels()).map(|_| None).collect(),
             shading: Shading::DEFAULT,
             draw_group,
             chunks: Demand::new(all.len(), DEFAULT_CAPACITY, None),
@@ -123,7 +140,24 @@ impl LiveMesh {
             }
         };
         self.chunks.finish_frame();
+        if frame.caps {
+            self.prepare_caps(device, dungeon, frame);
+        }
         result
+    }
+
+    /// Builds the rock caps of the levels `frame` shows that have none yet.
+    fn prepare_caps(&mut self, device: &wgpu::Device, dungeon: &Dungeon, frame: &Frame) {
+        let levels = self.caps.len();
+        for level in frame.levels.clone().filter(|&l| usize::from(l) < levels) {
+            let caps = &mut self.caps[usize::from(level)];
+            if caps.is_none() {
+                let walls = wall_runs(&level_plan(dungeon, level), dungeon.layout());
+                let mut vertices = level_caps(dungeon, &walls);
+                self.torches.bake(&mut vertices, dungeon.proportions().floor_y(level) as f32);
+                *caps = Some(triangles_buffer(device, "live rock caps", &vertices));
+            }
+        }
     }
 
     /// Re-meshes those of the chunks `ids` of `dungeon` that are meshed, bakes the torches'
@@ -138,6 +172,10 @@ impl LiveMesh {
         dungeon: &Dungeon,
         ids: &[ChunkId],
     ) -> Result<(), MeshError> {
+        for id in ids {
+            // Built again from the edited level when a frame shows caps.
+            self.caps[usize::from(id.level)] = None;
+        }
         let meshed: Vec<ChunkId> = ids.iter().copied().filter(|&id| self.chunks.get(id).is_some()).collect();
         for (id, mesh) in build_chunks(dungeon, &meshed, &self.options)? {
             self.chunks
@@ -210,8 +248,23 @@ impl LiveMesh {
     /// Never: [`LiveMesh::new`] and [`LiveMesh::shade_as`] compile the pipeline drawn with.
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, frame: &Frame) -> Drawn {
         let solid = self.solids.get(self.shading).expect("invariant: prepared by new or shade_as");
-        pass.set_pipeline(solid);
         let mut drawn = Drawn::default();
+        if frame.caps {
+            // First, as the renderer draws them: depth testing then rejects what they hide.
+            pass.set_pipeline(if frame.view.orthographic { &self.flat } else { solid });
+            for level in frame.levels.clone() {
+                let Some(Some(Some((buffer, n)))) = self.caps.get(usize::from(level)) else { continue };
+                pass.set_bind_group(
+                    1,
+                    &self.draw_group,
+                    &[(cap_slot(self.caps.len(), level) as u64 * DRAW_STRIDE) as u32],
+                );
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*n, 0..1);
+                drawn = drawn + Drawn { calls: 1, triangles: u64::from(*n / 3) };
+            }
+        }
+        pass.set_pipeline(solid);
         for &id in &self.in_view {
             let Some(Some(chunk)) = self.chunks.get(id) else { continue };
             if !frame.levels.contains(&id.level) || !in_frustum(frame.view.view_proj, chunk.min, chunk.max) {
@@ -234,12 +287,14 @@ fn draw_uniforms(
     layout: &wgpu::BindGroupLayout,
     dungeon: &Dungeon,
 ) -> wgpu::BindGroup {
-    let mut draws = vec![DrawUniform::default(); usize::from(dungeon.levels()) * MaterialRole::ALL.len()];
+    let levels = usize::from(dungeon.levels());
+    let mut draws = vec![DrawUniform::default(); levels * (MaterialRole::ALL.len() + 1)];
     for level in 0..dungeon.levels() {
         let y = dungeon.proportions().floor_y(level) as f32;
         for role in MaterialRole::ALL {
             draws[slot(level, role)] = DrawUniform::level_role(usize::from(level), role, y);
         }
+        draws[cap_slot(levels, level)] = DrawUniform::rock_caps(usize::from(level), y);
     }
     draw_bind_group(device, layout, "live draws", &draws)
 }

@@ -55,6 +55,12 @@ impl DrawUniform {
         }
     }
 
+    /// The draw of the rock caps of `level`, whose floor is at `y`: their colour tinted by
+    /// the level, lit.
+    pub(crate) fn rock_caps(level: usize, y: f32) -> DrawUniform {
+        DrawUniform::new(tinted(ROCK_CAP, level), LIT, y, Some(level))
+    }
+
     /// The draw of `role` on `level`, whose floor is at `y`: the role's colour tinted by
     /// the level, lit (a stair's treads shaded by their height), textured with the role's
     /// [`Surface`] when the pipeline is.
@@ -113,7 +119,7 @@ pub(super) fn renderer_draws(floor_y: &[f32]) -> Vec<DrawUniform> {
     for (l, &y) in floor_y.iter().enumerate() {
         draws.extend(MaterialRole::ALL.into_iter().map(|role| DrawUniform::level_role(l, role, y)));
         draws.push(DrawUniform::new(OUTLINE, FADED, y, Some(l)));
-        draws.push(DrawUniform::new(tinted(ROCK_CAP, l), LIT, y, Some(l)));
+        draws.push(DrawUniform::rock_caps(l, y));
     }
     let [r, g, b, _] = crate::mesh::LEAF_COLOUR;
     let world = |colour, lit| DrawUniform::new(colour, lit, 0.0, None);

@@ -203,7 +203,7 @@ fn group_coarse(by_chunk: &ByChunk<LevelMesh>, keys: &[ChunkKey]) -> (Vec<Vertex
 }
 
 /// A vertex buffer of `triangles` (none when empty) and its vertex count.
-pub(super) fn triangles_buffer(
+pub(crate) fn triangles_buffer(
     device: &wgpu::Device,
     label: &str,
     triangles: &[Vertex],
