@@ -51,9 +51,18 @@ fn a_big_level_builds_only_the_chunks_its_view_draws_at_full_detail() {
     // chunk: it draws them all coarse and builds (almost) none.
     for (camera, least, most) in [(CameraKind::Walk, 1, 10), (CameraKind::Orbit, 0, 10)] {
         let Some((gpu, mut offscreen, frame)) = view(test, &d, &options(camera)) else { return };
-        // Nothing is meshed before the first frame.
+        // Nothing is meshed before the first frame, not even a level's coarse mesh.
         assert_eq!(offscreen.renderer_mut().chunk_stats().built, 0, "{camera:?}");
+        assert_eq!(offscreen.renderer_mut().levels_built(), 0, "{camera:?}");
         let shot = offscreen.capture(&gpu, &frame).unwrap();
+        // The walk sees its own level (and the one above, through the frustum), the
+        // overview every level: only the levels a frame shows get their coarse mesh.
+        let levels = offscreen.renderer_mut().levels_built();
+        eprintln!("{camera:?}: the geometry of {levels} of 3 levels uploaded");
+        match camera {
+            CameraKind::Walk => assert!((1..3).contains(&levels), "{camera:?}: {levels} levels"),
+            _ => assert_eq!(levels, 3, "{camera:?}"),
+        }
         let chunks = shot.stats.chunks;
         eprintln!("{camera:?}: {chunks:?}, {} triangles", shot.stats.triangles);
         assert_eq!(chunks.chunks, 3 * 8 * 8, "{camera:?}: {chunks:?}");

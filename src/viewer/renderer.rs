@@ -40,7 +40,7 @@ use uniforms::{
 pub(crate) use uniforms::{DrawUniform, draw_bind_group};
 pub use upload::check_level_fits;
 pub(crate) use upload::triangles_buffer;
-use upload::{LevelGpu, upload_level};
+use upload::{LevelGpu, level_chunks};
 
 pub use super::pipeline::DEPTH_FORMAT;
 /// Stride of the per-draw uniforms (the WebGPU minimum dynamic offset alignment).
@@ -175,18 +175,18 @@ pub struct Renderer {
 }
 
 impl Renderer {
-    /// Uploads `scene` (level by level through `queue`) and builds the pipelines for
+    /// Lists `scene`'s chunks and builds the pipelines for
     /// `format` targets with `samples` MSAA.
     ///
     /// # Errors
-    /// [`ViewerError::LevelTooLarge`] when a level's coarse mesh or outline does not fit in
-    /// one buffer ([`check_level_fits`]); nothing of that level is created. No full-detail
-    /// mesh is built here: each chunk is built when a frame first needs it, all that a
-    /// frame needs before it is drawn unless [`Renderer::set_chunk_budget`] says otherwise.
-    /// [`ViewerError::BadChunks`] when `OCTILE_VIEW_CHUNKS` names no policy.
+    /// [`ViewerError::BadChunks`] when `OCTILE_VIEW_CHUNKS` names no policy. No mesh is
+    /// built here: a level's coarse mesh, outline and caps are uploaded when a frame first
+    /// shows the level (a level whose coarse mesh or outline does not fit one buffer,
+    /// [`check_level_fits`], is said on stderr and drawn without them), and each chunk's
+    /// full-detail mesh when a frame first needs it, all that a frame needs before it is
+    /// drawn unless [`Renderer::set_chunk_budget`] says otherwise.
     pub fn new(
         device: &wgpu::Device,
-        queue: &wgpu::Queue,
         format: wgpu::TextureFormat,
         samples: u32,
         scene: &Scene,
@@ -212,17 +212,10 @@ impl Renderer {
         let floor_y = scene.floor_y.clone();
         let path_slot = floor_y.len() * SLOTS_PER_LEVEL;
         let draw_group = draw_bind_group(device, &layouts.draw, "draws", &renderer_draws(&floor_y));
-        let levels: Vec<LevelGpu> = (0..floor_y.len())
-            .map(|l| {
-                let level = upload_level(device, l, scene)?;
-                // Hand the level's staging copies to the device and wait, so they are freed
-                // before the next level is built: the peak holds one level's, not all.
-                queue.submit([]);
-                // A lost device shows at the first frame; nothing to free then.
-                let _ = device.poll(wgpu::PollType::wait_indefinitely());
-                Ok(level)
-            })
-            .collect::<Result<_, ViewerError>>()?;
+        // Only the chunks' bounds: each level's geometry is uploaded when a frame first
+        // shows the level ([`Renderer::prepare_levels`]).
+        let levels: Vec<LevelGpu> =
+            (0..floor_y.len()).map(|l| LevelGpu { chunks: level_chunks(l, scene), geometry: None }).collect();
         let chunk_count = levels.iter().map(|l| l.chunks.len()).sum();
         Ok(Renderer {
             format,
@@ -395,6 +388,7 @@ impl Renderer {
             bytemuck::bytes_of(&globals(frame, self.level_height, shade, torch)),
         );
         self.hud.prepare(queue, size);
+        self.prepare_levels(device, queue, frame, size.1);
         self.prepare_chunks(device, frame, size.1);
         let mut stats = FrameStats { chunks: self.demand.stats(), ..FrameStats::default() };
         let mut encoder = device.create_command_encoder(&Default::default());

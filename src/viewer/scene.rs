@@ -118,15 +118,20 @@ impl Scene {
     /// the renderer uploads them and keeps no CPU copy).
     #[must_use]
     pub fn level_geometry(&self, l: u16) -> LevelGeometry {
-        let dungeon = &self.dungeon;
-        let plan = level_plan(dungeon, l);
-        let p = dungeon.proportions();
-        let walls = wall_runs(&plan, dungeon.layout());
-        let caps = level_caps(dungeon, &walls);
-        let texture_size = self.mesh_options.texture_size as f32;
-        let coarse = coarse_chunks(&plan, &walls, p.floor_y(l), p.room_height as f32, texture_size);
-        LevelGeometry { coarse, outlines: outlines(&plan), caps }
+        level_geometry(&self.dungeon, self.mesh_options.texture_size, l)
     }
+}
+
+/// [`Scene::level_geometry`] of level `l` of `dungeon`, whose textures repeat every
+/// `texture_size` metres.
+#[must_use]
+pub(crate) fn level_geometry(dungeon: &Dungeon, texture_size: f64, l: u16) -> LevelGeometry {
+    let plan = level_plan(dungeon, l);
+    let p = dungeon.proportions();
+    let walls = wall_runs(&plan, dungeon.layout());
+    let caps = level_caps(dungeon, &walls);
+    let coarse = coarse_chunks(&plan, &walls, p.floor_y(l), p.room_height as f32, texture_size as f32);
+    LevelGeometry { coarse, outlines: outlines(&plan), caps }
 }
 
 /// The outlines of `plan`'s floor cells, per chunk of their cell: line lists, level-local.

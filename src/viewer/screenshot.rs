@@ -102,7 +102,7 @@ impl Offscreen {
     /// then the errors of [`Renderer::new`].
     pub fn new(gpu: &Gpu, scene: &Scene, width: u32, height: u32) -> Result<Offscreen, ViewerError> {
         DeviceLimits::of(&gpu.device).check_screenshot(width, height)?;
-        let renderer = Renderer::new(&gpu.device, &gpu.queue, FORMAT, gpu.sample_count(FORMAT)?, scene)?;
+        let renderer = Renderer::new(&gpu.device, FORMAT, gpu.sample_count(FORMAT)?, scene)?;
         let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("screenshot"),
             size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },

@@ -243,7 +243,7 @@ impl App {
         };
         surface.configure(&gpu.device, &config);
         let mut renderer =
-            Renderer::new(&gpu.device, &gpu.queue, format, gpu.sample_count(format)?, &self.prepared.scene)?;
+            Renderer::new(&gpu.device, format, gpu.sample_count(format)?, &self.prepared.scene)?;
         // A window builds a few chunks per frame (the coarse mesh stands in for the rest
         // until they are built), so the first frame comes at once and input stays smooth.
         renderer.set_chunk_budget(Some(super::chunks::demand::DEFAULT_BUDGET));

@@ -41,6 +41,13 @@ impl Renderer {
         self.demand.stats()
     }
 
+    /// How many levels have their coarse mesh, outline and caps uploaded: those a frame
+    /// has shown so far.
+    #[must_use]
+    pub fn levels_built(&self) -> usize {
+        self.levels.iter().filter(|l| l.geometry.is_some()).count()
+    }
+
     /// How `chunk` of level `i` is drawn in `frame` (`lod` its detail rule): `None` when it
     /// is outside the frustum, [`Detail::Coarse`] when it is far (with
     /// [`ChunkPolicy::Detail`] and a coarse mesh), else [`Detail::Full`].
@@ -58,7 +65,8 @@ impl Renderer {
         if self.chunks != ChunkPolicy::All && !lod.in_view(min, max) {
             return None;
         }
-        let coarse_ok = self.chunks == ChunkPolicy::Detail && self.levels[i].coarse.is_some();
+        let coarse = self.levels[i].geometry.as_ref().is_some_and(|g| g.coarse.is_some());
+        let coarse_ok = self.chunks == ChunkPolicy::Detail && coarse;
         Some(if coarse_ok && lod.coarse(min, max) { Detail::Coarse } else { Detail::Full })
     }
 

@@ -91,7 +91,8 @@ impl Renderer {
         for &i in &order {
             // The level's rock caps (over its walls, above its floor) first: depth testing
             // then rejects what they hide.
-            if let (true, Some((buffer, n))) = (frame.caps, &self.levels[i].caps) {
+            let caps = self.levels[i].geometry.as_ref().and_then(|g| g.caps.as_ref());
+            if let (true, Some((buffer, n))) = (frame.caps, caps) {
                 pass.set_pipeline(if flat { &self.flat } else { self.solid() });
                 self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);
                 pass.set_vertex_buffer(0, buffer.slice(..));
@@ -155,7 +156,8 @@ impl Renderer {
                 },
             }
         }
-        let Some(far) = level.coarse.as_ref().filter(|_| coarse.contains(&true)) else { return };
+        let far = level.geometry.as_ref().and_then(|g| g.coarse.as_ref());
+        let Some(far) = far.filter(|_| coarse.contains(&true)) else { return };
         pass.set_vertex_buffer(0, far.vertices.slice(..));
         pass.set_index_buffer(far.indices.slice(..), wgpu::IndexFormat::Uint32);
         for group in far.groups.iter().filter(|g| shown(g.slot)) {
@@ -187,7 +189,8 @@ impl Renderer {
         pass.set_pipeline(if opaque { &self.flat_lines } else { &self.lines });
         for (i, level) in self.levels.iter().enumerate().filter(|(i, _)| frame.levels.contains(&(*i as u16)))
         {
-            let Some((buffer, _)) = &level.outline else { continue };
+            let Some(geometry) = &level.geometry else { continue };
+            let Some((buffer, _)) = &geometry.outline else { continue };
             let lift = Vec3::Y * (i as f32 * frame.explode);
             let shown: Vec<bool> = level
                 .chunks
@@ -207,7 +210,7 @@ impl Renderer {
             self.bind_slot(pass, i * SLOTS_PER_LEVEL + OUTLINE_SLOT);
             pass.set_vertex_buffer(0, buffer.slice(..));
             let runs =
-                level.chunks.iter().enumerate().map(|(c, chunk)| (c, chunk.outline.0, chunk.outline.1));
+                geometry.outline_ranges.iter().enumerate().map(|(c, &(first, count))| (c, first, count));
             draw_runs(runs, &|c| shown[c], &mut |a, b| {
                 pass.draw(a..b, 0..1);
                 stats.draw_calls += 1;

@@ -1,6 +1,7 @@
 //! Uploading a level to the GPU: its chunks (bounds that hold their full-detail mesh, which
-//! is built later, when a frame needs it: [`super::demand`]), its coarse mesh (for far
-//! chunks) and outline grouped by the same chunks, its rock caps; the coarse mesh and
+//! is built later, when a frame needs it: [`super::demand`]) when the renderer is made; its
+//! coarse mesh (for far chunks), outline grouped by the same chunks, and rock caps when a
+//! frame first shows the level ([`super::Renderer::prepare_levels`]), the coarse mesh and
 //! outline checked against the device's buffer limit first.
 
 use std::collections::BTreeMap;
@@ -15,7 +16,8 @@ use crate::viewer::ViewerError;
 use crate::viewer::chunks::lod::{facing_sector, sector_normal};
 use crate::viewer::chunks::{ByChunk, ChunkKey, chunk_bounds};
 use crate::viewer::limits::DeviceLimits;
-use crate::viewer::scene::Scene;
+use crate::viewer::scene::{Scene, level_geometry};
+use crate::viewer::torchlight::Torchlight;
 
 /// One chunk of a level: which mesh chunk it is, bounds, its outline's lines.
 pub(super) struct ChunkGpu {
@@ -26,8 +28,6 @@ pub(super) struct ChunkGpu {
     pub(super) min: Vec3,
     /// Largest corner.
     pub(super) max: Vec3,
-    /// Its outline: first vertex and vertex count in the level's outline buffer.
-    pub(super) outline: (u32, u32),
 }
 
 /// One group of a level's coarse triangles, drawn with one slot.
@@ -55,14 +55,26 @@ pub(super) struct CoarseGpu {
     pub(super) spread: f32,
 }
 
-/// One level on the GPU: its chunks, coarse mesh, outline and rock caps.
+/// One level on the GPU: its chunks, and (once a frame showed the level) its coarse mesh,
+/// outline and rock caps.
 pub(super) struct LevelGpu {
     /// The chunks that have something carved, by place.
     pub(super) chunks: Vec<ChunkGpu>,
+    /// Its coarse mesh, outline and caps, uploaded when a frame first shows one of its
+    /// chunks or its caps ([`super::Renderer::prepare_levels`]): memory and start-up go with
+    /// what is drawn (a walk through a big dungeon builds its own level's, not every one).
+    pub(super) geometry: Option<LevelGeometryGpu>,
+}
+
+/// A level's geometry drawn from its plan, on the GPU.
+pub(super) struct LevelGeometryGpu {
     /// The coarse mesh far chunks are drawn from (none when the level has none).
     pub(super) coarse: Option<CoarseGpu>,
     /// Floor outlines (line list, grouped by chunk) and vertex count.
     pub(super) outline: Option<(wgpu::Buffer, u32)>,
+    /// Each chunk's outline (first vertex, vertex count in `outline`), in the order of
+    /// [`LevelGpu::chunks`].
+    pub(super) outline_ranges: Vec<(u32, u32)>,
     /// Rock caps (triangle list) and vertex count.
     pub(super) caps: Option<(wgpu::Buffer, u32)>,
 }
@@ -103,62 +115,84 @@ fn buffer_of<T: bytemuck::Pod>(
     device.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some(label), contents, usage })
 }
 
-/// Uploads level `l` of `scene` (its coarse mesh, its outline and caps, the torches' light
-/// baked into the mesh and caps) and lists its chunks; no full-detail mesh is built here.
-pub(super) fn upload_level(device: &wgpu::Device, l: usize, scene: &Scene) -> Result<LevelGpu, ViewerError> {
+/// The chunks of level `l` of `scene` (those that hold something carved), with their
+/// bounds: what frames test against the frustum. No mesh is built here.
+pub(super) fn level_chunks(l: usize, scene: &Scene) -> Vec<ChunkGpu> {
     let d = &scene.dungeon;
-    let geometry = scene.level_geometry(l as u16);
-    let keys: Vec<ChunkKey> = scene.chunks[l].clone();
-    let chunks: Vec<ChunkGpu> = keys
+    scene.chunks[l]
         .iter()
         .map(|&(row, col)| {
             let id = ChunkId { level: l as u16, row, col };
             let (min, max) = chunk_bounds(d.layout(), d.proportions(), id);
-            ChunkGpu { id, min, max, outline: (0, 0) }
+            ChunkGpu { id, min, max }
         })
-        .collect();
-    let (outline, ranges) = join_outline(&geometry.outlines, &keys);
-    let (mut vertices, roles, spread) = group_coarse(&geometry.coarse, &keys);
-    let floor_y = scene.floor_y[l];
-    scene.torches.bake(&mut vertices, floor_y);
-    let mut caps = geometry.caps;
-    scene.torches.bake(&mut caps, floor_y);
-    let mut indices = Vec::new();
-    let groups: Vec<CoarseGroup> = roles
-        .into_iter()
-        .map(|((role, sector), by_chunk)| {
-            let runs = by_chunk
-                .into_iter()
-                .map(|(chunk, list)| {
-                    let first = indices.len() as u32;
-                    indices.extend(list);
-                    (chunk, first, indices.len() as u32 - first)
-                })
-                .collect();
-            CoarseGroup { slot: slot_of(l, role), sector, runs }
+        .collect()
+}
+
+impl LevelGeometryGpu {
+    /// Builds and uploads level `l` of `dungeon`'s coarse mesh, outline and rock caps
+    /// (textures `texture_size` metres wide, the light of `torches` baked into the coarse
+    /// mesh and caps, the floor at `floor_y`), grouped by its `chunks`.
+    ///
+    /// # Errors
+    /// [`ViewerError::LevelTooLarge`] when the coarse mesh or the outline does not fit in
+    /// one buffer ([`check_level_fits`]); nothing is uploaded then.
+    pub(super) fn upload(
+        device: &wgpu::Device,
+        (dungeon, texture_size): (&crate::dungeon::Dungeon, f64),
+        l: usize,
+        chunks: &[ChunkGpu],
+        torches: &Torchlight,
+        floor_y: f32,
+    ) -> Result<LevelGeometryGpu, ViewerError> {
+        let geometry = level_geometry(dungeon, texture_size, l as u16);
+        let keys: Vec<ChunkKey> = chunks.iter().map(|c| (c.id.row, c.id.col)).collect();
+        let (outline, outline_ranges) = join_outline(&geometry.outlines, &keys);
+        let (mut vertices, roles, spread) = group_coarse(&geometry.coarse, &keys);
+        torches.bake(&mut vertices, floor_y);
+        let mut caps = geometry.caps;
+        torches.bake(&mut caps, floor_y);
+        let mut indices = Vec::with_capacity(roles.values().flat_map(|c| c.values()).map(Vec::len).sum());
+        let groups: Vec<CoarseGroup> = roles
+            .into_iter()
+            .map(|((role, sector), by_chunk)| {
+                let runs = by_chunk
+                    .into_iter()
+                    .map(|(chunk, list)| {
+                        let first = indices.len() as u32;
+                        indices.extend(list);
+                        (chunk, first, indices.len() as u32 - first)
+                    })
+                    .collect();
+                CoarseGroup { slot: slot_of(l, role), sector, runs }
+            })
+            .collect();
+        check_level_fits(&DeviceLimits::of(device), l, vertices.len(), indices.len(), outline.len())?;
+        let coarse = (!indices.is_empty()).then(|| CoarseGpu {
+            vertices: buffer_of(device, "coarse vertices", &vertices, wgpu::BufferUsages::VERTEX),
+            indices: buffer_of(device, "coarse indices", &indices, wgpu::BufferUsages::INDEX),
+            groups,
+            spread,
+        });
+        Ok(LevelGeometryGpu {
+            coarse,
+            outline: (!outline.is_empty()).then(|| {
+                (buffer_of(device, "outline", &outline, wgpu::BufferUsages::VERTEX), outline.len() as u32)
+            }),
+            outline_ranges,
+            caps: triangles_buffer(device, "rock caps", &caps),
         })
-        .collect();
-    check_level_fits(&DeviceLimits::of(device), l, vertices.len(), indices.len(), outline.len())?;
-    let chunks = chunks.into_iter().zip(ranges).map(|(c, outline)| ChunkGpu { outline, ..c }).collect();
-    let coarse = (!indices.is_empty()).then(|| CoarseGpu {
-        vertices: buffer_of(device, "coarse vertices", &vertices, wgpu::BufferUsages::VERTEX),
-        indices: buffer_of(device, "coarse indices", &indices, wgpu::BufferUsages::INDEX),
-        groups,
-        spread,
-    });
-    Ok(LevelGpu {
-        chunks,
-        coarse,
-        outline: (!outline.is_empty()).then(|| {
-            (buffer_of(device, "outline", &outline, wgpu::BufferUsages::VERTEX), outline.len() as u32)
-        }),
-        caps: triangles_buffer(device, "rock caps", &caps),
-    })
+    }
+
+    /// No coarse mesh, outline or caps: a level whose geometry could not be uploaded.
+    pub(super) fn empty(chunks: usize) -> LevelGeometryGpu {
+        LevelGeometryGpu { coarse: None, outline: None, outline_ranges: vec![(0, 0); chunks], caps: None }
+    }
 }
 
 /// The outline's lines of every chunk in `keys` order, and each chunk's range in them.
 fn join_outline(by_chunk: &ByChunk<Vec<Vertex>>, keys: &[ChunkKey]) -> (Vec<Vertex>, Vec<(u32, u32)>) {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(keys.iter().filter_map(|key| by_chunk.get(key)).map(Vec::len).sum());
     let ranges = keys
         .iter()
         .map(|key| {
@@ -180,7 +214,9 @@ type CoarseGroups = BTreeMap<(MaterialRole, Option<u8>), BTreeMap<usize, Vec<u32
 /// indices into the vertices), and the largest angle between a wall's normal and its
 /// sector's middle.
 fn group_coarse(by_chunk: &ByChunk<LevelMesh>, keys: &[ChunkKey]) -> (Vec<Vertex>, CoarseGroups, f32) {
-    let mut vertices = Vec::new();
+    let meshes = || keys.iter().filter_map(|key| by_chunk.get(key));
+    let mut vertices =
+        Vec::with_capacity(meshes().flat_map(|m| &m.primitives).map(|(_, p)| p.vertices.len()).sum());
     let mut out = CoarseGroups::new();
     let mut spread = 0.0f32;
     for (chunk, key) in keys.iter().enumerate() {
@@ -216,6 +252,60 @@ pub(crate) fn triangles_buffer(
         });
         (buffer, triangles.len() as u32)
     })
+}
+
+impl super::Renderer {
+    /// Uploads the geometry ([`LevelGeometryGpu`]) of each level that `frame` (and its
+    /// inset) shows and has none yet: a level with a chunk in the view, or any shown
+    /// level when the frame draws rock caps. A level whose geometry does not fit the
+    /// device is said once and drawn without it (its near chunks still at full detail).
+    pub(super) fn prepare_levels(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        frame: &super::Frame,
+        height: u32,
+    ) {
+        let mut wanted = self.levels_shown(frame, height);
+        if let Some(inset) = &frame.inset {
+            wanted.extend(self.levels_shown(&inset.frame, inset.rect[3]));
+        }
+        for l in wanted {
+            if self.levels[l].geometry.is_some() {
+                continue;
+            }
+            let source = (&*self.dungeon, self.mesh_options.texture_size);
+            let level = &self.levels[l];
+            let built =
+                LevelGeometryGpu::upload(device, source, l, &level.chunks, &self.torches, self.floor_y[l]);
+            self.levels[l].geometry = Some(built.unwrap_or_else(|e| {
+                eprintln!("octile view: {e}; it is drawn without its far chunks, outlines and caps");
+                LevelGeometryGpu::empty(self.levels[l].chunks.len())
+            }));
+            // Hand the staging copies to the device and wait, so they are freed before the
+            // next level is built: the peak holds one level's, not all.
+            queue.submit([]);
+            // A lost device shows at the frame; nothing to free then.
+            let _ = device.poll(wgpu::PollType::wait_indefinitely());
+        }
+    }
+
+    /// The levels `frame` (drawn `height` pixels high) shows that need their geometry: all
+    /// shown levels when it draws caps, else those with a chunk in the view.
+    fn levels_shown(&self, frame: &super::Frame, height: u32) -> Vec<usize> {
+        let lod = self.lod(frame, height);
+        (0..self.levels.len())
+            .filter(|&l| frame.levels.contains(&(l as u16)))
+            .filter(|&l| {
+                let lift = Vec3::Y * (l as f32 * frame.explode);
+                frame.caps
+                    || self.levels[l].chunks.iter().any(|c| {
+                        self.chunks == crate::viewer::chunks::lod::ChunkPolicy::All
+                            || lod.in_view(c.min + lift, c.max + lift)
+                    })
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
