@@ -14,6 +14,7 @@ mod names;
 mod navmesh;
 mod nodes;
 mod physics;
+mod primitive;
 mod progress;
 
 use std::path::{Path, PathBuf};

@@ -11,8 +11,9 @@ use json::{Index, Root};
 use serde_json::json as value;
 
 use super::bin::Bin;
-use super::document::{Attributes, extras, material, node, point, primitive, single_mesh};
+use super::document::{extras, material, node, point, single_mesh};
 use super::names;
+use super::primitive::{Attributes, primitive};
 use crate::dungeon::Dungeon;
 use crate::mesh::{self, DoorLeaf};
 use crate::rooms::{LightPreset, Marker, MarkerKind, Markers, RoomGraph};

@@ -1,7 +1,7 @@
 //! Door leaves: the swinging part of a door, apart from the frame the level mesh carves.
 //!
 //! Each door edge whose seam is carved ([`Dungeon::carved_seam`]) gets one [`DoorLeaf`]: a
-//! hinge point and a direction, read from [`Layout::door_opening`] of the edge's *first*
+//! hinge point and a direction, read from [`crate::geometry::Layout::door_opening`] of the edge's *first*
 //! side ([`crate::grid::Dims::edge_sides`]): the hinge is the first end of the opening the
 //! door cuts in that cell's wall, the leaf runs along the opening to its other end. The leaf
 //! mesh ([`leaf_mesh`]) is built once in the hinge's own frame (origin on the hinge at floor
