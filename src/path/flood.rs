@@ -71,6 +71,10 @@ pub(crate) fn flood<C: StepCosts>(
     let Some(&(first, _)) = pending.last() else { return Some(dist) };
     // The lowest bucket, counted from key 0 (not wrapped).
     let mut k = u64::from(first) >> SHIFT;
+    // The steps that lowered a distance while settling one bucket, `(distance, node)` in
+    // `lowered[..count]`; the slots past `count` are spare room, written before it is known
+    // whether a step lowers anything (see below).
+    let mut lowered: Vec<(u32, u32)> = Vec::new();
     loop {
         while let Some(&(cost, v)) = pending.last().filter(|&&(c, _)| u64::from(c) >> SHIFT < k + RING as u64)
         {
@@ -83,6 +87,7 @@ pub(crate) fn flood<C: StepCosts>(
         let slot = k as usize % RING;
         let mut items = std::mem::take(&mut ring[slot]);
         queued -= items.len();
+        let mut count = 0;
         for &(d, u) in &items {
             if dist[u as usize] != d {
                 continue; // lowered since it was queued
@@ -90,7 +95,11 @@ pub(crate) fn flood<C: StepCosts>(
             if u64::from(d) >= u64::from(FAR) - DEAREST {
                 return None; // a step from here could pass u32
             }
-            for arc in csr.back_row(u) {
+            let arcs = csr.back_row(u);
+            if lowered.len() < count + arcs.len() {
+                lowered.resize(2 * (count + arcs.len()), (0, 0));
+            }
+            for arc in arcs {
                 if !keep(arc.to) {
                     continue;
                 }
@@ -101,16 +110,25 @@ pub(crate) fn flood<C: StepCosts>(
                 if cost != u64::from(arc.cost) && cost.wrapping_sub(CHEAPEST) >= DEAREST - CHEAPEST {
                     return None;
                 }
-                let total = u64::from(d) + cost;
+                // `d` is below `FAR - DEAREST` and `cost` below `DEAREST`: the sum fits in
+                // u32 and is not FAR.
+                let total = d + cost as u32;
                 let next = &mut dist[arc.to as usize];
-                if total < u64::from(*next) {
-                    // Below `*next`, so it fits in u32 and is not FAR.
-                    *next = total as u32;
-                    ring[bucket(total)].push((*next, arc.to));
-                    queued += 1;
-                }
+                // Whether a step lowers its end is a coin toss on a grid (about half the
+                // neighbours are settled), so it is computed, not branched on: the step is
+                // written to the next free slot either way and kept by counting it.
+                let lower = total < *next;
+                *next = (*next).min(total);
+                lowered[count] = (total, arc.to);
+                count += usize::from(lower);
             }
         }
+        // Every step from bucket `k` costs at least a bucket's width and less than the
+        // window, so it lands in a later bucket of the ring.
+        for &(total, v) in &lowered[..count] {
+            ring[bucket(u64::from(total))].push((total, v));
+        }
+        queued += count;
         items.clear();
         ring[slot] = items;
         if queued == 0 {
