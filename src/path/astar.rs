@@ -1,6 +1,8 @@
 //! A* over a [`PathGraph`], with scratch buffers kept between searches, and the one-call
 //! [`find_path`].
 
+use std::hint::select_unpredictable;
+
 use super::csr::Csr;
 use super::heuristic::Estimate;
 use super::queue::BucketQueue;
@@ -177,20 +179,23 @@ impl AStar {
             }
             let here = graph.coord(v);
             let (arcs, moves) = csr.row_moves(v);
+            // Whether a step improves its end is a coin toss (a closed node, an open one
+            // reached as cheaply, or a better route), so it is computed, not branched on:
+            // the record takes the new values or keeps its own, and the queue counts the
+            // entry it writes only when the step improves.
             for (arc, &step) in arcs.iter().zip(moves) {
-                let next = &mut self.nodes[arc.to as usize];
-                if next.stamp == closed {
-                    continue; // consistent heuristic: a closed node never improves
-                }
                 let Some(cost) = costs.cost(Step::new(graph, v, arc.to, u64::from(arc.cost))) else {
                     continue;
                 };
                 let ng = g + cost;
-                if next.stamp == open && ng >= next.g {
-                    continue;
-                }
-                *next = Record { g: ng, stamp: open, parent: v };
-                self.queue.push(ng + h.at_coord(arc.to, here.moved(step)), arc.to);
+                let next = &mut self.nodes[arc.to as usize];
+                // Untouched stamps are below `open`; a closed node never improves
+                // (consistent heuristic).
+                let improves = (next.stamp < open) | ((next.stamp == open) & (ng < next.g));
+                next.g = select_unpredictable(improves, ng, next.g);
+                next.parent = select_unpredictable(improves, v, next.parent);
+                next.stamp = select_unpredictable(improves, open, next.stamp);
+                self.queue.push_if(improves, ng + h.at_coord(arc.to, here.moved(step)), arc.to);
             }
         }
         None
