@@ -117,11 +117,8 @@ pub(crate) struct BucketQueue {
     heads: Box<[u32; WINDOW as usize]>,
     /// Which buckets hold entries.
     full: Box<[u64; WINDOW as usize / 64]>,
-    /// Entries: the node and the next (older) entry of its bucket, in `entries[..used]`;
-    /// the slots past `used` are spare room ([`BucketQueue::push_if`] writes one before
-    /// knowing whether it keeps it).
+    /// Entries: the node and the next (older) entry of its bucket.
     entries: Vec<(u32, u32)>,
-    used: usize,
     /// Items in buckets.
     near: usize,
     /// Items whose key is at or past the window's end, and their least key.
@@ -138,7 +135,6 @@ impl Default for BucketQueue {
             heads: Box::new([NONE; WINDOW as usize]),
             full: Box::new([0; WINDOW as usize / 64]),
             entries: Vec::new(),
-            used: 0,
             near: 0,
             far: Vec::new(),
             far_min: u64::MAX,
@@ -155,7 +151,7 @@ impl BucketQueue {
                 *word &= *word - 1;
             }
         }
-        self.used = 0;
+        self.entries.clear();
         self.far.clear();
         (self.base, self.near, self.far_min) = (0, 0, u64::MAX);
     }
@@ -163,36 +159,16 @@ impl BucketQueue {
     /// Adds an item (O(1); a key below the floor re-files every item).
     #[inline(always)]
     pub(crate) fn push(&mut self, key: u64, node: u32) {
-        self.push_if(true, key, node);
-    }
-
-    /// Adds an item when `keep` is true, without a branch on `keep` for a key in the
-    /// window (the common case): the entry is written either way and counted only when
-    /// kept. For callers whose `keep` is a coin toss (A*'s "does this step improve its
-    /// end"), where a branch would be mispredicted half the time.
-    #[inline(always)]
-    pub(crate) fn push_if(&mut self, keep: bool, key: u64, node: u32) {
         if key.wrapping_sub(self.base) < WINDOW {
             let b = (key % WINDOW) as usize;
-            if self.used == self.entries.len() {
-                self.grow();
-            }
-            let entry = u32::try_from(self.used).expect("invariant: queue entries fit in u32");
-            self.entries[self.used] = (node, self.heads[b]);
-            self.heads[b] = std::hint::select_unpredictable(keep, entry, self.heads[b]);
-            self.full[b / 64] |= u64::from(keep) << (b % 64);
-            self.near += usize::from(keep);
-            self.used += usize::from(keep);
-        } else if keep {
+            let entry = u32::try_from(self.entries.len()).expect("invariant: queue entries fit in u32");
+            self.entries.push((node, self.heads[b]));
+            self.heads[b] = entry;
+            self.full[b / 64] |= 1 << (b % 64);
+            self.near += 1;
+        } else {
             self.push_outside(key, node);
         }
-    }
-
-    /// Doubles the spare room of `entries`.
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self) {
-        self.entries.resize(2 * self.entries.len() + 256, (NONE, NONE));
     }
 
     /// Adds an item whose key is below the floor or past the window.
