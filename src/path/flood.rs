@@ -56,6 +56,7 @@ pub(crate) fn flood<C: StepCosts>(
     if u64::from(SHORT_STEP.min(graph.stair_cost())) < CHEAPEST || u64::from(csr.max_cost()) >= DEAREST {
         return None;
     }
+    let back = csr.back_arcs()?;
     let mut dist = vec![FAR; graph.node_count()];
     // Starts, lowest last, join the buckets as the window reaches them.
     let mut pending = Vec::with_capacity(starts.len());
@@ -95,31 +96,32 @@ pub(crate) fn flood<C: StepCosts>(
             if u64::from(d) >= u64::from(FAR) - DEAREST {
                 return None; // a step from here could pass u32
             }
-            let arcs = csr.back_row(u);
+            let arcs = back.row(u);
             if lowered.len() < count + arcs.len() {
                 lowered.resize(2 * (count + arcs.len()), (0, 0));
             }
-            for arc in arcs {
-                if !keep(arc.to) {
+            for &packed in arcs {
+                let (to, step_cost) = back.unpack(packed);
+                if !keep(to) {
                     continue;
                 }
-                let Some(cost) = costs.cost(Step::new(graph, arc.to, u, u64::from(arc.cost))) else {
+                let Some(cost) = costs.cost(Step::new(graph, to, u, u64::from(step_cost))) else {
                     continue;
                 };
                 // The graph's own costs were checked on entry (so for them this compiles away).
-                if cost != u64::from(arc.cost) && cost.wrapping_sub(CHEAPEST) >= DEAREST - CHEAPEST {
+                if cost != u64::from(step_cost) && cost.wrapping_sub(CHEAPEST) >= DEAREST - CHEAPEST {
                     return None;
                 }
                 // `d` is below `FAR - DEAREST` and `cost` below `DEAREST`: the sum fits in
                 // u32 and is not FAR.
                 let total = d + cost as u32;
-                let next = &mut dist[arc.to as usize];
+                let next = &mut dist[to as usize];
                 // Whether a step lowers its end is a coin toss on a grid (about half the
                 // neighbours are settled), so it is computed, not branched on: the step is
                 // written to the next free slot either way and kept by counting it.
                 let lower = total < *next;
                 *next = (*next).min(total);
-                lowered[count] = (total, arc.to);
+                lowered[count] = (total, to);
                 count += usize::from(lower);
             }
         }
