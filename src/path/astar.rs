@@ -1,14 +1,15 @@
 //! A* over a [`PathGraph`], with scratch buffers kept between searches, and the one-call
 //! [`find_path`].
 
+use std::hint::select_unpredictable;
+
+use super::astar_record::{Compact, Record, Records, Wide};
 use super::csr::Csr;
 use super::heuristic::Estimate;
 use super::queue::BucketQueue;
 use super::{NodeId, PathError, PathGraph, PathRules, RegistryCosts, Step, StepCosts};
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
-
-const NO_PARENT: u32 = u32::MAX;
 
 /// A route through the dungeon.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,25 +25,20 @@ pub struct Route {
 /// (among equal `f`, the node reached last is expanded first).
 #[derive(Debug, Clone)]
 pub struct AStar {
-    /// Per node, what the search knows of it (one record, so a step reads one cache line).
-    nodes: Vec<Record>,
-    open_stamp: u32,
+    /// Per node, what the search knows of it, packed in 8 bytes (see `astar_record.rs`)...
+    compact: Records<Compact>,
+    /// ... or in 16 when a node number or a cost does not fit in 8.
+    wide: Records<Wide>,
     /// Open nodes keyed by `f` (a bucket per key: costs are small integers).
     queue: BucketQueue,
+    /// Scratch of one expansion: the steps that improved their end, `(g, node, kind of
+    /// step)`, and spare room.
+    improved: Vec<(u64, u32, u8)>,
     expanded: usize,
 }
 
-/// A* state of one node.
-#[derive(Debug, Clone, Copy, Default)]
-struct Record {
-    /// Cost of the best route found so far (valid when stamped).
-    g: u64,
-    /// `open_stamp` when seen by the current search, `open_stamp + 1` when closed, anything
-    /// lower when untouched (so nothing is cleared between searches).
-    stamp: u32,
-    /// The node before it on that route.
-    parent: u32,
-}
+/// A search in [`Compact`] records met a route cost they cannot hold.
+struct CostTooHigh;
 
 impl Default for AStar {
     fn default() -> Self {
@@ -54,7 +50,13 @@ impl AStar {
     /// A search with empty buffers (they grow to the graph's size on first use).
     #[must_use]
     pub fn new() -> AStar {
-        AStar { nodes: Vec::new(), open_stamp: 0, queue: BucketQueue::default(), expanded: 0 }
+        AStar {
+            compact: Records::default(),
+            wide: Records::default(),
+            queue: BucketQueue::default(),
+            improved: Vec::new(),
+            expanded: 0,
+        }
     }
 
     /// Number of nodes expanded by the last search.
@@ -141,7 +143,6 @@ impl AStar {
         if !graph.connected(from, to, rules) {
             return None;
         }
-        self.begin(graph.node_count());
         let csr = graph.csr(rules);
         let h = graph.heuristic(to);
         if costs.never_below_graph() && h.has_landmarks() {
@@ -151,7 +152,8 @@ impl AStar {
         }
     }
 
-    /// The search loop, monomorphised for the cost source and the estimate.
+    /// The search in compact records, rerun in wide ones when a node number or a route
+    /// cost does not fit.
     fn run<C: StepCosts, H: Estimate>(
         &mut self,
         graph: &PathGraph,
@@ -161,65 +163,121 @@ impl AStar {
         costs: &C,
         h: &H,
     ) -> Option<Route> {
-        let (open, closed) = (self.open_stamp, self.open_stamp + 1);
-        self.nodes[from.index()] = Record { g: 0, stamp: open, parent: NO_PARENT };
-        self.queue.push(h.at_coord(from.0, graph.coord(from.0)), from.0);
-        while let Some((_, v)) = self.queue.pop() {
-            let record = &mut self.nodes[v as usize];
-            if record.stamp == closed {
+        let n = graph.node_count();
+        let search = Search { graph, csr, from: from.0, to: to.0, costs, h };
+        if n < Compact::NO_PARENT as usize {
+            let (open, closed) = self.compact.begin(n);
+            let found = search.run(
+                &mut self.compact.nodes,
+                &mut self.queue,
+                &mut self.improved,
+                &mut self.expanded,
+                open,
+                closed,
+            );
+            if let Ok(found) = found {
+                return found;
+            }
+        }
+        let (open, closed) = self.wide.begin(n);
+        match search.run(
+            &mut self.wide.nodes,
+            &mut self.queue,
+            &mut self.improved,
+            &mut self.expanded,
+            open,
+            closed,
+        ) {
+            Ok(found) => found,
+            Err(CostTooHigh) => unreachable!("a wide record holds any u64 cost"),
+        }
+    }
+}
+
+/// One search's inputs.
+struct Search<'a, C, H> {
+    graph: &'a PathGraph,
+    csr: &'a Csr,
+    from: u32,
+    to: u32,
+    costs: &'a C,
+    h: &'a H,
+}
+
+impl<C: StepCosts, H: Estimate> Search<'_, C, H> {
+    /// The search loop, monomorphised for the record width, the cost source and the
+    /// estimate. `nodes` has a record per node, none stamped `open` or `closed` or below.
+    fn run<R: Record>(
+        &self,
+        nodes: &mut [R],
+        queue: &mut BucketQueue,
+        improved: &mut Vec<(u64, u32, u8)>,
+        expanded: &mut usize,
+        open: u32,
+        closed: u32,
+    ) -> Result<Option<Route>, CostTooHigh> {
+        let (graph, h) = (self.graph, self.h);
+        *expanded = 0;
+        queue.clear();
+        nodes[self.from as usize] = R::pack(open, 0, R::NO_PARENT);
+        queue.push(h.at_coord(self.from, graph.coord(self.from)), self.from);
+        while let Some((_, v)) = queue.pop() {
+            let record = nodes[v as usize];
+            if record.stamp() == closed {
                 continue;
             }
-            record.stamp = closed;
-            let g = record.g;
-            self.expanded += 1;
-            if v == to.0 {
-                return Some(self.route(graph, v));
+            nodes[v as usize] = record.restamped(closed);
+            let g = record.g();
+            *expanded += 1;
+            if v == self.to {
+                return Ok(Some(route(graph, nodes, v)));
             }
             let here = graph.coord(v);
-            let (arcs, moves) = csr.row_moves(v);
+            let (arcs, moves) = self.csr.row_moves(v);
+            // Whether a step improves its end is a coin toss (a closed node, an open one
+            // reached as cheaply, or a better route), so it is computed, not branched on:
+            // the record takes the new one or keeps its own, and the step is written to the
+            // next free slot of `improved` and kept by counting it. The kept steps are
+            // queued after, in arc order, as a branching loop would queue them.
+            if improved.len() < arcs.len() {
+                improved.resize(arcs.len(), (0, 0, 0));
+            }
+            let mut count = 0;
+            let mut too_high = false;
             for (arc, &step) in arcs.iter().zip(moves) {
-                let next = &mut self.nodes[arc.to as usize];
-                if next.stamp == closed {
-                    continue; // consistent heuristic: a closed node never improves
-                }
-                let Some(cost) = costs.cost(Step::new(graph, v, arc.to, u64::from(arc.cost))) else {
+                let Some(cost) = self.costs.cost(Step::new(graph, v, arc.to, u64::from(arc.cost))) else {
                     continue;
                 };
                 let ng = g + cost;
-                if next.stamp == open && ng >= next.g {
-                    continue;
-                }
-                *next = Record { g: ng, stamp: open, parent: v };
-                self.queue.push(ng + h.at_coord(arc.to, here.moved(step)), arc.to);
+                too_high |= ng > R::G_MAX;
+                let next = &mut nodes[arc.to as usize];
+                let new = R::pack(open, ng.min(R::G_MAX), v);
+                let improves = new.improves(*next);
+                *next = select_unpredictable(improves, new, *next);
+                improved[count] = (ng, arc.to, step);
+                count += usize::from(improves);
+            }
+            for &(ng, to, step) in &improved[..count] {
+                queue.push(ng + h.at_coord(to, here.moved(step)), to);
+            }
+            if too_high {
+                return Err(CostTooHigh);
             }
         }
-        None
+        Ok(None)
     }
+}
 
-    /// Prepares the buffers for a new search over `nodes` nodes.
-    fn begin(&mut self, nodes: usize) {
-        if self.nodes.len() < nodes {
-            self.nodes.resize(nodes, Record::default());
-        }
-        self.queue.clear();
-        // Stamps of earlier searches are below `open_stamp`; restart the count before it wraps.
-        if self.open_stamp >= u32::MAX - 2 {
-            self.nodes.fill(Record::default());
-            self.open_stamp = 0;
-        }
-        self.open_stamp += 2;
+/// The route to `goal` through the parents in `nodes`.
+fn route<R: Record>(graph: &PathGraph, nodes: &[R], goal: u32) -> Route {
+    let mut steps = Vec::new();
+    let mut v = goal;
+    while v != R::NO_PARENT {
+        steps.push(graph.pos(NodeId(v)));
+        v = nodes[v as usize].parent();
     }
-
-    fn route(&self, graph: &PathGraph, goal: u32) -> Route {
-        let mut steps = Vec::new();
-        let mut v = goal;
-        while v != NO_PARENT {
-            steps.push(graph.pos(NodeId(v)));
-            v = self.nodes[v as usize].parent;
-        }
-        steps.reverse();
-        Route { steps, cost: self.nodes[goal as usize].g }
-    }
+    steps.reverse();
+    Route { steps, cost: nodes[goal as usize].g() }
 }
 
 /// The cheapest route from `from` to `to` in `dungeon` under `rules` (builds the graph and
@@ -265,6 +323,27 @@ mod tests {
         d.set_tile(Pos::new(0, 0, 2), Registry::SOLID).unwrap();
         assert_eq!(find_path(&d, p, Pos::new(0, 0, 2), &PathRules::default()).unwrap(), None);
         assert!(find_path(&d, p, Pos::new(0, 0, 1), &PathRules::default()).is_err());
+    }
+
+    #[test]
+    fn costs_past_the_compact_records_rerun_wide_with_the_same_answer() {
+        use crate::path::{CostChange, Overlay};
+        let d = Dungeon::new(4, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+        let g = PathGraph::new(&d).unwrap();
+        let (a, b) = (Pos::new(0, 0, 0), Pos::new(0, 0, 6));
+        let mut swamp = Overlay::new();
+        // Three cells costing 300 million each: the route (over 2^29) passes what a compact
+        // record holds, so the search is rerun in wide records.
+        for col in [2, 4, 6] {
+            swamp.set_cell(Pos::new(0, 0, col), CostChange::Add(300_000_000));
+        }
+        let mut astar = AStar::new();
+        let r = astar.find_with(&g, a, b, &PathRules::default(), &swamp).unwrap().unwrap();
+        assert_eq!(r.cost, 3 * (1000 + 300_000_000));
+        assert_eq!(r.steps, [a, Pos::new(0, 0, 2), Pos::new(0, 0, 4), b]);
+        assert_eq!(astar.expanded(), 4);
+        // And the compact records still serve the next search.
+        assert_eq!(astar.find(&g, a, b, &PathRules::default()).unwrap().unwrap().cost, 3000);
     }
 
     #[test]

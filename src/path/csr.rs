@@ -14,15 +14,20 @@ pub(crate) struct Arc {
 
 /// Adjacency in compressed rows: the arcs of node `v` are `arcs[start[v]..start[v + 1]]`;
 /// `moves` holds, arc by arc, the kind of step (an index into [`STEPS`]), and `back` the
-/// same arcs walked the other way (filled by [`Csr::finish`]).
+/// same arcs walked the other way, packed in 4 bytes each (filled by [`Csr::finish`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Csr {
     start: Vec<u32>,
     arcs: Vec<Arc>,
     moves: Vec<u8>,
     /// Per arc `v -> to`: `to` and the cost of the step `to -> v` (what a flood towards
-    /// `v` pays), so a flood reads one array and no entry costs.
-    back: Vec<Arc>,
+    /// `v` pays), so a flood reads one array and no entry costs; packed (see
+    /// [`BackArcs`]), and empty when they do not pack.
+    back: Vec<u32>,
+    /// The distinct reverse costs, indexed by the top bits of a packed back arc.
+    back_costs: [u32; BackArcs::COSTS],
+    /// Whether `back` holds the reverse arcs.
+    back_packed: bool,
     /// The dearest cost in `arcs` and `back` (0 when there are none).
     max_cost: u32,
 }
@@ -30,7 +35,15 @@ pub(crate) struct Csr {
 impl Default for Csr {
     /// No rows yet: arcs pushed now belong to node 0.
     fn default() -> Self {
-        Csr { start: vec![0], arcs: Vec::new(), moves: Vec::new(), back: Vec::new(), max_cost: 0 }
+        Csr {
+            start: vec![0],
+            arcs: Vec::new(),
+            moves: Vec::new(),
+            back: Vec::new(),
+            back_costs: [0; BackArcs::COSTS],
+            back_packed: false,
+            max_cost: 0,
+        }
     }
 }
 
@@ -48,18 +61,46 @@ impl Csr {
 
     /// Fills the reverse costs once every row is closed: an arc's cost less the move cost
     /// of entering its end (`enter`, per node) plus that of entering its start (saturating
-    /// at `u32::MAX`, which no flood accepts).
+    /// at `u32::MAX`, which no flood accepts). They are packed when the node numbers fit in
+    /// [`BackArcs::NODE_BITS`] bits and there are at most [`BackArcs::COSTS`] distinct
+    /// reverse costs (a default graph has a handful); otherwise [`Csr::back_arcs`] is `None`.
     pub(crate) fn finish(&mut self, enter: &[u32]) {
-        self.back.clear();
-        for v in 0..self.start.len() - 1 {
+        let nodes = self.start.len() - 1;
+        let mut reverse = Vec::with_capacity(self.arcs.len());
+        for v in 0..nodes {
             let (a, b) = (self.start[v] as usize, self.start[v + 1] as usize);
             for arc in &self.arcs[a..b] {
                 let cross = arc.cost - enter[arc.to as usize];
-                self.back.push(Arc { to: arc.to, cost: cross.saturating_add(enter[v]) });
+                reverse.push(Arc { to: arc.to, cost: cross.saturating_add(enter[v]) });
             }
         }
-        let costs = self.arcs.iter().chain(&self.back).map(|a| a.cost);
+        let costs = self.arcs.iter().chain(&reverse).map(|a| a.cost);
         self.max_cost = costs.max().unwrap_or(0);
+        self.back.clear();
+        self.back_costs = [0; BackArcs::COSTS];
+        self.back_packed = nodes <= 1 << BackArcs::NODE_BITS;
+        let mut distinct = 0;
+        for arc in &reverse {
+            if !self.back_packed {
+                break;
+            }
+            let class = match self.back_costs[..distinct].iter().position(|&c| c == arc.cost) {
+                Some(class) => class,
+                None if distinct < BackArcs::COSTS => {
+                    self.back_costs[distinct] = arc.cost;
+                    distinct += 1;
+                    distinct - 1
+                }
+                None => {
+                    self.back_packed = false;
+                    break;
+                }
+            };
+            self.back.push(arc.to | ((class as u32) << BackArcs::NODE_BITS));
+        }
+        if !self.back_packed {
+            self.back = Vec::new();
+        }
     }
 
     /// The dearest step cost of either direction (0 when there are no arcs).
@@ -67,11 +108,10 @@ impl Csr {
         self.max_cost
     }
 
-    /// The arcs of `v` walked backwards: per arc `v -> to`, `to` and the cost of `to -> v`.
-    #[inline]
-    pub(crate) fn back_row(&self, v: u32) -> &[Arc] {
-        let v = v as usize;
-        &self.back[self.start[v] as usize..self.start[v + 1] as usize]
+    /// The arcs walked backwards, packed, or `None` when they do not pack (see
+    /// [`Csr::finish`]).
+    pub(crate) fn back_arcs(&self) -> Option<BackArcs<'_>> {
+        self.back_packed.then_some(BackArcs { start: &self.start, back: &self.back, costs: &self.back_costs })
     }
 
     /// The arcs of `v`.
@@ -85,6 +125,38 @@ impl Csr {
     pub(crate) fn row_moves(&self, v: u32) -> (&[Arc], &[u8]) {
         let (a, b) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
         (&self.arcs[a..b], &self.moves[a..b])
+    }
+}
+
+/// The arcs of a [`Csr`] walked backwards, 4 bytes each: per arc `v -> to`, `to` in the low
+/// [`BackArcs::NODE_BITS`] bits and, in the bits above, the index into a table of the
+/// distinct costs of the step `to -> v`. Half the bytes of a `(to, cost)` pair, so a
+/// distance flood over a large graph reads half the memory.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BackArcs<'a> {
+    start: &'a [u32],
+    back: &'a [u32],
+    costs: &'a [u32; BackArcs::COSTS],
+}
+
+impl BackArcs<'_> {
+    /// Bits of a node number (a dungeon has at most 2^26 cells).
+    pub(crate) const NODE_BITS: u32 = 26;
+    /// Distinct reverse costs a packed table can name.
+    pub(crate) const COSTS: usize = 1 << (32 - Self::NODE_BITS);
+
+    /// The packed arcs of `v` walked backwards (unpack with [`BackArcs::unpack`]).
+    #[inline]
+    pub(crate) fn row(&self, v: u32) -> &[u32] {
+        let v = v as usize;
+        &self.back[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+
+    /// A packed arc's `(to, cost of to -> v)`.
+    #[inline(always)]
+    pub(crate) fn unpack(&self, packed: u32) -> (u32, u32) {
+        let class = (packed >> Self::NODE_BITS) as usize % Self::COSTS;
+        (packed & ((1 << Self::NODE_BITS) - 1), self.costs[class])
     }
 }
 
@@ -159,6 +231,25 @@ mod tests {
     }
 
     #[test]
+    fn back_arcs_pack_up_to_the_cost_table_size() {
+        let build = |distinct: u32| {
+            let mut csr = Csr::default();
+            for c in 0..distinct {
+                csr.push(Arc { to: 1, cost: 1000 + c }, 2);
+            }
+            csr.close_row();
+            csr.close_row();
+            csr.finish(&[0, 0]);
+            csr
+        };
+        let csr = build(BackArcs::COSTS as u32);
+        let back = csr.back_arcs().expect("64 distinct costs pack");
+        let last = back.unpack(back.row(0)[BackArcs::COSTS - 1]);
+        assert_eq!(last, (1, 1000 + BackArcs::COSTS as u32 - 1));
+        assert!(build(BackArcs::COSTS as u32 + 1).back_arcs().is_none(), "65 do not: floods give up");
+    }
+
+    #[test]
     fn rows_hold_their_own_arcs() {
         let mut csr = Csr::default();
         csr.push(Arc { to: 1, cost: 5 }, 2);
@@ -168,8 +259,10 @@ mod tests {
         csr.close_row();
         csr.finish(&[2, 0, 3]);
         assert_eq!(csr.row(0).len(), 1);
-        assert_eq!((csr.back_row(0)[0].to, csr.back_row(0)[0].cost), (1, 7), "5 - 0 + 2");
-        assert_eq!((csr.back_row(2)[0].to, csr.back_row(2)[0].cost), (0, 8), "7 - 2 + 3");
+        let back = csr.back_arcs().unwrap();
+        assert_eq!(back.unpack(back.row(0)[0]), (1, 7), "5 - 0 + 2");
+        assert_eq!(back.unpack(back.row(2)[0]), (0, 8), "7 - 2 + 3");
+        assert!(back.row(1).is_empty());
         assert_eq!(csr.max_cost(), 8);
         assert!(csr.row(1).is_empty());
         let (arcs, moves) = csr.row_moves(2);

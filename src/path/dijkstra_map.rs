@@ -103,24 +103,17 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
         costs: C,
     ) -> Result<DijkstraMap<'g, C>, PathError> {
         let inside = inside_mask(graph, bounds);
-        let n = graph.node_count();
-        let mut map = DijkstraMap { graph, rules: *rules, costs, values: vec![UNREACHED; n], inside };
         let mut starts = Vec::with_capacity(seeds.len());
         for &(pos, value) in seeds {
             if let Some(v) = graph.node(pos)?
-                && map.is_inside(v.index())
+                && inside.as_ref().is_none_or(|m| m[v.index()])
             {
-                let x = &mut map.values[v.index()];
-                *x = (*x).min(value.min(UNREACHED - 1));
-                starts.push(v.0);
+                starts.push((v.0, value.min(UNREACHED - 1)));
             }
         }
-        map.spread(starts);
+        let mut map = DijkstraMap { graph, rules: *rules, costs, values: Vec::new(), inside };
+        map.values = map.spread(&starts);
         Ok(map)
-    }
-
-    fn is_inside(&self, v: usize) -> bool {
-        self.inside.as_ref().is_none_or(|m| m[v])
     }
 
     /// The value at `pos` ([`UNREACHED`] for cells that are not floor or were not reached).
@@ -152,18 +145,22 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
     /// Lowers every value to the cheapest of itself and (a neighbour's value plus the step
     /// to it), to a fixed point: afterwards the map is consistent, so descending it works.
     pub fn rescan(&mut self) {
-        let reached =
-            (0..self.values.len() as u32).filter(|&v| self.values[v as usize] != UNREACHED).collect();
-        self.spread(reached);
+        let reached: Vec<(u32, i64)> = (0..self.values.len() as u32)
+            .map(|v| (v, self.values[v as usize]))
+            .filter(|s| s.1 != UNREACHED)
+            .collect();
+        self.values = self.spread(&reached);
     }
 
-    /// Dijkstra from the nodes `starts` with their current values, lowering values of the
-    /// nodes that can step to them. Every node not in `starts` must be [`UNREACHED`].
-    fn spread(&mut self, starts: Vec<u32>) {
-        let Some(min) = starts.iter().map(|&v| self.values[v as usize]).min() else { return };
+    /// Dijkstra from the nodes `starts` with their values (a node listed twice takes the
+    /// lower), lowering the values of the nodes that can step to them: the value of every
+    /// node, [`UNREACHED`] where none of them is reached.
+    fn spread(&self, starts: &[(u32, i64)]) -> Vec<i64> {
+        let n = self.graph.node_count();
+        let Some(min) = starts.iter().map(|s| s.1).min() else { return vec![UNREACHED; n] };
         // The search counts up from 0; a value is `min` plus the search's cost.
         let offset = |x: i64| (i128::from(x) - i128::from(min)) as u64;
-        let starts: Vec<(u32, u64)> = starts.iter().map(|&v| (v, offset(self.values[v as usize]))).collect();
+        let starts: Vec<(u32, u64)> = starts.iter().map(|&(v, x)| (v, offset(x))).collect();
         let value = |cost: u64| {
             let value = i128::from(min) + i128::from(cost);
             if value >= i128::from(UNREACHED) { UNREACHED } else { value as i64 }
@@ -175,20 +172,19 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
             Some(m) => flood(graph, csr, |v| m[v as usize], &self.costs, &starts),
         };
         if let Some(dist) = flooded {
-            let pairs = self.values.iter_mut().zip(&dist);
-            if min <= UNREACHED - i64::from(FAR) {
+            // Collected, not filled then overwritten: one pass over the values.
+            return if min <= UNREACHED - i64::from(FAR) {
                 // No sum can reach UNREACHED: a plain add (which vectorises).
-                pairs.for_each(|(x, &d)| *x = if d == FAR { UNREACHED } else { min + i64::from(d) });
+                dist.iter().map(|&d| if d == FAR { UNREACHED } else { min + i64::from(d) }).collect()
             } else {
                 // `min + d` at or past UNREACHED saturates to UNREACHED.
-                pairs.for_each(|(x, &d)| {
-                    *x = if d == FAR { UNREACHED } else { min.saturating_add(i64::from(d)) }
-                });
-            }
-            return;
+                dist.iter()
+                    .map(|&d| if d == FAR { UNREACHED } else { min.saturating_add(i64::from(d)) })
+                    .collect()
+            };
         }
         let mut search = Search::new();
-        search.reset(self.values.len(), Parents::Skip);
+        search.reset(n, Parents::Skip);
         for &(v, cost) in &starts {
             search.start(v, cost);
         }
@@ -200,9 +196,11 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
                 costs.cost(Step::new(graph, a.to, u, graph.reverse_cost(u, a))).map(|c| (a.to, c))
             })
         });
-        for (x, &cost) in self.values.iter_mut().zip(search.costs()) {
-            *x = if cost == SEARCH_UNREACHED { UNREACHED } else { value(cost) };
-        }
+        search
+            .costs()
+            .iter()
+            .map(|&cost| if cost == SEARCH_UNREACHED { UNREACHED } else { value(cost) })
+            .collect()
     }
 
     /// Rolls downhill from `from`: repeatedly steps to the neighbour with the least value

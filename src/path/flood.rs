@@ -56,6 +56,7 @@ pub(crate) fn flood<C: StepCosts>(
     if u64::from(SHORT_STEP.min(graph.stair_cost())) < CHEAPEST || u64::from(csr.max_cost()) >= DEAREST {
         return None;
     }
+    let back = csr.back_arcs()?;
     let mut dist = vec![FAR; graph.node_count()];
     // Starts, lowest last, join the buckets as the window reaches them.
     let mut pending = Vec::with_capacity(starts.len());
@@ -71,6 +72,10 @@ pub(crate) fn flood<C: StepCosts>(
     let Some(&(first, _)) = pending.last() else { return Some(dist) };
     // The lowest bucket, counted from key 0 (not wrapped).
     let mut k = u64::from(first) >> SHIFT;
+    // The steps that lowered a distance while settling one bucket, `(distance, node)` in
+    // `lowered[..count]`; the slots past `count` are spare room, written before it is known
+    // whether a step lowers anything (see below).
+    let mut lowered: Vec<(u32, u32)> = Vec::new();
     loop {
         while let Some(&(cost, v)) = pending.last().filter(|&&(c, _)| u64::from(c) >> SHIFT < k + RING as u64)
         {
@@ -83,6 +88,7 @@ pub(crate) fn flood<C: StepCosts>(
         let slot = k as usize % RING;
         let mut items = std::mem::take(&mut ring[slot]);
         queued -= items.len();
+        let mut count = 0;
         for &(d, u) in &items {
             if dist[u as usize] != d {
                 continue; // lowered since it was queued
@@ -90,27 +96,41 @@ pub(crate) fn flood<C: StepCosts>(
             if u64::from(d) >= u64::from(FAR) - DEAREST {
                 return None; // a step from here could pass u32
             }
-            for arc in csr.back_row(u) {
-                if !keep(arc.to) {
+            let arcs = back.row(u);
+            if lowered.len() < count + arcs.len() {
+                lowered.resize(2 * (count + arcs.len()), (0, 0));
+            }
+            for &packed in arcs {
+                let (to, step_cost) = back.unpack(packed);
+                if !keep(to) {
                     continue;
                 }
-                let Some(cost) = costs.cost(Step::new(graph, arc.to, u, u64::from(arc.cost))) else {
+                let Some(cost) = costs.cost(Step::new(graph, to, u, u64::from(step_cost))) else {
                     continue;
                 };
                 // The graph's own costs were checked on entry (so for them this compiles away).
-                if cost != u64::from(arc.cost) && cost.wrapping_sub(CHEAPEST) >= DEAREST - CHEAPEST {
+                if cost != u64::from(step_cost) && cost.wrapping_sub(CHEAPEST) >= DEAREST - CHEAPEST {
                     return None;
                 }
-                let total = u64::from(d) + cost;
-                let next = &mut dist[arc.to as usize];
-                if total < u64::from(*next) {
-                    // Below `*next`, so it fits in u32 and is not FAR.
-                    *next = total as u32;
-                    ring[bucket(total)].push((*next, arc.to));
-                    queued += 1;
-                }
+                // `d` is below `FAR - DEAREST` and `cost` below `DEAREST`: the sum fits in
+                // u32 and is not FAR.
+                let total = d + cost as u32;
+                let next = &mut dist[to as usize];
+                // Whether a step lowers its end is a coin toss on a grid (about half the
+                // neighbours are settled), so it is computed, not branched on: the step is
+                // written to the next free slot either way and kept by counting it.
+                let lower = total < *next;
+                *next = (*next).min(total);
+                lowered[count] = (total, to);
+                count += usize::from(lower);
             }
         }
+        // Every step from bucket `k` costs at least a bucket's width and less than the
+        // window, so it lands in a later bucket of the ring.
+        for &(total, v) in &lowered[..count] {
+            ring[bucket(u64::from(total))].push((total, v));
+        }
+        queued += count;
         items.clear();
         ring[slot] = items;
         if queued == 0 {

@@ -2,6 +2,7 @@
 //! from a dungeon, A*, Dijkstra maps, and connected regions.
 
 mod astar;
+mod astar_record;
 mod build;
 mod connectivity;
 mod csr;
