@@ -63,6 +63,8 @@ fn a_big_level_builds_only_the_chunks_its_view_draws_at_full_detail() {
             CameraKind::Walk => assert!((1..3).contains(&levels), "{camera:?}: {levels} levels"),
             _ => assert_eq!(levels, 3, "{camera:?}"),
         }
+        // Rock caps are drawn in the top view only: neither view uploads any.
+        assert_eq!(offscreen.renderer_mut().levels_with_caps(), 0, "{camera:?}");
         let chunks = shot.stats.chunks;
         eprintln!("{camera:?}: {chunks:?}, {} triangles", shot.stats.triangles);
         assert_eq!(chunks.chunks, 3 * 8 * 8, "{camera:?}: {chunks:?}");
@@ -220,6 +222,7 @@ fn edit_mode_draws_the_rock_caps_of_the_top_view() {
     let frame = Frame { outlines: false, levels: 0..=0, ..frame };
     assert!(frame.caps, "the top view draws rock caps");
     let reference = offscreen.capture(&gpu, &frame).unwrap();
+    assert_eq!(offscreen.renderer_mut().levels_with_caps(), 1, "the caps of the level shown");
     let without_caps = offscreen.capture(&gpu, &Frame { caps: false, ..frame.clone() }).unwrap();
     let caps = support::differing(&reference, &without_caps);
     assert!(caps * 100 > reference.pixels.len() / 4, "the caps cover {caps} pixels");

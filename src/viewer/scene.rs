@@ -159,6 +159,16 @@ pub(crate) fn level_caps(dungeon: &Dungeon, walls: &[WallRun]) -> Vec<Vertex> {
     rock_caps(walls, dungeon.proportions().room_height as f32 + CAP_LIFT, band as f32)
 }
 
+/// The rock caps of level `level` of `dungeon` (level-local metres) with the light of
+/// `torches` baked in, as every mesh the viewer draws: built from the level's plan on each
+/// call.
+pub(crate) fn lit_level_caps(dungeon: &Dungeon, level: u16, torches: &Torchlight) -> Vec<Vertex> {
+    let walls = wall_runs(&level_plan(dungeon, level), dungeon.layout());
+    let mut caps = level_caps(dungeon, &walls);
+    torches.bake(&mut caps, dungeon.proportions().floor_y(level) as f32);
+    caps
+}
+
 /// The rock caps of one level at height `y`: per straight run of rock wall
 /// ([`wall_runs`]), a quad `band` metres wide on the wall's rock side (carved space is on
 /// the left of `a -> b`, see [`crate::walk::Wall`]), wound counter-clockwise seen from

@@ -17,15 +17,13 @@ use crate::dungeon::Dungeon;
 use crate::mesh::chunk::{ChunkId, all_chunks, build_chunks, live_options};
 use crate::mesh::{MaterialRole, MeshError, MeshOptions};
 use crate::viewer::chunks::demand::{DEFAULT_CAPACITY, Demand, DemandStats};
-use crate::viewer::chunks::merge::wall_runs;
 use crate::viewer::chunks::{chunk_bounds, in_frustum};
 use crate::viewer::pipeline::{Layouts, Pipelines, Shading, SolidVariants};
 use crate::viewer::renderer::{
     ChunkMesh, DRAW_SIZE, DRAW_STRIDE, DrawUniform, Frame, GLOBALS_SIZE, draw_bind_group, triangles_buffer,
 };
-use crate::viewer::scene::level_caps;
+use crate::viewer::scene::lit_level_caps;
 use crate::viewer::torchlight::{TORCH_RANGE, Torchlight};
-use crate::walk::level_plan;
 
 /// The live mesh on the GPU.
 pub struct LiveMesh {
@@ -152,9 +150,7 @@ impl LiveMesh {
         for level in frame.levels.clone().filter(|&l| usize::from(l) < levels) {
             let caps = &mut self.caps[usize::from(level)];
             if caps.is_none() {
-                let walls = wall_runs(&level_plan(dungeon, level), dungeon.layout());
-                let mut vertices = level_caps(dungeon, &walls);
-                self.torches.bake(&mut vertices, dungeon.proportions().floor_y(level) as f32);
+                let vertices = lit_level_caps(dungeon, level, &self.torches);
                 *caps = Some(triangles_buffer(device, "live rock caps", &vertices));
             }
         }

@@ -48,6 +48,13 @@ impl Renderer {
         self.levels.iter().filter(|l| l.geometry.is_some()).count()
     }
 
+    /// How many levels have their rock caps uploaded: those a frame that draws caps (the
+    /// top view) has shown so far.
+    #[must_use]
+    pub fn levels_with_caps(&self) -> usize {
+        self.levels.iter().filter(|l| l.geometry.as_ref().is_some_and(|g| g.caps.is_some())).count()
+    }
+
     /// How `chunk` of level `i` is drawn in `frame` (`lod` its detail rule): `None` when it
     /// is outside the frustum, [`Detail::Coarse`] when it is far (with
     /// [`ChunkPolicy::Detail`] and a coarse mesh), else [`Detail::Full`].

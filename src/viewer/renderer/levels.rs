@@ -91,7 +91,8 @@ impl Renderer {
         for &i in &order {
             // The level's rock caps (over its walls, above its floor) first: depth testing
             // then rejects what they hide.
-            let caps = self.levels[i].geometry.as_ref().and_then(|g| g.caps.as_ref());
+            let caps =
+                self.levels[i].geometry.as_ref().and_then(|g| g.caps.as_ref()).and_then(Option::as_ref);
             if let (true, Some((buffer, n))) = (frame.caps, caps) {
                 pass.set_pipeline(if flat { &self.flat } else { self.solid() });
                 self.bind_slot(pass, i * SLOTS_PER_LEVEL + CAP_SLOT);

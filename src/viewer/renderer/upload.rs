@@ -16,7 +16,7 @@ use crate::viewer::ViewerError;
 use crate::viewer::chunks::lod::{facing_sector, sector_normal};
 use crate::viewer::chunks::{ByChunk, ChunkKey, chunk_bounds};
 use crate::viewer::limits::DeviceLimits;
-use crate::viewer::scene::{Scene, level_geometry};
+use crate::viewer::scene::{Scene, level_geometry, lit_level_caps};
 use crate::viewer::torchlight::Torchlight;
 
 /// One chunk of a level: which mesh chunk it is, bounds, its outline's lines.
@@ -75,8 +75,9 @@ pub(super) struct LevelGeometryGpu {
     /// Each chunk's outline (first vertex, vertex count in `outline`), in the order of
     /// [`LevelGpu::chunks`].
     pub(super) outline_ranges: Vec<(u32, u32)>,
-    /// Rock caps (triangle list) and vertex count.
-    pub(super) caps: Option<(wgpu::Buffer, u32)>,
+    /// Rock caps (triangle list) and vertex count, once a frame that draws caps showed the
+    /// level (`None` until then: the walkthrough draws none).
+    pub(super) caps: Option<Option<(wgpu::Buffer, u32)>>,
 }
 
 /// Checks that level `l`'s buffers (its coarse mesh's `vertices` and `indices`, its
@@ -130,9 +131,9 @@ pub(super) fn level_chunks(l: usize, scene: &Scene) -> Vec<ChunkGpu> {
 }
 
 impl LevelGeometryGpu {
-    /// Builds and uploads level `l` of `dungeon`'s coarse mesh, outline and rock caps
-    /// (textures `texture_size` metres wide, the light of `torches` baked into the coarse
-    /// mesh and caps, the floor at `floor_y`), grouped by its `chunks`.
+    /// Builds and uploads level `l` of `dungeon`'s coarse mesh, outline and (`with_caps`)
+    /// rock caps (textures `texture_size` metres wide, the light of `torches` baked into
+    /// the coarse mesh and caps, the floor at `floor_y`), grouped by its `chunks`.
     ///
     /// # Errors
     /// [`ViewerError::LevelTooLarge`] when the coarse mesh or the outline does not fit in
@@ -143,15 +144,18 @@ impl LevelGeometryGpu {
         l: usize,
         chunks: &[ChunkGpu],
         torches: &Torchlight,
-        floor_y: f32,
+        (floor_y, with_caps): (f32, bool),
     ) -> Result<LevelGeometryGpu, ViewerError> {
         let geometry = level_geometry(dungeon, texture_size, l as u16);
         let keys: Vec<ChunkKey> = chunks.iter().map(|c| (c.id.row, c.id.col)).collect();
         let (outline, outline_ranges) = join_outline(&geometry.outlines, &keys);
         let (mut vertices, roles, spread) = group_coarse(&geometry.coarse, &keys);
         torches.bake(&mut vertices, floor_y);
-        let mut caps = geometry.caps;
-        torches.bake(&mut caps, floor_y);
+        let caps = with_caps.then(|| {
+            let mut caps = geometry.caps;
+            torches.bake(&mut caps, floor_y);
+            caps
+        });
         let mut indices = Vec::with_capacity(roles.values().flat_map(|c| c.values()).map(Vec::len).sum());
         let groups: Vec<CoarseGroup> = roles
             .into_iter()
@@ -180,13 +184,18 @@ impl LevelGeometryGpu {
                 (buffer_of(device, "outline", &outline, wgpu::BufferUsages::VERTEX), outline.len() as u32)
             }),
             outline_ranges,
-            caps: triangles_buffer(device, "rock caps", &caps),
+            caps: caps.map(|caps| triangles_buffer(device, "rock caps", &caps)),
         })
     }
 
     /// No coarse mesh, outline or caps: a level whose geometry could not be uploaded.
     pub(super) fn empty(chunks: usize) -> LevelGeometryGpu {
-        LevelGeometryGpu { coarse: None, outline: None, outline_ranges: vec![(0, 0); chunks], caps: None }
+        LevelGeometryGpu {
+            coarse: None,
+            outline: None,
+            outline_ranges: vec![(0, 0); chunks],
+            caps: Some(None),
+        }
     }
 }
 
@@ -257,8 +266,9 @@ pub(crate) fn triangles_buffer(
 impl super::Renderer {
     /// Uploads the geometry ([`LevelGeometryGpu`]) of each level that `frame` (and its
     /// inset) shows and has none yet: a level with a chunk in the view, or any shown
-    /// level when the frame draws rock caps. A level whose geometry does not fit the
-    /// device is said once and drawn without it (its near chunks still at full detail).
+    /// level when the frame draws rock caps; the caps only for a frame that draws them. A
+    /// level whose geometry does not fit the device is said once and drawn without it (its
+    /// near chunks still at full detail).
     pub(super) fn prepare_levels(
         &mut self,
         device: &wgpu::Device,
@@ -270,18 +280,26 @@ impl super::Renderer {
         if let Some(inset) = &frame.inset {
             wanted.extend(self.levels_shown(&inset.frame, inset.rect[3]));
         }
-        for l in wanted {
-            if self.levels[l].geometry.is_some() {
-                continue;
+        for (l, with_caps) in wanted {
+            match &self.levels[l].geometry {
+                Some(g) if with_caps && g.caps.is_none() => {
+                    let caps = lit_level_caps(&self.dungeon, l as u16, &self.torches);
+                    let buffer = triangles_buffer(device, "rock caps", &caps);
+                    self.levels[l].geometry.as_mut().expect("invariant: matched above").caps = Some(buffer);
+                }
+                Some(_) => continue,
+                None => {
+                    let source = (&*self.dungeon, self.mesh_options.texture_size);
+                    let level = &self.levels[l];
+                    let floor = (self.floor_y[l], with_caps);
+                    let built =
+                        LevelGeometryGpu::upload(device, source, l, &level.chunks, &self.torches, floor);
+                    self.levels[l].geometry = Some(built.unwrap_or_else(|e| {
+                        eprintln!("octile view: {e}; it is drawn without its far chunks, outlines and caps");
+                        LevelGeometryGpu::empty(self.levels[l].chunks.len())
+                    }));
+                }
             }
-            let source = (&*self.dungeon, self.mesh_options.texture_size);
-            let level = &self.levels[l];
-            let built =
-                LevelGeometryGpu::upload(device, source, l, &level.chunks, &self.torches, self.floor_y[l]);
-            self.levels[l].geometry = Some(built.unwrap_or_else(|e| {
-                eprintln!("octile view: {e}; it is drawn without its far chunks, outlines and caps");
-                LevelGeometryGpu::empty(self.levels[l].chunks.len())
-            }));
             // Hand the staging copies to the device and wait, so they are freed before the
             // next level is built: the peak holds one level's, not all.
             queue.submit([]);
@@ -290,9 +308,10 @@ impl super::Renderer {
         }
     }
 
-    /// The levels `frame` (drawn `height` pixels high) shows that need their geometry: all
-    /// shown levels when it draws caps, else those with a chunk in the view.
-    fn levels_shown(&self, frame: &super::Frame, height: u32) -> Vec<usize> {
+    /// The levels `frame` (drawn `height` pixels high) shows that need their geometry (all
+    /// shown levels when it draws caps, else those with a chunk in the view), each with
+    /// whether it needs its caps.
+    fn levels_shown(&self, frame: &super::Frame, height: u32) -> Vec<(usize, bool)> {
         let lod = self.lod(frame, height);
         (0..self.levels.len())
             .filter(|&l| frame.levels.contains(&(l as u16)))
@@ -304,6 +323,7 @@ impl super::Renderer {
                             || lod.in_view(c.min + lift, c.max + lift)
                     })
             })
+            .map(|l| (l, frame.caps))
             .collect()
     }
 }
