@@ -429,7 +429,7 @@ impl ApplicationHandler for App {
             self.dirty = true;
         }
         // Chunks still to build: more frames, until the view is complete.
-        let animating = self.animating() || gfx.renderer.chunk_stats().pending > 0;
+        let animating = self.animating() || gfx.renderer.chunk_stats().pending > 0 || self.edit.busy();
         if self.dirty || animating {
             if !self.animated {
                 // The first frame after a pause: the walker moves from now, not from the

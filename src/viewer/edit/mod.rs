@@ -18,6 +18,7 @@ pub mod overlay;
 mod pointer;
 pub mod ray;
 pub mod session;
+mod torches;
 
 use std::path::PathBuf;
 
@@ -30,7 +31,6 @@ use self::keys::{EditKey, edit_help, edit_key};
 use self::live::LiveMesh;
 use self::session::{Session, show};
 use super::camera::View;
-use super::markers::{markers_of, torch_positions};
 use super::options::{Prepared, VIEW_RULES};
 use super::renderer::Frame;
 use crate::dungeon::Dungeon;
@@ -73,10 +73,8 @@ pub struct EditMode {
     messages: Vec<String>,
     seen: Option<Seen>,
     levels: std::ops::RangeInclusive<u16>,
-    /// An edit may have moved the rooms' torches: find them again once no stroke is under way.
-    torches_stale: bool,
-    /// The markers of the edited dungeon, found when its torches moved, for the window.
-    moved_markers: Option<Markers>,
+    /// The torches of the edited dungeon, found again after edits.
+    torches: torches::TorchFollow,
 }
 
 impl EditMode {
@@ -102,8 +100,7 @@ impl EditMode {
             messages: Vec::new(),
             seen: None,
             levels: NO_LEVELS,
-            torches_stale: false,
-            moved_markers: None,
+            torches: torches::TorchFollow::default(),
         }
     }
 
@@ -126,7 +123,14 @@ impl EditMode {
     /// The markers of the edited dungeon when an edit moved its torches since the last
     /// call (the live mesh is lit by the new ones already): the window draws them.
     pub fn take_moved_markers(&mut self) -> Option<Markers> {
-        self.moved_markers.take()
+        self.torches.take_moved()
+    }
+
+    /// True while edit mode has work left for the next frames (the torches of an edit
+    /// being found): the window keeps drawing.
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        self.torches.busy()
     }
 
     /// The messages since the last call (for the HUD, which also prints them).
@@ -243,7 +247,7 @@ impl EditMode {
             self.fog_stale = true;
             self.plan_stale = true;
             self.drawn_hover = None;
-            self.torches_stale = true;
+            self.torches.edited();
         }
     }
 
@@ -286,18 +290,11 @@ impl EditMode {
             }
             prepared.world = crate::walk::World::with_rules(session.dungeon(), &VIEW_RULES);
         }
-        // Torches follow the rooms. Finding them walks the whole dungeon, so it waits for
-        // the end of a paint stroke instead of following every cell painted.
-        if self.torches_stale && !self.painting {
-            self.torches_stale = false;
-            if let (Some(live), Some(session)) = (self.live.as_mut(), self.session.as_ref()) {
-                let found = markers_of(session.dungeon());
-                match live.set_torches(device, session.dungeon(), &torch_positions(&found)) {
-                    Ok(true) => self.moved_markers = Some(found),
-                    Ok(false) => {}
-                    Err(e) => self.messages.push(format!("edit: cannot light the edit: {e}")),
-                }
-            }
+        // Torches follow the rooms, found on a thread of their own once an edit is done.
+        if let (Some(live), Some(session)) = (self.live.as_mut(), self.session.as_ref())
+            && let Some(message) = self.torches.step(device, self.painting, session.dungeon(), live)
+        {
+            self.messages.push(message);
         }
         let d = self.session.as_ref().map_or(dungeon, Session::dungeon);
         let state = &prepared.state;
