@@ -8,44 +8,10 @@
 
 use glam::DVec2;
 
+pub(super) use crate::geometry::ear_clip;
+
 /// Largest fan handled (triangles round one vertex); larger ones are left as they are.
 const MAX_FAN: usize = 64;
-
-/// Twice the signed area of `a, b, c` in plan `(x, z)`.
-fn cross(a: DVec2, b: DVec2, c: DVec2) -> f64 {
-    (b - a).perp_dot(c - a)
-}
-
-/// Whether `p` is inside or on triangle `a, b, c` (wound with sign `s`).
-fn inside(p: DVec2, [a, b, c]: [DVec2; 3], s: f64) -> bool {
-    [cross(a, b, p), cross(b, c, p), cross(c, a, p)].iter().all(|&x| x * s >= -1e-9)
-}
-
-/// Ear clipping of the simple polygon `ring` (indices into `plan`), wound with sign `s`:
-/// `None` when no ear is found (the polygon is then left alone).
-pub(super) fn ear_clip(ring: &[u32], plan: &[DVec2], s: f64) -> Option<Vec<[u32; 3]>> {
-    let mut ring = ring.to_vec();
-    let mut out = Vec::with_capacity(ring.len().saturating_sub(2));
-    while ring.len() > 3 {
-        let n = ring.len();
-        let ear = (0..n).find(|&i| {
-            let [p, c, q] = [ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]];
-            let tri = [p, c, q].map(|k| plan[k as usize]);
-            cross(tri[0], tri[1], tri[2]) * s > 1e-9
-                && ring
-                    .iter()
-                    .filter(|&&k| k != p && k != c && k != q)
-                    .all(|&k| !inside(plan[k as usize], tri, s))
-        })?;
-        out.push([ring[(ear + n - 1) % n], ring[ear], ring[(ear + 1) % n]]);
-        ring.remove(ear);
-    }
-    let tri = [ring[0], ring[1], ring[2]];
-    (cross(plan[tri[0] as usize], plan[tri[1] as usize], plan[tri[2] as usize]) * s > 1e-9).then(|| {
-        out.push(tri);
-        out
-    })
-}
 
 /// The triangles round vertex `v` as its link ring in winding order, when `v` is inside
 /// one flat horizontal surface: every triangle at `v`'s height, all wound the same way
@@ -62,7 +28,7 @@ fn link_ring(v: u32, fan: &[usize], positions: &[[f32; 3]], indices: &[u32]) -> 
         }
         let k = tri.iter().position(|&i| i == v)?;
         let (a, b) = (tri[(k + 1) % 3], tri[(k + 2) % 3]);
-        let s = cross(plan(v), plan(a), plan(b)).signum();
+        let s = (plan(a) - plan(v)).perp_dot(plan(b) - plan(v)).signum();
         if s == 0.0 || (sign != 0.0 && s != sign) {
             return None;
         }

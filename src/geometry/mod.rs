@@ -16,6 +16,6 @@ pub use layout::Layout;
 pub use locate::Place;
 pub use pick::{Pick, Ray, Target, pick, wall_band};
 pub(crate) use polygon::make_positive;
-pub use polygon::{clip_convex, signed_area};
+pub use polygon::{clip_convex, ear_clip, in_triangle, signed_area};
 pub use proportions::{GeometryError, Proportions, Spacing};
 pub use stair::{COLUMN_FRACTION, MAX_RISE, STEPS_FRACTION, Spiral, WALK_FRACTION, WalkingLine, plan_angle};

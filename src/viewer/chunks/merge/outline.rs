@@ -3,6 +3,7 @@
 use glam::DVec2;
 
 use super::{edges, same};
+use crate::geometry::signed_area;
 
 /// The outline of the union of positively wound polygons that meet along whole edges: the
 /// edges not shared, chained into one loop, with the corners where it runs straight on
@@ -42,37 +43,12 @@ fn drop_straight_corners(outline: &mut Vec<DVec2>) {
     }
 }
 
-/// Ear clipping of a simple polygon without holes or straight corners: `n - 2` triangles
+/// Ear clipping of a simple polygon without holes or straight corners
+/// ([`crate::geometry::ear_clip`] over its corners, wound as it is): `n - 2` triangles
 /// (corner indices) that cover it exactly. `None` when no ear is found (a polygon that is
 /// not simple).
 #[must_use]
 pub fn ear_clip(outline: &[DVec2]) -> Option<Vec<[u32; 3]>> {
-    let twice_area: f64 = edges(outline).map(|(p, q)| p.perp_dot(q)).sum();
-    let sign = twice_area.signum();
-    let mut left: Vec<u32> = (0..outline.len() as u32).collect();
-    let mut out = Vec::with_capacity(outline.len().saturating_sub(2));
-    let at = |i: u32| outline[i as usize];
-    while left.len() > 3 {
-        let n = left.len();
-        let ear = (0..n).find(|&k| {
-            let (a, b, c) = (left[(k + n - 1) % n], left[k], left[(k + 1) % n]);
-            let turn = (at(b) - at(a)).perp_dot(at(c) - at(b)) * sign;
-            turn > 1e-12
-                && left
-                    .iter()
-                    .filter(|&&j| ![a, b, c].contains(&j))
-                    .all(|&j| !in_triangle(at(j), [at(a), at(b), at(c)], sign))
-        })?;
-        out.push([left[(ear + n - 1) % n], left[ear], left[(ear + 1) % n]]);
-        left.remove(ear);
-    }
-    if left.len() == 3 {
-        out.push([left[0], left[1], left[2]]);
-    }
-    Some(out)
-}
-
-/// True when `p` is inside or on the triangle `t`, wound the way `sign` says.
-pub(super) fn in_triangle(p: DVec2, t: [DVec2; 3], sign: f64) -> bool {
-    (0..3).all(|i| (t[(i + 1) % 3] - t[i]).perp_dot(p - t[i]) * sign >= -1e-9)
+    let corners: Vec<u32> = (0..u32::try_from(outline.len()).ok()?).collect();
+    crate::geometry::ear_clip(&corners, outline, signed_area(outline).signum())
 }

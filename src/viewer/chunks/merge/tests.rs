@@ -1,16 +1,11 @@
 //! Tests of the merged floors and wall runs: the same surface, fewer triangles.
 
-use super::outline::in_triangle;
 use super::walls::WALL_PROBE;
 use super::*;
 use crate::generate::{GenerateOptions, generate};
+use crate::geometry::{in_triangle, signed_area};
 use crate::viewer::chunks::owner_chunk;
 use crate::walk::{WallKind, level_plan};
-
-/// Twice the signed area of a polygon.
-fn twice_area(poly: &[DVec2]) -> f64 {
-    edges(poly).map(|(p, q)| p.perp_dot(q)).sum()
-}
 
 /// The area the triangles of `polygon` cover (each counted unsigned).
 fn triangles_area(polygon: &FloorPolygon) -> f64 {
@@ -62,14 +57,14 @@ fn merged_floors_cover_the_pieces_exactly_with_a_fifth_fewer_triangles() {
         let after: usize = merged.iter().map(|p| p.triangles.len()).sum();
         // Every polygon is a simple outline covered exactly by its triangles.
         for polygon in &merged {
-            assert!(twice_area(&polygon.outline) > 0.0, "wound positively: {polygon:?}");
-            let area = twice_area(&polygon.outline) * 0.5;
+            assert!(signed_area(&polygon.outline) > 0.0, "wound positively: {polygon:?}");
+            let area = signed_area(&polygon.outline);
             assert!((triangles_area(polygon) - area).abs() < 1e-6 * area, "{polygon:?}");
         }
         // The same area as the pieces, and every piece's inside is under a triangle of
         // its own chunk (points a tenth of the way from each corner to the centre).
         let total: f64 = merged.iter().map(triangles_area).sum();
-        let expected: f64 = pieces.iter().map(|p| twice_area(&p.polygon) * 0.5).sum();
+        let expected: f64 = pieces.iter().map(|p| signed_area(&p.polygon)).sum();
         assert!((total - expected).abs() < 1e-6 * expected, "{total} vs {expected}");
         for piece in &pieces {
             let centre = piece.polygon.iter().sum::<DVec2>() / piece.polygon.len() as f64;
