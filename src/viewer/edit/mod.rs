@@ -130,7 +130,7 @@ impl EditMode {
     /// being found): the window keeps drawing.
     #[must_use]
     pub fn busy(&self) -> bool {
-        self.torches.busy()
+        self.torches.busy(self.painting)
     }
 
     /// The messages since the last call (for the HUD, which also prints them).

@@ -27,10 +27,10 @@ impl TorchFollow {
         self.stale = true;
     }
 
-    /// True while the torches are to be found or being found: the window keeps drawing
-    /// frames until they are in.
-    pub(super) fn busy(&self) -> bool {
-        self.stale || self.job.is_some()
+    /// True while the torches are being found, or are to be found now that no stroke is
+    /// under way (`painting`): the window keeps drawing frames until they are in.
+    pub(super) fn busy(&self, painting: bool) -> bool {
+        self.job.is_some() || (self.stale && !painting)
     }
 
     /// Once per frame: starts finding the torches of `dungeon` when an edit is done and no

@@ -65,16 +65,25 @@ impl Renderer {
         chunk: &ChunkGpu,
         lod: &Lod,
     ) -> Option<Detail> {
-        // Chunk bounds are in world metres (floor height included): lift them by the
-        // exploded view's gap only.
-        let lift = Vec3::Y * (i as f32 * frame.explode);
-        let (min, max) = (chunk.min + lift, chunk.max + lift);
-        if self.chunks != ChunkPolicy::All && !lod.in_view(min, max) {
-            return None;
-        }
+        let (min, max) = self.chunk_in_view(frame, i, chunk, lod)?;
         let coarse = self.levels[i].geometry.as_ref().is_some_and(|g| g.coarse.is_some());
         let coarse_ok = self.chunks == ChunkPolicy::Detail && coarse;
         Some(if coarse_ok && lod.coarse(min, max) { Detail::Coarse } else { Detail::Full })
+    }
+
+    /// `chunk` of level `i`'s bounds as `frame` places them (lifted by the exploded view's
+    /// gap: chunk bounds are in world metres, floor height included), or `None` when it is
+    /// outside the frustum and the chunk policy culls.
+    pub(super) fn chunk_in_view(
+        &self,
+        frame: &Frame,
+        i: usize,
+        chunk: &ChunkGpu,
+        lod: &Lod,
+    ) -> Option<(Vec3, Vec3)> {
+        let lift = Vec3::Y * (i as f32 * frame.explode);
+        let (min, max) = (chunk.min + lift, chunk.max + lift);
+        (self.chunks == ChunkPolicy::All || lod.in_view(min, max)).then_some((min, max))
     }
 
     /// Builds the full-detail chunks that `frame` (drawn `height` pixels high) and its

@@ -308,20 +308,21 @@ impl super::Renderer {
         }
     }
 
-    /// The levels `frame` (drawn `height` pixels high) shows that need their geometry (all
-    /// shown levels when it draws caps, else those with a chunk in the view), each with
-    /// whether it needs its caps.
+    /// The levels `frame` (drawn `height` pixels high) shows that still lack geometry it
+    /// needs (all shown levels when it draws caps, else those with a chunk in the view),
+    /// each with whether it needs its caps. Levels that have what the frame needs are not
+    /// looked at, so once everything shown is uploaded this costs nothing per frame.
     fn levels_shown(&self, frame: &super::Frame, height: u32) -> Vec<(usize, bool)> {
         let lod = self.lod(frame, height);
+        let lacking = |l: usize| match &self.levels[l].geometry {
+            None => true,
+            Some(g) => frame.caps && g.caps.is_none(),
+        };
         (0..self.levels.len())
-            .filter(|&l| frame.levels.contains(&(l as u16)))
+            .filter(|&l| frame.levels.contains(&(l as u16)) && lacking(l))
             .filter(|&l| {
-                let lift = Vec3::Y * (l as f32 * frame.explode);
                 frame.caps
-                    || self.levels[l].chunks.iter().any(|c| {
-                        self.chunks == crate::viewer::chunks::lod::ChunkPolicy::All
-                            || lod.in_view(c.min + lift, c.max + lift)
-                    })
+                    || self.levels[l].chunks.iter().any(|c| self.chunk_in_view(frame, l, c, &lod).is_some())
             })
             .map(|l| (l, frame.caps))
             .collect()
