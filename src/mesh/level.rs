@@ -6,6 +6,7 @@ use std::cell::Cell;
 use glam::DVec2;
 
 use super::panel::{Panel, at};
+use super::panels::Panels;
 use super::triangulate::{centre_fan, fan, strip};
 use super::{MaterialRole, MeshError, stair};
 use crate::dungeon::{Carve, Dungeon, DungeonError};
@@ -122,7 +123,7 @@ impl Ctx<'_> {
 /// Every panel of `level`; refuses a level with a stair problem
 /// ([`Dungeon::stair_problems`]; the first in (row, col) order) other than stacked stairs,
 /// which mesh watertight (the upper stair stands in the lower one's hole).
-pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Vec<Panel>, MeshError> {
+pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Panels, MeshError> {
     extrude_where(d, level, &|_| true)
 }
 
@@ -132,7 +133,7 @@ pub(crate) fn extrude_where(
     d: &Dungeon,
     level: u16,
     keep: &dyn Fn(Slot) -> bool,
-) -> Result<Vec<Panel>, MeshError> {
+) -> Result<Panels, MeshError> {
     let mut parts = extrude_parts(d, level, 1, &|slot| keep(slot).then_some(0))?;
     Ok(parts.pop().unwrap_or_default())
 }
@@ -154,7 +155,7 @@ pub(crate) fn extrude_parts(
     level: u16,
     parts: usize,
     part_of: &dyn Fn(Slot) -> Option<usize>,
-) -> Result<Vec<Vec<Panel>>, MeshError> {
+) -> Result<Vec<Panels>, MeshError> {
     check_stairs(d, level)?;
     let ctx = Ctx {
         d,
@@ -166,7 +167,7 @@ pub(crate) fn extrude_parts(
     };
     let p = d.proportions();
     let (rh, dh, lh) = (p.room_height, p.door_height, p.layer_height);
-    let mut out: Vec<Vec<Panel>> = (0..parts).map(|_| Vec::new()).collect();
+    let mut out: Vec<Panels> = (0..parts).map(|_| Panels::default()).collect();
     for (slot, part) in d.dims().cells().filter_map(|slot| part_of(slot).map(|p| (slot, p))) {
         let panels = &mut out[part];
         let i = ctx.idx(slot);

@@ -13,6 +13,7 @@ mod level;
 mod lightmap;
 mod optimize;
 pub(crate) mod panel;
+mod panels;
 mod progress;
 mod ribbon;
 mod stair;

@@ -3,6 +3,7 @@
 
 use glam::{DVec2, DVec3};
 
+use super::panels::{PanelRef, Panels};
 use super::{LevelMesh, MaterialRole, MeshOptions, Vertex, lightmap, optimize};
 use crate::dungeon::Dungeon;
 
@@ -59,31 +60,20 @@ impl Panel {
         }
     }
 
-    /// `(u, v)` of a point in metres in this panel's frame.
-    pub(crate) fn uv_metres(&self, p: DVec3) -> DVec2 {
-        DVec2::new(p.dot(self.u_axis), p.dot(self.v_axis))
-    }
-
-    /// The whole number of texture repeats (per axis) subtracted from this panel's UV0, at
-    /// `inv` repeats per metre: the floor of its smallest `(u, v)`, so the panel's UV0 starts
-    /// in [0, 1) and stays below 1 + its size in texture units wherever it lies in the
-    /// world. A whole-number shift leaves the texture where it was (it repeats), and keeps
-    /// UV0 small enough for half floats and for tools that expect [0, 1]-ish values.
-    pub(crate) fn uv_origin(&self, inv: f64) -> DVec2 {
-        self.uv_origin_of(self.tris.iter().flatten().copied(), inv)
-    }
-
-    /// [`Panel::uv_origin`] of a panel in this frame whose corners are `points` (a mesh
-    /// that keeps its own triangles, as the viewer's coarse mesh does).
-    pub(crate) fn uv_origin_of(&self, points: impl IntoIterator<Item = DVec3>, inv: f64) -> DVec2 {
-        let lowest =
-            points.into_iter().map(|p| self.uv_metres(p) * inv).reduce(DVec2::min).unwrap_or(DVec2::ZERO);
-        lowest.floor()
+    /// This panel as [`Panels`] hands panels out (its frame's UV methods are there).
+    pub(crate) fn view(&self) -> PanelRef<'_> {
+        PanelRef {
+            role: self.role,
+            normal: self.normal,
+            u_axis: self.u_axis,
+            v_axis: self.v_axis,
+            tris: &self.tris,
+        }
     }
 }
 
 /// UV0 of a point `metres` ([`Panel::uv_metres`]) into its panel, at `inv` texture repeats
-/// per metre, less the panel's whole-number shift `origin` ([`Panel::uv_origin`]): the UV0
+/// per metre, less the panel's whole-number shift `origin` ([`PanelRef::uv_origin`]): the UV0
 /// every mesh of the crate writes.
 pub(crate) fn uv0(metres: DVec2, inv: f64, origin: DVec2) -> [f32; 2] {
     let uv = metres * inv - origin;
@@ -132,7 +122,7 @@ impl Corners {
     /// Adds the triangles of `panel`, with UV0 at `inv` repeats per metre and UV1 from its
     /// lightmap chart (zero without one). A vertex is a function of its point within a
     /// panel, so equal points (equal bits) share one vertex.
-    fn push_panel(&mut self, panel: &Panel, chart: Option<&lightmap::Chart>, inv: f64) {
+    fn push_panel(&mut self, panel: PanelRef<'_>, chart: Option<&lightmap::Chart>, inv: f64) {
         let normal = vec3(panel.normal);
         let origin = panel.uv_origin(inv);
         let first = self.vertices.len();
@@ -162,20 +152,22 @@ impl Corners {
 
 /// Turns the panels of one level into its primitives: UVs, lightmap UVs, welding and
 /// meshopt optimisation, one primitive per role in [`MaterialRole::ALL`] order.
-pub(crate) fn assemble(
-    dungeon: &Dungeon,
-    level: u16,
-    panels: Vec<Panel>,
-    options: &MeshOptions,
-) -> LevelMesh {
+pub(crate) fn assemble(dungeon: &Dungeon, level: u16, panels: Panels, options: &MeshOptions) -> LevelMesh {
     let charts = if options.lightmap_uv { Some(lightmap::pack(&panels)) } else { None };
     let inv = 1.0 / options.texture_size;
+    // Each role's panels, in panel order, found in one pass.
+    let mut of_role: [Vec<usize>; MaterialRole::ALL.len()] = Default::default();
+    for (i, panel) in panels.iter().enumerate() {
+        let r =
+            MaterialRole::ALL.iter().position(|&role| role == panel.role).expect("invariant: a role of ALL");
+        of_role[r].push(i);
+    }
     let mut primitives = Vec::new();
-    for role in MaterialRole::ALL {
-        let corners = panels.iter().filter(|p| p.role == role).map(|p| p.tris.len() * 3).sum();
+    for (role, members) in MaterialRole::ALL.into_iter().zip(of_role) {
+        let corners = members.iter().map(|&i| panels.get(i).tris.len() * 3).sum();
         let mut role_corners = Corners::with_capacity(corners);
-        for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
-            role_corners.push_panel(panel, charts.as_ref().map(|c| &c[i]), inv);
+        for i in members {
+            role_corners.push_panel(panels.get(i), charts.as_ref().map(|c| &c[i]), inv);
         }
         if role_corners.corners.is_empty() {
             continue;
@@ -194,11 +186,7 @@ mod tests {
 
     /// One vertex per triangle corner, as the panels give them (the list welding started
     /// from before corners were shared within a panel).
-    fn one_vertex_per_corner(
-        panels: &[Panel],
-        charts: &[lightmap::Chart],
-        role: MaterialRole,
-    ) -> Vec<Vertex> {
+    fn one_vertex_per_corner(panels: &Panels, charts: &[lightmap::Chart], role: MaterialRole) -> Vec<Vertex> {
         let inv = 1.0 / MeshOptions::default().texture_size;
         let mut out = Vec::new();
         for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {

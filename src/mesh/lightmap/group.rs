@@ -11,7 +11,7 @@
 
 use glam::DVec3;
 
-use super::super::panel::Panel;
+use super::super::panels::{PanelRef, Panels};
 
 /// Planes with at least this many corners are sorted in buckets of their top bits first.
 const BUCKET_BITS: u32 = 12;
@@ -56,8 +56,8 @@ const ALONE: u32 = u32::MAX;
 
 /// The plane of every panel (equal quantised normal and offset, one plane), numbered over
 /// the planes of several panels only ([`ALONE`] for the rest), and the number of those.
-fn planes(panels: &[Panel]) -> (Vec<u32>, usize) {
-    let plane_key = |p: &Panel| {
+fn planes(panels: &Panels) -> (Vec<u32>, usize) {
+    let plane_key = |p: PanelRef<'_>| {
         let n = p.normal;
         let d = p.tris.first().map_or(0.0, |t| n.dot(t[0]));
         [q(n.x), q(n.y), q(n.z), q(d)]
@@ -81,9 +81,9 @@ fn planes(panels: &[Panel]) -> (Vec<u32>, usize) {
 
 /// Calls `f` with the quantised corners of `panel`, in order, leaving out a corner equal
 /// to one of the triangle before (fans and strips share corners with it).
-fn each_corner(panel: &Panel, mut f: impl FnMut([i64; 3])) {
+fn each_corner(panel: PanelRef<'_>, mut f: impl FnMut([i64; 3])) {
     let mut before: Option<&[DVec3; 3]> = None;
-    for tri in &panel.tris {
+    for tri in panel.tris {
         for v in tri {
             // Equal floats quantise equally: the repeat would give the same corner.
             if !before.is_some_and(|b| b.contains(v)) {
@@ -202,10 +202,10 @@ impl Packing {
 /// Joins the panels of `panels` numbered `members` (all of one plane) that share a
 /// corner, from a plain list of their corners: the path of planes whose corners do not
 /// pack.
-fn join_unpacked(panels: &[Panel], members: &[u32], parent: &mut [usize]) {
+fn join_unpacked(panels: &Panels, members: &[u32], parent: &mut [usize]) {
     let mut corners: Vec<([i64; 3], u32)> = Vec::new();
     for &i in members {
-        each_corner(&panels[i as usize], |c| corners.push((c, i)));
+        each_corner(panels.get(i as usize), |c| corners.push((c, i)));
     }
     corners.sort_unstable();
     for w in corners.windows(2) {
@@ -216,7 +216,7 @@ fn join_unpacked(panels: &[Panel], members: &[u32], parent: &mut [usize]) {
 }
 
 /// Joins, in `parent`, the panels of every plane that share a corner.
-fn join_planes(panels: &[Panel], parent: &mut [usize]) {
+fn join_planes(panels: &Panels, parent: &mut [usize]) {
     let (plane_of, planes) = planes(panels);
     // First pass: the span and corner count of every plane.
     let mut spans = vec![Span::EMPTY; planes];
@@ -270,7 +270,7 @@ fn join_planes(panels: &[Panel], parent: &mut [usize]) {
 /// The chart of every panel: panels in one plane that share a corner are one chart.
 /// Returns the chart index of each panel and the number of charts. Charts are numbered in
 /// the order of their first panel.
-pub(super) fn group(panels: &[Panel]) -> (Vec<usize>, usize) {
+pub(super) fn group(panels: &Panels) -> (Vec<usize>, usize) {
     let mut parent: Vec<usize> = (0..panels.len()).collect();
     join_planes(panels, &mut parent);
     let mut chart = vec![usize::MAX; panels.len()];
@@ -294,10 +294,11 @@ mod tests {
     use crate::dungeon::{Dungeon, Fill};
     use crate::geometry::Proportions;
     use crate::mesh::MaterialRole;
+    use crate::mesh::panel::Panel;
 
     /// The grouping written plainly: every panel's (plane, corner) pairs sorted together,
     /// panels with an equal pair joined, charts numbered by their first panel.
-    fn reference_group(panels: &[Panel]) -> Vec<usize> {
+    fn reference_group(panels: &Panels) -> Vec<usize> {
         let key = |x: f64| (x * 1e7).round() as i64;
         let mut pairs = Vec::new();
         for (i, p) in panels.iter().enumerate() {
@@ -327,7 +328,7 @@ mod tests {
             .collect()
     }
 
-    fn assert_groups_as_reference(panels: &[Panel], what: &str) {
+    fn assert_groups_as_reference(panels: &Panels, what: &str) {
         let (chart, count) = group(panels);
         let expected = reference_group(panels);
         assert_eq!(chart, expected, "{what}");
@@ -363,7 +364,7 @@ mod tests {
         let far = 1e9;
         let tri = |o: DVec3| [o, o + DVec3::X, o + DVec3::Z];
         let spots = [DVec3::ZERO, DVec3::splat(far), DVec3::new(-far, far, -far), DVec3::X];
-        let panels: Vec<Panel> = spots
+        let panels: Panels = spots
             .iter()
             .map(|&o| {
                 let mut p = Panel::horizontal(MaterialRole::Floor, true);
@@ -375,7 +376,7 @@ mod tests {
         let mut corners = Vec::new();
         let run: Vec<usize> = (0..panels.len()).collect();
         for &i in &run {
-            corners.extend(panels[i].tris.iter().flatten().map(|v| ([q(v.x), q(v.y), q(v.z)], i as u32)));
+            corners.extend(panels.get(i).tris.iter().flatten().map(|v| ([q(v.x), q(v.y), q(v.z)], i as u32)));
         }
         assert!(Packing::of(&corners, panels.len()).is_none(), "the unpacked path is taken");
         assert_groups_as_reference(&panels, "far corners");

@@ -5,7 +5,7 @@
 
 use glam::DVec2;
 
-use super::panel::Panel;
+use super::panels::Panels;
 
 mod group;
 
@@ -36,7 +36,7 @@ const MIN_FILL: f64 = 0.5;
 
 /// The bounding box of every panel in its own metres, as `(lo, hi)` (infinite, inverted,
 /// for a panel without vertices).
-fn panel_bounds(panels: &[Panel]) -> Vec<(DVec2, DVec2)> {
+fn panel_bounds(panels: &Panels) -> Vec<(DVec2, DVec2)> {
     panels
         .iter()
         .map(|p| {
@@ -68,7 +68,7 @@ fn bounds_of(panel_bounds: &[(DVec2, DVec2)], chart_of: &[usize], count: usize) 
 
 /// Groups from [`group`], with groups that fill less than [`MIN_FILL`] of their bounding
 /// box split back into single panels.
-fn charts(panels: &[Panel], panel_bounds: &[(DVec2, DVec2)]) -> (Vec<usize>, usize) {
+fn charts(panels: &Panels, panel_bounds: &[(DVec2, DVec2)]) -> (Vec<usize>, usize) {
     let (grouped, count) = group(panels);
     let bounds = bounds_of(panel_bounds, &grouped, count);
     let mut area = vec![0.0; count];
@@ -95,7 +95,7 @@ fn charts(panels: &[Panel], panel_bounds: &[(DVec2, DVec2)]) -> (Vec<usize>, usi
 }
 
 /// The chart of every panel, by panel index.
-pub(crate) fn pack(panels: &[Panel]) -> Vec<Chart> {
+pub(crate) fn pack(panels: &Panels) -> Vec<Chart> {
     let boxes = panel_bounds(panels);
     let (chart_of, count) = charts(panels, &boxes);
     let bounds = bounds_of(&boxes, &chart_of, count);

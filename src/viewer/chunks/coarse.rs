@@ -66,6 +66,7 @@ fn vertex(p: Vec3, normal: Vec3, uv: [f32; 2]) -> Vertex {
 /// the index of the first.
 fn push_corners(out: &mut Primitive, panel: &Panel, points: &[DVec3], inv: f64) -> u32 {
     let base = out.vertices.len() as u32;
+    let panel = panel.view();
     let origin = panel.uv_origin_of(points.iter().copied(), inv);
     let normal = panel.normal.as_vec3();
     out.vertices
