@@ -56,27 +56,88 @@ const ALONE: u32 = u32::MAX;
 
 /// The plane of every panel (equal quantised normal and offset, one plane), numbered over
 /// the planes of several panels only ([`ALONE`] for the rest), and the number of those.
+///
+/// A level's panels have few distinct normals (walls in eight directions, floors,
+/// ceilings, stair faces), so each panel's plane is sorted as one `u128`: the number of
+/// its normal, its offset, then the panel.
 fn planes(panels: &Panels) -> (Vec<u32>, usize) {
-    let plane_key = |p: PanelRef<'_>| {
-        let n = p.normal;
-        let d = p.tris.first().map_or(0.0, |t| n.dot(t[0]));
-        [q(n.x), q(n.y), q(n.z), q(d)]
-    };
-    let mut by_plane: Vec<([i64; 4], u32)> = panels
+    let mut normals = Normals::default();
+    let mut by_plane: Vec<u128> = panels
         .iter()
         .enumerate()
-        .map(|(i, p)| (plane_key(p), u32::try_from(i).expect("invariant: panels fit in u32")))
+        .map(|(i, p)| {
+            let n = p.normal;
+            let d = p.tris.first().map_or(0.0, |t| n.dot(t[0]));
+            let normal = normals.number([q(n.x), q(n.y), q(n.z)]);
+            // The offset's bits with the sign flipped sort as the offsets do.
+            let offset = (q(d) as u64) ^ (1 << 63);
+            let panel = u32::try_from(i).expect("invariant: panels fit in u32");
+            (u128::from(normal) << 96) | (u128::from(offset) << 32) | u128::from(panel)
+        })
         .collect();
     by_plane.sort_unstable();
     let mut plane_of = vec![ALONE; panels.len()];
     let mut count = 0;
-    for run in by_plane.chunk_by(|a, b| a.0 == b.0).filter(|run| run.len() > 1) {
-        for &(_, i) in run {
-            plane_of[i as usize] = count;
+    for run in by_plane.chunk_by(|a, b| a >> 32 == b >> 32).filter(|run| run.len() > 1) {
+        for &key in run {
+            plane_of[key as u32 as usize] = count;
         }
         count += 1;
     }
     (plane_of, count as usize)
+}
+
+/// Distinct quantised normals, numbered in order of first appearance, found through an
+/// open-addressed table (linear probing, at most half full).
+#[derive(Default)]
+struct Normals {
+    /// Per slot, a normal's number, or `u32::MAX` for an empty slot.
+    slots: Vec<u32>,
+    /// Every normal, by number.
+    normals: Vec<[i64; 3]>,
+}
+
+impl Normals {
+    /// The number of `normal`, a new one when it was not seen before.
+    fn number(&mut self, normal: [i64; 3]) -> u32 {
+        if 2 * (self.normals.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut slot = Self::hash(normal) & mask;
+        loop {
+            match self.slots[slot] {
+                u32::MAX => {
+                    let number = u32::try_from(self.normals.len()).expect("invariant: panels fit in u32");
+                    self.slots[slot] = number;
+                    self.normals.push(normal);
+                    return number;
+                }
+                number if self.normals[number as usize] == normal => return number,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// Doubles the table (16 slots at first) and files every normal again.
+    fn grow(&mut self) {
+        let size = (2 * self.slots.len()).max(16);
+        self.slots = vec![u32::MAX; size];
+        for (number, &normal) in self.normals.iter().enumerate() {
+            let mut slot = Self::hash(normal) & (size - 1);
+            while self.slots[slot] != u32::MAX {
+                slot = (slot + 1) & (size - 1);
+            }
+            self.slots[slot] = number as u32;
+        }
+    }
+
+    fn hash(normal: [i64; 3]) -> usize {
+        let mixed = normal
+            .iter()
+            .fold(0u64, |h, &x| (h.rotate_left(23) ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        (mixed >> 32) as usize
+    }
 }
 
 /// Calls `f` with the quantised corners of `panel`, in order, leaving out a corner equal
