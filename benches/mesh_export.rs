@@ -10,6 +10,8 @@
 //! (`--compress` encoding instead of `4_encode`). The sizes of the plain and compressed
 //! files are printed (`SIZE` lines); from 64x64 up the compressed one must be 5x smaller.
 //!
+//! And the weld's remap, ours against meshopt's (`weld/*`, outputs asserted equal).
+//!
 //! `cargo bench --no-default-features --bench mesh_export` (set `OCTILE_BENCH_QUICK=1` to
 //! run only 16x16x2 and 16x16x2 stages).
 
@@ -79,6 +81,33 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// The weld's remap, ours ([`mesh::weld_remap`]) against meshopt's
+/// `generate_vertex_remap`, on the largest primitive of each all-floor dungeon: its
+/// distinct vertices (what meshing welds: nearly no repeats) and one vertex per triangle
+/// corner (many repeats). The two remaps are asserted equal first.
+fn weld(c: &mut Criterion) {
+    let mut group = c.benchmark_group("weld");
+    group.sample_size(20);
+    for (cols, rows, levels) in sizes() {
+        let d = Dungeon::new(cols, rows, levels, Proportions::default(), Fill::Floor).unwrap();
+        let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+        let biggest =
+            m.levels.iter().flat_map(|l| &l.primitives).map(|(_, p)| p).max_by_key(|p| p.vertices.len());
+        let prim = biggest.expect("a mesh with primitives");
+        let corners: Vec<mesh::Vertex> = prim.indices.iter().map(|&i| prim.vertices[i as usize]).collect();
+        for (input, vertices) in [("distinct", &prim.vertices), ("corners", &corners)] {
+            assert_eq!(mesh::weld_remap(vertices), meshopt::generate_vertex_remap(vertices, None), "{input}");
+            let name = format!("{cols}x{rows}x{levels}_{input}_{}", vertices.len());
+            group.throughput(Throughput::Elements(vertices.len() as u64));
+            group.bench_function(BenchmarkId::new("meshopt", &name), |b| {
+                b.iter(|| meshopt::generate_vertex_remap(vertices, None))
+            });
+            group.bench_function(BenchmarkId::new("ours", &name), |b| b.iter(|| mesh::weld_remap(vertices)));
+        }
+    }
+    group.finish();
+}
+
 /// The stages of `octile generate --seed 1 --levels L --octagons NxN -o x.glb`.
 fn stages(c: &mut Criterion) {
     let sizes: &[(u32, u32)] =
@@ -120,5 +149,5 @@ fn stages(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(benches, bench, stages);
+criterion_group!(benches, bench, weld, stages);
 criterion_main!(benches);

@@ -19,6 +19,7 @@ mod ribbon;
 mod stair;
 mod triangulate;
 mod types;
+mod weld;
 
 pub use door_leaf::{DoorLeaf, LEAF_COLOUR, LEAF_GAP, LEAF_THICKNESS, door_leaves, leaf_mesh, yaw_onto};
 pub use error::MeshError;
@@ -27,6 +28,7 @@ pub use progress::MeshProgress;
 pub use ribbon::{RIBBON_COLOUR, RIBBON_LIFT, RIBBON_WIDTH, route_ribbon};
 pub(crate) use stair::{level_spirals, stair_ramps, stair_walk};
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
+pub use weld::weld_remap;
 
 use crate::dungeon::Dungeon;
 use crate::geometry::MAX_RISE;

@@ -46,7 +46,7 @@ pub fn analyze(primitive: &Primitive) -> PrimitiveStats {
 /// `optimize`) reorders for the vertex cache, overdraw and vertex fetch. The vertices are
 /// moved within their own buffer, not copied into new ones.
 pub(crate) fn finish(mut vertices: Vec<Vertex>, mut corners: Vec<u32>, optimize: bool) -> Primitive {
-    let (count, remap) = meshopt::generate_vertex_remap(&vertices, None);
+    let (count, remap) = super::weld_remap(&vertices);
     corners.iter_mut().for_each(|c| *c = remap[*c as usize]);
     weld_in_place(&mut vertices, count, &remap);
     let mut indices = clean(&corners);
@@ -89,8 +89,7 @@ fn vertex_fetch_remap(indices: &[u32], vertex_count: usize) -> (usize, Vec<u32>)
 }
 
 /// Moves each vertex `i` to `remap[i]` and keeps the first `count`: a weld's remap, which
-/// numbers vertices in order of first appearance (`meshopt::generate_vertex_remap` without
-/// indices), so `remap[i] <= i` and each place is written only once its own vertex moved.
+/// numbers vertices in order of first appearance ([`super::weld_remap`]), so `remap[i] <= i` and each place is written only once its own vertex moved.
 fn weld_in_place(vertices: &mut Vec<Vertex>, count: usize, remap: &[u32]) {
     for (i, &r) in remap.iter().enumerate().take(vertices.len()) {
         let r = r as usize;
