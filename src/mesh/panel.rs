@@ -167,7 +167,7 @@ pub(crate) fn assemble(dungeon: &Dungeon, level: u16, panels: Panels, options: &
         let corners = members.iter().map(|&i| panels.get(i).tris.len() * 3).sum();
         let mut role_corners = Corners::with_capacity(corners);
         for i in members {
-            role_corners.push_panel(panels.get(i), charts.as_ref().map(|c| &c[i]), inv);
+            role_corners.push_panel(panels.get(i), charts.as_ref().map(|c| c.of(i)), inv);
         }
         if role_corners.corners.is_empty() {
             continue;
@@ -186,7 +186,7 @@ mod tests {
 
     /// One vertex per triangle corner, as the panels give them (the list welding started
     /// from before corners were shared within a panel).
-    fn one_vertex_per_corner(panels: &Panels, charts: &[lightmap::Chart], role: MaterialRole) -> Vec<Vertex> {
+    fn one_vertex_per_corner(panels: &Panels, charts: &lightmap::Charts, role: MaterialRole) -> Vec<Vertex> {
         let inv = 1.0 / MeshOptions::default().texture_size;
         let mut out = Vec::new();
         for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
@@ -198,7 +198,7 @@ mod tests {
                     position: vec3(p),
                     normal: vec3(panel.normal),
                     uv: [to_f32(uv.x), to_f32(uv.y)],
-                    uv1: charts[i].map(m),
+                    uv1: charts.of(i).map(m),
                 });
             }
         }
@@ -217,7 +217,7 @@ mod tests {
             for role in MaterialRole::ALL {
                 let mut shared = Corners::with_capacity(0);
                 for (i, panel) in panels.iter().enumerate().filter(|(_, p)| p.role == role) {
-                    shared.push_panel(panel, Some(&charts[i]), inv);
+                    shared.push_panel(panel, Some(charts.of(i)), inv);
                 }
                 let each = one_vertex_per_corner(&panels, &charts, role);
                 assert_eq!(shared.corners.len(), each.len());

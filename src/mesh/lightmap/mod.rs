@@ -94,21 +94,35 @@ fn charts(panels: &Panels, panel_bounds: &[(DVec2, DVec2)]) -> (Vec<usize>, usiz
     (out, next)
 }
 
-/// The chart of every panel, by panel index.
-pub(crate) fn pack(panels: &Panels) -> Vec<Chart> {
+/// The charts of a level's panels, packed into the atlas, and which chart each panel is on.
+#[derive(Debug, Clone)]
+pub(crate) struct Charts {
+    charts: Vec<Chart>,
+    of_panel: Vec<usize>,
+}
+
+impl Charts {
+    /// The chart of panel `i`.
+    pub(crate) fn of(&self, i: usize) -> &Chart {
+        &self.charts[self.of_panel[i]]
+    }
+}
+
+/// The chart of every panel.
+pub(crate) fn pack(panels: &Panels) -> Charts {
     let boxes = panel_bounds(panels);
     let (chart_of, count) = charts(panels, &boxes);
     let bounds = bounds_of(&boxes, &chart_of, count);
     let area: f64 = bounds.iter().map(|(_, s)| s.x * s.y).sum();
     let pad = area.sqrt().max(1.0) * PAD_FRACTION;
     let width = (area.sqrt() * 1.1).max(bounds.iter().map(|(_, s)| s.x + 2.0 * pad).fold(0.0, f64::max));
-    let mut order: Vec<usize> = (0..bounds.len()).collect();
-    // Unstable is enough: the index breaks every tie, so the order is total.
-    order.sort_unstable_by(|&a, &b| bounds[b].1.y.total_cmp(&bounds[a].1.y).then(a.cmp(&b)));
+    let mut order: Vec<u128> =
+        bounds.iter().enumerate().map(|(i, (_, size))| tallest_first(size.y, i)).collect();
+    order.sort_unstable();
     let mut offsets = vec![DVec2::ZERO; bounds.len()];
     let (mut x, mut y, mut shelf) = (0.0_f64, 0.0_f64, 0.0_f64);
     let mut used_w = 0.0_f64;
-    for &i in &order {
+    for i in order.into_iter().map(|key| key as u64 as usize) {
         let size = bounds[i].1 + DVec2::splat(2.0 * pad);
         if x + size.x > width && x > 0.0 {
             y += shelf;
@@ -122,7 +136,30 @@ pub(crate) fn pack(panels: &Panels) -> Vec<Chart> {
     }
     let side = used_w.max(y + shelf).max(f64::MIN_POSITIVE);
     let scale = 1.0 / side;
-    let charts: Vec<Chart> =
-        bounds.iter().zip(offsets).map(|(&(min, _), offset)| Chart { min, offset, scale }).collect();
-    chart_of.iter().map(|&c| charts[c]).collect()
+    let charts = bounds.iter().zip(offsets).map(|(&(min, _), offset)| Chart { min, offset, scale }).collect();
+    Charts { charts, of_panel: chart_of }
+}
+
+/// The shelf order's key of chart `i` of height `height`: keys sort the tallest first (in
+/// [`f64::total_cmp`]'s order), then by index, and the low 64 bits are the index.
+fn tallest_first(height: f64, i: usize) -> u128 {
+    // total_cmp's own mapping of a float to an integer of the same order, then unsigned.
+    let bits = height.to_bits() as i64;
+    let ascending = (bits ^ (((bits >> 63) as u64) >> 1) as i64) as u64 ^ (1 << 63);
+    (u128::from(!ascending) << 64) | i as u128
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shelf_keys_sort_as_total_cmp_then_index() {
+        let heights = [0.0, -0.0, 1.5, 1.5, 3.0, f64::INFINITY, -2.0, f64::NAN, 1e-300, 7.25, 0.0];
+        let mut by_keys: Vec<u128> = heights.iter().enumerate().map(|(i, &h)| tallest_first(h, i)).collect();
+        by_keys.sort_unstable();
+        let mut by_cmp: Vec<usize> = (0..heights.len()).collect();
+        by_cmp.sort_by(|&a, &b| heights[b].total_cmp(&heights[a]).then(a.cmp(&b)));
+        assert_eq!(by_keys.iter().map(|&k| k as u64 as usize).collect::<Vec<_>>(), by_cmp);
+    }
 }
