@@ -39,7 +39,7 @@ pub(crate) const MESHOPT: &str = "EXT_meshopt_compression";
 pub(crate) const UV0_BITS: i32 = 13;
 /// Bits of the fixed-point form of the other texture coordinates (the lightmap's, inside
 /// [0, 1]): an error of at most 2^-12, an eighth of the padding the atlas leaves around
-/// each chart (`PAD_FRACTION` in `mesh/lightmap.rs`), so charts stay apart.
+/// each chart (`PAD_FRACTION` in `mesh/lightmap/mod.rs`), so charts stay apart.
 pub(crate) const UV_BITS: i32 = 12;
 /// Largest quantized position value.
 const Q_MAX: f64 = 65535.0;
