@@ -72,7 +72,7 @@ impl Panel {
     }
 }
 
-/// UV0 of a point `metres` ([`Panel::uv_metres`]) into its panel, at `inv` texture repeats
+/// UV0 of a point `metres` ([`PanelRef::uv_metres`]) into its panel, at `inv` texture repeats
 /// per metre, less the panel's whole-number shift `origin` ([`PanelRef::uv_origin`]): the UV0
 /// every mesh of the crate writes.
 pub(crate) fn uv0(metres: DVec2, inv: f64, origin: DVec2) -> [f32; 2] {

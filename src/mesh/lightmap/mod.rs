@@ -66,7 +66,7 @@ fn bounds_of(panel_bounds: &[(DVec2, DVec2)], chart_of: &[usize], count: usize) 
         .collect()
 }
 
-/// Groups from [`group`], with groups that fill less than [`MIN_FILL`] of their bounding
+/// Groups from [`group()`], with groups that fill less than [`MIN_FILL`] of their bounding
 /// box split back into single panels.
 fn charts(panels: &Panels, panel_bounds: &[(DVec2, DVec2)]) -> (Vec<usize>, usize) {
     let (grouped, count) = group(panels);
