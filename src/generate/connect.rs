@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 
 use super::carve::Locked;
-use super::distance::floor_distances;
+use super::distance::{after_carving, floor_distances};
 use super::floor::{Cells, Floor, OnDemand};
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, SlotKind};
@@ -243,16 +243,23 @@ pub(crate) fn add_loops(
     let n = d.dims().slot_count();
     let base = usize::from(level) * n;
     let mut made = 0;
-    for _ in 0..count {
+    if count > 0 {
         floor_distances(d, floor, sources, search);
+    }
+    for _ in 0..count {
         let Some(tunnel) = best_tunnel(floor, level, &search.costs()[base..base + n], locked) else {
             break;
         };
-        for c in tunnel {
+        for &c in &tunnel {
             let p = Level { d: &*d, level }.pos(c);
             floor.carve(d, p, c, locked);
         }
         made += 1;
+        if made < count {
+            // The next tunnel is chosen on the costs with this one carved.
+            let carved: Vec<u32> = tunnel.iter().map(|&c| (base + c as usize) as u32).collect();
+            after_carving(d, floor, &carved, search);
+        }
     }
     made
 }

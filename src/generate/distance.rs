@@ -6,7 +6,7 @@
 use super::floor::Floor;
 use crate::dungeon::Dungeon;
 use crate::grid::Pos;
-use crate::path::search::{Parents, Search};
+use crate::path::search::{Parents, Search, UNREACHED};
 use crate::path::{node_index, stair_cost};
 
 /// Runs `search` from `sources` over every carved cell of every level (steps on a level,
@@ -15,12 +15,53 @@ use crate::path::{node_index, stair_cost};
 /// a long step (`UNREACHED` where not reached).
 pub(crate) fn floor_distances(d: &Dungeon, floor: &Floor, sources: &[Pos], search: &mut Search) {
     let n = d.dims().slot_count();
-    let stair = u64::from(stair_cost(d.proportions()));
     let node = |p: Pos| node_index(d, p).expect("invariant: a cell of the dungeon") as u32;
     search.reset(n * usize::from(d.levels()), Parents::Skip);
     for &s in sources.iter().filter(|&&s| floor.carved(node(s) as usize)) {
         search.start(node(s), 0);
     }
+    settle(d, floor, search);
+}
+
+/// Brings `search.costs()`, the costs [`floor_distances`] left, up to date after the nodes
+/// `carved` (by [`node_index`]) were carved on `floor` and nothing else changed. Carving
+/// only adds steps, so costs only fall, and every route that got cheaper enters a new node
+/// from one already reached: each new node is offered at its cheapest step from a reached
+/// carved neighbour, and the search runs on from those. The costs are then those a fresh
+/// [`floor_distances`] gives (the search is exact, whatever order it settles in).
+pub(crate) fn after_carving(d: &Dungeon, floor: &Floor, carved: &[u32], search: &mut Search) {
+    let n = d.dims().slot_count() as u32;
+    let stair = u64::from(stair_cost(d.proportions()));
+    for &c in carved {
+        let (level, slot) = ((c / n) as u16, c % n);
+        let base = c - slot;
+        // Steps into `c` on its level: from each neighbour whose own steps lead to `c`.
+        let same_level = floor.steps(level, slot).iter().filter_map(|&(v, _)| {
+            let cost = floor.steps(level, v).iter().find(|&&(to, _)| to == slot)?.1;
+            Some((base + v, u64::from(cost)))
+        });
+        // And the stairs into it: up from the level below, down from the level above.
+        let below = c.checked_sub(n).filter(|&v| floor.lifts(v as usize).0).map(|v| (v, stair));
+        let above = Some(c + n).filter(|&v| (v as usize) < floor.nodes() && floor.lifts(v as usize).1);
+        let costs = search.costs();
+        let cheapest = same_level
+            .chain(below)
+            .chain(above.map(|v| (v, stair)))
+            .filter(|&(v, _)| floor.carved(v as usize))
+            .filter_map(|(v, step)| costs[v as usize].checked_add(step))
+            .filter(|&cost| cost != UNREACHED)
+            .min();
+        if let Some(cost) = cheapest {
+            search.start(c, cost);
+        }
+    }
+    settle(d, floor, search);
+}
+
+/// Runs `search` to the end over the carved cells and stairs of `floor`.
+fn settle(d: &Dungeon, floor: &Floor, search: &mut Search) {
+    let n = d.dims().slot_count();
+    let stair = u64::from(stair_cost(d.proportions()));
     search.run_to_end(|u| {
         let (level, slot) = ((u as usize / n) as u16, u % n as u32);
         let base = u - slot;
@@ -35,4 +76,51 @@ pub(crate) fn floor_distances(d: &Dungeon, floor: &Floor, sources: &[Pos], searc
             .chain(down)
             .filter(move |&(v, _)| floor.carved(v as usize))
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::carve::Locked;
+    use crate::generate::floor::Near;
+    use crate::generate::{GenerateOptions, generate};
+
+    #[test]
+    fn costs_after_carving_equal_a_fresh_search() {
+        for seed in [1, 2, 3] {
+            let options = GenerateOptions { seed, levels: 3, cols: 12, rows: 10, ..Default::default() };
+            let mut d = generate(&options, &mut |_| {}).unwrap();
+            let near = Near::of(d.dims());
+            let mut floor = Floor::of(&d, &near);
+            let sources = [d.entrance().unwrap()];
+            let n = d.dims().slot_count();
+            let mut search = Search::new();
+            floor_distances(&d, &floor, &sources, &mut search);
+            // Carve, one to three at a time, rock cells beside the floor (every tenth found,
+            // on every level), as loops do.
+            let rock: Vec<u32> = (0..floor.nodes() as u32)
+                .filter(|&v| {
+                    let (level, slot) = ((v as usize / n) as u16, v % n as u32);
+                    let cell = d.dims().slot_at(slot as usize).unwrap().kind().is_cell();
+                    cell && !floor.carved(v as usize)
+                        && floor
+                            .steps(level, slot)
+                            .iter()
+                            .any(|&(u, _)| floor.carved(level as usize * n + u as usize))
+                })
+                .step_by(10)
+                .collect();
+            assert!(rock.len() > 6, "seed {seed}: rock to carve");
+            for batch in rock.chunks(3) {
+                for &v in batch {
+                    let pos = crate::path::node_pos(&d, v as usize).unwrap();
+                    floor.carve(&mut d, pos, v % n as u32, Locked::NONE);
+                }
+                after_carving(&d, &floor, batch, &mut search);
+                let mut fresh = Search::new();
+                floor_distances(&d, &floor, &sources, &mut fresh);
+                assert_eq!(search.costs(), fresh.costs(), "seed {seed}, after carving {batch:?}");
+            }
+        }
+    }
 }
