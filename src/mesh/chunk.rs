@@ -150,7 +150,7 @@ pub fn build_chunks(
         for (c, mesh) in chunks.iter().zip(&mut out).filter(|(c, _)| c.level == level) {
             let own = (c.row < rows && c.col < cols).then(|| part[index(c.row, c.col)]).flatten();
             let panels = own.map(|k| std::mem::take(&mut panels[k])).unwrap_or_default();
-            *mesh = Some(panel::assemble(dungeon, level, panels, options));
+            *mesh = Some(panel::assemble(dungeon, level, &panels, options));
         }
     }
     Ok(chunks.iter().zip(out).map(|(&c, m)| (c, m.expect("invariant: every level was built"))).collect())

@@ -120,22 +120,22 @@ impl Ctx<'_> {
     }
 }
 
-/// Every panel of `level`; refuses a level with a stair problem
-/// ([`Dungeon::stair_problems`]; the first in (row, col) order) other than stacked stairs,
-/// which mesh watertight (the upper stair stands in the lower one's hole).
-pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Panels, MeshError> {
-    extrude_where(d, level, &|_| true)
+/// Every panel of `level`, into `out` (emptied first: a worker meshing level after level
+/// reuses one list, whose memory the level before has already paged in). Refuses a level
+/// with a stair problem ([`Dungeon::stair_problems`]; the first in (row, col) order) other
+/// than stacked stairs, which mesh watertight (the upper stair stands in the lower one's
+/// hole).
+pub(crate) fn extrude_into(d: &Dungeon, level: u16, out: &mut Panels) -> Result<(), MeshError> {
+    out.clear();
+    extrude_parts_into(d, level, &|_| Some(0), std::slice::from_mut(out))
 }
 
-/// [`extrude`] of only the cells whose slot `keep` accepts and the seams whose owner slot
-/// ([`super::chunk::edge_slot`]) it accepts: one mesh chunk ([`super::chunk`]).
-pub(crate) fn extrude_where(
-    d: &Dungeon,
-    level: u16,
-    keep: &dyn Fn(Slot) -> bool,
-) -> Result<Panels, MeshError> {
-    let mut parts = extrude_parts(d, level, 1, &|slot| keep(slot).then_some(0))?;
-    Ok(parts.pop().unwrap_or_default())
+/// [`extrude_into`] a new list (for tests).
+#[cfg(test)]
+pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Panels, MeshError> {
+    let mut out = Panels::default();
+    extrude_into(d, level, &mut out)?;
+    Ok(out)
 }
 
 /// Refuses `level` when it has a stair problem ([`Dungeon::stair_problems`]; the first in
@@ -147,7 +147,7 @@ pub(crate) fn check_stairs(d: &Dungeon, level: u16) -> Result<(), MeshError> {
     }
 }
 
-/// [`extrude`] cut into `parts` lists: each cell goes to the part `part_of` its slot names,
+/// [`extrude_into`] cut into `parts` lists: each cell goes to the part `part_of` its slot names,
 /// each seam to the part of its owner slot ([`super::chunk::edge_slot`]), `None` leaves it
 /// out; the level is read once for all of them (several mesh chunks of one edit).
 pub(crate) fn extrude_parts(
@@ -156,6 +156,18 @@ pub(crate) fn extrude_parts(
     parts: usize,
     part_of: &dyn Fn(Slot) -> Option<usize>,
 ) -> Result<Vec<Panels>, MeshError> {
+    let mut out: Vec<Panels> = (0..parts).map(|_| Panels::default()).collect();
+    extrude_parts_into(d, level, part_of, &mut out)?;
+    Ok(out)
+}
+
+/// [`extrude_parts`] appending to the lists `out`, one a part.
+fn extrude_parts_into(
+    d: &Dungeon,
+    level: u16,
+    part_of: &dyn Fn(Slot) -> Option<usize>,
+    out: &mut [Panels],
+) -> Result<(), MeshError> {
     check_stairs(d, level)?;
     let ctx = Ctx {
         d,
@@ -167,7 +179,6 @@ pub(crate) fn extrude_parts(
     };
     let p = d.proportions();
     let (rh, dh, lh) = (p.room_height, p.door_height, p.layer_height);
-    let mut out: Vec<Panels> = (0..parts).map(|_| Panels::default()).collect();
     for (slot, part) in d.dims().cells().filter_map(|slot| part_of(slot).map(|p| (slot, p))) {
         let panels = &mut out[part];
         let i = ctx.idx(slot);
@@ -232,7 +243,7 @@ pub(crate) fn extrude_parts(
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A carved rectangle through a seam (`[a1, a0, b1, b0]`): floor, top at `height`, and the

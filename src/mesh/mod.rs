@@ -174,8 +174,9 @@ pub fn build_with_progress(
     progress: &mut dyn FnMut(MeshProgress),
 ) -> Result<DungeonMesh, MeshError> {
     check_size(dungeon, options)?;
-    let one = |level: u16| -> Result<LevelMesh, MeshError> {
-        let panels = level::extrude(dungeon, level)?;
+    // One list of panels a worker, reused level after level.
+    let one = |level: u16, panels: &mut panels::Panels| -> Result<LevelMesh, MeshError> {
+        level::extrude_into(dungeon, level, panels)?;
         Ok(panel::assemble(dungeon, level, panels, options))
     };
     // Levels are independent: each worker takes the next level not yet taken (so a worker
@@ -194,11 +195,12 @@ pub fn build_with_progress(
             let tx = tx.clone();
             let (one, next) = (&one, &next);
             s.spawn(move || {
+                let mut panels = panels::Panels::default();
                 loop {
                     let taken = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(level) = u16::try_from(taken).ok().filter(|&l| l < count) else { break };
                     // The receiver lives until every sender is gone; a failed send cannot happen.
-                    let _ = tx.send((level, one(level)));
+                    let _ = tx.send((level, one(level, &mut panels)));
                 }
             });
         }

@@ -152,8 +152,8 @@ impl Corners {
 
 /// Turns the panels of one level into its primitives: UVs, lightmap UVs, welding and
 /// meshopt optimisation, one primitive per role in [`MaterialRole::ALL`] order.
-pub(crate) fn assemble(dungeon: &Dungeon, level: u16, panels: Panels, options: &MeshOptions) -> LevelMesh {
-    let charts = if options.lightmap_uv { Some(lightmap::pack(&panels)) } else { None };
+pub(crate) fn assemble(dungeon: &Dungeon, level: u16, panels: &Panels, options: &MeshOptions) -> LevelMesh {
+    let charts = if options.lightmap_uv { Some(lightmap::pack(panels)) } else { None };
     let inv = 1.0 / options.texture_size;
     // Each role's panels, in panel order, found in one pass.
     let mut of_role: [Vec<usize>; MaterialRole::ALL.len()] = Default::default();

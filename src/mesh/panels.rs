@@ -38,6 +38,12 @@ impl Panels {
         self.heads.push(Head { role, normal, u_axis, v_axis, end: self.tris.len() });
     }
 
+    /// Removes every panel, keeping the memory.
+    pub(crate) fn clear(&mut self) {
+        self.heads.clear();
+        self.tris.clear();
+    }
+
     /// Number of panels.
     pub(crate) fn len(&self) -> usize {
         self.heads.len()
