@@ -35,6 +35,7 @@ use crate::dungeon::{Dungeon, Fill};
 use crate::grid::{Pos, SlotKind};
 use crate::path::search::Search;
 use crate::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED, node_index};
+use crate::rooms::RoomGraph;
 use crate::wfc::SolveProgress;
 
 /// What generation is doing, reported through the progress callback.
@@ -125,8 +126,8 @@ fn generate_with(
     let mut reason = String::new();
     for _ in 0..tries {
         match layout(&setup, options, keep, &mut rng, progress)? {
-            Ok(mut d) => {
-                add_doors(&mut d, options.doors, &mut rng)?;
+            Ok((mut d, rooms)) => {
+                add_doors(&mut d, &rooms, options.doors, &mut rng)?;
                 if let Some(keep) = keep {
                     // Doors go on room-corridor seams, a pinned cell's among them.
                     keep.restore(&mut d)?;
@@ -148,10 +149,16 @@ fn generate_with(
 }
 
 /// Doors on the room-corridor seams of a finished dungeon ([`crate::rooms::place_doors`]),
-/// drawn from the generator's RNG after the layout, so a dungeon differs from its door-less
-/// twin only in those edges. Doors are passable: connectivity and stair exits stay as checked.
-fn add_doors(d: &mut Dungeon, density: f64, rng: &mut ChaCha8Rng) -> Result<(), GenerateError> {
-    match crate::rooms::place_doors(d, density, rng) {
+/// whose room graph is `rooms`, drawn from the generator's RNG after the layout, so a
+/// dungeon differs from its door-less twin only in those edges. Doors are passable:
+/// connectivity and stair exits stay as checked.
+fn add_doors(
+    d: &mut Dungeon,
+    rooms: &RoomGraph,
+    density: f64,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), GenerateError> {
+    match crate::rooms::place_doors_by(d, density, rng, Some(rooms)) {
         Ok(_) => Ok(()),
         Err(crate::rooms::DoorError::Dungeon(e)) => Err(GenerateError::Dungeon(e)),
         Err(e) => {
@@ -174,16 +181,16 @@ fn layout_tries(options: &GenerateOptions) -> u32 {
 }
 
 /// One layout: draw the entrance and stairs, solve every level, carve the stairs' exits,
-/// connect, choose the exit. `Ok(Err(reason))` when the result is not a dungeon
-/// `generate` may return ([`check::unsound`]); the caller then draws again from the same
-/// RNG stream.
+/// connect, choose the exit; with the layout's room graph, for its doors. `Ok(Err(reason))`
+/// when the result is not a dungeon `generate` may return ([`check::unsound`]); the caller
+/// then draws again from the same RNG stream.
 fn layout(
     setup: &Setup,
     options: &GenerateOptions,
     keep: Option<&keep::Keep<'_>>,
     rng: &mut ChaCha8Rng,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Result<Dungeon, String>, GenerateError> {
+) -> Result<Result<(Dungeon, RoomGraph), String>, GenerateError> {
     // Entrance and stairs first, so the solver is told where floor must be.
     let placement = Placement::draw(rng, setup, options, keep)?;
     let mut d = Dungeon::new(options.cols, options.rows, options.levels, setup.proportions, Fill::Solid)?;
@@ -208,12 +215,18 @@ fn layout(
         return Ok(Err(why));
     }
     d.set_entrance(Some(entrance))?;
-    // One path graph for the exit and the soundness check (markers do not change it).
-    let graph = PathGraph::new(&d).expect("invariant: the standard registry's step costs fit in u32");
+    // One path graph for the exit and the soundness check (markers do not change it), and
+    // beside it, on a thread of its own, the room graph for the doors (it reads neither the
+    // exit nor the seed, and doors do not change it).
+    let (graph, rooms) = std::thread::scope(|s| {
+        let rooms = s.spawn(|| RoomGraph::of(&d));
+        let graph = PathGraph::new(&d).expect("invariant: the standard registry's step costs fit in u32");
+        (graph, rooms.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
     d.set_exit(Some(farthest_octagon(&d, &graph, entrance)))?;
     d.set_seed(Some(options.seed));
     Ok(match check::unsound(&d, &graph) {
-        None => Ok(d),
+        None => Ok((d, rooms)),
         Some(why) => Err(why),
     })
 }

@@ -56,6 +56,20 @@ pub fn door_sites(dungeon: &Dungeon, graph: &RoomGraph) -> Vec<(u16, EdgeId)> {
 /// [`DoorError::BadDensity`] for a density outside `0..=1` or NaN, [`DoorError::NoDoorState`]
 /// when the registry has no door.
 pub fn place_doors(dungeon: &mut Dungeon, density: f64, rng: &mut impl Rng) -> Result<usize, DoorError> {
+    place_doors_by(dungeon, density, rng, None)
+}
+
+/// [`place_doors`] with `graph`, the room graph of `dungeon` built already (the generator
+/// builds it beside other work), or `None` to build it here.
+///
+/// # Errors
+/// As [`place_doors`].
+pub(crate) fn place_doors_by(
+    dungeon: &mut Dungeon,
+    density: f64,
+    rng: &mut impl Rng,
+    graph: Option<&RoomGraph>,
+) -> Result<usize, DoorError> {
     if !(0.0..=1.0).contains(&density) {
         return Err(DoorError::BadDensity { density });
     }
@@ -67,7 +81,10 @@ pub fn place_doors(dungeon: &mut Dungeon, density: f64, rng: &mut impl Rng) -> R
         .and_then(|i| u8::try_from(i).ok())
         .map(EdgeStateId)
         .ok_or(DoorError::NoDoorState)?;
-    let sites = door_sites(dungeon, &RoomGraph::of(dungeon));
+    let sites = match graph {
+        Some(graph) => door_sites(dungeon, graph),
+        None => door_sites(dungeon, &RoomGraph::of(dungeon)),
+    };
     // density * 2^64 as a threshold on a uniform u64; 1.0 takes every draw.
     let threshold = density * 18_446_744_073_709_551_616.0;
     let mut placed = 0;

@@ -36,6 +36,7 @@ mod json;
 mod lights;
 mod markers;
 
+pub(crate) use doors::place_doors_by;
 pub use doors::{DoorError, door_sites, place_doors};
 pub use graph::{Portal, PortalKind, PortalPlace, Room, RoomGraph, RoomId, RoomKind, is_corridor_cell};
 pub use json::{compact_graph_json, graph_json};
