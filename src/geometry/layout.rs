@@ -4,7 +4,7 @@
 
 use glam::{DVec2, DVec3};
 
-use super::polygon::make_positive;
+use super::polygon::{make_positive, signed_area};
 use super::{GeometryError, Proportions};
 use crate::grid::{ConnectorWall, Direction, Pos, Slot, SlotKind};
 
@@ -104,6 +104,17 @@ impl Layout {
             SlotKind::Octagon => Some(self.octagon(slot).to_vec()),
             SlotKind::Connector => Some(self.connector(slot).to_vec()),
             SlotKind::Void => None,
+        }
+    }
+
+    /// The area of the cell at `slot` (square metres; 0 for a Void slot): the signed area of
+    /// its outline ([`Layout::cell_polygon`]), without building the outline's list.
+    #[must_use]
+    pub fn cell_area(&self, slot: Slot) -> f64 {
+        match slot.kind() {
+            SlotKind::Octagon => signed_area(&self.octagon(slot)),
+            SlotKind::Connector => signed_area(&self.connector(slot)),
+            SlotKind::Void => 0.0,
         }
     }
 

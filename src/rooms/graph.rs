@@ -172,7 +172,7 @@ impl RoomGraph {
             }
             let room = &mut rooms[id.index()];
             room.cells.push(pos.slot);
-            room.area += dungeon.layout().cell_polygon(pos.slot).map_or(0.0, |p| signed_area(&p));
+            room.area += dungeon.layout().cell_area(pos.slot);
         }
         let mut graph = RoomGraph { rooms, portals: Vec::new(), labels };
         graph.add_seams(dungeon, &joins);
