@@ -4,7 +4,7 @@
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::signed_area;
 use crate::grid::{Direction, EdgeId, Pos, Slot};
-use crate::path::{Regions, label_regions, node_index, node_pos};
+use crate::path::{Regions, label_regions, node_index};
 
 /// Id of a room or corridor: its index in [`RoomGraph::rooms`]. Rooms are numbered in the
 /// order of their first cell (level, row, col).
@@ -162,9 +162,9 @@ impl RoomGraph {
             },
         );
         let mut rooms: Vec<Room> = Vec::with_capacity(labels.count());
-        for i in (0..len).filter(|&i| class[i] != 0) {
+        let slots: Vec<Slot> = dungeon.dims().slots().collect();
+        for (i, pos) in node_positions(dungeon, &slots).enumerate().filter(|&(i, _)| class[i] != 0) {
             let id = labels.region(i).expect("invariant: carved cells are labelled");
-            let pos = node_pos(dungeon, i).expect("invariant: a node");
             if id.index() == rooms.len() {
                 let kind = if class[i] == 2 { RoomKind::Corridor } else { RoomKind::Room };
                 let id = RoomId(id.index() as u32);
@@ -186,16 +186,24 @@ impl RoomGraph {
         let dims = dungeon.dims();
         let layout = dungeon.layout();
         let n = dims.slot_count();
-        for level in 0..dungeon.levels() {
-            for edge in dims.edges() {
+        // Every edge with the slot indices of its two sides, the same on every level.
+        let edges: Vec<(EdgeId, usize, usize)> = dims
+            .edges()
+            .map(|edge| {
                 let sides = dims.edge_sides(edge).expect("invariant: edges() yields edges");
-                let node =
-                    |s: Slot| usize::from(level) * n + dims.index(s).expect("invariant: a side's slot");
+                let index = |s: Slot| dims.index(s).expect("invariant: a side's slot");
+                (edge, index(sides[0].0), index(sides[1].0))
+            })
+            .collect();
+        for level in 0..dungeon.levels() {
+            let base = usize::from(level) * n;
+            for &(edge, a, b) in &edges {
                 // Only a carved seam joins its cells: skip the rest without reading the edge.
-                let (na, nb) = (node(sides[0].0), node(sides[1].0));
+                let (na, nb) = (base + a, base + b);
                 if !joins.of_node(na).contains(&(nb as u32)) {
                     continue;
                 }
+                let sides = dims.edge_sides(edge).expect("invariant: edges() yields edges");
                 let room = |i: usize| self.labels.region(i).map(|id| RoomId(id.index() as u32));
                 let (Some(a), Some(b)) = (room(na), room(nb)) else { continue };
                 let door = joins.is_door(na, nb);
@@ -259,6 +267,13 @@ impl RoomGraph {
     }
 }
 
+/// The position of every node ([`node_index`] order: level by level, slots row-major), given
+/// `slots`, the grid's slots in order: what [`crate::path::node_pos`] gives node by node, without its
+/// divisions.
+fn node_positions<'a>(dungeon: &Dungeon, slots: &'a [Slot]) -> impl Iterator<Item = Pos> + 'a {
+    (0..dungeon.levels()).flat_map(move |level| slots.iter().map(move |&slot| Pos { level, slot }))
+}
+
 /// True when the cell at `pos` is carved.
 fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
     dungeon.tile_def(pos).is_ok_and(|t| t.carved)
@@ -280,14 +295,16 @@ impl Joins {
         let dims = dungeon.dims();
         let n = dims.slot_count();
         let len = usize::from(dungeon.levels()) * n;
-        let carved: Vec<bool> =
-            (0..len).map(|i| node_pos(dungeon, i).is_some_and(|p| is_carved(dungeon, p))).collect();
+        // Nodes are level-major, then slot-major: walked as such, with no division a node.
+        let slots: Vec<Slot> = dims.slots().collect();
+        let positions =
+            || (0..dungeon.levels()).flat_map(|level| slots.iter().map(move |&slot| Pos { level, slot }));
+        let carved: Vec<bool> = positions().map(|p| is_carved(dungeon, p)).collect();
         let mut joins =
             Joins { carved, start: Vec::with_capacity(len + 1), to: Vec::new(), door: Vec::new() };
         joins.start.push(0);
-        for i in 0..len {
+        for (i, pos) in node_positions(dungeon, &slots).enumerate() {
             if joins.carved[i] {
-                let pos = node_pos(dungeon, i).expect("invariant: a carved node is a cell");
                 let base = i - i % n;
                 // [`joined`], reading the carved flags before the seam.
                 for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
@@ -331,6 +348,7 @@ mod tests {
     use super::*;
     use crate::dungeon::{Fill, Registry};
     use crate::geometry::Proportions;
+    use crate::path::node_pos;
 
     /// A 3x1 strip of octagons, all floor, joined west to east: a corridor of three cells;
     /// carving the connectors between rows of a 2x2 block makes a room.
