@@ -27,27 +27,14 @@ pub(crate) fn floor_distances(d: &Dungeon, floor: &Floor, sources: &[Pos], searc
 /// `carved` (by [`node_index`]) were carved on `floor` and nothing else changed. Carving
 /// only adds steps, so costs only fall, and every route that got cheaper enters a new node
 /// from one already reached: each new node is offered at its cheapest step from a reached
-/// carved neighbour, and the search runs on from those. The costs are then those a fresh
-/// [`floor_distances`] gives (the search is exact, whatever order it settles in).
+/// neighbour (the steps are their own reverses, see [`moves`]), and the search runs on from
+/// those. The costs are then those a fresh [`floor_distances`] gives (the search is exact,
+/// whatever order it settles in).
 pub(crate) fn after_carving(d: &Dungeon, floor: &Floor, carved: &[u32], search: &mut Search) {
-    let n = d.dims().slot_count() as u32;
-    let stair = u64::from(stair_cost(d.proportions()));
+    let (n, stair) = (d.dims().slot_count() as u32, u64::from(stair_cost(d.proportions())));
     for &c in carved {
-        let (level, slot) = ((c / n) as u16, c % n);
-        let base = c - slot;
-        // Steps into `c` on its level: from each neighbour whose own steps lead to `c`.
-        let same_level = floor.steps(level, slot).iter().filter_map(|&(v, _)| {
-            let cost = floor.steps(level, v).iter().find(|&&(to, _)| to == slot)?.1;
-            Some((base + v, u64::from(cost)))
-        });
-        // And the stairs into it: up from the level below, down from the level above.
-        let below = c.checked_sub(n).filter(|&v| floor.lifts(v as usize).0).map(|v| (v, stair));
-        let above = Some(c + n).filter(|&v| (v as usize) < floor.nodes() && floor.lifts(v as usize).1);
         let costs = search.costs();
-        let cheapest = same_level
-            .chain(below)
-            .chain(above.map(|v| (v, stair)))
-            .filter(|&(v, _)| floor.carved(v as usize))
+        let cheapest = moves(floor, n, stair, c)
             .filter_map(|(v, step)| costs[v as usize].checked_add(step))
             .filter(|&cost| cost != UNREACHED)
             .min();
@@ -60,22 +47,28 @@ pub(crate) fn after_carving(d: &Dungeon, floor: &Floor, carved: &[u32], search: 
 
 /// Runs `search` to the end over the carved cells and stairs of `floor`.
 fn settle(d: &Dungeon, floor: &Floor, search: &mut Search) {
-    let n = d.dims().slot_count();
-    let stair = u64::from(stair_cost(d.proportions()));
-    search.run_to_end(|u| {
-        let (level, slot) = ((u as usize / n) as u16, u % n as u32);
-        let base = u - slot;
-        let (up, down) = floor.lifts(u as usize);
-        let up = up.then(|| (u + n as u32, stair));
-        let down = down.then(|| (u - n as u32, stair));
-        floor
-            .steps(level, slot)
-            .iter()
-            .map(move |&(v, c)| (base + v, u64::from(c)))
-            .chain(up)
-            .chain(down)
-            .filter(move |&(v, _)| floor.carved(v as usize))
-    });
+    let (n, stair) = (d.dims().slot_count() as u32, u64::from(stair_cost(d.proportions())));
+    search.run_to_end(|u| moves(floor, n, stair, u));
+}
+
+/// The steps out of node `u` into carved nodes of `floor` (`n` slots a level), with their
+/// costs: the same-level steps the shaft rule allows, and the stair up from a stair's foot
+/// or down from the hole above it, at `stair`. Each is its own reverse at the same cost: the
+/// shaft rule asks the cells on both sides, a step costs what its wall's kind costs, and a
+/// stair joins its foot and its hole both ways.
+fn moves(floor: &Floor, n: u32, stair: u64, u: u32) -> impl Iterator<Item = (u32, u64)> + '_ {
+    let (level, slot) = ((u / n) as u16, u % n);
+    let base = u - slot;
+    let (up, down) = floor.lifts(u as usize);
+    let up = up.then(|| (u + n, stair));
+    let down = down.then(|| (u - n, stair));
+    floor
+        .steps(level, slot)
+        .iter()
+        .map(move |&(v, c)| (base + v, u64::from(c)))
+        .chain(up)
+        .chain(down)
+        .filter(move |&(v, _)| floor.carved(v as usize))
 }
 
 #[cfg(test)]
@@ -98,7 +91,7 @@ mod tests {
             floor_distances(&d, &floor, &sources, &mut search);
             // Carve, one to three at a time, rock cells beside the floor (every tenth found,
             // on every level), as loops do.
-            let rock: Vec<u32> = (0..floor.nodes() as u32)
+            let rock: Vec<u32> = (0..(n * usize::from(d.levels())) as u32)
                 .filter(|&v| {
                     let (level, slot) = ((v as usize / n) as u16, v % n as u32);
                     let cell = d.dims().slot_at(slot as usize).unwrap().kind().is_cell();

@@ -103,11 +103,6 @@ impl Floor {
         self.carved[usize::from(level) * self.slots + slot as usize]
     }
 
-    /// Nodes over all levels.
-    pub(crate) fn nodes(&self) -> usize {
-        self.carved.len()
-    }
-
     /// Slots per level.
     pub(crate) fn slots(&self) -> usize {
         self.slots
