@@ -158,9 +158,7 @@ pub(crate) fn assemble(dungeon: &Dungeon, level: u16, panels: &Panels, options: 
     // Each role's panels, in panel order, found in one pass.
     let mut of_role: [Vec<usize>; MaterialRole::ALL.len()] = Default::default();
     for (i, panel) in panels.iter().enumerate() {
-        let r =
-            MaterialRole::ALL.iter().position(|&role| role == panel.role).expect("invariant: a role of ALL");
-        of_role[r].push(i);
+        of_role[panel.role.index()].push(i);
     }
     let mut primitives = Vec::new();
     for (role, members) in MaterialRole::ALL.into_iter().zip(of_role) {

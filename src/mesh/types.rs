@@ -46,6 +46,13 @@ impl MaterialRole {
         MaterialRole::DoorFrame,
     ];
 
+    /// This role's place in [`MaterialRole::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        // ALL lists the roles in declaration order (a test checks it).
+        self as usize
+    }
+
     /// Base colour of the role (linear RGBA, opaque): the exported material's base colour
     /// factor and the colour the viewer lights, so a role looks alike in both. The roles'
     /// colours are distinct, so they tell apart in any glTF viewer.
@@ -101,4 +108,16 @@ pub struct DungeonMesh {
     /// UV1 holds a lightmap atlas (built with [`super::MeshOptions::lightmap_uv`]); when
     /// false UV1 is zero and the export leaves `TEXCOORD_1` out.
     pub lightmap_uv: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MaterialRole;
+
+    #[test]
+    fn a_roles_index_is_its_place_in_all() {
+        for (i, role) in MaterialRole::ALL.into_iter().enumerate() {
+            assert_eq!(role.index(), i, "{role:?}");
+        }
+    }
 }

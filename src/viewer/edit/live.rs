@@ -51,8 +51,7 @@ pub struct LiveMesh {
 
 /// The draw slot of `role` on `level`.
 fn slot(level: u16, role: MaterialRole) -> usize {
-    let r = MaterialRole::ALL.iter().position(|x| *x == role).expect("invariant: known role");
-    usize::from(level) * MaterialRole::ALL.len() + r
+    usize::from(level) * MaterialRole::ALL.len() + role.index()
 }
 
 /// The draw slot of the rock caps of `level` of a dungeon of `levels`: after every role's.

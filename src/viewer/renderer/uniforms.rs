@@ -154,7 +154,7 @@ mod tests {
         // Level 1's floor draw stands at its floor height, on level 1.
         assert_eq!(draws[SLOTS_PER_LEVEL].offset[..2], [12.0, 1.0]);
         // Only the stair draws shade their treads by height.
-        let stair = MaterialRole::ALL.iter().position(|r| *r == MaterialRole::Stair).unwrap();
+        let stair = MaterialRole::Stair.index();
         for (i, draw) in draws[..SLOTS_PER_LEVEL].iter().enumerate() {
             assert_eq!(draw.offset[3], if i == stair { 1.0 } else { 0.0 }, "slot {i}");
         }

@@ -100,7 +100,7 @@ pub fn check_level_fits(
 
 /// The draw slot of `role` on level `l`.
 pub(super) fn slot_of(l: usize, role: MaterialRole) -> usize {
-    l * SLOTS_PER_LEVEL + MaterialRole::ALL.iter().position(|x| *x == role).expect("invariant: known role")
+    l * SLOTS_PER_LEVEL + role.index()
 }
 
 /// A buffer holding `contents` (one zero element when empty: buffers may not be empty).
