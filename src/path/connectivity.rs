@@ -23,6 +23,13 @@ pub fn node_pos(dungeon: &Dungeon, i: usize) -> Option<Pos> {
     dungeon.dims().slot_at(i % n).map(|slot| Pos { level, slot })
 }
 
+/// The position of every flat node index in order, `0, 1, ...`: what [`node_pos`] gives
+/// node by node, walked level by level and row-major, without its divisions.
+pub(crate) fn node_positions(dungeon: &Dungeon) -> impl Iterator<Item = Pos> {
+    let dims = dungeon.dims();
+    (0..dungeon.levels()).flat_map(move |level| dims.slots().map(move |slot| Pos { level, slot }))
+}
+
 /// Regions of passable floor over passable edges and stairs (a stair joins its cell to the
 /// same octagon one level up, in both directions), indexed by flat node index
 /// ([`node_index`]). The octagon above a stair is the shaft's hole: it joins its level only
@@ -55,6 +62,17 @@ mod tests {
     use crate::dungeon::{Fill, Registry};
     use crate::geometry::Proportions;
     use crate::grid::Direction;
+
+    #[test]
+    fn node_positions_are_node_pos_of_every_index() {
+        let d = Dungeon::new(3, 2, 3, Proportions::default(), Fill::Solid).unwrap();
+        let walked: Vec<Pos> = node_positions(&d).collect();
+        let len = usize::from(d.levels()) * d.dims().slot_count();
+        assert_eq!(walked.len(), len);
+        for (i, &pos) in walked.iter().enumerate() {
+            assert_eq!(Some(pos), node_pos(&d, i), "node {i}");
+        }
+    }
 
     #[test]
     fn stairs_join_levels_and_walls_split() {

@@ -18,6 +18,7 @@ mod regions;
 pub(crate) mod search;
 
 pub use astar::{AStar, Route, find_path};
+pub(crate) use connectivity::node_positions;
 pub use connectivity::{dungeon_regions, node_index, node_pos};
 pub use dijkstra_map::{DijkstraMap, MapBounds, UNREACHED};
 pub use error::PathError;

@@ -4,7 +4,7 @@
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::signed_area;
 use crate::grid::{Direction, EdgeId, Pos, Slot};
-use crate::path::{Regions, label_regions, node_index};
+use crate::path::{Regions, label_regions, node_index, node_positions};
 
 /// Id of a room or corridor: its index in [`RoomGraph::rooms`]. Rooms are numbered in the
 /// order of their first cell (level, row, col).
@@ -162,8 +162,7 @@ impl RoomGraph {
             },
         );
         let mut rooms: Vec<Room> = Vec::with_capacity(labels.count());
-        let slots: Vec<Slot> = dungeon.dims().slots().collect();
-        for (i, pos) in node_positions(dungeon, &slots).enumerate().filter(|&(i, _)| class[i] != 0) {
+        for (i, pos) in node_positions(dungeon).enumerate().filter(|&(i, _)| class[i] != 0) {
             let id = labels.region(i).expect("invariant: carved cells are labelled");
             if id.index() == rooms.len() {
                 let kind = if class[i] == 2 { RoomKind::Corridor } else { RoomKind::Room };
@@ -267,13 +266,6 @@ impl RoomGraph {
     }
 }
 
-/// The position of every node ([`node_index`] order: level by level, slots row-major), given
-/// `slots`, the grid's slots in order: what [`crate::path::node_pos`] gives node by node, without its
-/// divisions.
-fn node_positions<'a>(dungeon: &Dungeon, slots: &'a [Slot]) -> impl Iterator<Item = Pos> + 'a {
-    (0..dungeon.levels()).flat_map(move |level| slots.iter().map(move |&slot| Pos { level, slot }))
-}
-
 /// True when the cell at `pos` is carved.
 fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
     dungeon.tile_def(pos).is_ok_and(|t| t.carved)
@@ -295,15 +287,11 @@ impl Joins {
         let dims = dungeon.dims();
         let n = dims.slot_count();
         let len = usize::from(dungeon.levels()) * n;
-        // Nodes are level-major, then slot-major: walked as such, with no division a node.
-        let slots: Vec<Slot> = dims.slots().collect();
-        let positions =
-            || (0..dungeon.levels()).flat_map(|level| slots.iter().map(move |&slot| Pos { level, slot }));
-        let carved: Vec<bool> = positions().map(|p| is_carved(dungeon, p)).collect();
+        let carved: Vec<bool> = node_positions(dungeon).map(|p| is_carved(dungeon, p)).collect();
         let mut joins =
             Joins { carved, start: Vec::with_capacity(len + 1), to: Vec::new(), door: Vec::new() };
         joins.start.push(0);
-        for (i, pos) in node_positions(dungeon, &slots).enumerate() {
+        for (i, pos) in node_positions(dungeon).enumerate() {
             if joins.carved[i] {
                 let base = i - i % n;
                 // [`joined`], reading the carved flags before the seam.
