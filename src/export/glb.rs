@@ -22,12 +22,17 @@ pub(crate) fn total_length(json: usize, bin: usize) -> Result<u32, ExportError> 
     })
 }
 
-/// A GLB as the runs of bytes it is made of: the header and JSON chunk, then the BIN
-/// chunk's runs as the document's buffer holds them ([`Bin`]), so it can be written out
-/// without first being joined into one allocation.
+/// A GLB as the runs of bytes it is made of: the header with the JSON chunk's header, the
+/// JSON itself (padded in place, not copied), the BIN chunk's header, then the BIN chunk's
+/// runs as the document's buffer holds them ([`Bin`]), so it can be written out without
+/// first being joined into one allocation.
 pub(crate) struct Glb<'b> {
-    /// The header, the JSON chunk and the BIN chunk's header (when there is a BIN chunk).
-    front: Vec<u8>,
+    /// The file header and the JSON chunk's header.
+    head: Vec<u8>,
+    /// The JSON chunk's bytes, padded with spaces.
+    json: Vec<u8>,
+    /// The BIN chunk's header, empty when there is no BIN chunk.
+    bin_head: Vec<u8>,
     /// The BIN chunk's bytes, empty for none.
     bin: &'b Bin<'b>,
 }
@@ -37,34 +42,31 @@ impl<'b> Glb<'b> {
     ///
     /// # Errors
     /// [`ExportError::TooLarge`] past 4 GiB, the most a GLB can say it holds.
-    pub(crate) fn new(json: Vec<u8>, bin: &'b Bin<'b>) -> Result<Glb<'b>, ExportError> {
+    pub(crate) fn new(mut json: Vec<u8>, bin: &'b Bin<'b>) -> Result<Glb<'b>, ExportError> {
         debug_assert_eq!(bin.len() % 4, 0, "every run of the buffer is padded");
         let total = total_length(json.len(), bin.len())?;
         let chunk_header = |kind: u32, len: usize| {
             let len = u32::try_from(padded(len)).expect("invariant: within the checked total");
             len.to_le_bytes().into_iter().chain(kind.to_le_bytes())
         };
-        let mut front = Vec::with_capacity(12 + 8 + padded(json.len()) + 8);
-        front.extend(MAGIC.to_le_bytes());
-        front.extend(2u32.to_le_bytes());
-        front.extend(total.to_le_bytes());
-        front.extend(chunk_header(JSON_CHUNK, json.len()));
-        front.extend(&json);
-        front.resize(front.len() + padded(json.len()) - json.len(), b' ');
-        if !bin.is_empty() {
-            front.extend(chunk_header(BIN_CHUNK, bin.len()));
-        }
-        Ok(Glb { front, bin })
+        let mut head = Vec::with_capacity(20);
+        head.extend(MAGIC.to_le_bytes());
+        head.extend(2u32.to_le_bytes());
+        head.extend(total.to_le_bytes());
+        head.extend(chunk_header(JSON_CHUNK, json.len()));
+        json.resize(padded(json.len()), b' ');
+        let bin_head = if bin.is_empty() { Vec::new() } else { chunk_header(BIN_CHUNK, bin.len()).collect() };
+        Ok(Glb { head, json, bin_head, bin })
     }
 
     /// Bytes in all.
     pub(crate) fn len(&self) -> usize {
-        self.front.len() + self.bin.len()
+        self.head.len() + self.json.len() + self.bin_head.len() + self.bin.len()
     }
 
     /// The runs, in order: the file is their concatenation.
     pub(crate) fn runs(&self) -> impl Iterator<Item = &[u8]> {
-        std::iter::once(&self.front[..]).chain(self.bin.runs())
+        [&self.head[..], &self.json[..], &self.bin_head[..]].into_iter().chain(self.bin.runs())
     }
 }
 
