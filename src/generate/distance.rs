@@ -83,7 +83,7 @@ mod tests {
         for seed in [1, 2, 3] {
             let options = GenerateOptions { seed, levels: 3, cols: 12, rows: 10, ..Default::default() };
             let mut d = generate(&options, &mut |_| {}).unwrap();
-            let near = Near::of(d.dims());
+            let near = Near::of(&crate::grid::Walls::of(d.dims()));
             let mut floor = Floor::of(&d, &near);
             let sources = [d.entrance().unwrap()];
             let n = d.dims().slot_count();

@@ -9,10 +9,10 @@
 //! [`Floor::carve`] and [`Floor::fill`], which keep the carved flags current. A debug build
 //! checks both against the dungeon after every layout ([`Floor::assert_current`]).
 
-use super::carve::{Locked, Seams, carve, fill, grid_neighbours, is_carved, neighbours, step_cost};
+use super::carve::{Locked, Seams, carve, fill, is_carved, neighbours, step_cost};
 use crate::dungeon::Dungeon;
 use crate::dungeon::Shaft;
-use crate::grid::{Dims, Direction, Pos};
+use crate::grid::{Direction, Pos, Walls};
 
 /// A stair stands on the cell (a step up to the same octagon one level higher).
 const UP: u8 = 1;
@@ -141,18 +141,16 @@ pub(crate) struct Near {
 }
 
 impl Near {
-    /// Reads the grid `dims`.
-    pub(crate) fn of(dims: Dims) -> Near {
-        let slots = dims.slot_count();
+    /// Reads the grid whose walls are `walls`, putting each slot's in clockwise order from
+    /// north.
+    pub(crate) fn of(walls: &Walls) -> Near {
+        let slots = walls.slot_count();
         let mut near = Near { start: Vec::with_capacity(slots + 1), to: Vec::with_capacity(slots * 4) };
         near.start.push(0);
         for i in 0..slots {
-            let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
-            if slot.kind().is_cell() {
-                near.to.extend(grid_neighbours(dims, slot).map(|(dir, slot)| {
-                    (dir, dims.index(slot).expect("invariant: a neighbour in the grid") as u32)
-                }));
-            }
+            let from = near.to.len();
+            near.to.extend(walls.of_slot(i).iter().map(|w| (w.dir, w.to)));
+            near.to[from..].sort_unstable_by_key(|&(dir, _)| dir.index());
             near.start.push(near.to.len());
         }
         near
@@ -231,4 +229,26 @@ impl Cells for OnDemand {
 /// The position of slot index `slot` on `level` of `d`.
 fn dims_pos(d: &Dungeon, level: u16, slot: u32) -> Option<Pos> {
     d.dims().slot_at(slot as usize).map(|slot| Pos { level, slot })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::carve::grid_neighbours;
+    use crate::grid::Dims;
+
+    #[test]
+    fn near_lists_each_cells_neighbours_clockwise_from_north() {
+        let dims = Dims::from_octagons(5, 4).unwrap();
+        let near = Near::of(&Walls::of(dims));
+        for i in 0..dims.slot_count() {
+            let slot = dims.slot_at(i).unwrap();
+            let want: Vec<(Direction, u32)> = if slot.kind().is_cell() {
+                grid_neighbours(dims, slot).map(|(dir, s)| (dir, dims.index(s).unwrap() as u32)).collect()
+            } else {
+                Vec::new()
+            };
+            assert_eq!(near.of_slot(i), want.as_slice(), "{slot:?}");
+        }
+    }
 }

@@ -10,7 +10,7 @@ use super::keep::Keep;
 use super::{GenerateError, GenerateOptions, Progress};
 use crate::dungeon::{Dungeon, Registry};
 use crate::geometry::{Layout, Proportions};
-use crate::grid::{Slot, SlotKind};
+use crate::grid::{Slot, SlotKind, Walls};
 use crate::wfc::{
     FixedCell, MEMORY_LIMIT, Neighbor, SOCKET_SOLID, SolveError, SolveInput, SolveProgress, Solver, TileSet,
     Topology, estimated_bytes, octile,
@@ -23,7 +23,9 @@ pub(crate) struct Setup {
     pub(crate) tileset: TileSet,
     pub(crate) topology: Topology,
     pub(crate) slots: Vec<Slot>,
-    /// The grid's neighbours of every slot, read once for every layout.
+    /// The walls of every cell of the grid, read once for every layout.
+    pub(crate) walls: Walls,
+    /// The grid's neighbours of every slot, clockwise from north, read once for every layout.
     pub(crate) near: Near,
 }
 
@@ -43,12 +45,14 @@ pub(crate) fn setup(options: &GenerateOptions) -> Result<Setup, GenerateError> {
             limit: MEMORY_LIMIT,
         }));
     }
+    let walls = Walls::of(dims);
     Ok(Setup {
+        near: Near::of(&walls),
+        walls,
         proportions,
         tileset,
         topology: Topology::octile(dims),
         slots: crate::wfc::octile_cell_slots(dims),
-        near: Near::of(dims),
     })
 }
 

@@ -180,10 +180,21 @@ impl Dims {
     /// The kind of the cell at `slot`, when `dir` is one of its [`Dims::walls`].
     fn check_wall(self, slot: Slot, dir: Direction) -> Result<SlotKind, GridError> {
         let kind = self.cell_kind(slot)?;
-        if !self.walls(slot)?.contains(&dir) {
+        // [`Dims::walls`]: all eight for an octagon, the diagonals for a connector.
+        if kind != SlotKind::Octagon && !dir.is_diagonal() {
             return Err(GridError::NoSuchWall { slot, kind, dir });
         }
         Ok(kind)
+    }
+
+    /// The cell across wall `dir` of a cell of kind `kind` at `slot` (a checked wall), if
+    /// it is inside the grid.
+    fn across(self, kind: SlotKind, slot: Slot, dir: Direction) -> Option<Slot> {
+        let (dr, dc) = match kind {
+            SlotKind::Octagon => octagon_wall(dir).1,
+            _ => dir.unit(),
+        };
+        slot.offset(dr, dc).filter(|s| self.contains(*s))
     }
 
     /// The cell on the other side of wall `dir` of the cell at `slot` (it sees this cell
@@ -196,11 +207,7 @@ impl Dims {
     /// cardinal direction of a connector).
     pub fn neighbor(self, slot: Slot, dir: Direction) -> Result<Option<Slot>, GridError> {
         let kind = self.check_wall(slot, dir)?;
-        let (dr, dc) = match kind {
-            SlotKind::Octagon => octagon_wall(dir).1,
-            _ => dir.unit(),
-        };
-        Ok(slot.offset(dr, dc).filter(|s| self.contains(*s)))
+        Ok(self.across(kind, slot, dir))
     }
 
     /// The canonical id of wall `dir` of the cell at `slot`, or `None` on the grid's border
@@ -210,30 +217,47 @@ impl Dims {
     ///
     /// As [`Dims::neighbor`]: [`GridError::OutOfBounds`], [`GridError::WrongKind`] or
     /// [`GridError::NoSuchWall`].
+    pub fn edge(self, slot: Slot, dir: Direction) -> Result<Option<EdgeId>, GridError> {
+        Ok(self.wall_beyond(slot, dir)?.map(|(_, edge)| edge))
+    }
+
+    /// [`Dims::neighbor`] and [`Dims::edge`] of one wall together, checked once: the cell
+    /// across wall `dir` of the cell at `slot` and the edge between them, or `None` when
+    /// that wall is on the grid's border.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dims::neighbor`].
     ///
     /// # Panics
     ///
     /// Never: the `expect`s restate that `dir` was checked to be a wall of the cell and that
     /// the neighbour across it exists.
-    pub fn edge(self, slot: Slot, dir: Direction) -> Result<Option<EdgeId>, GridError> {
+    pub fn wall_beyond(self, slot: Slot, dir: Direction) -> Result<Option<(Slot, EdgeId)>, GridError> {
         let kind = self.check_wall(slot, dir)?;
-        if self.neighbor(slot, dir)?.is_none() {
+        let Some(beyond) = self.across(kind, slot, dir) else {
             return Ok(None);
-        }
-        Ok(Some(match kind {
-            SlotKind::Connector => {
-                EdgeId::Short(slot, ConnectorWall::from_facing(dir).expect("invariant: checked diagonal"))
-            }
-            _ if dir.is_diagonal() => {
-                let (dr, dc) = dir.unit();
-                let conn = slot.offset(dr, dc).expect("invariant: neighbour exists");
-                EdgeId::Short(conn, ConnectorWall::from_facing(dir.opposite()).expect("invariant: diagonal"))
-            }
-            _ => {
-                let (dr, dc) = dir.unit();
-                EdgeId::Long(slot.offset(dr, dc).expect("invariant: neighbour exists"))
-            }
-        }))
+        };
+        Ok(Some((
+            beyond,
+            match kind {
+                SlotKind::Connector => {
+                    EdgeId::Short(slot, ConnectorWall::from_facing(dir).expect("invariant: checked diagonal"))
+                }
+                _ if dir.is_diagonal() => {
+                    let (dr, dc) = dir.unit();
+                    let conn = slot.offset(dr, dc).expect("invariant: neighbour exists");
+                    EdgeId::Short(
+                        conn,
+                        ConnectorWall::from_facing(dir.opposite()).expect("invariant: diagonal"),
+                    )
+                }
+                _ => {
+                    let (dr, dc) = dir.unit();
+                    EdgeId::Long(slot.offset(dr, dc).expect("invariant: neighbour exists"))
+                }
+            },
+        )))
     }
 
     /// The two sides of an edge: each cell and the wall through which it sees the edge.

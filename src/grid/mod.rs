@@ -9,9 +9,11 @@ mod direction;
 mod error;
 mod layer;
 mod slot;
+mod walls;
 
 pub use dims::{Dims, EdgeId, MAX_OCTAGONS_PER_SIDE};
 pub use direction::{ConnectorWall, Direction, EdgeLength, octagon_wall};
 pub use error::GridError;
 pub use layer::Grid;
 pub use slot::{Pos, Slot, SlotKind};
+pub use walls::{Wall, Walls};
