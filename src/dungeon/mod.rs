@@ -8,6 +8,7 @@ mod model;
 mod pins;
 mod problems;
 mod registry;
+mod seams;
 mod stair;
 mod stairs;
 

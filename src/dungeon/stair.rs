@@ -1,8 +1,8 @@
 //! The dungeon's stair queries: thin reads of its stair table ([`super::Stairs`], the one
-//! owner of the exit and shaft rules), plus the seam query the table is computed from.
+//! owner of the exit and shaft rules).
 
 use super::stairs::ExitCandidates;
-use super::{Carve, Dungeon, EdgeDef, Shaft, Stairs};
+use super::{Dungeon, Shaft, Stairs};
 use crate::grid::{Direction, Pos, SlotKind};
 
 impl Dungeon {
@@ -20,18 +20,6 @@ impl Dungeon {
     #[must_use]
     pub fn stair_below(&self, pos: Pos) -> Option<Pos> {
         self.stairs().below(pos).map(|s| s.foot)
-    }
-
-    /// The edge definition of wall `dir` of the cell at `pos` when the seam through it is
-    /// carved (both cells carved, an edge state that carves: open or a door), else `None`
-    /// (the grid's border, rock on either side, or a wall state).
-    #[must_use]
-    pub fn carved_seam(&self, pos: Pos, dir: Direction) -> Option<&EdgeDef> {
-        let state = self.edge_state(pos, dir).ok()??;
-        let def = self.registry().edge_def(state)?;
-        let other = self.dims().neighbor(pos.slot, dir).ok()??;
-        let carved = |p: Pos| self.tile_def(p).is_ok_and(|t| t.carved);
-        (def.carve != Carve::None && carved(pos) && carved(Pos { slot: other, ..pos })).then_some(def)
     }
 
     /// The wall through which one leaves the stair at `stair` at the top (and enters it from

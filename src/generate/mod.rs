@@ -219,8 +219,9 @@ fn layout(
     // beside it, on a thread of its own, the room graph for the doors (it reads neither the
     // exit nor the seed, and doors do not change it).
     let (graph, rooms) = std::thread::scope(|s| {
-        let rooms = s.spawn(|| RoomGraph::of(&d));
-        let graph = PathGraph::new(&d).expect("invariant: the standard registry's step costs fit in u32");
+        let rooms = s.spawn(|| RoomGraph::with_walls(&d, &setup.walls));
+        let graph = PathGraph::with_walls(&d, &setup.walls)
+            .expect("invariant: the standard registry's step costs fit in u32");
         (graph, rooms.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
     d.set_exit(Some(farthest_octagon(&d, &graph, entrance)))?;

@@ -7,7 +7,7 @@ use super::csr::{Arc, Coord, Csr, STEP_DOWN, STEP_UP, step_across};
 use super::graph::NONE;
 use super::{LONG_STEP, PathError, PathGraph, SHORT_STEP, label_regions, stair_cost};
 use crate::dungeon::{Dungeon, EdgeDef, Shaft};
-use crate::grid::{Direction, Pos, Slot};
+use crate::grid::{Direction, Pos, Slot, Walls};
 
 /// The cells that are nodes, with what the steps need to know of them.
 pub(super) struct Cells {
@@ -145,6 +145,7 @@ impl Cells {
     pub(super) fn steps_of<'d>(
         &self,
         dungeon: &'d Dungeon,
+        walls: &Walls,
         shafts: &Shafts,
         v: u32,
         out: &mut Vec<Step<'d>>,
@@ -154,17 +155,17 @@ impl Cells {
         let c = self.coords[v as usize];
         let (level, slot) = (c.level as u16, Slot::new(c.row, c.col));
         let edges = dungeon.edge_layer(level).expect("invariant: level in range");
-        for &dir in dims.walls(slot).expect("invariant: nodes are cells") {
-            let Some(other) = dims.neighbor(slot, dir).expect("invariant: cell") else { continue };
-            let Some(to) = self.node_at(dungeon, level, other) else { continue };
-            if !shafts.allows(v, dir) || !shafts.allows(to, dir.opposite()) {
+        let base = usize::from(level) * dims.slot_count();
+        let i = dims.index(slot).expect("invariant: nodes are cells");
+        for wall in walls.of_slot(i) {
+            let Some(to) = self.node_of_slot(base + wall.to as usize) else { continue };
+            if !shafts.allows(v, wall.dir) || !shafts.allows(to, wall.dir.opposite()) {
                 continue;
             }
-            let edge = dims.edge(slot, dir).expect("invariant: cell").expect("invariant: has neighbour");
-            let state = edges[dims.edge_index(edge).expect("invariant: valid edge")];
-            let def = reg.edge_def(state).expect("invariant: only registered ids are stored");
+            let def =
+                reg.edge_def(edges[wall.edge as usize]).expect("invariant: only registered ids are stored");
             if def.passable {
-                out.push(Step { to, kind: step_across(dir), across: Some((dir, def)) });
+                out.push(Step { to, kind: step_across(wall.dir), across: Some((wall.dir, def)) });
             }
         }
         if self.stair[v as usize]
@@ -181,13 +182,13 @@ impl Cells {
 }
 
 /// Reads the steps of every node with their costs, under both rule sets.
-fn read_steps(dungeon: &Dungeon, cells: &Cells) -> Result<Steps, PathError> {
+fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, PathError> {
     let shafts = Shafts::read(dungeon, cells);
     let stair_cost = stair_cost(dungeon.proportions());
     let mut steps = Steps::default();
     let mut out = Vec::new();
     for (v, c) in (0u32..).zip(&cells.coords) {
-        cells.steps_of(dungeon, &shafts, v, &mut out);
+        cells.steps_of(dungeon, walls, &shafts, v, &mut out);
         for step in &out {
             let (to, enter) = (step.to, cells.enter[step.to as usize]);
             let cost = match step.across {
@@ -217,8 +218,18 @@ impl PathGraph {
     ///
     /// [`PathError::CostOverflow`] when a step's cost does not fit in `u32`.
     pub fn new(dungeon: &Dungeon) -> Result<PathGraph, PathError> {
+        PathGraph::with_walls(dungeon, &Walls::of(dungeon.dims()))
+    }
+
+    /// [`PathGraph::new`] with the walls of the dungeon's grid read already (the generator
+    /// reads them once for every layout).
+    ///
+    /// # Errors
+    ///
+    /// As [`PathGraph::new`].
+    pub(crate) fn with_walls(dungeon: &Dungeon, walls: &Walls) -> Result<PathGraph, PathError> {
         let cells = Cells::read(dungeon);
-        let Steps { mut walk, mut pass } = read_steps(dungeon, &cells)?;
+        let Steps { mut walk, mut pass } = read_steps(dungeon, walls, &cells)?;
         walk.finish(&cells.enter);
         pass.finish(&cells.enter);
         let label = |csr: &Csr| {

@@ -3,7 +3,7 @@
 use super::build::{Cells, Shafts};
 use super::{Regions, label_regions};
 use crate::dungeon::Dungeon;
-use crate::grid::Pos;
+use crate::grid::{Pos, Walls};
 
 /// The flat node index of `pos`: `level * slot_count + row * cols + col`.
 #[must_use]
@@ -44,13 +44,14 @@ pub(crate) fn node_positions(dungeon: &Dungeon) -> impl Iterator<Item = Pos> {
 pub fn dungeon_regions(dungeon: &Dungeon) -> Regions {
     let cells = Cells::read(dungeon);
     let shafts = Shafts::read(dungeon, &cells);
+    let walls = Walls::of(dungeon.dims());
     let mut steps = Vec::new();
     label_regions(
         cells.slot_count(),
         |i| cells.node_of_slot(i).is_some(),
         |i, out| {
             let v = cells.node_of_slot(i).expect("invariant: only nodes are expanded");
-            cells.steps_of(dungeon, &shafts, v, &mut steps);
+            cells.steps_of(dungeon, &walls, &shafts, v, &mut steps);
             out.extend(steps.iter().map(|step| cells.slot_of_node(dungeon, step.to)));
         },
     )

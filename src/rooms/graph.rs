@@ -3,7 +3,7 @@
 
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::signed_area;
-use crate::grid::{Direction, EdgeId, Pos, Slot};
+use crate::grid::{Direction, EdgeId, Pos, Slot, Walls};
 use crate::path::{Regions, label_regions, node_index, node_positions};
 
 /// Id of a room or corridor: its index in [`RoomGraph::rooms`]. Rooms are numbered in the
@@ -149,8 +149,14 @@ impl RoomGraph {
     /// Never: it visits only the dungeon's own cells.
     #[must_use]
     pub fn of(dungeon: &Dungeon) -> RoomGraph {
+        RoomGraph::with_walls(dungeon, &Walls::of(dungeon.dims()))
+    }
+
+    /// [`RoomGraph::of`] with the walls of the dungeon's grid read already (the generator
+    /// reads them once for every layout).
+    pub(crate) fn with_walls(dungeon: &Dungeon, walls: &Walls) -> RoomGraph {
         let len = usize::from(dungeon.levels()) * dungeon.dims().slot_count();
-        let joins = Joins::of(dungeon);
+        let joins = Joins::of(dungeon, walls);
         // 0: not carved, 1: room cell, 2: corridor cell.
         let class: Vec<u8> =
             (0..len).map(|i| if joins.carved[i] { 1 + u8::from(joins.is_corridor(i)) } else { 0 }).collect();
@@ -266,11 +272,6 @@ impl RoomGraph {
     }
 }
 
-/// True when the cell at `pos` is carved.
-fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
-    dungeon.tile_def(pos).is_ok_and(|t| t.carved)
-}
-
 /// Per node ([`node_index`]) of a dungeon: whether it is carved, and the nodes [`joined`]
 /// to it (walls clockwise from north), read once so the corridor rule, the labelling and
 /// the seams do not ask the dungeon again.
@@ -283,29 +284,33 @@ struct Joins {
 }
 
 impl Joins {
-    fn of(dungeon: &Dungeon) -> Joins {
-        let dims = dungeon.dims();
-        let n = dims.slot_count();
+    /// Reads `dungeon`, whose grid's walls are `walls`, a level at a time.
+    fn of(dungeon: &Dungeon, walls: &Walls) -> Joins {
+        let n = dungeon.dims().slot_count();
         let len = usize::from(dungeon.levels()) * n;
-        let carved: Vec<bool> = node_positions(dungeon).map(|p| is_carved(dungeon, p)).collect();
-        let mut joins =
-            Joins { carved, start: Vec::with_capacity(len + 1), to: Vec::new(), door: Vec::new() };
+        let mut joins = Joins {
+            carved: Vec::with_capacity(len),
+            start: Vec::with_capacity(len + 1),
+            to: Vec::new(),
+            door: Vec::new(),
+        };
         joins.start.push(0);
-        for (i, pos) in node_positions(dungeon).enumerate() {
-            if joins.carved[i] {
-                let base = i - i % n;
+        for level in 0..dungeon.levels() {
+            let carved = dungeon.carved_slots(level).expect("invariant: a level of the dungeon");
+            let base = usize::from(level) * n;
+            for (i, &is_carved) in carved.iter().enumerate() {
                 // [`joined`], reading the carved flags before the seam.
-                for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
-                    let Ok(Some(slot)) = dims.neighbor(pos.slot, dir) else { continue };
-                    let j = base + dims.index(slot).expect("invariant: a neighbour in the grid");
-                    let seam = if joins.carved[j] { dungeon.carved_seam(pos, dir) } else { None };
-                    if let Some(def) = seam {
-                        joins.to.push(j as u32);
-                        joins.door.push(def.carve == Carve::Door);
+                if is_carved {
+                    for wall in walls.of_slot(i).iter().filter(|w| carved[w.to as usize]) {
+                        if let Some(def) = dungeon.carved_seam_of(level, &carved, i, wall) {
+                            joins.to.push((base + wall.to as usize) as u32);
+                            joins.door.push(def.carve == Carve::Door);
+                        }
                     }
                 }
+                joins.start.push(joins.to.len() as u32);
             }
-            joins.start.push(joins.to.len() as u32);
+            joins.carved.extend(carved);
         }
         joins
     }
@@ -372,7 +377,7 @@ mod tests {
     /// The dense joins and corridor rule equal [`joined`] and [`is_corridor_cell`] on every
     /// node of `d`.
     fn joins_agree_with_the_dungeon(d: &Dungeon) {
-        let joins = Joins::of(d);
+        let joins = Joins::of(d, &Walls::of(d.dims()));
         let len = usize::from(d.levels()) * d.dims().slot_count();
         for i in 0..len {
             let Some(pos) = node_pos(d, i) else { continue };
@@ -382,7 +387,7 @@ mod tests {
                 let door = d.carved_seam(pos, dir).unwrap().carve == Carve::Door;
                 assert_eq!(joins.is_door(i, node_index(d, p).unwrap()), door, "node {i} wall {dir:?}");
             }
-            assert_eq!(joins.carved[i], is_carved(d, pos), "node {i}");
+            assert_eq!(joins.carved[i], d.tile_def(pos).is_ok_and(|t| t.carved), "node {i}");
             assert_eq!(joins.carved[i] && joins.is_corridor(i), is_corridor_cell(d, pos), "node {i}");
         }
     }
@@ -393,7 +398,7 @@ mod tests {
             crate::generate::GenerateOptions { seed: 3, levels: 2, cols: 9, rows: 7, ..Default::default() };
         let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
         joins_agree_with_the_dungeon(&d);
-        let joins = Joins::of(&d);
+        let joins = Joins::of(&d, &Walls::of(d.dims()));
         let corridors = (0..usize::from(d.levels()) * d.dims().slot_count())
             .filter(|&i| joins.carved[i] && joins.is_corridor(i))
             .count();

@@ -1,0 +1,88 @@
+//! Carved cells and carved seams: the rule, asked of one wall ([`Dungeon::carved_seam`]),
+//! and the same rule read for a whole level at a time for readers that walk every cell
+//! ([`Dungeon::carved_slots`] with [`Dungeon::carved_seam_of`]).
+
+use super::{Carve, Dungeon, EdgeDef};
+use crate::grid::{Direction, Pos, Wall};
+
+/// The seam rule: a seam is carved when its edge state carves (open or a door) and the
+/// cells on both sides are carved.
+fn seam_if_carved(def: &EdgeDef, both_sides_carved: bool) -> Option<&EdgeDef> {
+    (def.carve != Carve::None && both_sides_carved).then_some(def)
+}
+
+impl Dungeon {
+    /// The edge definition of wall `dir` of the cell at `pos` when the seam through it is
+    /// carved (both cells carved, an edge state that carves: open or a door), else `None`
+    /// (the grid's border, rock on either side, or a wall state).
+    #[must_use]
+    pub fn carved_seam(&self, pos: Pos, dir: Direction) -> Option<&EdgeDef> {
+        let state = self.edge_state(pos, dir).ok()??;
+        let def = self.registry().edge_def(state)?;
+        let other = self.dims().neighbor(pos.slot, dir).ok()??;
+        let carved = |p: Pos| self.tile_def(p).is_ok_and(|t| t.carved);
+        seam_if_carved(def, carved(pos) && carved(Pos { slot: other, ..pos }))
+    }
+
+    /// Per slot of `level`, by slot index ([`crate::grid::Dims::index`]): whether it is a
+    /// cell whose tile is carved (`false` for Void slots), read from the level's dense layer
+    /// with one registry lookup per tile kind.
+    ///
+    /// # Errors
+    ///
+    /// [`super::DungeonError::Level`] when `level` is not a level of the dungeon.
+    pub fn carved_slots(&self, level: u16) -> Result<Vec<bool>, super::DungeonError> {
+        let carved_tile: Vec<bool> = self.registry().tiles().iter().map(|t| t.carved).collect();
+        let layer = self.tile_layer(level)?.as_slice();
+        let dims = self.dims();
+        Ok((0..layer.len())
+            .map(|i| {
+                let cell = dims.slot_at(i).is_some_and(|s| s.kind().is_cell());
+                cell && carved_tile.get(usize::from(layer[i].0)).copied().unwrap_or(false)
+            })
+            .collect())
+    }
+
+    /// [`Dungeon::carved_seam`] through `wall` ([`crate::grid::Walls`] of the dungeon's
+    /// grid) of the cell with slot index `from` on `level`, for readers that walk every
+    /// cell: `carved` is [`Dungeon::carved_slots`] of that level. `None` as there, and also
+    /// when `level`, `wall` or `carved` do not belong to this dungeon.
+    #[must_use]
+    pub fn carved_seam_of(&self, level: u16, carved: &[bool], from: usize, wall: &Wall) -> Option<&EdgeDef> {
+        let state = *self.edge_layer(level).ok()?.get(wall.edge as usize)?;
+        let def = self.registry().edge_def(state)?;
+        let side = |i: usize| carved.get(i).copied().unwrap_or(false);
+        seam_if_carved(def, side(from) && side(wall.to as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generate::{GenerateOptions, generate};
+    use crate::grid::{Pos, Walls};
+
+    #[test]
+    fn a_level_read_at_once_gives_the_same_cells_and_seams_as_asking_each() {
+        let options =
+            GenerateOptions { seed: 5, levels: 2, cols: 9, rows: 7, doors: 0.5, ..Default::default() };
+        let d = generate(&options, &mut |_| {}).unwrap();
+        let dims = d.dims();
+        let walls = Walls::of(dims);
+        let (mut carved_seams, mut doors) = (0, 0);
+        for level in 0..d.levels() {
+            let carved = d.carved_slots(level).unwrap();
+            for (i, &flag) in carved.iter().enumerate() {
+                let pos = Pos { level, slot: dims.slot_at(i).unwrap() };
+                assert_eq!(flag, d.tile_def(pos).is_ok_and(|t| t.carved), "{pos:?}");
+                for wall in walls.of_slot(i) {
+                    let one = d.carved_seam(pos, wall.dir);
+                    assert_eq!(d.carved_seam_of(level, &carved, i, wall), one, "{pos:?} {:?}", wall.dir);
+                    carved_seams += usize::from(one.is_some());
+                    doors += usize::from(one.is_some_and(|e| e.carve == super::Carve::Door));
+                }
+            }
+        }
+        assert!(carved_seams > 50 && doors > 0, "{carved_seams} seams, {doors} doors");
+        assert!(d.carved_slots(d.levels()).is_err());
+    }
+}
