@@ -56,21 +56,27 @@ impl Floor {
         floor.start.push(0);
         let mut shafts = vec![Shaft::default(); slots];
         for level in 0..d.levels() {
-            let cells = (0..slots).filter(|_| levels.contains(&level)).filter_map(|i| {
-                let slot = dims.slot_at(i).expect("invariant: an index below slot_count");
-                slot.kind().is_cell().then_some((i, Pos { level, slot }))
-            });
-            for (i, pos) in cells.clone() {
-                let node = usize::from(level) * slots + i;
-                floor.carved[node] = is_carved(d, pos);
-                floor.lift[node] = if d.is_stair(pos) { UP } else { 0 }
-                    | if d.stair_below(pos).is_some() { DOWN } else { 0 };
-                shafts[i] = d.shaft(pos);
+            let base = usize::from(level) * slots;
+            let read = levels.contains(&level);
+            if read {
+                let carved = d.carved_slots(level).expect("invariant: a level of the dungeon");
+                floor.carved[base..base + slots].copy_from_slice(&carved);
+                // Lifts and the shaft rule live at stairs' feet and holes only (every other
+                // cell's shaft is the default, which lets everything through).
+                shafts.fill(Shaft::default());
+                for stair in d.stairs().iter() {
+                    let i = dims.index(stair.foot.slot).expect("invariant: a stair on the grid");
+                    let (foot, hole) = (stair.foot, stair.hole());
+                    for (pos, lift) in [(foot, UP), (hole, DOWN)].into_iter().filter(|(p, _)| p.level == level) {
+                        floor.lift[base + i] |= lift;
+                        shafts[i] = d.shaft(pos);
+                    }
+                }
             }
-            let mut cells = cells.peekable();
             for i in 0..slots {
-                if cells.next_if(|&(c, _)| c == i).is_some() {
-                    // Same-level steps, through rock and floor alike, that the shaft rule allows.
+                if read {
+                    // Same-level steps, through rock and floor alike, that the shaft rule allows
+                    // (Void slots have no neighbours).
                     let steps = near
                         .of_slot(i)
                         .iter()
