@@ -1,27 +1,26 @@
 //! Connectivity repair and loops. Unreachable pockets are repaired: every floor region of a
 //! level that is not yet joined to the dungeon's main region is joined by carving rock along
 //! the cheapest path through rock (the crate's one Dijkstra, [`crate::path::search`], with
-//! the path module's step costs and the dungeon's shaft rule), nearest pocket first.
+//! the path module's step costs and the dungeon's shaft rule), nearest pocket first. Loops
+//! are carved by [`super::loops`].
 
 use std::ops::ControlFlow;
 
 use super::carve::Locked;
-use super::distance::{after_carving, floor_distances};
 use super::floor::{Cells, Floor, OnDemand};
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, SlotKind};
-use crate::path::LONG_STEP;
-use crate::path::search::{Parents, Search, UNREACHED};
+use crate::path::search::{Parents, Search};
 
 /// Level-local node numbering: a cell's slot index on its level.
 #[derive(Clone, Copy)]
-struct Level<'a> {
-    d: &'a Dungeon,
-    level: u16,
+pub(super) struct Level<'a> {
+    pub(super) d: &'a Dungeon,
+    pub(super) level: u16,
 }
 
 impl Level<'_> {
-    fn pos(self, node: u32) -> Pos {
+    pub(super) fn pos(self, node: u32) -> Pos {
         Pos {
             level: self.level,
             slot: self.d.dims().slot_at(node as usize).expect("invariant: a node is a slot"),
@@ -220,144 +219,4 @@ pub(crate) fn make_exit_room(
     };
     carve_back(d, floor, level, Some(u), main, search, locked);
     Ok(())
-}
-
-/// Smallest detour, in thousandths of a long step, that a carved loop must cut short.
-pub(crate) const MIN_LOOP_GAIN: u64 = 3000;
-
-/// Longest tunnel through rock, in cells, that a loop may carve.
-pub(crate) const MAX_TUNNEL: usize = 3;
-
-/// Carves up to `count` short tunnels (at most [`MAX_TUNNEL`] rock cells) on `level`, each
-/// joining two floor cells whose walking costs from `sources` differ most for the rock
-/// carved, so each tunnel closes the longest cycle it can. Returns the number carved.
-pub(crate) fn add_loops(
-    d: &mut Dungeon,
-    floor: &mut Floor,
-    level: u16,
-    count: u32,
-    sources: &[Pos],
-    search: &mut Search,
-    locked: Locked<'_>,
-) -> u32 {
-    let n = d.dims().slot_count();
-    let base = usize::from(level) * n;
-    let mut made = 0;
-    if count > 0 {
-        floor_distances(d, floor, sources, search);
-    }
-    for _ in 0..count {
-        let Some(tunnel) = best_tunnel(floor, level, &search.costs()[base..base + n], locked) else {
-            break;
-        };
-        for &c in &tunnel {
-            let p = Level { d: &*d, level }.pos(c);
-            floor.carve(d, p, c, locked);
-        }
-        made += 1;
-        if made < count {
-            // The next tunnel is chosen on the costs with this one carved.
-            let carved: Vec<u32> = tunnel.iter().map(|&c| (base + c as usize) as u32).collect();
-            after_carving(d, floor, &carved, search);
-        }
-    }
-    made
-}
-
-/// The rock cells of the best tunnel on one level, given walking costs `dist` per
-/// level-local node: the one with the largest gain of at least [`MIN_LOOP_GAIN`], the first
-/// found (cells in row-major order, breadth first, walls clockwise) among equals.
-fn best_tunnel(floor: &Floor, level: u16, dist: &[u64], locked: Locked<'_>) -> Option<Vec<u32>> {
-    let n = dist.len();
-    let view = LevelView::of(floor, level, locked);
-    // Scratch for the bounded searches, reused for every start cell.
-    let mut seen = vec![u32::MAX; n];
-    let mut parent = vec![u32::MAX; n];
-    let (mut frontier, mut next) = (Vec::new(), Vec::new());
-    let mut best: Option<(u64, Vec<u32>)> = None;
-    // No tunnel from `a` gains more than the farthest reached floor minus `a`'s cost and one
-    // step: starts that cannot beat the best so far (ties keep the first) are skipped.
-    let farthest = (0..n).filter(|&v| view.carved[v] && dist[v] != UNREACHED).map(|v| dist[v]).max();
-    let farthest = farthest.unwrap_or(0);
-    // Slot indices are row-major, and only cells are carved.
-    for a in 0..n as u32 {
-        let da = dist[a as usize];
-        if da == UNREACHED || !view.carved[a as usize] {
-            continue;
-        }
-        let bound = (farthest - da).saturating_sub(u64::from(LONG_STEP));
-        if bound < MIN_LOOP_GAIN || best.as_ref().is_some_and(|(g, _)| bound <= *g) {
-            continue;
-        }
-        frontier.clear();
-        seen[a as usize] = a;
-        frontier.push(a);
-        for depth in 0..MAX_TUNNEL {
-            next.clear();
-            for &u in &frontier {
-                for &v in view.steps(u) {
-                    if seen[v as usize] == a {
-                        continue;
-                    }
-                    seen[v as usize] = a;
-                    if !view.carved[v as usize] {
-                        parent[v as usize] = u;
-                        next.push(v);
-                        continue;
-                    }
-                    // A floor cell reached through `depth` rock cells (none when u == a).
-                    let dv = dist[v as usize];
-                    if depth == 0 || dv == UNREACHED || dv <= da {
-                        continue;
-                    }
-                    let gain = (dv - da).saturating_sub(depth as u64 * u64::from(LONG_STEP));
-                    if gain >= MIN_LOOP_GAIN && best.as_ref().is_none_or(|(g, _)| gain > *g) {
-                        let mut tunnel = Vec::new();
-                        let mut x = u;
-                        while x != a {
-                            tunnel.push(x);
-                            x = parent[x as usize];
-                        }
-                        best = Some((gain, tunnel));
-                    }
-                }
-            }
-            std::mem::swap(&mut frontier, &mut next);
-        }
-    }
-    best.map(|(_, tunnel)| tunnel)
-}
-
-/// One level's carved cells and the steps the shaft rule allows between its cells (walls
-/// clockwise from north; none into or out of a locked cell), copied from the floor arrays for
-/// the many bounded tunnel searches.
-struct LevelView {
-    carved: Vec<bool>,
-    start: Vec<u32>,
-    to: Vec<u32>,
-}
-
-impl LevelView {
-    fn of(floor: &Floor, level: u16, locked: Locked<'_>) -> LevelView {
-        let n = floor.slots();
-        let base = usize::from(level) * n;
-        let mut view = LevelView {
-            carved: (0..n).map(|i| floor.carved(base + i)).collect(),
-            start: Vec::with_capacity(n + 1),
-            to: Vec::new(),
-        };
-        view.start.push(0);
-        for i in 0..n as u32 {
-            let steps = floor.steps(level, i);
-            if !locked.at(i as usize) {
-                view.to.extend(steps.iter().map(|&(v, _)| v).filter(|&v| !locked.at(v as usize)));
-            }
-            view.start.push(view.to.len() as u32);
-        }
-        view
-    }
-
-    fn steps(&self, node: u32) -> &[u32] {
-        &self.to[self.start[node as usize] as usize..self.start[node as usize + 1] as usize]
-    }
 }

@@ -67,7 +67,9 @@ impl Floor {
                 for stair in d.stairs().iter() {
                     let i = dims.index(stair.foot.slot).expect("invariant: a stair on the grid");
                     let (foot, hole) = (stair.foot, stair.hole());
-                    for (pos, lift) in [(foot, UP), (hole, DOWN)].into_iter().filter(|(p, _)| p.level == level) {
+                    for (pos, lift) in
+                        [(foot, UP), (hole, DOWN)].into_iter().filter(|(p, _)| p.level == level)
+                    {
                         floor.lift[base + i] |= lift;
                         shafts[i] = d.shaft(pos);
                     }

@@ -14,6 +14,7 @@ mod error;
 mod exits;
 mod floor;
 pub(crate) mod keep;
+mod loops;
 mod options;
 mod repair;
 mod solve;
@@ -284,7 +285,7 @@ fn connect_levels(
         connect::connect_level_on(d, &mut floor, level, &mut main, &mut search, guard(level));
         let near = keep.map_or(Locked::NONE, |k| k.near_pins(level));
         connect::fill_pockets_on(d, &mut floor, level, &main, near)?;
-        connect::add_loops(d, &mut floor, level, options.loops, &[entrance], &mut search, guard(level));
+        loops::add_loops(d, &mut floor, level, options.loops, &[entrance], &mut search, guard(level));
     }
     let last = d.levels() - 1;
     connect::make_exit_room(d, &mut floor, last, entrance, &mut main, &mut search, guard(last))?;
