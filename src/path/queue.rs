@@ -1,7 +1,8 @@
 //! Monotone integer priority queues for Dijkstra and A* with a consistent heuristic: keys
 //! popped never decrease while every key pushed is at least the last key popped. A key
-//! below that floor is still accepted, at the price of re-sorting every queued item (the
-//! generator re-seeds a search at cost 0 this way).
+//! below that floor is still accepted (the generator re-seeds a search at cost 0 this
+//! way): the [`BucketQueue`] re-files every queued item, the [`RadixHeap`] only those
+//! queued below its floor before.
 //!
 //! Among equal keys: the [`RadixHeap`] (Dijkstra with parents, [`super::search`]) pops the
 //! lowest node index first, the order of a `BinaryHeap<Reverse<(key, node)>>`; the
@@ -10,9 +11,57 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Radix heap of `(key, node)` items, lowest node first among equal keys.
+/// Radix heap of `(key, node)` items, lowest node first among equal keys: it pops in the
+/// order of a `BinaryHeap<Reverse<(key, node)>>`.
+///
+/// A key below the last key popped (a search re-seeded at cost 0) goes to a second heap of
+/// its own, so only the items queued below the first heap's floor are ever re-filed, not
+/// the whole frontier; each pop takes the lower of the two heaps' least items.
 #[derive(Debug, Clone)]
 pub(crate) struct RadixHeap {
+    /// Every item at or above its floor when pushed.
+    high: Radix,
+    /// The items pushed below `high`'s floor.
+    low: Radix,
+}
+
+impl RadixHeap {
+    /// An empty heap.
+    pub(crate) fn new() -> RadixHeap {
+        RadixHeap { high: Radix::new(), low: Radix::new() }
+    }
+
+    /// Empties the heap (keeping its allocations) and resets the floor key to 0.
+    pub(crate) fn clear(&mut self) {
+        self.high.clear();
+        self.low.clear();
+    }
+
+    /// Adds an item: O(1) at or above the first heap's floor (O(log n) when equal to it);
+    /// below it, the same in the second heap, plus a re-filing of that heap's own items
+    /// when the key is below its floor too.
+    #[inline]
+    pub(crate) fn push(&mut self, key: u64, node: u32) {
+        if key < self.high.last {
+            self.low.push(key, node);
+        } else {
+            self.high.push(key, node);
+        }
+    }
+
+    /// Removes an item with the smallest key (the lowest node among equal keys).
+    pub(crate) fn pop(&mut self) -> Option<(u64, u32)> {
+        let from_low = match (self.low.peek(), self.high.peek()) {
+            (Some(low), Some(high)) => low < high,
+            (low, _) => low.is_some(),
+        };
+        if from_low { self.low.pop() } else { self.high.pop() }
+    }
+}
+
+/// One radix heap of `(key, node)` items, lowest node first among equal keys.
+#[derive(Debug, Clone)]
+struct Radix {
     last: u64,
     len: usize,
     /// Bucket `b > 0` holds the items whose key differs from `last` first in bit `b - 1`
@@ -29,14 +78,12 @@ fn bucket(key: u64, last: u64) -> usize {
     64 - (key ^ last).leading_zeros() as usize
 }
 
-impl RadixHeap {
-    /// An empty heap.
-    pub(crate) fn new() -> RadixHeap {
-        RadixHeap { last: 0, len: 0, buckets: vec![Vec::new(); 65], floor: BinaryHeap::new() }
+impl Radix {
+    fn new() -> Radix {
+        Radix { last: 0, len: 0, buckets: vec![Vec::new(); 65], floor: BinaryHeap::new() }
     }
 
-    /// Empties the heap (keeping its allocations) and resets the floor key to 0.
-    pub(crate) fn clear(&mut self) {
+    fn clear(&mut self) {
         for b in &mut self.buckets {
             b.clear();
         }
@@ -49,7 +96,7 @@ impl RadixHeap {
     /// every queued item (linear in their number); keys above it cost O(1), a key equal to
     /// it O(log n) (a heap of nodes).
     #[inline]
-    pub(crate) fn push(&mut self, key: u64, node: u32) {
+    fn push(&mut self, key: u64, node: u32) {
         if key < self.last {
             self.lower_floor(key);
         }
@@ -79,8 +126,9 @@ impl RadixHeap {
         }
     }
 
-    /// Removes an item with the smallest key.
-    pub(crate) fn pop(&mut self) -> Option<(u64, u32)> {
+    /// The least item, left in place: the floor is filled from the first non-empty bucket
+    /// when it is empty.
+    fn peek(&mut self) -> Option<(u64, u32)> {
         if self.len == 0 {
             return None;
         }
@@ -94,9 +142,15 @@ impl RadixHeap {
             items.clear();
             self.buckets[i] = items;
         }
+        self.floor.peek().map(|&Reverse(node)| (self.last, node))
+    }
+
+    /// Removes an item with the smallest key.
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        let least = self.peek()?;
         self.len -= 1;
-        let Reverse(node) = self.floor.pop().expect("invariant: the floor holds the least key");
-        Some((self.last, node))
+        self.floor.pop();
+        Some(least)
     }
 }
 
@@ -330,6 +384,38 @@ mod tests {
         assert_eq!(got, want);
         q.clear();
         assert_eq!(q.pop(), None);
+    }
+
+    #[test]
+    fn radix_heap_pops_like_a_binary_heap_through_many_reseeds() {
+        // A search's pattern: pushes at or above the last key popped, and now and then a
+        // burst at 0 (a re-seeded search), some while items below the floor are queued.
+        let mut h = RadixHeap::new();
+        let mut reference = BinaryHeap::new();
+        let (mut x, mut last, mut popped) = (99u64, 0u64, 0);
+        for round in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let pushes = if x % 97 == 0 { 5 } else { x % 3 };
+            for k in 0..pushes {
+                let key = if x % 97 == 0 { k % 2 } else { last + (x >> 8) % 3000 };
+                let node = (x >> 20) as u32 % 5000;
+                h.push(key, node);
+                reference.push(Reverse((key, node)));
+            }
+            let want = reference.pop().map(|Reverse(item)| item);
+            assert_eq!(h.pop(), want, "round {round}");
+            if let Some((k, _)) = want {
+                last = k;
+                popped += 1;
+            }
+        }
+        assert!(popped > 15_000);
+        while let Some(Reverse(item)) = reference.pop() {
+            assert_eq!(h.pop(), Some(item));
+        }
+        assert_eq!(h.pop(), None);
     }
 
     #[test]
