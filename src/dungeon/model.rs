@@ -330,7 +330,9 @@ impl Dungeon {
         let i = self.dims.edge_index(edge).expect("invariant: checked edge");
         self.edges[l][i] = state;
         let sides = self.dims.edge_sides(edge).expect("invariant: checked edge");
-        self.refresh_stairs(level, &sides.map(|(slot, _)| slot));
+        let mut stairs = std::mem::take(&mut self.stairs);
+        stairs.refresh_exits(self, level, &sides.map(|(slot, _)| slot));
+        self.stairs = stairs;
         Ok(())
     }
 
@@ -343,8 +345,7 @@ impl Dungeon {
         Ok(&self.edges[self.check_level(level)?])
     }
 
-    /// Brings the stair table up to date after a change to the cells `slots` of `level` (or
-    /// to the edges between them).
+    /// Brings the stair table up to date after a change to the cells `slots` of `level`.
     fn refresh_stairs(&mut self, level: u16, slots: &[Slot]) {
         let mut stairs = std::mem::take(&mut self.stairs);
         stairs.refresh(self, level, slots);

@@ -173,6 +173,23 @@ impl Stairs {
         }
     }
 
+    /// [`Stairs::refresh`] after a change to the edges between the cells `slots` of `level`
+    /// only: no tile changed, so no stair appeared or went, and only the exits of the
+    /// stairs already listed there are read again.
+    pub(crate) fn refresh_exits(&mut self, dungeon: &Dungeon, level: u16, slots: &[Slot]) {
+        for foot_level in [level.checked_sub(1), Some(level)].into_iter().flatten() {
+            for &slot in slots.iter().filter(|s| s.kind() == SlotKind::Octagon) {
+                let foot = Pos { level: foot_level, slot };
+                if *self.count_mut(foot) == 0 {
+                    continue;
+                }
+                if let Ok(i) = self.list.binary_search_by(|s| order(s.foot).cmp(&order(foot))) {
+                    self.list[i].exit = Self::exit_rule(dungeon, foot, ExitCandidates::Carved);
+                }
+            }
+        }
+    }
+
     /// The exit rule, the only place it is written. Among the walls of the octagon above
     /// `foot` whose seam is carved and passable and leads to a passable cell (with
     /// [`ExitCandidates::Plannable`], also every other wall that has a cell beyond it, ranked

@@ -12,7 +12,7 @@
 use super::carve::{Locked, Seams, carve, fill, is_carved, neighbours, step_cost};
 use crate::dungeon::Dungeon;
 use crate::dungeon::Shaft;
-use crate::grid::{Direction, Pos, Walls};
+use crate::grid::{Pos, Wall, Walls};
 
 /// A stair stands on the cell (a step up to the same octagon one level higher).
 const UP: u8 = 1;
@@ -82,8 +82,8 @@ impl Floor {
                     let steps = near
                         .of_slot(i)
                         .iter()
-                        .filter(|&&(dir, j)| shafts[i].allows_step(dir, shafts[j as usize]))
-                        .map(|&(dir, j)| (j, step_cost(dir)));
+                        .filter(|w| shafts[i].allows_step(w.dir, shafts[w.to as usize]))
+                        .map(|w| (w.to, step_cost(w.dir)));
                     floor.to.extend(steps);
                 }
                 floor.start.push(floor.to.len() as u32);
@@ -141,11 +141,11 @@ impl Floor {
     }
 }
 
-/// The grid's neighbours of every slot (walls clockwise from north, as [`neighbours`] lists
-/// them, with the slot index beyond), the same on every level: read once.
+/// The grid's walls of every slot with a cell beyond ([`Walls`]) in clockwise order from
+/// north, as [`neighbours`] lists them, the same on every level: read once.
 pub(crate) struct Near {
     start: Vec<usize>,
-    to: Vec<(Direction, u32)>,
+    to: Vec<Wall>,
 }
 
 impl Near {
@@ -157,15 +157,15 @@ impl Near {
         near.start.push(0);
         for i in 0..slots {
             let from = near.to.len();
-            near.to.extend(walls.of_slot(i).iter().map(|w| (w.dir, w.to)));
-            near.to[from..].sort_unstable_by_key(|&(dir, _)| dir.index());
+            near.to.extend_from_slice(walls.of_slot(i));
+            near.to[from..].sort_unstable_by_key(|w| w.dir.index());
             near.start.push(near.to.len());
         }
         near
     }
 
-    /// The neighbours of slot index `i`.
-    pub(crate) fn of_slot(&self, i: usize) -> &[(Direction, u32)] {
+    /// The walls with a cell beyond of slot index `i`, clockwise from north.
+    pub(crate) fn of_slot(&self, i: usize) -> &[Wall] {
         &self.to[self.start[i]..self.start[i + 1]]
     }
 }
@@ -243,7 +243,7 @@ fn dims_pos(d: &Dungeon, level: u16, slot: u32) -> Option<Pos> {
 mod tests {
     use super::*;
     use crate::generate::carve::grid_neighbours;
-    use crate::grid::Dims;
+    use crate::grid::{Dims, Direction};
 
     #[test]
     fn near_lists_each_cells_neighbours_clockwise_from_north() {
@@ -256,7 +256,8 @@ mod tests {
             } else {
                 Vec::new()
             };
-            assert_eq!(near.of_slot(i), want.as_slice(), "{slot:?}");
+            let got: Vec<(Direction, u32)> = near.of_slot(i).iter().map(|w| (w.dir, w.to)).collect();
+            assert_eq!(got, want, "{slot:?}");
         }
     }
 }

@@ -29,7 +29,6 @@ use std::cmp::Reverse;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use self::carve::is_carved;
 use self::floor::{Floor, Near};
 use self::solve::{Placement, Setup};
 use crate::dungeon::{Dungeon, Fill};
@@ -237,18 +236,17 @@ fn layout(
 /// sealed); `near` are the grid's neighbours.
 fn open_between_floors(d: &mut Dungeon, near: &Near) {
     let dims = d.dims();
-    let opened = Some(crate::dungeon::Registry::OPEN);
+    let opened = crate::dungeon::Registry::OPEN;
     for level in 0..d.levels() {
-        let pos =
-            |i: usize| Pos { level, slot: dims.slot_at(i).expect("invariant: an index below slot_count") };
-        let carved: Vec<bool> = (0..dims.slot_count()).map(|i| is_carved(d, pos(i))).collect();
+        let carved = d.carved_slots(level).expect("invariant: a level of the dungeon");
         for i in (0..carved.len()).filter(|&i| carved[i]) {
+            let pos = Pos { level, slot: dims.slot_at(i).expect("invariant: an index below slot_count") };
             // Carving a carved cell does nothing: open its seams directly (each seam once: the
             // second side finds it open already).
-            for &(dir, j) in near.of_slot(i) {
-                if carved[j as usize] && d.edge_state(pos(i), dir).ok().flatten() != opened {
-                    d.set_edge(pos(i), dir, crate::dungeon::Registry::OPEN)
-                        .expect("invariant: a wall with a cell beyond");
+            for wall in near.of_slot(i).iter().filter(|w| carved[w.to as usize]) {
+                let edges = d.edge_layer(level).expect("invariant: a level of the dungeon");
+                if edges[wall.edge as usize] != opened {
+                    d.set_edge(pos, wall.dir, opened).expect("invariant: a wall with a cell beyond");
                 }
             }
         }
