@@ -124,12 +124,22 @@ impl Stairs {
     pub(crate) fn of(dungeon: &Dungeon) -> Stairs {
         let dims = dungeon.dims();
         let mut stairs = Stairs::empty(dims);
-        for foot in (0..dungeon.levels()).flat_map(|level| dims.cells().map(move |slot| Pos { level, slot }))
-        {
-            if dungeon.is_stair(foot) {
-                let exit = Self::exit_rule(dungeon, foot, ExitCandidates::Carved);
-                stairs.list.push(Stair { foot, exit });
-                *stairs.count_mut(foot) += 1;
+        // Only cells holding a stair tile can hold a stair: read from each level's dense
+        // layer, then asked of the rule's owner, [`Dungeon::is_stair`].
+        let stair_tile: Vec<bool> = dungeon.registry().tiles().iter().map(|t| t.stair).collect();
+        for level in 0..dungeon.levels() {
+            let layer = dungeon.tile_layer(level).expect("invariant: a level of the dungeon").as_slice();
+            for (i, &tile) in layer.iter().enumerate() {
+                if !stair_tile.get(usize::from(tile.0)).copied().unwrap_or(false) {
+                    continue;
+                }
+                let foot =
+                    Pos { level, slot: dims.slot_at(i).expect("invariant: an index below slot_count") };
+                if dungeon.is_stair(foot) {
+                    let exit = Self::exit_rule(dungeon, foot, ExitCandidates::Carved);
+                    stairs.list.push(Stair { foot, exit });
+                    *stairs.count_mut(foot) += 1;
+                }
             }
         }
         stairs
