@@ -333,8 +333,10 @@ impl Dims {
         }
     }
 
-    /// The edge with dense index `index`, or `None` when that index names no edge.
-    fn edge_at(self, index: usize) -> Option<EdgeId> {
+    /// The edge with dense index `index` ([`Dims::edge_index`]), or `None` when that index
+    /// names no edge.
+    #[must_use]
+    pub fn edge_at(self, index: usize) -> Option<EdgeId> {
         let n = self.slot_count();
         if index < n {
             let slot = self.slot_at(index)?;

@@ -186,29 +186,26 @@ impl RoomGraph {
     }
 
     /// Adds each carved seam's area to its room when both sides are that room's, else a
-    /// portal between the two rooms.
+    /// portal between the two rooms; level by level, in edge order.
     fn add_seams(&mut self, dungeon: &Dungeon, joins: &Joins) {
         let dims = dungeon.dims();
         let layout = dungeon.layout();
         let n = dims.slot_count();
-        // Every edge with the slot indices of its two sides, the same on every level.
-        let edges: Vec<(EdgeId, usize, usize)> = dims
-            .edges()
-            .map(|edge| {
-                let sides = dims.edge_sides(edge).expect("invariant: edges() yields edges");
-                let index = |s: Slot| dims.index(s).expect("invariant: a side's slot");
-                (edge, index(sides[0].0), index(sides[1].0))
-            })
-            .collect();
+        let index = |s: Slot| dims.index(s).expect("invariant: a side's slot");
+        let mut seams = Vec::new();
         for level in 0..dungeon.levels() {
             let base = usize::from(level) * n;
-            for &(edge, a, b) in &edges {
-                // Only a carved seam joins its cells: skip the rest without reading the edge.
-                let (na, nb) = (base + a, base + b);
-                if !joins.of_node(na).contains(&(nb as u32)) {
-                    continue;
-                }
-                let sides = dims.edge_sides(edge).expect("invariant: edges() yields edges");
+            // Each carved seam once (from its lower node), by edge index.
+            seams.clear();
+            for i in base..base + n {
+                let joined = joins.of_node(i).iter().zip(joins.edges_of(i));
+                seams.extend(joined.filter(|&(&j, _)| i < j as usize).map(|(_, &edge)| edge));
+            }
+            seams.sort_unstable();
+            for &edge in &seams {
+                let edge = dims.edge_at(edge as usize).expect("invariant: a seam's edge index");
+                let sides = dims.edge_sides(edge).expect("invariant: edge_at yields edges");
+                let (na, nb) = (base + index(sides[0].0), base + index(sides[1].0));
                 let room = |i: usize| self.labels.region(i).map(|id| RoomId(id.index() as u32));
                 let (Some(a), Some(b)) = (room(na), room(nb)) else { continue };
                 let door = joins.is_door(na, nb);
@@ -279,6 +276,8 @@ struct Joins {
     carved: Vec<bool>,
     start: Vec<u32>,
     to: Vec<u32>,
+    /// Per entry of `to`: the edge index ([`crate::grid::Dims::edge_index`]) of the seam.
+    edge: Vec<u32>,
     /// Per entry of `to`: whether the seam is carved door-wide.
     door: Vec<bool>,
 }
@@ -292,6 +291,7 @@ impl Joins {
             carved: Vec::with_capacity(len),
             start: Vec::with_capacity(len + 1),
             to: Vec::new(),
+            edge: Vec::new(),
             door: Vec::new(),
         };
         joins.start.push(0);
@@ -304,6 +304,7 @@ impl Joins {
                     for wall in walls.of_slot(i).iter().filter(|w| carved[w.to as usize]) {
                         if let Some(def) = dungeon.carved_seam_of(level, &carved, i, wall) {
                             joins.to.push((base + wall.to as usize) as u32);
+                            joins.edge.push(wall.edge);
                             joins.door.push(def.carve == Carve::Door);
                         }
                     }
@@ -324,6 +325,11 @@ impl Joins {
 
     fn of_node(&self, i: usize) -> &[u32] {
         &self.to[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The edge indices of the seams joining node `i`, in the order of [`Joins::of_node`].
+    fn edges_of(&self, i: usize) -> &[u32] {
+        &self.edge[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
     /// [`is_corridor_cell`] of node `i`, on these arrays.
