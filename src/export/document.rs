@@ -9,7 +9,7 @@ use json::{Index, Root};
 use serde_json::json as value;
 
 use super::bin::Bin;
-use super::primitive::{Attributes, primitive};
+use super::primitive::{Attributes, Bounds, primitive};
 use super::{ExportError, PhysicsFormat, glb, names, navmesh, nodes, physics};
 use crate::dungeon::Dungeon;
 use crate::mesh::{DungeonMesh, LevelMesh, MaterialRole, Primitive};
@@ -120,11 +120,13 @@ fn scene_extras(dungeon: &Dungeon) -> serde_json::Value {
 }
 
 impl<'a> Built<'a> {
-    /// The document for `mesh` (and a route ribbon in world metres, when given); `packed`
-    /// is called with the number of levels packed so far after each level.
+    /// The document for `mesh` (and a route ribbon in world metres, when given); `bounds`
+    /// are each level's primitives' bounds when they were read already; `packed` is called
+    /// with the number of levels packed so far after each level.
     pub(crate) fn new(
         dungeon: &Dungeon,
         mesh: &'a DungeonMesh,
+        bounds: Option<&[Vec<Bounds>]>,
         ribbon: Option<Primitive>,
         options: &super::ExportOptions,
         mut objects: nodes::GameObjects,
@@ -144,7 +146,8 @@ impl<'a> Built<'a> {
         let attrs = if mesh.lightmap_uv { Attributes::Lightmapped } else { Attributes::Surface };
         let mut children = Vec::new();
         for (done, level) in mesh.levels.iter().enumerate() {
-            let mut n = built.level_node(dungeon, level, &materials, attrs, options);
+            let level_bounds = bounds.and_then(|b| b.get(done)).map(Vec::as_slice);
+            let mut n = built.level_node(dungeon, level, level_bounds, &materials, attrs, options);
             let more =
                 objects.level_children(dungeon, &mut built.root, &mut built.bin, level.level, level.floor_y);
             if !more.is_empty() {
@@ -187,12 +190,13 @@ impl<'a> Built<'a> {
             .collect()
     }
 
-    /// The node of one level: its mesh (one primitive per role) and, when asked, its
-    /// collider child.
+    /// The node of one level: its mesh (one primitive per role, with their `bounds` when
+    /// read already) and, when asked, its collider child.
     fn level_node(
         &mut self,
         dungeon: &Dungeon,
         level: &'a LevelMesh,
+        bounds: Option<&[Bounds]>,
         materials: &Materials,
         attrs: Attributes,
         options: &super::ExportOptions,
@@ -206,7 +210,8 @@ impl<'a> Built<'a> {
         let prims = level
             .primitives
             .iter()
-            .map(|(role, prim)| {
+            .enumerate()
+            .map(|(k, (role, prim))| {
                 self.triangles += prim.indices.len() / 3;
                 self.vertices += prim.vertices.len();
                 let m = materials.iter().find(|(r, _)| r == role).expect("invariant: used role").1;
@@ -217,6 +222,7 @@ impl<'a> Built<'a> {
                     attrs,
                     options.tangents,
                     Some(m),
+                    bounds.and_then(|b| b.get(k)).copied(),
                 )
             })
             .collect();
@@ -249,8 +255,15 @@ impl<'a> Built<'a> {
     /// A child node of a level for engines, not for the eye (a collider or a navigation
     /// mesh): POSITION only, no material, extras `{"role": role, "level": level}`.
     fn helper_node(&mut self, name: String, role: &str, level: u16, prim: Primitive) -> Index<json::Node> {
-        let prim =
-            primitive(&mut self.root, &mut self.bin, Cow::Owned(prim), Attributes::Position, false, None);
+        let prim = primitive(
+            &mut self.root,
+            &mut self.bin,
+            Cow::Owned(prim),
+            Attributes::Position,
+            false,
+            None,
+            None,
+        );
         let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
         let extras = extras(value!({ "role": role, "level": level }));
         self.root.push(json::Node { mesh: Some(mesh), extras, ..node(name) })
@@ -261,8 +274,15 @@ impl<'a> Built<'a> {
     /// the node itself has no mesh (so nothing is drawn) and no name suffix.
     fn omi_collider(&mut self, level: u16, prim: Primitive) -> Index<json::Node> {
         let name = names::omi_collider(level);
-        let prim =
-            primitive(&mut self.root, &mut self.bin, Cow::Owned(prim), Attributes::Position, false, None);
+        let prim = primitive(
+            &mut self.root,
+            &mut self.bin,
+            Cow::Owned(prim),
+            Attributes::Position,
+            false,
+            None,
+            None,
+        );
         let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
         let shape = physics::push_omi_shape(&mut self.root, mesh);
         let mut n = node(name);
@@ -274,8 +294,15 @@ impl<'a> Built<'a> {
     /// The node `Path` with the route ribbon (its material made here).
     fn path_node(&mut self, ribbon: Primitive) -> Index<json::Node> {
         let m = material(&mut self.root, "path".into(), crate::mesh::RIBBON_COLOUR, true);
-        let prim =
-            primitive(&mut self.root, &mut self.bin, Cow::Owned(ribbon), Attributes::Surface, false, Some(m));
+        let prim = primitive(
+            &mut self.root,
+            &mut self.bin,
+            Cow::Owned(ribbon),
+            Attributes::Surface,
+            false,
+            Some(m),
+            None,
+        );
         let mesh = single_mesh(&mut self.root, "Path_Mesh".into(), prim);
         let extras = extras(value!({ "role": "route" }));
         self.root.push(json::Node { mesh: Some(mesh), extras, ..node("Path".into()) })

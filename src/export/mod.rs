@@ -128,11 +128,14 @@ pub fn export_with_progress(
     // are found on their own thread while the levels are meshed.
     let (mesh, objects) = std::thread::scope(|s| {
         let objects = s.spawn(|| nodes::GameObjects::new(dungeon, options));
-        let mesh = mesh::build_with_progress(dungeon, &options.mesh, &mut |p| progress(Progress::Mesh(p)));
+        // Each primitive's bounds are read by the worker that built its level, while the
+        // vertices are in its cache, not in series by the document afterwards.
+        let on_progress = &mut |p| progress(Progress::Mesh(p));
+        let mesh = mesh::build_levels(dungeon, &options.mesh, on_progress, &primitive::level_bounds);
         (mesh, objects.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
-    let mesh = mesh?;
-    let built = document(dungeon, &mesh, options, Some(objects), progress)?;
+    let (mesh, bounds) = mesh?;
+    let built = document(dungeon, &mesh, Some(&bounds), options, Some(objects), progress)?;
     target.write(built, progress)
 }
 
@@ -150,7 +153,7 @@ pub fn export_mesh(
     options: &ExportOptions,
 ) -> Result<ExportSummary, ExportError> {
     let target = Target::of(path)?;
-    let built = document(dungeon, mesh, options, None, &mut |_| {})?;
+    let built = document(dungeon, mesh, None, options, None, &mut |_| {})?;
     target.write(built, &mut |_| {})
 }
 
@@ -173,14 +176,15 @@ pub fn to_glb_with_mesh(
     mesh: &DungeonMesh,
     options: &ExportOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    document(dungeon, mesh, options, None, &mut |_| {})?.into_glb()
+    document(dungeon, mesh, None, options, None, &mut |_| {})?.into_glb()
 }
 
 /// The glTF document of `dungeon` with its `mesh` and the route ribbon of `options`, with
-/// its game `objects` when they were found already.
+/// each level's primitives' `bounds` and its game `objects` when they were found already.
 fn document<'a>(
     dungeon: &Dungeon,
     mesh: &'a DungeonMesh,
+    bounds: Option<&[Vec<primitive::Bounds>]>,
     options: &ExportOptions,
     objects: Option<nodes::GameObjects>,
     progress: &mut dyn FnMut(Progress),
@@ -194,7 +198,7 @@ fn document<'a>(
     };
     let total = mesh.levels.len();
     let objects = objects.unwrap_or_else(|| nodes::GameObjects::new(dungeon, options));
-    let mut built = document::Built::new(dungeon, mesh, ribbon, options, objects, &mut |done| {
+    let mut built = document::Built::new(dungeon, mesh, bounds, ribbon, options, objects, &mut |done| {
         progress(Progress::Document { done, total })
     });
     if options.compress {

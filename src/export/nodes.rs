@@ -138,8 +138,15 @@ impl GameObjects {
             .leaf_material
             .get_or_insert_with(|| material(root, "door_leaf".into(), mesh::LEAF_COLOUR, false));
         let prim = mesh::leaf_mesh(dungeon.proportions(), width);
-        let prim =
-            primitive(root, bin, std::borrow::Cow::Owned(prim), Attributes::Surface, false, Some(material));
+        let prim = primitive(
+            root,
+            bin,
+            std::borrow::Cow::Owned(prim),
+            Attributes::Surface,
+            false,
+            Some(material),
+            None,
+        );
         let name = format!("DoorLeaf_{}mm_Mesh", (width * 1000.0).round());
         let m = single_mesh(root, name, prim);
         self.leaf_meshes.push((width.to_bits(), m));

@@ -9,7 +9,7 @@ use json::{Index, Root};
 use serde_json::json as value;
 
 use super::bin::Bin;
-use crate::mesh::{Primitive, Vertex};
+use crate::mesh::{LevelMesh, Primitive, Vertex};
 
 fn f32s(v: &[f32]) -> serde_json::Value {
     value!(v.iter().map(|&x| f64::from(x)).collect::<Vec<_>>())
@@ -90,9 +90,33 @@ pub(super) enum Attributes {
     Lightmapped,
 }
 
+/// The smallest and the largest vertex position of a primitive, per axis: its `POSITION`
+/// accessor's `min` and `max`.
+pub(super) type Bounds = ([f32; 3], [f32; 3]);
+
+/// The [`Bounds`] of `prim` (infinities when it has no vertex).
+pub(super) fn position_bounds(prim: &Primitive) -> Bounds {
+    let mut lo = [f32::INFINITY; 3];
+    let mut hi = [f32::NEG_INFINITY; 3];
+    for v in &prim.vertices {
+        for k in 0..3 {
+            lo[k] = lo[k].min(v.position[k]);
+            hi[k] = hi[k].max(v.position[k]);
+        }
+    }
+    (lo, hi)
+}
+
+/// The [`Bounds`] of each primitive of `level`, in order: read by the mesh worker that
+/// built the level, while its vertices are still in the cache.
+pub(super) fn level_bounds(level: &LevelMesh) -> Vec<Bounds> {
+    level.primitives.iter().map(|(_, prim)| position_bounds(prim)).collect()
+}
+
 /// Writes one primitive's vertices (interleaved) and indices (u16 when every index fits
 /// below 65535, else u32) and returns its glTF primitive. A borrowed primitive's arrays go
 /// into the buffer as they are, without a copy, where the file stores them unchanged.
+/// `bounds` are its [`position_bounds`] when they were read already.
 pub(super) fn primitive<'a>(
     root: &mut Root,
     bin: &mut Bin<'a>,
@@ -100,6 +124,7 @@ pub(super) fn primitive<'a>(
     attrs: Attributes,
     tangents: bool,
     material: Option<Index<json::Material>>,
+    bounds: Option<Bounds>,
 ) -> json::mesh::Primitive {
     use json::accessor::{ComponentType as C, Type as T};
     use json::buffer::Target;
@@ -120,14 +145,7 @@ pub(super) fn primitive<'a>(
     };
     let interleaved = attrs != Attributes::Position;
     let view = push_view(root, bin, data, interleaved.then_some(stride), Target::ArrayBuffer);
-    let mut lo = [f32::INFINITY; 3];
-    let mut hi = [f32::NEG_INFINITY; 3];
-    for v in &prim.vertices {
-        for k in 0..3 {
-            lo[k] = lo[k].min(v.position[k]);
-            hi[k] = hi[k].max(v.position[k]);
-        }
-    }
+    let (lo, hi) = bounds.unwrap_or_else(|| position_bounds(&prim));
     let n = prim.vertices.len();
     let mut attributes = std::collections::BTreeMap::new();
     let pos = accessor(root, view, 0, n, C::F32, T::Vec3, Some(f32s(&lo)), Some(f32s(&hi)));

@@ -173,11 +173,28 @@ pub fn build_with_progress(
     options: &MeshOptions,
     progress: &mut dyn FnMut(MeshProgress),
 ) -> Result<DungeonMesh, MeshError> {
+    build_levels(dungeon, options, progress, &|_| ()).map(|(mesh, _)| mesh)
+}
+
+/// [`build_with_progress`], also calling `after` with each level's mesh on the worker that
+/// built it, as soon as it is built (while its arrays are still in that core's cache), and
+/// returning what `after` gave, in level order.
+///
+/// # Errors
+/// As [`build_with_progress`].
+pub(crate) fn build_levels<T: Send>(
+    dungeon: &Dungeon,
+    options: &MeshOptions,
+    progress: &mut dyn FnMut(MeshProgress),
+    after: &(dyn Fn(&LevelMesh) -> T + Sync),
+) -> Result<(DungeonMesh, Vec<T>), MeshError> {
     check_size(dungeon, options)?;
     // One list of panels a worker, reused level after level.
-    let one = |level: u16, panels: &mut panels::Panels| -> Result<LevelMesh, MeshError> {
+    let one = |level: u16, panels: &mut panels::Panels| -> Result<(LevelMesh, T), MeshError> {
         level::extrude_into(dungeon, level, panels)?;
-        Ok(panel::assemble(dungeon, level, panels, options))
+        let mesh = panel::assemble(dungeon, level, panels, options);
+        let extra = after(&mesh);
+        Ok((mesh, extra))
     };
     // Levels are independent: each worker takes the next level not yet taken (so a worker
     // that finishes a small level early takes another, and no core idles while levels are
@@ -188,7 +205,7 @@ pub fn build_with_progress(
     let workers =
         std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, usize::from(count.max(1)));
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut slots: Vec<Option<Result<LevelMesh, MeshError>>> = (0..count).map(|_| None).collect();
+    let mut slots: Vec<Option<Result<(LevelMesh, T), MeshError>>> = (0..count).map(|_| None).collect();
     std::thread::scope(|s| {
         let (tx, rx) = std::sync::mpsc::channel();
         for _ in 0..workers {
@@ -215,11 +232,13 @@ pub fn build_with_progress(
             }
         }
     });
-    let levels = slots
+    let (levels, extras): (Vec<LevelMesh>, Vec<T>) = slots
         .into_iter()
         .map(|slot| slot.expect("invariant: every level builder reports"))
-        .collect::<Result<Vec<_>, MeshError>>()?;
-    Ok(DungeonMesh { levels, lightmap_uv: options.lightmap_uv })
+        .collect::<Result<Vec<_>, MeshError>>()?
+        .into_iter()
+        .unzip();
+    Ok((DungeonMesh { levels, lightmap_uv: options.lightmap_uv }, extras))
 }
 
 #[cfg(test)]
