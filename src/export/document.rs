@@ -252,19 +252,20 @@ impl<'a> Built<'a> {
         n
     }
 
+    /// The mesh `{name}_Mesh` of one POSITION-only primitive with no material (a collider
+    /// or a navigation mesh).
+    fn position_mesh(&mut self, name: &str, prim: Primitive) -> Index<json::Mesh> {
+        let (position, no_tangents, no_material, no_bounds) = (Attributes::Position, false, None, None);
+        let bin = &mut self.bin;
+        let prim =
+            primitive(&mut self.root, bin, Cow::Owned(prim), position, no_tangents, no_material, no_bounds);
+        single_mesh(&mut self.root, format!("{name}_Mesh"), prim)
+    }
+
     /// A child node of a level for engines, not for the eye (a collider or a navigation
     /// mesh): POSITION only, no material, extras `{"role": role, "level": level}`.
     fn helper_node(&mut self, name: String, role: &str, level: u16, prim: Primitive) -> Index<json::Node> {
-        let prim = primitive(
-            &mut self.root,
-            &mut self.bin,
-            Cow::Owned(prim),
-            Attributes::Position,
-            false,
-            None,
-            None,
-        );
-        let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
+        let mesh = self.position_mesh(&name, prim);
         let extras = extras(value!({ "role": role, "level": level }));
         self.root.push(json::Node { mesh: Some(mesh), extras, ..node(name) })
     }
@@ -274,16 +275,7 @@ impl<'a> Built<'a> {
     /// the node itself has no mesh (so nothing is drawn) and no name suffix.
     fn omi_collider(&mut self, level: u16, prim: Primitive) -> Index<json::Node> {
         let name = names::omi_collider(level);
-        let prim = primitive(
-            &mut self.root,
-            &mut self.bin,
-            Cow::Owned(prim),
-            Attributes::Position,
-            false,
-            None,
-            None,
-        );
-        let mesh = single_mesh(&mut self.root, format!("{name}_Mesh"), prim);
+        let mesh = self.position_mesh(&name, prim);
         let shape = physics::push_omi_shape(&mut self.root, mesh);
         let mut n = node(name);
         n.extras = extras(value!({ "role": "collider", "level": level }));
