@@ -31,12 +31,13 @@ pub(crate) fn add_loops(
     search: &mut Search,
     locked: Locked<'_>,
 ) -> u32 {
+    if count == 0 {
+        return 0;
+    }
     let n = d.dims().slot_count();
     let base = usize::from(level) * n;
     let mut made = 0;
-    if count > 0 {
-        floor_distances(d, floor, sources, search);
-    }
+    floor_distances(d, floor, sources, search);
     let mut tunnels = Tunnels::of(floor, level, locked);
     for _ in 0..count {
         let costs = &search.costs()[base..base + n];
