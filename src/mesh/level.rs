@@ -22,16 +22,8 @@ struct Flags {
 }
 
 fn flags(d: &Dungeon, level: u16) -> Flags {
-    let reg = d.registry();
-    let layer = d.tile_layer(level).expect("invariant: level in range");
-    let def = |id| reg.tile_def(id).expect("invariant: only registered ids are stored");
-    let carved = layer
-        .as_slice()
-        .iter()
-        .enumerate()
-        .map(|(i, &id)| d.dims().slot_at(i).is_some_and(|s| s.kind().is_cell()) && def(id).carved)
-        .collect();
-    let mut stair = vec![false; layer.as_slice().len()];
+    let carved = d.carved_slots(level).expect("invariant: level in range");
+    let mut stair = vec![false; carved.len()];
     for s in d.stairs().iter().filter(|s| s.foot.level == level) {
         stair[d.dims().index(s.foot.slot).expect("invariant: stairs stand in the grid")] = true;
     }

@@ -103,20 +103,15 @@ impl MeshOptions {
 /// any cell makes; a test checks the bound on the samples and generated dungeons).
 #[must_use]
 pub fn estimated_triangles(dungeon: &Dungeon) -> u64 {
-    let registry = dungeon.registry();
-    let carved: Vec<bool> = registry.tiles().iter().map(|t| t.carved).collect();
     let dims = dungeon.dims();
     let mut total = 0u64;
     for level in 0..dungeon.levels() {
-        let Ok(layer) = dungeon.tile_layer(level) else { continue };
-        for slot in dims.cells() {
-            let is_carved = layer.get(slot).is_ok_and(|t| carved.get(t.index()).copied().unwrap_or(false));
-            if is_carved {
-                total += match slot.kind() {
-                    SlotKind::Octagon => TRIANGLES_PER_OCTAGON,
-                    _ => TRIANGLES_PER_CONNECTOR,
-                };
-            }
+        let Ok(carved) = dungeon.carved_slots(level) else { continue };
+        for slot in carved.iter().zip(dims.slots()).filter(|(c, _)| **c).map(|(_, slot)| slot) {
+            total += match slot.kind() {
+                SlotKind::Octagon => TRIANGLES_PER_OCTAGON,
+                _ => TRIANGLES_PER_CONNECTOR,
+            };
         }
     }
     let height = dungeon.proportions().layer_height;
