@@ -22,7 +22,7 @@ const SVG_BYTES_PER_CELL: u64 = 640;
 /// The carved cells of every level: the path graph's node count for passable tiles, and
 /// what the plan draws.
 pub fn carved_cells(dungeon: &Dungeon) -> u64 {
-    dungeon.cells().filter(|&p| dungeon.tile_def(p).is_ok_and(|t| t.carved)).count() as u64
+    dungeon.cells().filter(|&p| dungeon.is_carved(p)).count() as u64
 }
 
 /// Refuses a path graph of more than `max_nodes` nodes (counted as carved cells, which is

@@ -1,6 +1,7 @@
-//! Carved cells and carved seams: the rule, asked of one wall ([`Dungeon::carved_seam`]),
-//! and the same rule read for a whole level at a time for readers that walk every cell
-//! ([`Dungeon::carved_slots`] with [`Dungeon::carved_seam_of`]).
+//! Carved cells and carved seams: the rules, asked of one cell ([`Dungeon::is_carved`]) or
+//! one wall ([`Dungeon::carved_seam`]), and the same rules read for a whole level at a time
+//! for readers that walk every cell ([`Dungeon::carved_slots`] with
+//! [`Dungeon::carved_seam_of`]).
 
 use super::{Carve, Dungeon, EdgeDef};
 use crate::grid::{Direction, Pos, Wall};
@@ -12,6 +13,13 @@ fn seam_if_carved(def: &EdgeDef, both_sides_carved: bool) -> Option<&EdgeDef> {
 }
 
 impl Dungeon {
+    /// Whether the cell at `pos` is carved (its tile's definition says so); `false` for a
+    /// position outside the dungeon or on a Void slot.
+    #[must_use]
+    pub fn is_carved(&self, pos: Pos) -> bool {
+        self.tile_def(pos).is_ok_and(|t| t.carved)
+    }
+
     /// The edge definition of wall `dir` of the cell at `pos` when the seam through it is
     /// carved (both cells carved, an edge state that carves: open or a door), else `None`
     /// (the grid's border, rock on either side, or a wall state).
@@ -20,8 +28,7 @@ impl Dungeon {
         let state = self.edge_state(pos, dir).ok()??;
         let def = self.registry().edge_def(state)?;
         let other = self.dims().neighbor(pos.slot, dir).ok()??;
-        let carved = |p: Pos| self.tile_def(p).is_ok_and(|t| t.carved);
-        seam_if_carved(def, carved(pos) && carved(Pos { slot: other, ..pos }))
+        seam_if_carved(def, self.is_carved(pos) && self.is_carved(Pos { slot: other, ..pos }))
     }
 
     /// Per slot of `level`, by slot index ([`crate::grid::Dims::index`]): whether it is a

@@ -286,7 +286,7 @@ impl Window {
                 let slot = global(local);
                 let carved = match demand_of(slot) {
                     Some(i) => free[i].1.class().ok().flatten()?,
-                    None => d.tile_def(Pos { level, slot }).is_ok_and(|t| t.carved),
+                    None => d.is_carved(Pos { level, slot }),
                 };
                 Some(FixedCell { cell: cell as u32, allowed: class_tiles(slot.kind(), carved) })
             })
@@ -310,7 +310,7 @@ fn write(d: &mut Dungeon, level: u16, free: &[(Slot, Demand)], carved: &[bool], 
     let (floor, rock) = (d.registry().plain_floor(), d.registry().rock());
     for ((slot, _), &carve) in free.iter().zip(carved) {
         let pos = Pos { level, slot: *slot };
-        if d.tile_def(pos).is_ok_and(|t| t.carved) != carve {
+        if d.is_carved(pos) != carve {
             let tile = if carve { floor } else { rock };
             d.set_tile(pos, tile.expect("invariant: checked registry")).expect("invariant: a free cell");
         }

@@ -17,10 +17,9 @@ pub fn derived_state(d: &Dungeon, level: u16, edge: EdgeId) -> Option<EdgeStateI
     let reg = d.registry();
     let [(a, dir), (b, _)] = d.dims().edge_sides(edge).ok()?;
     let (pa, pb) = (Pos { level, slot: a }, Pos { level, slot: b });
-    let carved = |p: Pos| d.tile_def(p).is_ok_and(|t| t.carved);
     let current = d.edge_state_of(level, edge).ok()?;
     let carves = reg.edge_def(current).is_some_and(|e| e.carve != Carve::None);
-    if carved(pa) && carved(pb) && d.stairs().allows_step(pa, dir, pb) {
+    if d.is_carved(pa) && d.is_carved(pb) && d.stairs().allows_step(pa, dir, pb) {
         if carves { Some(current) } else { reg.open_edge() }
     } else {
         reg.wall_edge()

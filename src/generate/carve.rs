@@ -21,11 +21,6 @@ pub(crate) fn step_cost(dir: Direction) -> u32 {
     if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP }
 }
 
-/// True when the cell at `pos` is carved (floor or stair).
-pub(crate) fn is_carved(d: &Dungeon, pos: Pos) -> bool {
-    d.tile_def(pos).is_ok_and(|t| t.carved)
-}
-
 /// The cells next to the cell at `pos` on its level, with the wall each lies beyond, walls
 /// in clockwise order from north ([`crate::grid::Dims::walls`] in that order).
 pub(crate) fn neighbours(d: &Dungeon, pos: Pos) -> impl Iterator<Item = (Direction, Pos)> + '_ {
@@ -65,12 +60,12 @@ impl Locked<'_> {
 /// neighbours (`seams` says which) that are not `locked`. Does nothing to a cell already
 /// carved.
 pub(crate) fn carve(d: &mut Dungeon, pos: Pos, seams: Seams, locked: Locked<'_>) {
-    if is_carved(d, pos) {
+    if d.is_carved(pos) {
         return;
     }
     d.set_tile(pos, Registry::FLOOR).expect("invariant: generation carves cells of its dungeon");
     let open: Vec<Direction> = neighbours(d, pos)
-        .filter(|&(dir, p)| is_carved(d, p) && (seams == Seams::All || d.shaft_allows(pos, dir)))
+        .filter(|&(dir, p)| d.is_carved(p) && (seams == Seams::All || d.shaft_allows(pos, dir)))
         .filter(|&(_, p)| !locked.pos(d, p))
         .map(|(dir, _)| dir)
         .collect();

@@ -9,7 +9,7 @@
 //! [`Floor::carve`] and [`Floor::fill`], which keep the carved flags current. A debug build
 //! checks both against the dungeon after every layout ([`Floor::assert_current`]).
 
-use super::carve::{Locked, Seams, carve, fill, is_carved, neighbours, step_cost};
+use super::carve::{Locked, Seams, carve, fill, neighbours, step_cost};
 use crate::dungeon::Dungeon;
 use crate::dungeon::Shaft;
 use crate::grid::{Pos, Wall, Walls};
@@ -222,7 +222,7 @@ impl Cells for OnDemand {
     }
 
     fn carved_at(&self, d: &Dungeon, level: u16, slot: u32) -> bool {
-        dims_pos(d, level, slot).is_some_and(|p| is_carved(d, p))
+        dims_pos(d, level, slot).is_some_and(|p| d.is_carved(p))
     }
 
     fn carve(&mut self, d: &mut Dungeon, pos: Pos, _: u32, locked: Locked<'_>) {

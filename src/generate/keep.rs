@@ -50,7 +50,7 @@ pub(crate) fn demand_of(d: &Dungeon, level: u16, slot: Slot, locked: &[bool]) ->
         let there = Pos { level, slot: other };
         let state = d.edge_state(here, dir).ok().flatten().and_then(|s| d.registry().edge_def(s));
         let carves = state.is_some_and(|e| e.carve != Carve::None);
-        let carved = d.tile_def(there).is_ok_and(|t| t.carved);
+        let carved = d.is_carved(there);
         if carves && carved {
             demand.carved.push(there);
         } else if carves || (carved && d.stairs().allows_step(here, dir, there)) {
@@ -159,7 +159,7 @@ impl<'a> Keep<'a> {
                 let i = dims.index(slot).expect("invariant: inside");
                 let pos = Pos { level, slot };
                 if locked[i] {
-                    classes.push((slot, design.tile_def(pos).is_ok_and(|t| t.carved)));
+                    classes.push((slot, design.is_carved(pos)));
                     continue;
                 }
                 let demand = demand_of(design, level, slot, &locked);

@@ -27,10 +27,9 @@ pub fn focus_point(
     size: (u32, u32),
 ) -> Option<Vec3> {
     let ray = cursor_ray(view, cursor, size)?;
-    let carved = |p: crate::grid::Pos| dungeon.tile_def(p).is_ok_and(|t| t.carved);
     levels.rev().find_map(|level| {
         pick(dungeon.layout(), dungeon.dims(), level, ray)
-            .filter(|hit| carved(hit.target.pos()))
+            .filter(|hit| dungeon.is_carved(hit.target.pos()))
             .map(|hit| hit.point.as_vec3())
     })
 }
@@ -72,7 +71,7 @@ mod tests {
             let at = Vec3::new(centre.x as f32, y as f32, centre.y as f32);
             let Some((x, py)) = view.project(at, size.0, size.1) else { continue };
             let hit = focus_point(&d, &view, pos.level..=pos.level, (f64::from(x), f64::from(py)), size);
-            if d.tile_def(pos).is_ok_and(|t| t.carved) {
+            if d.is_carved(pos) {
                 let hit = hit.expect("a carved cell is picked");
                 assert!(hit.distance(at) < 0.05, "{pos:?}: {hit} for {at}");
                 carved += 1;

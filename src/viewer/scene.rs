@@ -75,7 +75,7 @@ impl Scene {
         let layout = dungeon.layout();
         let mut chunks = vec![Vec::new(); usize::from(dungeon.levels())];
         let (mut min, mut max) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
-        for pos in dungeon.cells().filter(|&pos| dungeon.tile_def(pos).is_ok_and(|t| t.carved)) {
+        for pos in dungeon.cells().filter(|&pos| dungeon.is_carved(pos)) {
             let y = floor_y[usize::from(pos.level)];
             for v in layout.cell_polygon(pos.slot).unwrap_or_default() {
                 min = min.min(Vec3::new(v.x as f32, y, v.y as f32));

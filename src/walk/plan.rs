@@ -62,11 +62,6 @@ pub struct LevelPlan {
     pub walls: Vec<Wall>,
 }
 
-/// True when the cell at `pos` is carved.
-fn is_carved(dungeon: &Dungeon, pos: Pos) -> bool {
-    dungeon.tile_def(pos).is_ok_and(|t| t.carved)
-}
-
 /// The carved plan of `level` (empty when the level does not exist), with every door as
 /// the registry says it is now: a door that is not walkable (closed) stands in its passage.
 #[must_use]
@@ -89,7 +84,7 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
     }
     for slot in dims.cells() {
         let pos = Pos { level, slot };
-        if !is_carved(dungeon, pos) {
+        if !dungeon.is_carved(pos) {
             continue;
         }
         let Some(polygon) = layout.cell_polygon(slot) else { continue };

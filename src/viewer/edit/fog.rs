@@ -67,9 +67,8 @@ impl Fog {
     #[must_use]
     pub fn dimmed(&self, dungeon: &Dungeon, levels: std::ops::RangeInclusive<u16>) -> Vec<Pos> {
         let Some(seen) = self.seen.as_ref().filter(|_| self.on) else { return Vec::new() };
-        let carved = |p: Pos| dungeon.tile_def(p).is_ok_and(|t| t.carved);
         let hidden = |p: Pos| p.level != seen.level() || !seen.contains(p.slot);
-        dungeon.cells().filter(|&p| levels.contains(&p.level) && carved(p) && hidden(p)).collect()
+        dungeon.cells().filter(|&p| levels.contains(&p.level) && dungeon.is_carved(p) && hidden(p)).collect()
     }
 
     /// True when the cell at `slot` on `level` is in the last field of view.

@@ -386,7 +386,7 @@ impl EditMode {
 /// Edit mode's plan overlay of `d`: the outlines of its carved cells and the floors of its
 /// pinned cells.
 fn plan_overlay(d: &Dungeon) -> (Vec<overlay::OverlayVertex>, Vec<overlay::OverlayVertex>) {
-    let carved: Vec<_> = d.cells().filter(|&p| d.tile_def(p).is_ok_and(|t| t.carved)).collect();
+    let carved: Vec<_> = d.cells().filter(|&p| d.is_carved(p)).collect();
     let pinned: Vec<_> = d.cells().filter(|&p| d.is_pinned(p)).collect();
     (overlay::outlines(d.layout(), &carved), overlay::floors(d.layout(), &pinned))
 }
