@@ -156,29 +156,26 @@ impl Stairs {
     /// on `level - 1` (their holes). Called by the dungeon after each change, with the
     /// changed cell and its neighbours, or the two sides of a changed edge.
     pub(crate) fn refresh(&mut self, dungeon: &Dungeon, level: u16, slots: &[Slot]) {
-        for foot_level in [level.checked_sub(1), Some(level)].into_iter().flatten() {
-            for &slot in slots.iter().filter(|s| s.kind() == SlotKind::Octagon) {
-                let foot = Pos { level: foot_level, slot };
-                let is_stair = dungeon.is_stair(foot);
-                // No stair on this octagon at any level, and none now: nothing to change.
-                if !is_stair && self.count_mut(foot) == &0 {
-                    continue;
+        for foot in feet_near(level, slots) {
+            let is_stair = dungeon.is_stair(foot);
+            // No stair on this octagon at any level, and none now: nothing to change.
+            if !is_stair && self.count_mut(foot) == &0 {
+                continue;
+            }
+            let at = self.list.binary_search_by(|s| order(s.foot).cmp(&order(foot)));
+            let stair = is_stair
+                .then(|| Stair { foot, exit: Self::exit_rule(dungeon, foot, ExitCandidates::Carved) });
+            match (at, stair) {
+                (Ok(i), Some(s)) => self.list[i] = s,
+                (Ok(i), None) => {
+                    self.list.remove(i);
+                    *self.count_mut(foot) -= 1;
                 }
-                let at = self.list.binary_search_by(|s| order(s.foot).cmp(&order(foot)));
-                let stair = is_stair
-                    .then(|| Stair { foot, exit: Self::exit_rule(dungeon, foot, ExitCandidates::Carved) });
-                match (at, stair) {
-                    (Ok(i), Some(s)) => self.list[i] = s,
-                    (Ok(i), None) => {
-                        self.list.remove(i);
-                        *self.count_mut(foot) -= 1;
-                    }
-                    (Err(i), Some(s)) => {
-                        self.list.insert(i, s);
-                        *self.count_mut(foot) += 1;
-                    }
-                    (Err(_), None) => {}
+                (Err(i), Some(s)) => {
+                    self.list.insert(i, s);
+                    *self.count_mut(foot) += 1;
                 }
+                (Err(_), None) => {}
             }
         }
     }
@@ -187,15 +184,12 @@ impl Stairs {
     /// only: no tile changed, so no stair appeared or went, and only the exits of the
     /// stairs already listed there are read again.
     pub(crate) fn refresh_exits(&mut self, dungeon: &Dungeon, level: u16, slots: &[Slot]) {
-        for foot_level in [level.checked_sub(1), Some(level)].into_iter().flatten() {
-            for &slot in slots.iter().filter(|s| s.kind() == SlotKind::Octagon) {
-                let foot = Pos { level: foot_level, slot };
-                if *self.count_mut(foot) == 0 {
-                    continue;
-                }
-                if let Ok(i) = self.list.binary_search_by(|s| order(s.foot).cmp(&order(foot))) {
-                    self.list[i].exit = Self::exit_rule(dungeon, foot, ExitCandidates::Carved);
-                }
+        for foot in feet_near(level, slots) {
+            if *self.count_mut(foot) == 0 {
+                continue;
+            }
+            if let Ok(i) = self.list.binary_search_by(|s| order(s.foot).cmp(&order(foot))) {
+                self.list[i].exit = Self::exit_rule(dungeon, foot, ExitCandidates::Carved);
             }
         }
     }
@@ -291,6 +285,20 @@ impl Stairs {
     pub fn allows_step(&self, from: Pos, dir: Direction, to: Pos) -> bool {
         self.shaft(from).allows_step(dir, self.shaft(to))
     }
+}
+
+/// The feet of the stairs whose exit may depend on the cells `slots` of `level` or the
+/// edges between them: the octagons among them, on `level` (their seams below) and on
+/// `level - 1` (their holes).
+fn feet_near(level: u16, slots: &[Slot]) -> impl Iterator<Item = Pos> + '_ {
+    let levels = [level.checked_sub(1), Some(level)].into_iter().flatten();
+    let octagons = move |foot_level| {
+        slots
+            .iter()
+            .filter(|s| s.kind() == SlotKind::Octagon)
+            .map(move |&slot| Pos { level: foot_level, slot })
+    };
+    levels.flat_map(octagons)
 }
 
 /// The table's sort key of a position.
