@@ -3,7 +3,7 @@
 //! for readers that walk every cell ([`Dungeon::carved_slots`] with
 //! [`Dungeon::carved_seam_of`]).
 
-use super::{Carve, Dungeon, EdgeDef};
+use super::{Carve, Dungeon, EdgeDef, TileId};
 use crate::grid::{Direction, Pos, Wall};
 
 /// The seam rule: a seam is carved when its edge state carves (open or a door) and the
@@ -41,12 +41,12 @@ impl Dungeon {
     pub fn carved_slots(&self, level: u16) -> Result<Vec<bool>, super::DungeonError> {
         let carved_tile: Vec<bool> = self.registry().tiles().iter().map(|t| t.carved).collect();
         let layer = self.tile_layer(level)?.as_slice();
-        let dims = self.dims();
-        Ok((0..layer.len())
-            .map(|i| {
-                let cell = dims.slot_at(i).is_some_and(|s| s.kind().is_cell());
-                cell && carved_tile.get(usize::from(layer[i].0)).copied().unwrap_or(false)
-            })
+        let carved = |tile: TileId| carved_tile.get(usize::from(tile.0)).copied().unwrap_or(false);
+        // The layer is row-major over every slot, as `Dims::slots` walks them.
+        Ok(layer
+            .iter()
+            .zip(self.dims().slots())
+            .map(|(&tile, slot)| slot.kind().is_cell() && carved(tile))
             .collect())
     }
 
