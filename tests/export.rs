@@ -168,10 +168,12 @@ fn export_errors_say_where() {
     let (_, d) = support::samples().into_iter().next().unwrap();
     let err = export::export(&d, Path::new("/"), &ExportOptions::default()).unwrap_err();
     assert!(matches!(err, ExportError::BadPath { .. }), "{err}");
-    let missing = temp_dir("errors").join("no-such-dir").join("x.glb");
+    let dir = temp_dir("errors");
+    let missing = dir.join("no-such-dir").join("x.glb");
     let err = export::export(&d, &missing, &ExportOptions::default()).unwrap_err();
     assert!(matches!(err, ExportError::Write(_)), "{err}");
     assert!(err.to_string().contains("no-such-dir"));
+    std::fs::remove_dir(&dir).expect("nothing was written into the folder");
     let bad = ExportOptions {
         mesh: MeshOptions { texture_size: -1.0, ..Default::default() },
         ..Default::default()

@@ -6,8 +6,10 @@
 //! temporary file alive is listed in one registry, so that an interrupted command (Ctrl+C)
 //! can remove them before it exits ([`remove_temporaries_and_exit`]).
 
+mod write_back;
+
 use std::ffi::OsString;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -206,14 +208,7 @@ impl Staged {
     fn write(target: &Path, index: usize, runs: &[&[u8]]) -> Result<Staged, WriteError> {
         let err = |source| WriteError { path: target.to_path_buf(), source };
         let temp = sibling(target, index, "tmp").map_err(err)?;
-        let result = (|| {
-            // Small runs (padding, a chunk header) are gathered; large ones go straight through.
-            let mut f = std::io::BufWriter::with_capacity(1 << 16, create_tracked(&temp)?);
-            for run in runs {
-                f.write_all(run)?;
-            }
-            f.into_inner().map_err(std::io::IntoInnerError::into_error)?.sync_all()
-        })();
+        let result = create_tracked(&temp).and_then(|file| write_back::write_and_sync(file, runs));
         if let Err(source) = result {
             let _ = std::fs::remove_file(&temp);
             forget(&temp);
