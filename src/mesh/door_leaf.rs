@@ -82,10 +82,18 @@ pub fn yaw_onto(dir: DVec2) -> DQuat {
 pub fn door_leaves(dungeon: &Dungeon) -> Vec<DoorLeaf> {
     let dims = dungeon.dims();
     let layout = dungeon.layout();
+    let registry = dungeon.registry();
     let mut out = Vec::new();
     for level in 0..dungeon.levels() {
         let y = dungeon.proportions().floor_y(level);
-        for edge in dims.edges() {
+        let states = dungeon.edge_layer(level).expect("invariant: a level of the dungeon");
+        // Only an edge in a door state can be a door's seam: the rest are passed over
+        // without reading their sides.
+        let doors = states
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| registry.edge_def(**s).is_some_and(|d| d.carve == Carve::Door));
+        for edge in doors.filter_map(|(i, _)| dims.edge_at(i)) {
             let Ok(sides) = dims.edge_sides(edge) else { continue };
             let (slot, dir) = sides[0];
             let cell = Pos { level, slot };
@@ -169,6 +177,34 @@ mod tests {
             let [a, b, c] = [0, 1, 2].map(|k| glam::Vec3::from(m.vertices[t[k] as usize].position));
             let n = glam::Vec3::from(m.vertices[t[0] as usize].normal);
             assert!((b - a).cross(c - a).dot(n) > 0.0);
+        }
+    }
+
+    #[test]
+    fn every_door_seam_gets_a_leaf_and_nothing_else_does() {
+        for seed in [1, 2, 3] {
+            let options = crate::generate::GenerateOptions {
+                seed,
+                levels: 2,
+                cols: 12,
+                rows: 10,
+                doors: 0.9,
+                ..Default::default()
+            };
+            let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+            // Every edge of every level, asked through the seam rule.
+            let mut seams = Vec::new();
+            for level in 0..d.levels() {
+                for edge in d.dims().edges() {
+                    let (slot, dir) = d.dims().edge_sides(edge).unwrap()[0];
+                    if d.carved_seam(Pos { level, slot }, dir).is_some_and(|s| s.carve == Carve::Door) {
+                        seams.push((level, edge));
+                    }
+                }
+            }
+            let leaves: Vec<_> = door_leaves(&d).iter().map(|l| (l.level, l.edge)).collect();
+            assert!(seams.len() > 3, "seed {seed}: doors were placed");
+            assert_eq!(leaves, seams, "seed {seed}");
         }
     }
 
