@@ -16,48 +16,56 @@ const EARLY_SYNC_EVERY: usize = 4 << 20;
 /// each time that many bytes were written, a second thread syncs the data written so far
 /// (`fdatasync` through a second handle), so the disk writes the start of the file while
 /// this thread copies the rest into the page cache, and the last sync waits only for the
-/// tail. Requests that come in during a sync are met by the next one.
+/// tail. Requests that come in during a sync are met by the next one. Where the system
+/// gives no second handle or thread, the file is synced at the end only.
 ///
 /// # Errors
 /// The first error of a write or of a sync.
 pub(super) fn write_and_sync(file: File, runs: &[&[u8]]) -> io::Result<()> {
     let total: usize = runs.iter().map(|run| run.len()).sum();
     let mut out = BufWriter::with_capacity(1 << 16, file);
-    if total < 2 * EARLY_SYNC_EVERY {
-        for run in runs {
-            out.write_all(run)?;
-        }
-        return sync(out);
-    }
-    let early = out.get_ref().try_clone()?;
-    std::thread::scope(|s| {
-        let (request, requests) = mpsc::channel::<()>();
-        let syncer = s.spawn(move || -> io::Result<()> {
-            while requests.recv().is_ok() {
-                while requests.try_recv().is_ok() {}
-                early.sync_data()?;
-            }
-            Ok(())
-        });
-        let copied = (|| {
-            let mut since_request = 0;
-            for run in runs {
-                out.write_all(run)?;
-                since_request += run.len();
-                if since_request >= EARLY_SYNC_EVERY {
-                    out.flush()?;
-                    // A syncer stopped by an error reports it when joined.
-                    let _ = request.send(());
-                    since_request = 0;
+    let early = if total >= 2 * EARLY_SYNC_EVERY { out.get_ref().try_clone().ok() } else { None };
+    match early {
+        None => copy(&mut out, runs, || {})?,
+        Some(early) => std::thread::scope(|s| {
+            let (request, requests) = mpsc::channel::<()>();
+            let syncer = std::thread::Builder::new().name("octile-sync".into()).spawn_scoped(s, move || {
+                while requests.recv().is_ok() {
+                    while requests.try_recv().is_ok() {}
+                    early.sync_data()?;
                 }
-            }
-            Ok(())
-        })();
-        drop(request);
-        let synced = syncer.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        copied.and(synced)
-    })?;
+                Ok(())
+            });
+            // A syncer stopped by an error (or never started) ignores requests; an error is
+            // reported when it is joined.
+            let copied = copy(&mut out, runs, || {
+                let _ = request.send(());
+            });
+            drop(request);
+            let synced = match syncer {
+                Ok(syncer) => syncer.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => Ok(()),
+            };
+            copied.and(synced)
+        })?,
+    }
     sync(out)
+}
+
+/// Writes `runs` to `out`, flushing and calling `interval_done` every [`EARLY_SYNC_EVERY`]
+/// bytes or so.
+fn copy(out: &mut BufWriter<File>, runs: &[&[u8]], mut interval_done: impl FnMut()) -> io::Result<()> {
+    let mut since = 0;
+    for run in runs {
+        out.write_all(run)?;
+        since += run.len();
+        if since >= EARLY_SYNC_EVERY {
+            out.flush()?;
+            interval_done();
+            since = 0;
+        }
+    }
+    Ok(())
 }
 
 /// Flushes `out` and syncs its file.
