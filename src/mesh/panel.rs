@@ -7,18 +7,25 @@ use super::panels::{PanelRef, Panels};
 use super::{LevelMesh, MaterialRole, MeshOptions, Vertex, lightmap, optimize};
 use crate::dungeon::Dungeon;
 
-/// A flat piece of surface: triangles in level-local metres sharing one normal (pointing
-/// into carved space, or out of a solid) and one UV frame.
-#[derive(Debug, Clone)]
-pub(crate) struct Panel {
-    /// Material role of every triangle.
-    pub role: MaterialRole,
+/// A panel's orientation: its normal (pointing into carved space, or out of a solid) and
+/// the two axes of its plane that its UVs are measured along.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Frame {
     /// Unit normal.
     pub normal: DVec3,
     /// Unit axis of U in the panel's plane (metres along it).
     pub u_axis: DVec3,
     /// Unit axis of V in the panel's plane.
     pub v_axis: DVec3,
+}
+
+/// A flat piece of surface: triangles in level-local metres sharing one [`Frame`].
+#[derive(Debug, Clone)]
+pub(crate) struct Panel {
+    /// Material role of every triangle.
+    pub role: MaterialRole,
+    /// Normal and UV axes.
+    pub frame: Frame,
     /// Triangles, wound counter-clockwise seen from the normal's side.
     pub tris: Vec<[DVec3; 3]>,
 }
@@ -32,7 +39,7 @@ impl Panel {
     /// A horizontal panel facing up (floors, treads) or down (ceilings, lintels).
     pub(crate) fn horizontal(role: MaterialRole, up: bool) -> Panel {
         let normal = if up { DVec3::Y } else { DVec3::NEG_Y };
-        Panel { role, normal, u_axis: DVec3::X, v_axis: DVec3::Z, tris: Vec::new() }
+        Panel { role, frame: Frame { normal, u_axis: DVec3::X, v_axis: DVec3::Z }, tris: Vec::new() }
     }
 
     /// A vertical panel along the line `from -> to` (in `(x, z)`) whose normal points to the
@@ -45,7 +52,8 @@ impl Panel {
         }
         // U runs along the wall so that (U, V) reads unmirrored from the normal's side.
         let u = DVec2::new(n.y, -n.x);
-        Panel { role, normal: at(n, 0.0), u_axis: at(u, 0.0), v_axis: DVec3::Y, tris: Vec::new() }
+        let frame = Frame { normal: at(n, 0.0), u_axis: at(u, 0.0), v_axis: DVec3::Y };
+        Panel { role, frame, tris: Vec::new() }
     }
 
     /// Adds triangles, winding each to face the normal and dropping zero-area ones (which
@@ -56,19 +64,13 @@ impl Panel {
             if cross.length_squared() <= 1e-18 {
                 continue;
             }
-            self.tris.push(if cross.dot(self.normal) >= 0.0 { [a, b, c] } else { [a, c, b] });
+            self.tris.push(if cross.dot(self.frame.normal) >= 0.0 { [a, b, c] } else { [a, c, b] });
         }
     }
 
     /// This panel as [`Panels`] hands panels out (its frame's UV methods are there).
     pub(crate) fn view(&self) -> PanelRef<'_> {
-        PanelRef {
-            role: self.role,
-            normal: self.normal,
-            u_axis: self.u_axis,
-            v_axis: self.v_axis,
-            tris: &self.tris,
-        }
+        PanelRef { role: self.role, frame: self.frame, tris: &self.tris }
     }
 }
 
@@ -123,7 +125,7 @@ impl Corners {
     /// lightmap chart (zero without one). A vertex is a function of its point within a
     /// panel, so equal points (equal bits) share one vertex.
     fn push_panel(&mut self, panel: PanelRef<'_>, chart: Option<&lightmap::Chart>, inv: f64) {
-        let normal = vec3(panel.normal);
+        let normal = vec3(panel.frame.normal);
         let origin = panel.uv_origin(inv);
         let first = self.vertices.len();
         self.points.clear();
@@ -194,7 +196,7 @@ mod tests {
                 let uv = m * inv - origin;
                 out.push(Vertex {
                     position: vec3(p),
-                    normal: vec3(panel.normal),
+                    normal: vec3(panel.frame.normal),
                     uv: [to_f32(uv.x), to_f32(uv.y)],
                     uv1: charts.of(i).map(m),
                 });

@@ -10,16 +10,14 @@
 use glam::{DVec2, DVec3};
 
 use super::MaterialRole;
-use super::panel::Panel;
+use super::panel::{Frame, Panel};
 
 /// One panel's role and frame, and where its triangles end in [`Panels::tris`] (they
 /// start where the panel before's end).
 #[derive(Debug, Clone, Copy)]
 struct Head {
     role: MaterialRole,
-    normal: DVec3,
-    u_axis: DVec3,
-    v_axis: DVec3,
+    frame: Frame,
     end: usize,
 }
 
@@ -33,9 +31,9 @@ pub(crate) struct Panels {
 impl Panels {
     /// Appends `panel`, moving its triangles into the shared array.
     pub(crate) fn push(&mut self, panel: Panel) {
-        let PanelRef { role, normal, u_axis, v_axis, tris } = panel.view();
+        let PanelRef { role, frame, tris } = panel.view();
         self.tris.extend_from_slice(tris);
-        self.heads.push(Head { role, normal, u_axis, v_axis, end: self.tris.len() });
+        self.heads.push(Head { role, frame, end: self.tris.len() });
     }
 
     /// Removes every panel, keeping the memory.
@@ -53,13 +51,7 @@ impl Panels {
     pub(crate) fn get(&self, i: usize) -> PanelRef<'_> {
         let head = &self.heads[i];
         let start = if i == 0 { 0 } else { self.heads[i - 1].end };
-        PanelRef {
-            role: head.role,
-            normal: head.normal,
-            u_axis: head.u_axis,
-            v_axis: head.v_axis,
-            tris: &self.tris[start..head.end],
-        }
+        PanelRef { role: head.role, frame: head.frame, tris: &self.tris[start..head.end] }
     }
 
     /// Every panel, in the order pushed.
@@ -90,12 +82,8 @@ impl FromIterator<Panel> for Panels {
 pub(crate) struct PanelRef<'a> {
     /// Material role of every triangle.
     pub role: MaterialRole,
-    /// Unit normal.
-    pub normal: DVec3,
-    /// Unit axis of U in the panel's plane (metres along it).
-    pub u_axis: DVec3,
-    /// Unit axis of V in the panel's plane.
-    pub v_axis: DVec3,
+    /// Normal and UV axes.
+    pub frame: Frame,
     /// Triangles, wound counter-clockwise seen from the normal's side.
     pub tris: &'a [[DVec3; 3]],
 }
@@ -103,7 +91,7 @@ pub(crate) struct PanelRef<'a> {
 impl PanelRef<'_> {
     /// `(u, v)` of a point in metres in this panel's frame.
     pub(crate) fn uv_metres(&self, p: DVec3) -> DVec2 {
-        DVec2::new(p.dot(self.u_axis), p.dot(self.v_axis))
+        DVec2::new(p.dot(self.frame.u_axis), p.dot(self.frame.v_axis))
     }
 
     /// The whole number of texture repeats (per axis) subtracted from this panel's UV0, at
@@ -140,7 +128,7 @@ mod tests {
         assert_eq!(panels.len(), 3);
         for (got, want) in panels.iter().zip([&floor, &empty, &wall]) {
             assert_eq!(got.role, want.role);
-            assert_eq!((got.normal, got.u_axis, got.v_axis), (want.normal, want.u_axis, want.v_axis));
+            assert_eq!(got.frame, want.frame);
             assert_eq!(got.tris, &want.tris[..]);
         }
     }

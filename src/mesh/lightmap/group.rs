@@ -66,7 +66,7 @@ fn planes(panels: &Panels) -> (Vec<u32>, usize) {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let n = p.normal;
+            let n = p.frame.normal;
             let d = p.tris.first().map_or(0.0, |t| n.dot(t[0]));
             let normal = normals.number([q(n.x), q(n.y), q(n.z)]);
             // The offset's bits with the sign flipped sort as the offsets do.
@@ -363,7 +363,7 @@ mod tests {
         let key = |x: f64| (x * 1e7).round() as i64;
         let mut pairs = Vec::new();
         for (i, p) in panels.iter().enumerate() {
-            let n = p.normal;
+            let n = p.frame.normal;
             let d = p.tris.first().map_or(0.0, |t| n.dot(t[0]));
             let plane = [key(n.x), key(n.y), key(n.z), key(d)];
             pairs.extend(p.tris.iter().flatten().map(|v| (plane, [key(v.x), key(v.y), key(v.z)], i)));
@@ -412,7 +412,7 @@ mod tests {
         let d = Dungeon::new(24, 24, 1, Proportions::default(), Fill::Floor).unwrap();
         let panels = crate::mesh::level::extrude(&d, 0).unwrap();
         let mut floor_keys = 0;
-        for p in panels.iter().filter(|p| p.normal == DVec3::Y) {
+        for p in panels.iter().filter(|p| p.frame.normal == DVec3::Y) {
             each_corner(p, |_| floor_keys += 1);
         }
         assert!(floor_keys > 1 << BUCKET_BITS, "{floor_keys} floor corner keys");

@@ -68,7 +68,7 @@ fn push_corners(out: &mut Primitive, panel: &Panel, points: &[DVec3], inv: f64) 
     let base = out.vertices.len() as u32;
     let panel = panel.view();
     let origin = panel.uv_origin_of(points.iter().copied(), inv);
-    let normal = panel.normal.as_vec3();
+    let normal = panel.frame.normal.as_vec3();
     out.vertices
         .extend(points.iter().map(|&p| vertex(p.as_vec3(), normal, uv0(panel.uv_metres(p), inv, origin))));
     base
@@ -86,7 +86,7 @@ fn floor_polygon(out: &mut Primitive, outline: &[DVec2], triangles: &[[u32; 3]],
     let base = push_corners(out, &panel, &points, inv);
     for &[a, b, c] in triangles {
         let p = |i: u32| points[i as usize];
-        let facing = (p(b) - p(a)).cross(p(c) - p(a)).dot(panel.normal) >= 0.0;
+        let facing = (p(b) - p(a)).cross(p(c) - p(a)).dot(panel.frame.normal) >= 0.0;
         let (b, c) = if facing { (b, c) } else { (c, b) };
         out.indices.extend([base + a, base + b, base + c]);
     }
@@ -104,7 +104,7 @@ fn wall_quad(out: &mut Primitive, a: DVec2, b: DVec2, height: f64, inv: f64) {
     // Corners: 0 a-floor, 1 a-top, 2 b-floor, 3 b-top.
     let points = [at(a, 0.0), at(a, height), at(b, 0.0), at(b, height)];
     let base = push_corners(out, &panel, &points, inv);
-    let facing = (points[2] - points[0]).cross(points[1] - points[0]).dot(panel.normal) >= 0.0;
+    let facing = (points[2] - points[0]).cross(points[1] - points[0]).dot(panel.frame.normal) >= 0.0;
     let order: [u32; 6] = if facing { [0, 2, 1, 1, 2, 3] } else { [0, 1, 2, 1, 3, 2] };
     out.indices.extend(order.map(|i| base + i));
 }
