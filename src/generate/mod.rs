@@ -216,8 +216,9 @@ fn layout(
     }
     d.set_entrance(Some(entrance))?;
     // One path graph for the exit and the soundness check (markers do not change it), and
-    // beside it, on a thread of its own, the room graph for the doors (it reads neither the
-    // exit nor the seed, and doors do not change it).
+    // beside it, on a thread of its own, the room graph the doors are chosen from (it reads
+    // neither the exit nor the seed; every door site is read from it before any door is
+    // placed, and the doors then change those portals' kinds, so it is not kept).
     let (graph, rooms) = std::thread::scope(|s| {
         let rooms = s.spawn(|| RoomGraph::with_walls(&d, &setup.walls));
         let graph = PathGraph::with_walls(&d, &setup.walls)
