@@ -170,3 +170,55 @@ fn resolves_anywhere_keep_the_level_connected_and_legal() {
         }
     }
 }
+
+/// The field report's re-solves that split a connected dungeon (floor carved beside a stair
+/// hole, walled from it, that nothing could join or fill back): small generated dungeons
+/// with a door on every seam, re-solved all over; each stays one region (or is refused with
+/// nothing changed).
+#[test]
+fn resolves_never_split_a_connected_dungeon() {
+    let mut resolved = 0;
+    for seed in 0..6 {
+        let options = GenerateOptions { seed, cols: 5, rows: 4, levels: 3, doors: 1.0, ..Default::default() };
+        let d = generate(&options, &mut |_| {}).unwrap();
+        assert!(Connectivity::of(&d).is_connected());
+        for at in d.cells().filter(|p| p.slot.row % 3 == 1 && p.slot.col % 3 == 0) {
+            for radius in [1, 2] {
+                let mut editor = Editor::new(d.clone());
+                match editor.apply(&Command::Resolve { pos: at, radius }) {
+                    Ok(_) => resolved += 1,
+                    Err(EditError::WouldSplit { .. }) => {
+                        assert_eq!(to_json(editor.dungeon()), to_json(&d), "a refusal changes nothing");
+                        continue;
+                    }
+                    Err(e) => panic!("seed {seed} at {at}: {e}"),
+                }
+                let report = Connectivity::of(editor.dungeon());
+                assert!(report.is_connected(), "seed {seed}: resolve {at} {radius} left {report}");
+                assert!(editor.dungeon().problems().is_empty());
+            }
+        }
+    }
+    assert!(resolved > 100, "{resolved} re-solves ran");
+}
+
+/// The field report's reproducers: `generate --seed 2 --octagons 5x4 --levels 3 --doors 1`
+/// re-solved at 2,1,3 radius 1, and the committed design and script.
+#[test]
+fn the_field_reports_splitting_resolves_stay_connected() {
+    let options = GenerateOptions { seed: 2, cols: 5, rows: 4, levels: 3, doors: 1.0, ..Default::default() };
+    let mut editor = Editor::new(generate(&options, &mut |_| {}).unwrap());
+    editor.apply(&Command::Resolve { pos: Pos::new(2, 1, 3), radius: 1 }).unwrap();
+    assert_eq!(Connectivity::of(editor.dungeon()).to_string(), "1 region");
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/field-report");
+    let mut editor = Editor::new(octile::format::load(&dir.join("resolve-splits.json")).unwrap());
+    let script = std::fs::read_to_string(dir.join("resolve-splits.txt")).unwrap();
+    for line in script.lines() {
+        match octile::edit::script::parse_line(editor.dungeon(), line).unwrap() {
+            Some(octile::edit::script::Line::Command(cmd)) => drop(editor.apply(&cmd).unwrap()),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+    assert_eq!(Connectivity::of(editor.dungeon()).to_string(), "1 region");
+}

@@ -87,6 +87,19 @@ pub enum EditError {
         /// The solver's last error.
         cause: SolveError,
     },
+    /// A re-solve would split the dungeon: even joined over its whole level it leaves more
+    /// connected regions than it had; nothing is changed.
+    #[error(
+        "re-solving round {at} would split the dungeon ({was} region(s) before, {now} after, even with its whole level joined); nothing was changed: try another radius or unpin cells near it"
+    )]
+    WouldSplit {
+        /// The centre of the re-solve.
+        at: Pos,
+        /// Regions before.
+        was: usize,
+        /// Regions after.
+        now: usize,
+    },
     /// `undo` with nothing to undo, or `redo` with nothing to redo.
     #[error("nothing to {0}")]
     NothingTo(&'static str),

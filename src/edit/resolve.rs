@@ -21,8 +21,8 @@ use rand_core::SeedableRng;
 
 use super::change::Recorder;
 use super::seams::derived_state;
-use super::{EditError, local};
-use crate::dungeon::{Dungeon, EdgeStateId, TileId};
+use super::{Connectivity, EditError, local};
+use crate::dungeon::{Carve, Dungeon, EdgeStateId, TileId};
 use crate::generate::keep::{Demand, class_tiles, demand_of, guarded, join_window};
 use crate::generate::{Locked, join_level};
 use crate::grid::{Dims, Direction, Grid, Pos, Slot};
@@ -50,6 +50,7 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
     }
     let level = pos.level;
     let before = (rec.d.tile_layer(level)?.clone(), rec.d.edge_layer(level)?.to_vec());
+    let (was, mark) = (Connectivity::of(rec.d).regions, rec.changes.len());
     let mut r = radius.min(whole);
     loop {
         // Read within reach of the freed square only (its cells' neighbours), unless the
@@ -60,7 +61,7 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
             Ok(carved) => {
                 write(rec.d, level, &free, &carved, &locked);
                 rejoin(rec, level, &free, &before);
-                return Ok(());
+                return keep_connected(rec, pos, &free, &before, was, mark);
             }
             Err(cause) if r >= whole => {
                 let pins = free.iter().flat_map(|(_, d)| d.carved.iter().chain(&d.rock)).copied();
@@ -104,7 +105,7 @@ fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &
     for s in part {
         main[dims.index(s).expect("invariant: inside")] = true;
     }
-    let (guard, fill) = (guarded(rec.d, level, &locked), fillable(rec.d, free, &locked));
+    let (guard, fill) = (guarded(rec.d, level, &locked), fillable(rec.d, level, free, &locked));
     join_window(rec.d, level, &main, &inside, &guard, &fill);
     let area = rows.clone().flat_map(|row| cols.clone().map(move |col| Slot::new(row, col)));
     let area: Vec<Slot> = area.filter(|s| s.kind().is_cell()).collect();
@@ -121,11 +122,41 @@ fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &
     if local::joined(rec.d, level, &cells, &is_free, &open, &(rows, cols)) {
         return rec.record_cells(level, &before.0, &before.1, &area);
     }
-    let whole = dims.octagon_rows().max(dims.octagon_cols());
-    let locked = locked_cells(rec.d, level, square(dims, Pos { level, slot: Slot::new(0, 0) }, whole));
-    let fillable = fillable(rec.d, free, &locked);
-    join_level(rec.d, level, Locked(&guarded(rec.d, level, &locked)), &fillable);
+    join_whole_level(rec.d, level, free);
     rec.record_level(level, &before.0, &before.1);
+}
+
+/// Joins the whole of `level` to the dungeon's main region with the generator's carving
+/// ([`join_level`]), never touching a locked cell; filling back only freed cells with no
+/// locked neighbour.
+fn join_whole_level(d: &mut Dungeon, level: u16, free: &[(Slot, Demand)]) {
+    let dims = d.dims();
+    let whole = dims.octagon_rows().max(dims.octagon_cols());
+    let locked = locked_cells(d, level, square(dims, Pos { level, slot: Slot::new(0, 0) }, whole));
+    let fillable = fillable(d, level, free, &locked);
+    join_level(d, level, Locked(&guarded(d, level, &locked)), &fillable);
+}
+
+/// The promise that a re-solve keeps joined what was joined: when the dungeon now has more
+/// regions than the `was` it had before, the whole level is joined as generation joins it
+/// (the changes recorded since `mark` replaced by the level's), and when even that leaves
+/// it split the re-solve is refused ([`EditError::WouldSplit`]; the caller rolls it back).
+fn keep_connected(
+    rec: &mut Recorder<'_>,
+    at: Pos,
+    free: &[(Slot, Demand)],
+    before: &Layers,
+    was: usize,
+    mark: usize,
+) -> Result<(), EditError> {
+    if Connectivity::of(rec.d).regions <= was {
+        return Ok(());
+    }
+    join_whole_level(rec.d, at.level, free);
+    rec.changes.truncate(mark);
+    rec.record_level(at.level, &before.0, &before.1);
+    let now = Connectivity::of(rec.d).regions;
+    if now <= was { Ok(()) } else { Err(EditError::WouldSplit { at, was, now }) }
 }
 
 /// True when, in the level's layers `before` the re-solve, wall `dir` of the cell at `slot`
@@ -201,16 +232,24 @@ fn demands(
     Ok(out)
 }
 
-/// Per slot of `level`: a free cell with no locked neighbour, which may be filled back with
-/// rock when it cannot be joined (filling walls every edge of the cell).
-fn fillable(d: &Dungeon, free: &[(Slot, Demand)], locked: &[bool]) -> Vec<bool> {
+/// Per slot of `level`: a free cell that may be filled back with rock when it cannot be
+/// joined. Filling walls every edge of the cell, so a cell qualifies unless it has a carved
+/// seam (open or a door) to a locked neighbour, whose edges stay as they are.
+fn fillable(d: &Dungeon, level: u16, free: &[(Slot, Demand)], locked: &[bool]) -> Vec<bool> {
     let dims = d.dims();
     let mut out = vec![false; dims.slot_count()];
     for (slot, _) in free {
-        let beside_lock = dims.walls(*slot).expect("invariant: a cell").iter().any(|&dir| {
-            dims.neighbor(*slot, dir).ok().flatten().is_some_and(|n| locked[dims.index(n).expect("inside")])
+        let pos = Pos { level, slot: *slot };
+        let seam_to_lock = dims.walls(*slot).expect("invariant: a cell").iter().any(|&dir| {
+            let beside = dims.neighbor(*slot, dir).ok().flatten();
+            beside.is_some_and(|n| locked[dims.index(n).expect("inside")])
+                && d.edge_state(pos, dir)
+                    .ok()
+                    .flatten()
+                    .and_then(|s| d.registry().edge_def(s))
+                    .is_some_and(|e| e.carve != Carve::None)
         });
-        out[dims.index(*slot).expect("invariant: inside")] = !beside_lock;
+        out[dims.index(*slot).expect("invariant: inside")] = !seam_to_lock;
     }
     out
 }
