@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Args;
 use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, Progress, generate, generate_around};
@@ -123,9 +124,12 @@ fn is_json(path: &Path) -> bool {
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let options = args.generation.options();
     let design = args.keep.as_deref().map(octile::format::load).transpose()?;
-    let dungeon = match &design {
-        Some(design) => args.generation.generate_keeping(Some(design))?,
-        None => args.generation.generate()?,
+    let dungeon = match (&design, &args.keep) {
+        (Some(design), Some(path)) => args
+            .generation
+            .generate_keeping(Some(design))
+            .with_context(|| format!("generating around the design {}", path.display()))?,
+        _ => args.generation.generate()?,
     };
     // Staged before the main output is written: a --save-dungeon file that cannot be
     // written is found before anything changes.

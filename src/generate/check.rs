@@ -9,8 +9,8 @@ use crate::path::{PathGraph, PathRules};
 
 /// Why `d` is not a dungeon `generate` may return, or `None` when it is one. `graph` is the
 /// path graph of `d`: its regions with doors open are `octile info`'s
-/// ([`crate::path::dungeon_regions`]).
-pub(crate) fn unsound(d: &Dungeon, graph: &PathGraph) -> Option<String> {
+/// ([`crate::path::dungeon_regions`]). A design's exit (`kept_exit`) may stand on any level.
+pub(crate) fn unsound(d: &Dungeon, graph: &PathGraph, kept_exit: bool) -> Option<String> {
     let regions = graph.regions(&PathRules { open_doors: true }).count();
     debug_assert_eq!(regions, crate::path::dungeon_regions(d).count(), "the graph's regions are info's");
     if regions != 1 {
@@ -37,7 +37,7 @@ pub(crate) fn unsound(d: &Dungeon, graph: &PathGraph) -> Option<String> {
     if entrance.level != 0 || !floor_octagon(entrance) {
         return Some(format!("the entrance at {entrance} is not a floor octagon on level 0"));
     }
-    if exit.level + 1 != d.levels()
+    if (exit.level + 1 != d.levels() && !kept_exit)
         || !floor_octagon(exit)
         || d.stair_below(exit).is_some()
         || exit == entrance

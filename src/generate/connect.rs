@@ -107,6 +107,31 @@ pub(crate) fn connect_level_on(
     carved
 }
 
+/// Marks in `main` (indexed by [`crate::path::node_index`]) every carved cell of `level`
+/// that a marked cell of that level reaches through carved seams the shaft rule allows.
+pub(crate) fn spread_over_seams(d: &Dungeon, level: u16, main: &mut [bool]) {
+    let dims = d.dims();
+    let n = dims.slot_count();
+    let base = usize::from(level) * n;
+    let mut stack: Vec<usize> = (0..n).filter(|&i| main[base + i]).collect();
+    while let Some(i) = stack.pop() {
+        let pos = Level { d, level }.pos(i as u32);
+        for (dir, next) in super::carve::neighbours(d, pos) {
+            let j = dims.index(next.slot).expect("invariant: a neighbour in the grid");
+            let carves = d
+                .edge_state(pos, dir)
+                .ok()
+                .flatten()
+                .and_then(|s| d.registry().edge_def(s))
+                .is_some_and(|e| e.carve != crate::dungeon::Carve::None);
+            if !main[base + j] && carves && d.is_carved(next) && d.shaft_allows(pos, dir) {
+                main[base + j] = true;
+                stack.push(j);
+            }
+        }
+    }
+}
+
 /// Offers every cell of `main` on the level at `base` (of `n` slots) to `search` as a start
 /// at cost 0.
 fn start_main(search: &mut Search, main: &[bool], base: usize, n: usize) {

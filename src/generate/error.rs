@@ -40,8 +40,7 @@ pub enum GenerateError {
     #[error(
         "{cols}x{rows} octagons, {levels} levels, {stairs} stair(s) per level pair (seed {seed}): \
          no connected dungeon in {tries} layouts of entrance and stairs (the last: {reason}); \
-         a grid at least 2 octagons wide both ways, fewer levels, more stairs per level pair \
-         or another seed connect more easily"
+         {advice}"
     )]
     Disconnected {
         /// Octagon columns.
@@ -58,8 +57,29 @@ pub enum GenerateError {
         tries: u32,
         /// What was wrong with the last one.
         reason: String,
+        /// What to change, for this case ([`GenerateError::disconnected_advice`]).
+        advice: &'static str,
     },
     /// The dungeon's own limits (shape, proportions).
     #[error(transparent)]
     Dungeon(#[from] DungeonError),
+}
+
+impl GenerateError {
+    /// What to try when no layout connects a dungeon of `cols x rows` octagons and `levels`
+    /// levels, generated around a design's pins when `kept`: the advice
+    /// [`GenerateError::Disconnected`] gives.
+    #[must_use]
+    pub fn disconnected_advice(cols: u32, rows: u32, levels: u32, kept: bool) -> &'static str {
+        if kept {
+            "the design's pins wall floor off from the rest or leave too little room for the stairs: \
+             unpin cells beside pinned rooms, open a wall of a walled-in pinned room, or try another seed"
+        } else if cols < 2 || rows < 2 {
+            "a grid at least 2 octagons wide both ways connects more easily"
+        } else if levels > 1 {
+            "fewer levels, more stairs per level pair or another seed connect more easily"
+        } else {
+            "another seed connects more easily"
+        }
+    }
 }

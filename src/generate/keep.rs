@@ -8,10 +8,15 @@
 //! from a carved locked cell that the shaft rule would let one cross needs it rock, as does
 //! an open seam from locked rock.
 
+use std::borrow::Cow;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
 use super::GenerateError;
 use super::carve::Locked;
-use crate::dungeon::{Carve, Dungeon};
-use crate::grid::{Pos, Slot, SlotKind};
+use crate::dungeon::{Carve, Dungeon, EdgeStateId, Registry, TileId};
+use crate::grid::{Direction, Pos, Slot, SlotKind};
 use crate::wfc::{FixedCell, TileIndex, octile};
 
 /// What the locked neighbours of one free cell require of it.
@@ -131,7 +136,17 @@ pub(crate) fn class_tiles(kind: SlotKind, carved: bool) -> Vec<TileIndex> {
 
 /// A design's pins, level by level: what generation keeps.
 pub(crate) struct Keep<'a> {
-    design: &'a Dungeon,
+    /// The design as generation keeps it: the user's, with the doorways chosen for its
+    /// walled-in pinned rooms opened ([`doorways`]).
+    design: Cow<'a, Dungeon>,
+    /// The generated dungeon's registry: the standard one, then every tile and edge state of
+    /// the design's that it lacks, by name.
+    registry: Registry,
+    /// Per tile of the design's registry, the same tile (by name) in [`Keep::registry`].
+    tiles: Vec<TileId>,
+    /// Per edge state of the design's registry, the same state (by name) in
+    /// [`Keep::registry`].
+    edges: Vec<EdgeStateId>,
     /// Per level, per slot: pinned.
     locked: Vec<Vec<bool>>,
     /// Per level, per slot: pinned or needed rock by a pin.
@@ -143,16 +158,37 @@ pub(crate) struct Keep<'a> {
 }
 
 impl<'a> Keep<'a> {
-    /// The pins of `design`; refuses pins that contradict each other.
-    pub(crate) fn of(design: &'a Dungeon) -> Result<Keep<'a>, GenerateError> {
-        let dims = design.dims();
-        let mut keep =
-            Keep { design, locked: Vec::new(), guard: Vec::new(), near: Vec::new(), classes: Vec::new() };
-        for level in 0..design.levels() {
-            let mut locked = vec![false; dims.slot_count()];
-            for slot in dims.cells().filter(|&slot| design.is_pinned(Pos { level, slot })) {
-                locked[dims.index(slot).expect("invariant: inside")] = true;
+    /// The pins of `design`, with doorways drawn by `seed` for every pinned room that no
+    /// seam leaves ([`doorways`]); refuses pins that contradict each other, a pinned room
+    /// that no doorway can leave, and a design registry whose names clash with the
+    /// standard one's.
+    pub(crate) fn of(design: &'a Dungeon, seed: u64) -> Result<Keep<'a>, GenerateError> {
+        let (registry, tiles, edges) = merged_registry(design.registry())?;
+        let opened = doorways(design, seed)?;
+        let design = if opened.is_empty() {
+            Cow::Borrowed(design)
+        } else {
+            let mut d = design.clone();
+            for (pos, dir) in opened {
+                let open = d.registry().open_edge().expect("invariant: doorways need an open state");
+                d.set_edge(pos, dir, open)?;
             }
+            Cow::Owned(d)
+        };
+        let mut keep = Keep {
+            design,
+            registry,
+            tiles,
+            edges,
+            locked: Vec::new(),
+            guard: Vec::new(),
+            near: Vec::new(),
+            classes: Vec::new(),
+        };
+        let design = &*keep.design;
+        let dims = design.dims();
+        for level in 0..design.levels() {
+            let locked = pinned_layer(design, level);
             let mut near = locked.clone();
             let mut classes = Vec::new();
             for slot in dims.cells() {
@@ -192,6 +228,35 @@ impl<'a> Keep<'a> {
         Ok(keep)
     }
 
+    /// The registry the generated dungeon uses: the standard one (its ids are the
+    /// generator's), then the design's other tiles and edge states.
+    pub(crate) fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The design's entrance, when it is an octagon on level 0 (where generation puts one).
+    pub(crate) fn entrance(&self) -> Option<Slot> {
+        self.design.entrance().filter(|p| p.level == 0 && p.slot.kind() == SlotKind::Octagon).map(|p| p.slot)
+    }
+
+    /// The design's exit, when it is an octagon.
+    pub(crate) fn exit(&self) -> Option<Pos> {
+        self.design.exit().filter(|p| p.slot.kind() == SlotKind::Octagon)
+    }
+
+    /// The feet of the design's stairs from level `pair` to `pair + 1`, in (row, col) order:
+    /// generation keeps them, with their holes, and places only the rest of a pair's stairs.
+    pub(crate) fn stairs(&self, pair: u16) -> Vec<Slot> {
+        self.design.stairs().iter().filter(|s| s.foot.level == pair).map(|s| s.foot.slot).collect()
+    }
+
+    /// True when the design pins the cell at `slot` of `level` (its class is fixed by the
+    /// pin, so nothing else fixes it).
+    pub(crate) fn pins(&self, level: u16, slot: Slot) -> bool {
+        let dims = self.design.dims();
+        self.locked.get(usize::from(level)).is_some_and(|l| dims.index(slot).is_ok_and(|i| l[i]))
+    }
+
     /// Pinned cells in all.
     pub(crate) fn count(&self) -> usize {
         self.locked.iter().map(|l| l.iter().filter(|&&p| p).count()).sum()
@@ -227,18 +292,165 @@ impl<'a> Keep<'a> {
             .collect()
     }
 
-    /// Writes the design's tile and every edge of each pinned cell into `d`.
+    /// Writes the design's tile and every edge of each pinned cell into `d` (whose registry
+    /// is [`Keep::registry`]), tiles and edge states matched by name; a doorway chosen for a
+    /// walled-in room is written open.
     pub(crate) fn restore(&self, d: &mut Dungeon) -> Result<(), GenerateError> {
         let dims = d.dims();
-        for pos in self.design.pinned() {
-            d.set_tile(pos, self.design.tile(pos)?)?;
+        let design = &*self.design;
+        for pos in design.pinned() {
+            d.set_tile(pos, self.tiles[design.tile(pos)?.index()])?;
             d.set_pinned(pos, true)?;
             for &dir in dims.walls(pos.slot).expect("invariant: a cell") {
-                if let Some(state) = self.design.edge_state(pos, dir)? {
-                    d.set_edge(pos, dir, state)?;
+                if let Some(state) = design.edge_state(pos, dir)? {
+                    d.set_edge(pos, dir, self.edges[state.index()])?;
                 }
             }
         }
         Ok(())
     }
+}
+
+/// Per slot of `level`: whether `d` pins it.
+fn pinned_layer(d: &Dungeon, level: u16) -> Vec<bool> {
+    let dims = d.dims();
+    let mut locked = vec![false; dims.slot_count()];
+    for slot in dims.cells().filter(|&slot| d.is_pinned(Pos { level, slot })) {
+        locked[dims.index(slot).expect("invariant: inside")] = true;
+    }
+    locked
+}
+
+/// The standard registry followed by every tile and edge state of `design` it has no name
+/// for, and the id in it of each of the design's tiles and edge states (matched by name).
+fn merged_registry(design: &Registry) -> Result<(Registry, Vec<TileId>, Vec<EdgeStateId>), GenerateError> {
+    let standard = Registry::standard();
+    let mut tiles = standard.tiles().to_vec();
+    tiles.extend(design.tiles().iter().filter(|t| standard.tile(&t.name).is_none()).cloned());
+    let mut edges = standard.edges().to_vec();
+    edges.extend(design.edges().iter().filter(|e| standard.edge(&e.name).is_none()).cloned());
+    let merged = Registry::from_defs(tiles, edges).map_err(|e| GenerateError::BadOption {
+        name: "keep",
+        value: "the design's registry".into(),
+        reason: format!("its tiles and edge states cannot join the standard ones by name: {e}"),
+    })?;
+    let tile_ids = design
+        .tiles()
+        .iter()
+        .map(|t| merged.tile(&t.name).expect("invariant: every design tile was merged"))
+        .collect();
+    let edge_ids = design
+        .edges()
+        .iter()
+        .map(|e| merged.edge(&e.name).expect("invariant: every design edge state was merged"))
+        .collect();
+    Ok((merged, tile_ids, edge_ids))
+}
+
+/// Pinned cells of at least this many (octagons and connectors) get a second doorway.
+const SECOND_DOORWAY: usize = 6;
+
+/// The doorways `generate --keep` opens: a pinned room (pinned carved cells of one level
+/// joined by carved seams) that no carved seam leaves for an unpinned cell would be sealed,
+/// so one of its walls that faces an unpinned cell (a wall between two pins is the
+/// designer's and stays) is opened, drawn by `seed`; a room of [`SECOND_DOORWAY`] cells or
+/// more gets a second, the candidate farthest from the first. A wall qualifies when the
+/// shaft rule lets one cross it and opening it asks nothing contradictory of the cell
+/// beyond. Refuses a room with no such wall, naming it.
+fn doorways(design: &Dungeon, seed: u64) -> Result<Vec<(Pos, Direction)>, GenerateError> {
+    let dims = design.dims();
+    let carves = |pos: Pos, dir: Direction| {
+        design
+            .edge_state(pos, dir)
+            .ok()
+            .flatten()
+            .and_then(|s| design.registry().edge_def(s))
+            .is_some_and(|e| e.carve != Carve::None)
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(DOORWAY_STREAM);
+    let mut opened = Vec::new();
+    for level in 0..design.levels() {
+        let locked = pinned_layer(design, level);
+        let pinned = |slot: Slot| dims.index(slot).is_ok_and(|i| locked[i]);
+        let mut seen = vec![false; dims.slot_count()];
+        for start in dims.cells() {
+            let i = dims.index(start).expect("invariant: inside");
+            if seen[i] || !locked[i] || !design.is_carved(Pos { level, slot: start }) {
+                continue;
+            }
+            // The room: pinned carved cells joined by carved seams.
+            seen[i] = true;
+            let mut room = vec![start];
+            let mut next = 0;
+            let mut leaves = false;
+            let mut candidates = Vec::new();
+            while next < room.len() {
+                let slot = room[next];
+                next += 1;
+                let pos = Pos { level, slot };
+                for &dir in dims.walls(slot).expect("invariant: a cell") {
+                    let Some(beyond) = dims.neighbor(slot, dir).ok().flatten() else { continue };
+                    let there = Pos { level, slot: beyond };
+                    let j = dims.index(beyond).expect("invariant: inside");
+                    match (pinned(beyond), carves(pos, dir)) {
+                        (true, true) if design.is_carved(there) && !seen[j] => {
+                            seen[j] = true;
+                            room.push(beyond);
+                        }
+                        (false, true) => leaves = true,
+                        (false, false) if design.stairs().allows_step(pos, dir, there) => {
+                            candidates.push((pos, dir, there));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if leaves {
+                continue;
+            }
+            // A doorway whose far cell another pin needs rock would contradict it.
+            candidates.retain(|&(pos, _, there)| opens_cleanly(design, &locked, pos, there));
+            if candidates.is_empty() {
+                return Err(GenerateError::BadOption {
+                    name: "keep",
+                    value: format!("the pinned room at {}", Pos { level, slot: start }),
+                    reason: format!(
+                        "its {} cell(s) are walled in: every wall faces another pin, the grid's edge or a stair's shaft, so no doorway can open; unpin a cell beside it or open one of its walls",
+                        room.len()
+                    ),
+                });
+            }
+            let first = candidates[(rng.next_u64() % candidates.len() as u64) as usize];
+            opened.push((first.0, first.1));
+            if room.len() >= SECOND_DOORWAY {
+                let far = |c: &(Pos, Direction, Pos)| {
+                    let (a, b) = (c.2.slot, first.2.slot);
+                    (a.row.abs_diff(b.row) + a.col.abs_diff(b.col), std::cmp::Reverse((a.row, a.col)))
+                };
+                let second = candidates.iter().filter(|c| c.2 != first.2).max_by_key(|c| far(c));
+                if let Some(&(pos, dir, _)) = second.filter(|c| far(c).0 > 2) {
+                    opened.push((pos, dir));
+                }
+            }
+        }
+    }
+    Ok(opened)
+}
+
+/// The RNG stream the doorways are drawn from (the seed's main stream draws the layouts).
+const DOORWAY_STREAM: u64 = 0xd00d;
+
+/// Whether opening the wall of the pinned room cell `pos` toward the free cell `there`
+/// leaves `there` a cell generation can make floor: no other pin needs it rock, and it has a
+/// free neighbour to be joined through.
+fn opens_cleanly(design: &Dungeon, locked: &[bool], pos: Pos, there: Pos) -> bool {
+    let dims = design.dims();
+    let demand = demand_of(design, pos.level, there.slot, locked);
+    // The room's own wall is the one rock demand the doorway removes.
+    let others = demand.rock.iter().filter(|&&p| p != pos).count();
+    let free_beyond = dims.walls(there.slot).expect("invariant: a cell").iter().any(|&d| {
+        dims.neighbor(there.slot, d).ok().flatten().is_some_and(|n| !locked[dims.index(n).expect("inside")])
+    });
+    others == 0 && free_beyond
 }

@@ -110,7 +110,7 @@ pub fn generate_around(
         cut_ratio: design.proportions().cut_ratio,
         ..options.clone()
     };
-    let keep = keep::Keep::of(design)?;
+    let keep = keep::Keep::of(design, options.seed)?;
     generate_with(&options, Some(&keep), progress)
 }
 
@@ -145,6 +145,12 @@ fn generate_with(
         seed: options.seed,
         tries,
         reason,
+        advice: GenerateError::disconnected_advice(
+            options.cols,
+            options.rows,
+            options.levels,
+            keep.is_some(),
+        ),
     })
 }
 
@@ -193,7 +199,15 @@ fn layout(
 ) -> Result<Result<(Dungeon, RoomGraph), String>, GenerateError> {
     // Entrance and stairs first, so the solver is told where floor must be.
     let placement = Placement::draw(rng, setup, options, keep)?;
-    let mut d = Dungeon::new(options.cols, options.rows, options.levels, setup.proportions, Fill::Solid)?;
+    let registry = keep.map_or_else(crate::dungeon::Registry::standard, |k| k.registry().clone());
+    let mut d = Dungeon::with_registry(
+        options.cols,
+        options.rows,
+        options.levels,
+        setup.proportions,
+        registry,
+        Fill::Solid,
+    )?;
     solve::solve_levels(&mut d, setup, &placement, options, keep, rng, progress)?;
     open_between_floors(&mut d, &setup.near);
     if let Some(keep) = keep {
@@ -225,9 +239,13 @@ fn layout(
             .expect("invariant: the standard registry's step costs fit in u32");
         (graph, rooms.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
-    d.set_exit(Some(farthest_octagon(&d, &graph, entrance)))?;
+    let exit = match placement.exit {
+        Some((level, c)) => Pos { level, slot: setup.slots[c] },
+        None => farthest_octagon(&d, &graph, entrance),
+    };
+    d.set_exit(Some(exit))?;
     d.set_seed(Some(options.seed));
-    Ok(match check::unsound(&d, &graph) {
+    Ok(match check::unsound(&d, &graph, placement.exit.is_some()) {
         None => Ok((d, rooms)),
         Some(why) => Err(why),
     })
@@ -280,6 +298,11 @@ fn connect_levels(
             for &c in &placement.stairs[usize::from(level) - 1] {
                 main[node(d, Pos { level, slot: setup.slots[c] })] = true;
             }
+        }
+        if keep.is_some() {
+            // A pinned entrance or hole is never expanded by the search (pins are locked):
+            // its room, and whatever its open seams reach, is joined already.
+            connect::spread_over_seams(d, level, &mut main);
         }
         connect::connect_level_on(d, &mut floor, level, &mut main, &mut search, guard(level));
         let near = keep.map_or(Locked::NONE, |k| k.near_pins(level));

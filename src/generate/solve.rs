@@ -56,19 +56,25 @@ pub(crate) fn setup(options: &GenerateOptions) -> Result<Setup, GenerateError> {
     })
 }
 
-/// Where the entrance and the stairs stand, as cells of the level topology.
+/// Where the entrance, the stairs and (for a design that has one) the exit stand, as cells
+/// of the level topology.
 pub(crate) struct Placement {
     /// The entrance's cell on level 0.
     pub(crate) entrance: usize,
-    /// Per level pair `L, L + 1`: the cells of its stairs (their feet on level `L`).
+    /// Per level pair `L, L + 1`: the cells of its stairs (their feet on level `L`), the
+    /// design's first.
     pub(crate) stairs: Vec<Vec<usize>>,
+    /// The design's exit (level, cell), kept where the design put it.
+    pub(crate) exit: Option<(u16, usize)>,
 }
 
 impl Placement {
     /// Draws the entrance, then the stairs pair by pair: a pair's stairs avoid each other
     /// and the cells below them (the entrance, or the previous pair's stairs, whose holes
-    /// are on this level). With `keep`, neither stands on or beside a pinned cell (a stair
-    /// on the levels of its foot and its hole); refuses when the pins leave too little room.
+    /// are on this level). With `keep`, the design's entrance, exit and stairs stay where
+    /// the design has them, a pair gets only the stairs it lacks, and no drawn one stands on
+    /// or beside a pinned cell (a stair on the levels of its foot and its hole); refuses when
+    /// the pins leave too little room.
     pub(crate) fn draw(
         rng: &mut ChaCha8Rng,
         setup: &Setup,
@@ -84,20 +90,35 @@ impl Placement {
             value: format!("{} pinned cell(s)", keep.map_or(0, Keep::count)),
             reason: format!("the pins leave no room for {what} (none may stand on or beside a pin)"),
         };
-        let room = octagons(&|c| !near(0, c));
-        if room.is_empty() {
-            return Err(no_room("the entrance"));
-        }
-        let entrance = room[pick(rng, room.len())];
+        let cell = |slot: Slot| setup.slots.binary_search_by_key(&(slot.row, slot.col), |s| (s.row, s.col));
+        let cell = |slot: Slot| cell(slot).expect("invariant: a cell of the grid");
+        let entrance = match keep.and_then(Keep::entrance) {
+            Some(slot) => cell(slot),
+            None => {
+                let room = octagons(&|c| !near(0, c));
+                if room.is_empty() {
+                    return Err(no_room("the entrance"));
+                }
+                room[pick(rng, room.len())]
+            }
+        };
         let mut stairs: Vec<Vec<usize>> = Vec::new();
         for pair in 0..(options.levels as usize).saturating_sub(1) {
+            let mut mine: Vec<usize> =
+                keep.map_or_else(Vec::new, |k| k.stairs(pair as u16).into_iter().map(cell).collect());
             let mut taken: Vec<usize> = if pair == 0 { vec![entrance] } else { stairs[pair - 1].clone() };
+            taken.extend(&mine);
+            if let Some(k) = keep {
+                // Nor on the design's stairs of the pair above (whose holes are a level up).
+                taken.extend(k.stairs(pair as u16 + 1).into_iter().map(cell));
+            }
+            let wanted = (options.stairs as usize).saturating_sub(mine.len());
             let room = octagons(&|c| !near(pair, c) && !near(pair + 1, c));
-            if room.iter().filter(|c| !taken.contains(c)).count() < options.stairs as usize {
+            if room.iter().filter(|c| !taken.contains(c)).count() < wanted {
                 return Err(no_room(&format!("{} stair(s) from level {pair}", options.stairs)));
             }
-            let mut mine = Vec::new();
-            while mine.len() < options.stairs as usize {
+            let design = mine.len();
+            while mine.len() - design < wanted {
                 let c = room[pick(rng, room.len())];
                 if !taken.contains(&c) {
                     taken.push(c);
@@ -106,11 +127,12 @@ impl Placement {
             }
             stairs.push(mine);
         }
-        Ok(Placement { entrance, stairs })
+        let exit = keep.and_then(Keep::exit).map(|p| (p.level, cell(p.slot)));
+        Ok(Placement { entrance, stairs, exit })
     }
 
-    /// The cells of `level` the solver must make open floor: the entrance, the stairs up
-    /// and the holes of the stairs from below.
+    /// The cells of `level` the solver must make open floor: the entrance, the stairs up,
+    /// the holes of the stairs from below and a design's exit.
     fn fixed_on(&self, level: usize) -> Vec<usize> {
         let mut fixed = Vec::new();
         if level == 0 {
@@ -120,6 +142,7 @@ impl Placement {
         if level > 0 {
             fixed.extend(&self.stairs[level - 1]);
         }
+        fixed.extend(self.exit.filter(|&(l, _)| usize::from(l) == level).map(|(_, c)| c));
         fixed
     }
 }
@@ -155,6 +178,8 @@ pub(crate) fn solve_levels(
             fixed: placement
                 .fixed_on(usize::from(level))
                 .into_iter()
+                // A pinned cell's class is the pin's.
+                .filter(|&c| !keep.is_some_and(|k| k.pins(level, setup.slots[c])))
                 .map(|c| {
                     // An octagon with no neighbour (a 1x1 grid) cannot open any wall.
                     let alone = (0..8).all(|d| !matches!(setup.topology.neighbor(c, d), Neighbor::Cell(_)));
