@@ -40,6 +40,10 @@ fn arb_command() -> impl Strategy<Value = Command> {
             let to = Slot::new((p.slot.row + h).min(22), (p.slot.col + w).min(22));
             Command::Paint { cells: rect_cells(base().dims(), p.level, p.slot, to).unwrap(), tile }
         }),
+        (pos.clone(), 0u32..6, 0u32..6).prop_map(|(p, h, w)| {
+            let to = Slot::new((p.slot.row + h).min(22), (p.slot.col + w).min(22));
+            Command::PaintRoom { level: p.level, from: p.slot, to }
+        }),
         pos.clone().prop_map(|pos| Command::PlaceStair { pos }),
         pos.clone().prop_map(|pos| Command::RemoveStair { pos }),
         pos.clone().prop_map(|pos| Command::SetEntrance { pos: Some(pos) }),
@@ -236,5 +240,114 @@ fn edits_round_a_hole_dirty_the_stair_below() {
                 assert_eq!(meshes, all_meshes(editor.dungeon()), "after {cmd:?}");
             }
         }
+    }
+}
+
+/// A rock level of `cols x rows` octagons, one level.
+fn rock(cols: u32, rows: u32) -> Dungeon {
+    Dungeon::new(cols, rows, 1, Default::default(), octile::dungeon::Fill::Solid).unwrap()
+}
+
+/// Activating a rock cell beside floor opens the seam to it (it used to leave a walled-in
+/// cell); filling it walls it again; undo gives back the bytes.
+#[test]
+fn toggling_a_cell_beside_floor_opens_onto_it() {
+    let mut d = rock(4, 4);
+    d.set_tile(Pos::new(0, 2, 2), Registry::FLOOR).unwrap();
+    let mut editor = Editor::new(d.clone());
+    let beside = Pos::new(0, 2, 4);
+    editor.apply(&Command::Toggle { pos: beside }).unwrap();
+    let e = editor.dungeon();
+    assert_eq!(e.edge_state(beside, Direction::W).unwrap(), Some(Registry::OPEN));
+    assert_eq!(e.edge_state(beside, Direction::E).unwrap(), Some(Registry::WALL), "rock beyond stays walled");
+    assert!(editor.connectivity().is_connected());
+    editor.apply(&Command::Toggle { pos: beside }).unwrap();
+    assert_eq!(editor.dungeon().edge_state(beside, Direction::W).unwrap(), Some(Registry::WALL));
+    editor.undo().unwrap();
+    editor.undo().unwrap();
+    assert_eq!(to_json(editor.dungeon()), to_json(&d));
+}
+
+/// `room`: floor walled from its surroundings but for one doorway per side that borders the
+/// grid's inside, each onto a carved cell; a side on the grid's edge has none; the room
+/// and its doorways are one region, and a re-paint beside existing floor still walls it.
+#[test]
+fn a_painted_room_has_one_doorway_per_side() {
+    let run = |d: Dungeon, from: Slot, to: Slot| {
+        let mut editor = Editor::new(d);
+        editor.apply(&Command::PaintRoom { level: 0, from, to }).unwrap();
+        editor.into_dungeon()
+    };
+    let doorways = |d: &Dungeon, from: Slot, to: Slot| {
+        let cells = rect_cells(d.dims(), 0, from, to).unwrap();
+        let inside = |s: Slot| cells.iter().any(|p| p.slot == s);
+        let mut out = Vec::new();
+        for p in &cells {
+            assert!(d.tile_def(*p).unwrap().carved, "{p} is floor");
+            for &dir in d.dims().walls(p.slot).unwrap() {
+                let Some(beyond) = d.dims().neighbor(p.slot, dir).unwrap() else { continue };
+                if !inside(beyond) && d.edge_state(*p, dir).unwrap() != Some(Registry::WALL) {
+                    assert!(
+                        d.is_carved(Pos { slot: beyond, ..*p }),
+                        "the doorway at {p} {dir:?} leads onto floor"
+                    );
+                    out.push((p.slot, dir));
+                }
+            }
+        }
+        out
+    };
+    let (from, to) = (Slot::new(2, 2), Slot::new(6, 8));
+    let d = run(rock(6, 6), from, to);
+    assert_eq!(
+        doorways(&d, from, to),
+        [
+            (Slot::new(2, 4), Direction::N),
+            (Slot::new(4, 2), Direction::W),
+            (Slot::new(4, 8), Direction::E),
+            (Slot::new(6, 4), Direction::S)
+        ]
+    );
+    assert_eq!(octile::path::dungeon_regions(&d).count(), 1);
+    // In a corner: the sides on the grid's edge have none.
+    let corner = run(rock(6, 6), Slot::new(0, 0), Slot::new(4, 4));
+    assert_eq!(
+        doorways(&corner, Slot::new(0, 0), Slot::new(4, 4)),
+        [(Slot::new(2, 4), Direction::E), (Slot::new(4, 2), Direction::S)]
+    );
+    // Beside floor: walled but for the doorway.
+    let mut floor = Dungeon::new(6, 6, 1, Default::default(), octile::dungeon::Fill::Floor).unwrap();
+    floor.set_tile(Pos::new(0, 0, 0), Registry::FLOOR).unwrap();
+    let painted = run(floor, from, to);
+    assert_eq!(doorways(&painted, from, to).len(), 4);
+}
+
+/// A design sketched with `room` and pinned keeps exactly the designer's doorways when the
+/// rest is generated (no doorway is added to a room a seam already leaves).
+#[test]
+fn generating_around_painted_rooms_keeps_their_doorways() {
+    let (from, to) = (Slot::new(6, 6), Slot::new(12, 12));
+    let mut editor = Editor::new(rock(10, 10));
+    editor.apply(&Command::PaintRoom { level: 0, from, to }).unwrap();
+    editor
+        .apply(&Command::Pin {
+            cells: rect_cells(editor.dungeon().dims(), 0, from, to).unwrap(),
+            pinned: true,
+        })
+        .unwrap();
+    let design = editor.into_dungeon();
+    for seed in 0..8 {
+        let options = GenerateOptions { seed, ..Default::default() };
+        let d = octile::generate::generate_around(&options, &design, &mut |_| {}).unwrap();
+        for p in design.pinned() {
+            for &dir in d.dims().walls(p.slot).unwrap() {
+                assert_eq!(
+                    d.edge_state(p, dir).unwrap(),
+                    design.edge_state(p, dir).unwrap(),
+                    "seed {seed}: {p} {dir:?}"
+                );
+            }
+        }
+        assert_eq!(octile::path::dungeon_regions(&d).count(), 1, "seed {seed}");
     }
 }

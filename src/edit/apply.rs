@@ -3,7 +3,7 @@
 
 use super::change::Recorder;
 use super::seams::derived_state;
-use super::{Change, Command, EditError, resolve};
+use super::{Change, Command, EditError, resolve, room};
 use crate::dungeon::{Dungeon, DungeonError, TileId};
 use crate::grid::{Direction, EdgeId, Pos, Slot};
 
@@ -24,8 +24,7 @@ fn run(rec: &mut Recorder<'_>, cmd: &Command) -> Result<(), EditError> {
             let reg = rec.d.registry();
             let tile = if carved { reg.rock() } else { reg.plain_floor() };
             let what = if carved { "rock tile" } else { "plain floor tile" };
-            rec.set_tile(*pos, tile.ok_or(EditError::RegistryLacks { what, command: "toggle" })?)?;
-            Ok(())
+            paint(rec, &[*pos], tile.ok_or(EditError::RegistryLacks { what, command: "toggle" })?)
         }
         Command::Cycle { pos, dir } => {
             let edge = wall_edge(rec.d, *pos, *dir)?;
@@ -38,6 +37,7 @@ fn run(rec: &mut Recorder<'_>, cmd: &Command) -> Result<(), EditError> {
             Ok(rec.set_edge_of(pos.level, edge, *state)?)
         }
         Command::Paint { cells, tile } => paint(rec, cells, *tile),
+        Command::PaintRoom { level, from, to } => room::paint_room(rec, *level, *from, *to),
         Command::PlaceStair { pos } => {
             let stair = rec
                 .d
@@ -85,7 +85,7 @@ fn wall_edge(d: &Dungeon, pos: Pos, dir: Direction) -> Result<EdgeId, EditError>
 }
 
 /// Paints every cell, then sets every seam of a painted cell by the seam rule.
-fn paint(rec: &mut Recorder<'_>, cells: &[Pos], tile: TileId) -> Result<(), EditError> {
+pub(super) fn paint(rec: &mut Recorder<'_>, cells: &[Pos], tile: TileId) -> Result<(), EditError> {
     for &pos in cells {
         set_tile(rec, pos, tile)?;
     }

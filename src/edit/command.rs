@@ -17,7 +17,8 @@ pub enum Command {
         tile: TileId,
     },
     /// Activates a cell: rock becomes the registry's plain floor, anything carved (floor, a
-    /// stair) becomes rock. Edges are kept.
+    /// stair) becomes rock; then its seams follow the seam rule ([`super::seams`]), so a
+    /// cell activated beside floor opens onto it, and one filled is walled.
     Toggle {
         /// The cell.
         pos: Pos,
@@ -47,6 +48,20 @@ pub enum Command {
         cells: Vec<Pos>,
         /// The tile.
         tile: TileId,
+    },
+    /// Paints a room: every cell of the slot rectangle from `from` to `to` (inclusive, any
+    /// order) on `level` becomes plain floor, its seams inside follow the seam rule, and its
+    /// seams to the cells round it are walls except one doorway per side that borders the
+    /// grid's inside: the long seam of the side's middle octagon, with the cell beyond carved
+    /// when it was rock (its other seams walled toward the room, by the rule elsewhere). A
+    /// side whose doorway the shaft rule forbids gets none.
+    PaintRoom {
+        /// The level.
+        level: u16,
+        /// One corner (slots).
+        from: Slot,
+        /// The opposite corner (slots).
+        to: Slot,
     },
     /// Puts the registry's stair tile on an octagon below the top level whose octagon above
     /// is carved (the stair's landing).
@@ -87,7 +102,7 @@ pub enum Command {
 }
 
 impl Command {
-    /// The command's script keyword (`cell`, `toggle`, `cycle`, `edge`, `paint`, `stair`,
+    /// The command's script keyword (`cell`, `toggle`, `cycle`, `edge`, `paint`, `room`, `stair`,
     /// `unstair`, `entrance`, `exit`, `pin`, `unpin`, `resolve`).
     #[must_use]
     pub fn keyword(&self) -> &'static str {
@@ -97,6 +112,7 @@ impl Command {
             Command::Cycle { .. } => "cycle",
             Command::SetEdge { .. } => "edge",
             Command::Paint { .. } => "paint",
+            Command::PaintRoom { .. } => "room",
             Command::PlaceStair { .. } => "stair",
             Command::RemoveStair { .. } => "unstair",
             Command::SetEntrance { .. } => "entrance",

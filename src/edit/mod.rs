@@ -14,6 +14,7 @@ mod history;
 mod local;
 mod report;
 pub mod resolve;
+mod room;
 pub mod script;
 pub mod seams;
 

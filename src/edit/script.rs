@@ -43,7 +43,7 @@ pub enum ScriptError {
 
 /// The usage of every command, as `--help` and errors print it.
 pub const USAGE: &str = "cell L,R,C TILE | toggle L,R,C | cycle L,R,C WALL | edge L,R,C WALL STATE | \
-paint L R1,C1..R2,C2 TILE | stair L,R,C | unstair L,R,C | entrance L,R,C | exit L,R,C | \
+paint L R1,C1..R2,C2 TILE | room L R1,C1..R2,C2 | stair L,R,C | unstair L,R,C | entrance L,R,C | exit L,R,C | \
 pin L,R,C | unpin L,R,C | pin L R1,C1..R2,C2 | unpin L R1,C1..R2,C2 | resolve L,R,C RADIUS | undo | redo";
 
 fn syntax(message: String) -> ScriptError {
@@ -91,6 +91,15 @@ pub fn parse_line(d: &Dungeon, text: &str) -> Result<Option<Line>, ScriptError> 
         "paint" => {
             want(3, "L R1,C1..R2,C2 TILE")?;
             Command::Paint { cells: rect(d, args[0], args[1])?, tile: tile(d, args[2])? }
+        }
+        "room" => {
+            want(2, "L R1,C1..R2,C2")?;
+            let cells = rect(d, args[0], args[1])?;
+            let (first, last) = (cells.first(), cells.last());
+            let (Some(first), Some(last)) = (first, last) else {
+                return Err(syntax(format!("`room` {} {} holds no cell", args[0], args[1])));
+            };
+            Command::PaintRoom { level: first.level, from: first.slot, to: last.slot }
         }
         "pin" | "unpin" => {
             let cells = match args {
