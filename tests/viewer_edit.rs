@@ -263,10 +263,11 @@ fn a_fast_drag_paints_every_cell_it_crosses() {
 fn a_room_made_in_edit_mode_gets_its_torch() {
     const TEST: &str = "a_room_made_in_edit_mode_gets_its_torch";
     let Some((_alone, dir, file, before)) = window_test(TEST) else { return };
-    // A rock octagon beside the south arm: a click makes it floor, walled all round, so a
-    // room of its own, and rooms get a torch on their first long rock wall.
-    let cell = Pos { level: 0, slot: octile::grid::Slot::new(8, 2) };
-    assert!(before.tile_def(cell).is_ok_and(|t| !t.carved), "0,8,2 is rock in plus_arena");
+    // A rock octagon in a corner with no floor beside it (bottom right, clear of the HUD): a click makes it floor, walled
+    // all round (nothing to open onto), so a room of its own, and rooms get a torch on
+    // their first long rock wall.
+    let cell = Pos { level: 0, slot: octile::grid::Slot::new(8, 8) };
+    assert!(before.tile_def(cell).is_ok_and(|t| !t.carved), "0,8,8 is rock in plus_arena");
     let centre = top_pixel(&before, before.layout().center(cell.slot));
     let size = format!("{}x{}", SIZE.0, SIZE.1);
     let args = [file.to_str().unwrap(), "--camera", "top", "--size", &size, "--lights"];
@@ -275,7 +276,7 @@ fn a_room_made_in_edit_mode_gets_its_torch() {
     xdotool(&["key", "ctrl+s"]);
     pause(1500);
     let (after, err) = quit_and_load(child, &file);
-    assert!(after.tile_def(cell).is_ok_and(|t| t.carved), "the click made 0,8,2 floor: {err}");
+    assert!(after.tile_def(cell).is_ok_and(|t| t.carved), "the click made 0,8,8 floor: {err}");
     let markers = octile::viewer::markers::markers_of(&after);
     let lights = octile::rooms::torch_lights(&markers, octile::rooms::LightPreset::Blender);
     let light = lights.iter().find(|l| l.torch.cell == cell).expect("the new room has a torch");
@@ -289,4 +290,58 @@ fn a_room_made_in_edit_mode_gets_its_torch() {
         .map(|(px, py)| shot.get_pixel(px, py).0)
         .any(|[r, g, b]| r > 180 && i32::from(r) - i32::from(b) > 60 && g > 100);
     assert!(warm, "no torch glow at ({x:.0}, {y:.0}) after the click: {err}");
+}
+
+/// The room brush (C): a drag from one rock octagon to another paints a room between them,
+/// walled but for one doorway per side that borders the grid's inside, and a click on rock
+/// beside floor opens onto it.
+#[test]
+fn the_room_brush_paints_a_room_with_doorways() {
+    const TEST: &str = "the_room_brush_paints_a_room_with_doorways";
+    let Some((_alone, dir, file, before)) = window_test(TEST) else { return };
+    let at = |row: u32, col: u32| Pos { level: 0, slot: octile::grid::Slot::new(row, col) };
+    let carved = |d: &Dungeon, p: Pos| d.tile_def(p).is_ok_and(|t| t.carved);
+    // plus_arena's top-left corner is rock: 0,0,0, 0,0,2 and 0,2,0; 0,0,4 is floor; and
+    // 0,8,2 is rock beside the floor at 0,6,2.
+    assert!(!carved(&before, at(0, 0)) && !carved(&before, at(0, 2)) && !carved(&before, at(2, 0)));
+    assert!(carved(&before, at(0, 4)) && !carved(&before, at(8, 2)) && carved(&before, at(6, 2)));
+    let pixel = |p: Pos| top_pixel(&before, before.layout().center(p.slot));
+    let (start, end, beside) = (pixel(at(0, 0)), pixel(at(0, 2)), pixel(at(8, 2)));
+    let Some((child, window)) = open_top_view(TEST, &file) else { return };
+    pause(2500);
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "F3"]);
+    // A click on rock beside floor first (the room brush is off): it opens onto the floor.
+    xdotool(&["mousemove", "--window", &window, &beside.0.to_string(), &beside.1.to_string()]);
+    pause(800);
+    xdotool(&["click", "1"]);
+    pause(600);
+    xdotool(&["key", "c"]);
+    xdotool(&["mousemove", "--window", &window, &start.0.to_string(), &start.1.to_string()]);
+    pause(800);
+    xdotool(&["mousedown", "1"]);
+    pause(600);
+    xdotool(&["mousemove", "--window", &window, &end.0.to_string(), &end.1.to_string()]);
+    pause(600);
+    xdotool(&["mouseup", "1"]);
+    pause(600);
+    xdotool(&["mousemove", "--window", &window, "2", "2"]);
+    pause(1500);
+    grab(&window, &dir.join("room.png"));
+    xdotool(&["key", "ctrl+s"]);
+    pause(1500);
+    let (after, err) = quit_and_load(child, &file);
+    assert!(carved(&after, at(8, 2)), "the click made 0,8,2 floor: {err}");
+    assert_eq!(after.edge_state(at(8, 2), Direction::N).unwrap(), after.registry().edge("open"), "{err}");
+    assert!(carved(&after, at(0, 0)) && carved(&after, at(0, 2)), "the drag painted the room: {err}");
+    let open = after.registry().edge("open");
+    assert_eq!(after.edge_state(at(0, 2), Direction::E).unwrap(), open, "the east doorway onto 0,0,4");
+    assert_eq!(after.edge_state(at(0, 0), Direction::S).unwrap(), open, "the south doorway");
+    assert!(carved(&after, at(2, 0)), "the south doorway's cell is carved");
+    assert_eq!(
+        after.edge_state(at(0, 2), Direction::S).unwrap(),
+        after.registry().edge("wall"),
+        "one doorway a side"
+    );
+    assert!(err.contains("room 0 0,0..0,2"), "the status line says what was done: {err}");
 }

@@ -29,6 +29,8 @@ pub enum EditKey {
     PinRoom,
     /// Place or remove a stair on the hovered cell.
     Stair,
+    /// The room brush on or off: a left drag paints a room with one doorway per side.
+    RoomBrush,
     /// Re-solve around the hovered cell.
     Resolve,
     /// Undo.
@@ -52,6 +54,7 @@ pub const EDIT_BINDINGS: &[(Trigger, bool, Option<bool>, EditKey, &str)] = &[
     (Trigger::Letter('n'), false, Some(false), EditKey::Pin, "N pin cell"),
     (Trigger::Letter('n'), false, Some(true), EditKey::PinRoom, "Shift+N pin room"),
     (Trigger::Letter('b'), false, None, EditKey::Stair, "B stair"),
+    (Trigger::Letter('c'), false, None, EditKey::RoomBrush, "C room brush (drag corner to corner)"),
     (Trigger::Letter('g'), false, None, EditKey::Resolve, "G re-solve"),
     (Trigger::Letter('z'), true, Some(false), EditKey::Undo, "Ctrl+Z undo"),
     (Trigger::Letter('z'), true, Some(true), EditKey::Redo, "Ctrl+Shift+Z/Ctrl+Y redo"),

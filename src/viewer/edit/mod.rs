@@ -206,6 +206,10 @@ impl EditMode {
             (EditKey::Pin, Some(pos)) => session.pin(pos, false),
             (EditKey::PinRoom, Some(pos)) => session.pin(pos, true),
             (EditKey::Stair, Some(pos)) => session.stair(pos),
+            (EditKey::RoomBrush, _) => {
+                session.toggle_room_brush();
+                false
+            }
             (EditKey::Resolve, Some(pos)) => session.resolve(pos),
             (EditKey::Undo, _) => session.undo(),
             (EditKey::Redo, _) => session.redo(),
@@ -361,7 +365,12 @@ impl EditMode {
         }
         let Some(session) = self.session.as_ref().filter(|_| self.on) else { return lines };
         let d = session.dungeon();
-        let tool = if self.painting { "painting" } else { "click/drag" };
+        let tool = match (session.is_room_brush(), self.painting) {
+            (true, true) => "room brush: release on the opposite corner",
+            (true, false) => "room brush (C): drag corner to corner",
+            (false, true) => "painting",
+            (false, false) => "click/drag",
+        };
         let hovered = self.hover.map_or_else(|| "nothing".to_string(), |h| describe(d, h.target));
         let (undo, redo) = session.steps();
         let saved = if session.is_modified() { "UNSAVED changes" } else { "saved" };

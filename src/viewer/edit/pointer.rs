@@ -1,7 +1,7 @@
 //! Edit mode's pointer: what the cursor picks (from the last frame's view), a click on a
 //! cell or wall, and paint strokes that pick every cell under the cursor's path.
 
-use super::{EditMode, ray};
+use super::{EditMode, Session, ray};
 use crate::geometry::{Pick, Target, pick};
 
 /// Longest step (pixels) between the cursor positions a paint stroke picks.
@@ -58,8 +58,9 @@ impl EditMode {
         if !pressed {
             let was = self.painting;
             self.painting = false;
-            if let Some(s) = self.session.as_mut() {
-                s.release();
+            let changed = self.session.as_mut().is_some_and(Session::release);
+            if changed || self.session.as_ref().is_some_and(|s| s.is_room_brush()) {
+                self.after_edit(changed);
             }
             return was;
         }

@@ -28,6 +28,11 @@ pub struct Session {
     editor: Editor,
     save_to: PathBuf,
     stroke: Option<Stroke>,
+    /// The room brush (`C`): a left drag paints a room ([`Command::PaintRoom`]) from the
+    /// cell pressed to the cell released on, instead of a stroke.
+    room_brush: bool,
+    /// The room being dragged out: its first corner.
+    corner: Option<Pos>,
     /// The chunks changed since the mesh was last brought up to date.
     dirty: Vec<ChunkId>,
     /// The last thing done or refused, for the status line.
@@ -42,6 +47,8 @@ impl Session {
             editor: Editor::new(dungeon),
             save_to,
             stroke: None,
+            room_brush: false,
+            corner: None,
             dirty: Vec::new(),
             message: String::new(),
         }
@@ -110,9 +117,33 @@ impl Session {
         self.done(what, result)
     }
 
+    /// True when a left drag paints a room.
+    #[must_use]
+    pub fn is_room_brush(&self) -> bool {
+        self.room_brush
+    }
+
+    /// Turns the room brush on or off.
+    pub fn toggle_room_brush(&mut self) {
+        self.release();
+        self.room_brush = !self.room_brush;
+        self.message = if self.room_brush {
+            "room brush on: drag from one corner to the other".into()
+        } else {
+            "room brush off: clicks toggle cells".into()
+        };
+    }
+
     /// A left click on `target`: a wall cycles, a cell toggles and starts a paint stroke
-    /// that [`Session::drag`] continues and [`Session::release`] ends (one undo step).
+    /// that [`Session::drag`] continues and [`Session::release`] ends (one undo step). With
+    /// the room brush, a cell is the room's first corner and nothing changes yet.
     pub fn press(&mut self, target: Target) -> bool {
+        if let (true, Target::Cell(pos)) = (self.room_brush, target) {
+            self.corner = Some(pos);
+            self.stroke = Some(Stroke { tile: None, last: Some(pos) });
+            self.message = format!("room from {}", show(pos));
+            return false;
+        }
         match target {
             Target::Wall(pos, dir) => {
                 self.run(&format!("cycle {} {dir:?}", show(pos)), &Command::Cycle { pos, dir })
@@ -133,15 +164,33 @@ impl Session {
         let Some(Target::Cell(pos)) = target else { return false };
         let Some(stroke) = self.stroke.as_mut().filter(|s| s.last != Some(pos)) else { return false };
         stroke.last = Some(pos);
+        if self.corner.is_some() {
+            return false;
+        }
         let Some(tile) = stroke.tile else { return false };
         self.run(&format!("paint {}", show(pos)), &Command::Paint { cells: vec![pos], tile })
     }
 
-    /// The button was released: the stroke becomes one undo step.
-    pub fn release(&mut self) {
-        if self.stroke.take().is_some() {
+    /// The button was released: the stroke becomes one undo step; a room dragged out
+    /// with the room brush is painted, from its first corner to the last cell the drag
+    /// reached on the same level. True when that changed the dungeon.
+    pub fn release(&mut self) -> bool {
+        let stroke = self.stroke.take();
+        if let Some(from) = self.corner.take() {
+            let to = stroke.and_then(|s| s.last).filter(|p| p.level == from.level).unwrap_or(from);
+            let cmd = Command::PaintRoom { level: from.level, from: from.slot, to: to.slot };
+            return self.run(
+                &format!(
+                    "room {} {},{}..{},{}",
+                    from.level, from.slot.row, from.slot.col, to.slot.row, to.slot.col
+                ),
+                &cmd,
+            );
+        }
+        if stroke.is_some() {
             self.editor.end_group();
         }
+        false
     }
 
     /// Pins the cell at `pos`, or unpins it when it is pinned; with `room`, every cell of
