@@ -67,9 +67,11 @@ pub struct ExportOptions {
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,
     /// Quantize the vertices (`KHR_mesh_quantization`: positions as 16-bit integers on one
-    /// grid for the whole scene, with the scale and offset on the mesh's node) and encode
-    /// every vertex and index buffer with meshopt (`EXT_meshopt_compression`); both are in
-    /// `extensionsRequired`, so a reader without them refuses the file.
+    /// grid for the whole scene, door leaves on finer grids of their own; the scale and
+    /// offset sit on a child node `<name>_Mesh` that carries the mesh, so the named nodes
+    /// keep their frames) and encode every vertex and index buffer with meshopt
+    /// (`EXT_meshopt_compression`); both are in `extensionsRequired`, so a reader without
+    /// them refuses the file.
     pub compress: bool,
 }
 

@@ -69,6 +69,12 @@ impl GameObjects {
         &self.graph
     }
 
+    /// The meshes of stand-alone objects written so far (the door leaves' meshes): they
+    /// share no seam with a level.
+    pub(super) fn object_meshes(&self) -> Vec<Index<json::Mesh>> {
+        self.leaf_meshes.iter().map(|&(_, m)| m).collect()
+    }
+
     /// Whether a light was written (so the extension is used).
     pub(super) fn has_lights(&self) -> bool {
         self.lights.is_some()
