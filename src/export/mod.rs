@@ -51,7 +51,9 @@ pub struct ExportOptions {
     /// Add an empty node under its level for every marker ([`crate::rooms::Markers`]):
     /// `Spawn_LL_RRR_CCC`, `Prop_LL_RRR_CCC_K`, `Torch_LL_RRR_CCC`, extras `{"role":
     /// "marker", "kind", "room", "facing", "level", "row", "col"}`, turned so local -Z faces
-    /// along `facing`. Door hinges are the door nodes' own origins.
+    /// along `facing`. A torch node stands where its torch hangs
+    /// ([`crate::rooms::light_position`], in front of its wall socket), with or without
+    /// `lights`. Door hinges are the door nodes' own origins.
     pub markers: bool,
     /// Add a `KHR_lights_punctual` point light at every torch socket (on its `Torch_` node,
     /// [`crate::rooms::LIGHT_OFFSET`] in front of the wall, with or without `markers`), of

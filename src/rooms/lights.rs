@@ -73,8 +73,9 @@ pub struct TorchLight {
     pub range: f64,
 }
 
-/// Where the light of torch socket `torch` hangs: [`LIGHT_OFFSET`] in front of it (world
-/// metres).
+/// Where the torch of socket `torch` hangs: [`LIGHT_OFFSET`] in front of it (world metres).
+/// The one owner of that point: its light ([`torch_lights`]) and its `Torch_` node in the
+/// export (with `--markers`, `--lights` or both) stand there.
 #[must_use]
 pub fn light_position(torch: &Marker) -> DVec3 {
     torch.point + DVec3::new(torch.facing.x, 0.0, torch.facing.y) * LIGHT_OFFSET
