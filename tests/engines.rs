@@ -329,3 +329,71 @@ fn godot3_makes_navigation_from_the_navmesh_and_paths_across_levels() {
     assert!(glam::DVec3::new(x, y, z).distance(high.2) < 0.1, "the path ends at the goal:\n{out}");
     assert!(top >= high.2.y - 1e-3, "and climbs the stairs:\n{out}");
 }
+
+/// The Godot 3 script of [`godot3_reads_each_light_preset`]: for each `NAME.glb` listed in
+/// `files.txt`, the first `OmniLight` with its energy, attenuation and range.
+const GODOT_LIGHTS: &str = r#"extends SceneTree
+
+func first_light(n):
+	if n is OmniLight:
+		return n
+	for c in n.get_children():
+		var l = first_light(c)
+		if l != null:
+			return l
+	return null
+
+func _initialize():
+	var f = File.new()
+	f.open("res://files.txt", File.READ)
+	while not f.eof_reached():
+		var name = f.get_line().strip_edges()
+		if name == "":
+			continue
+		var l = first_light(load("res://" + name + ".glb").instance())
+		print("LIGHT ", name, " ", l.light_energy, " ", l.omni_attenuation, " ", l.omni_range)
+	f.close()
+	quit()
+"#;
+
+/// Issue 25: Godot 3.2.3 keeps a point light's energy at 1 and turns the intensity into the
+/// attenuation (`range / intensity`, an intensity above 10 first divided by 100), so the
+/// `godot` preset (made for Godot 4's energy) is dim there and `blender` flat. Measured:
+/// `godot3` gives Godot's own defaults (energy 1, attenuation 1), the others what
+/// `docs/engines.md` says.
+#[test]
+fn godot3_reads_each_light_preset() {
+    use octile::rooms::LightPreset;
+    const TEST: &str = "godot3_reads_each_light_preset";
+    let dir = support::Scratch::new(TEST);
+    if let Err(why) = godot(dir.path(), &["--version"]) {
+        support::skip(TEST, &why, "GODOT_REQUIRED");
+        return;
+    }
+    let options = GenerateOptions { seed: 7, levels: 1, cols: 6, rows: 6, ..GenerateOptions::default() };
+    let d = generate(&options, &mut |_| {}).unwrap();
+    std::fs::write(dir.join("project.godot"), "config_version=4\n").unwrap();
+    std::fs::write(dir.join("lights.gd"), GODOT_LIGHTS).unwrap();
+    let presets = [LightPreset::Blender, LightPreset::Godot, LightPreset::Godot3];
+    for preset in presets {
+        let options = ExportOptions { lights: Some(preset), ..Default::default() };
+        export::export(&d, &dir.join(&format!("{}.glb", preset.name())), &options).unwrap();
+    }
+    let names: Vec<&str> = presets.iter().map(|p| p.name()).collect();
+    std::fs::write(dir.join("files.txt"), names.join("\n") + "\n").unwrap();
+    godot_import(dir.path());
+    let out = godot(dir.path(), &["-s", "lights.gd"]).unwrap();
+    let lights: Vec<Vec<&str>> =
+        out.lines().filter_map(|l| l.strip_prefix("LIGHT ")).map(|l| l.split(' ').collect()).collect();
+    assert_eq!(lights.len(), presets.len(), "a light per file:\n{out}");
+    // (energy, attenuation, range) as Godot 3.2.3 reads them.
+    let want = [("blender", 1.0, 0.175), ("godot", 1.0, 7.0), ("godot3", 1.0, 1.0)];
+    for (light, (name, energy, attenuation)) in lights.iter().zip(want) {
+        let [file, e, a, r] = light[..] else { panic!("{out}") };
+        let [e, a, r]: [f64; 3] = [e, a, r].map(|x| x.parse().unwrap());
+        assert_eq!(file, name, "{out}");
+        assert!((e - energy).abs() < 1e-6, "{name}: energy {e}:\n{out}");
+        assert!((a - attenuation).abs() < 1e-3, "{name}: attenuation {a}:\n{out}");
+        assert!((r - octile::rooms::TORCH_RANGE).abs() < 1e-6, "{name}: range {r}:\n{out}");
+    }
+}
