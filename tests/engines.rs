@@ -459,3 +459,80 @@ fn assimp_exports_once_node_extras_are_scalars() {
         assert!(!plain.success(), "Assimp 5.2 exports array extras now? {version}");
     }
 }
+
+/// three.js's `Euler.setFromRotationMatrix` for the orders `XYZ` (its default) and `YXZ`,
+/// on the rotation of the unit quaternion `[x, y, z, w]` (its `Matrix4.compose` terms),
+/// written here as three.js has it.
+fn three_euler(q: [f64; 4], order: &str) -> [f64; 3] {
+    let [x, y, z, w] = q;
+    let m11 = 1.0 - 2.0 * (y * y + z * z);
+    let (m12, m13) = (2.0 * (x * y - w * z), 2.0 * (x * z + w * y));
+    let (m21, m22, m23) = (2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x));
+    let (m31, m32, m33) = (2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y));
+    match order {
+        "XYZ" if m13.abs() < 0.9999999 => [(-m23).atan2(m33), m13.clamp(-1.0, 1.0).asin(), (-m12).atan2(m11)],
+        "XYZ" => [m32.atan2(m22), m13.clamp(-1.0, 1.0).asin(), 0.0],
+        _ if m23.abs() < 0.9999999 => [(-m23.clamp(-1.0, 1.0)).asin(), m13.atan2(m33), m21.atan2(m22)],
+        _ => [(-m23.clamp(-1.0, 1.0)).asin(), (-m31).atan2(m11), 0.0],
+    }
+}
+
+/// Issue 25: three.js reads a door turned 180 degrees as Euler (-pi, 0, -pi) (its default
+/// order XYZ keeps y within +-90 degrees), so `rotation.y +=` swings the leaf out of the
+/// passage. No quaternion sign changes that (both signs are one matrix); what the file
+/// promises, and `docs/engines.md` builds on: every door's rotation is a plain yaw
+/// `(0, sin t/2, 0, cos t/2)` with `w >= 0` (t in (-pi, pi]) that turns +X along the leaf;
+/// in three.js's `YXZ` order (Godot's own) it reads back as `(0, t, 0)`; in `XYZ` a yaw
+/// beyond 90 degrees reads as `(+-pi, +-pi - t, +-pi)`.
+#[test]
+fn door_rotations_are_plain_yaws_that_read_back_in_yxz_order() {
+    use std::f64::consts::{FRAC_PI_2, PI};
+    let options =
+        GenerateOptions { seed: 7, levels: 2, cols: 8, rows: 8, doors: 1.0, ..GenerateOptions::default() };
+    let d = generate(&options, &mut |_| {}).unwrap();
+    let g = gltf::Gltf::from_slice(&export::to_glb(&d, &ExportOptions::default()).unwrap()).unwrap();
+    let leaves = mesh::door_leaves(&d);
+    let (mut flipped, mut yaws) = (0, Vec::new());
+    for leaf in &leaves {
+        let name = format!("Door_{:02}_", leaf.level);
+        let node = g
+            .nodes()
+            .filter(|n| n.name().is_some_and(|s| s.starts_with(&name)))
+            .find(|n| {
+                let t = glam::Vec3::from(n.transform().decomposed().0).as_dvec3();
+                t.distance(leaf.hinge - glam::DVec3::Y * d.proportions().floor_y(leaf.level)) < 1e-4
+            })
+            .expect("a door node on each hinge");
+        let q = node.transform().decomposed().1.map(f64::from);
+        let [x, y, z, w] = q;
+        assert_eq!((x, z), (0.0, 0.0), "{:?}: a plain yaw {q:?}", node.name());
+        assert!(w >= 0.0 && ((y * y + w * w) - 1.0).abs() < 1e-6, "{:?}: {q:?}", node.name());
+        let t = 2.0 * y.atan2(w);
+        let along = glam::DQuat::from_array(q) * glam::DVec3::X;
+        assert!(
+            along.distance(glam::DVec3::new(leaf.along.x, 0.0, leaf.along.y)) < 1e-6,
+            "{:?}",
+            node.name()
+        );
+        let [ex, ey, ez] = three_euler(q, "YXZ");
+        assert!(
+            ex.abs() < 1e-6 && ez.abs() < 1e-6 && (ey - t).abs() < 1e-6,
+            "{:?}: YXZ {ex} {ey} {ez}",
+            node.name()
+        );
+        if t.abs() > FRAC_PI_2 + 1e-3 {
+            let [ex, ey, ez] = three_euler(q, "XYZ");
+            assert!(
+                (ex.abs() - PI).abs() < 1e-6 && (ez.abs() - PI).abs() < 1e-6,
+                "{:?}: XYZ {ex} {ez}",
+                node.name()
+            );
+            assert!((ey.abs() - (PI - t.abs())).abs() < 1e-6, "{:?}: XYZ y {ey} for yaw {t}", node.name());
+            flipped += 1;
+        }
+        yaws.push((t * 1e3).round() as i64);
+    }
+    yaws.sort_unstable();
+    yaws.dedup();
+    assert!(flipped > 0 && yaws.len() >= 4, "doors of several turns: {yaws:?}, {flipped} past 90 degrees");
+}
