@@ -48,3 +48,23 @@ fn graph_lights_markers_and_omi_from_the_command_line() {
     assert!(stderr(&out).contains("--graph"), "{}", stderr(&out));
     assert_eq!(std::fs::read(&glb).unwrap(), before);
 }
+
+/// `--lights PRESET` writes that preset's intensity on every light (`godot3`: Godot 3.2
+/// reads 1400 as attenuation 1, `tests/engines.rs`).
+#[test]
+fn lights_take_a_preset_by_name() {
+    let dir = Scratch::new("lights_take_a_preset_by_name");
+    for (name, want) in [("blender", 8000.0), ("godot", 2.0), ("godot3", 1400.0)] {
+        let glb = dir.join(&format!("{name}.glb"));
+        let common =
+            ["generate", "--seed", "7", "--levels", "1", "--octagons", "5x5", "--lights", name, "-o"];
+        let mut args = common.to_vec();
+        args.push(glb.to_str().unwrap());
+        let out = run_octile(&args, &[]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        let lights = json_chunk(&glb)["extensions"]["KHR_lights_punctual"]["lights"].clone();
+        let lights = lights.as_array().unwrap().clone();
+        assert!(!lights.is_empty(), "{name}");
+        assert!(lights.iter().all(|l| l["intensity"].as_f64() == Some(want)), "{name}: {lights:?}");
+    }
+}

@@ -329,3 +329,210 @@ fn godot3_makes_navigation_from_the_navmesh_and_paths_across_levels() {
     assert!(glam::DVec3::new(x, y, z).distance(high.2) < 0.1, "the path ends at the goal:\n{out}");
     assert!(top >= high.2.y - 1e-3, "and climbs the stairs:\n{out}");
 }
+
+/// The Godot 3 script of [`godot3_reads_each_light_preset`]: for each `NAME.glb` listed in
+/// `files.txt`, the first `OmniLight` with its energy, attenuation and range.
+const GODOT_LIGHTS: &str = r#"extends SceneTree
+
+func first_light(n):
+	if n is OmniLight:
+		return n
+	for c in n.get_children():
+		var l = first_light(c)
+		if l != null:
+			return l
+	return null
+
+func _initialize():
+	var f = File.new()
+	f.open("res://files.txt", File.READ)
+	while not f.eof_reached():
+		var name = f.get_line().strip_edges()
+		if name == "":
+			continue
+		var l = first_light(load("res://" + name + ".glb").instance())
+		print("LIGHT ", name, " ", l.light_energy, " ", l.omni_attenuation, " ", l.omni_range)
+	f.close()
+	quit()
+"#;
+
+/// Issue 25: Godot 3.2.3 keeps a point light's energy at 1 and turns the intensity into the
+/// attenuation (`range / intensity`, an intensity above 10 first divided by 100), so the
+/// `godot` preset (made for Godot 4's energy) is dim there and `blender` flat. Measured:
+/// `godot3` gives Godot's own defaults (energy 1, attenuation 1), the others what
+/// `docs/engines.md` says.
+#[test]
+fn godot3_reads_each_light_preset() {
+    use octile::rooms::LightPreset;
+    const TEST: &str = "godot3_reads_each_light_preset";
+    let dir = support::Scratch::new(TEST);
+    if let Err(why) = godot(dir.path(), &["--version"]) {
+        support::skip(TEST, &why, "GODOT_REQUIRED");
+        return;
+    }
+    let options = GenerateOptions { seed: 7, levels: 1, cols: 6, rows: 6, ..GenerateOptions::default() };
+    let d = generate(&options, &mut |_| {}).unwrap();
+    std::fs::write(dir.join("project.godot"), "config_version=4\n").unwrap();
+    std::fs::write(dir.join("lights.gd"), GODOT_LIGHTS).unwrap();
+    let presets = [LightPreset::Blender, LightPreset::Godot, LightPreset::Godot3];
+    for preset in presets {
+        let options = ExportOptions { lights: Some(preset), ..Default::default() };
+        export::export(&d, &dir.join(&format!("{}.glb", preset.name())), &options).unwrap();
+    }
+    let names: Vec<&str> = presets.iter().map(|p| p.name()).collect();
+    std::fs::write(dir.join("files.txt"), names.join("\n") + "\n").unwrap();
+    godot_import(dir.path());
+    let out = godot(dir.path(), &["-s", "lights.gd"]).unwrap();
+    let lights: Vec<Vec<&str>> =
+        out.lines().filter_map(|l| l.strip_prefix("LIGHT ")).map(|l| l.split(' ').collect()).collect();
+    assert_eq!(lights.len(), presets.len(), "a light per file:\n{out}");
+    // (energy, attenuation, range) as Godot 3.2.3 reads them.
+    let want = [("blender", 1.0, 0.175), ("godot", 1.0, 7.0), ("godot3", 1.0, 1.0)];
+    for (light, (name, energy, attenuation)) in lights.iter().zip(want) {
+        let [file, e, a, r] = light[..] else { panic!("{out}") };
+        let [e, a, r]: [f64; 3] = [e, a, r].map(|x| x.parse().unwrap());
+        assert_eq!(file, name, "{out}");
+        assert!((e - energy).abs() < 1e-6, "{name}: energy {e}:\n{out}");
+        assert!((a - attenuation).abs() < 1e-3, "{name}: attenuation {a}:\n{out}");
+        assert!((r - octile::rooms::TORCH_RANGE).abs() < 1e-6, "{name}: range {r}:\n{out}");
+    }
+}
+
+/// Issue 25: Assimp 5.2.5's `assimp export` (to any format) aborts (exit 134, an assertion
+/// in `SceneCombiner.cpp`) on a node extra that is an array or an object, and on any light.
+/// The workaround in `docs/engines.md`: a `.gltf` without `--lights`, its node extras cut
+/// to their scalar values (the documented `jq` filter, done here with serde_json), exports
+/// to `.obj` with every door, marker and level mesh.
+#[test]
+fn assimp_exports_once_node_extras_are_scalars() {
+    const TEST: &str = "assimp_exports_once_node_extras_are_scalars";
+    let dir = support::Scratch::new(TEST);
+    let version = std::process::Command::new("assimp").arg("version").output();
+    if let Err(e) = version {
+        support::skip(TEST, &format!("assimp does not run ({e})"), "ASSIMP_REQUIRED");
+        return;
+    }
+    let options = GenerateOptions { seed: 7, levels: 2, cols: 6, rows: 6, ..GenerateOptions::default() };
+    let d = generate(&options, &mut |_| {}).unwrap();
+    let options = ExportOptions { markers: true, colliders: true, navmesh: true, ..Default::default() };
+    export::export(&d, &dir.join("d.gltf"), &options).unwrap();
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("d.gltf")).unwrap()).unwrap();
+    let mut cut = 0;
+    for node in doc["nodes"].as_array_mut().unwrap() {
+        let extras = node["extras"].as_object_mut().unwrap();
+        let before = extras.len();
+        extras.retain(|_, v| !v.is_array() && !v.is_object());
+        cut += before - extras.len();
+    }
+    assert!(cut > 0, "the file has array or object extras");
+    std::fs::write(dir.join("s.gltf"), serde_json::to_vec(&doc).unwrap()).unwrap();
+    let run = |from: &str, to: &str| {
+        std::process::Command::new("assimp")
+            .current_dir(dir.path())
+            .args(["export", from, to])
+            .output()
+            .unwrap()
+            .status
+    };
+    let status = run("s.gltf", "s.obj");
+    assert!(status.success(), "assimp export of the scalar-extras file: {status}");
+    // The .obj has a group per mesh instance, named after the mesh (empties are left out).
+    let obj = std::fs::read_to_string(dir.join("s.obj")).unwrap();
+    let groups: Vec<&str> = obj.lines().filter_map(|l| l.strip_prefix("g ")).collect();
+    for level in 0..d.levels() {
+        for name in ["_Mesh-0", "_Collider-colonly_Mesh", "-navmesh_Mesh"] {
+            let name = format!("Level_{level:02}{name}");
+            assert!(groups.contains(&name.as_str()), "{name} in the .obj: {groups:?}");
+        }
+    }
+    let leaves = groups.iter().filter(|g| g.starts_with("DoorLeaf_")).count();
+    assert!(leaves > 0, "doors to check: {groups:?}");
+    assert_eq!(leaves, octile::mesh::door_leaves(&d).len(), "a leaf per door: {groups:?}");
+    // What the docs say it is: the file as written aborts 5.2.5 (a later Assimp may not).
+    let plain = run("d.gltf", "d.obj");
+    let version = String::from_utf8_lossy(
+        &std::process::Command::new("assimp").arg("version").output().unwrap().stdout,
+    )
+    .into_owned();
+    if version.contains("5.2.5") || version.contains("Version 5.2") {
+        assert!(!plain.success(), "Assimp 5.2 exports array extras now? {version}");
+    }
+}
+
+/// three.js's `Euler.setFromRotationMatrix` for the orders `XYZ` (its default) and `YXZ`,
+/// on the rotation of the unit quaternion `[x, y, z, w]` (its `Matrix4.compose` terms),
+/// written here as three.js has it.
+fn three_euler(q: [f64; 4], order: &str) -> [f64; 3] {
+    let [x, y, z, w] = q;
+    let m11 = 1.0 - 2.0 * (y * y + z * z);
+    let (m12, m13) = (2.0 * (x * y - w * z), 2.0 * (x * z + w * y));
+    let (m21, m22, m23) = (2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x));
+    let (m31, m32, m33) = (2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y));
+    match order {
+        "XYZ" if m13.abs() < 0.9999999 => [(-m23).atan2(m33), m13.clamp(-1.0, 1.0).asin(), (-m12).atan2(m11)],
+        "XYZ" => [m32.atan2(m22), m13.clamp(-1.0, 1.0).asin(), 0.0],
+        _ if m23.abs() < 0.9999999 => [(-m23.clamp(-1.0, 1.0)).asin(), m13.atan2(m33), m21.atan2(m22)],
+        _ => [(-m23.clamp(-1.0, 1.0)).asin(), (-m31).atan2(m11), 0.0],
+    }
+}
+
+/// Issue 25: three.js reads a door turned 180 degrees as Euler (-pi, 0, -pi) (its default
+/// order XYZ keeps y within +-90 degrees), so `rotation.y +=` swings the leaf out of the
+/// passage. No quaternion sign changes that (both signs are one matrix); what the file
+/// promises, and `docs/engines.md` builds on: every door's rotation is a plain yaw
+/// `(0, sin t/2, 0, cos t/2)` with `w >= 0` (t in (-pi, pi]) that turns +X along the leaf;
+/// in three.js's `YXZ` order (Godot's own) it reads back as `(0, t, 0)`; in `XYZ` a yaw
+/// beyond 90 degrees reads as `(+-pi, +-pi - t, +-pi)`.
+#[test]
+fn door_rotations_are_plain_yaws_that_read_back_in_yxz_order() {
+    use std::f64::consts::{FRAC_PI_2, PI};
+    let options =
+        GenerateOptions { seed: 7, levels: 2, cols: 8, rows: 8, doors: 1.0, ..GenerateOptions::default() };
+    let d = generate(&options, &mut |_| {}).unwrap();
+    let g = gltf::Gltf::from_slice(&export::to_glb(&d, &ExportOptions::default()).unwrap()).unwrap();
+    let leaves = mesh::door_leaves(&d);
+    let (mut flipped, mut yaws) = (0, Vec::new());
+    for leaf in &leaves {
+        let name = format!("Door_{:02}_", leaf.level);
+        let node = g
+            .nodes()
+            .filter(|n| n.name().is_some_and(|s| s.starts_with(&name)))
+            .find(|n| {
+                let t = glam::Vec3::from(n.transform().decomposed().0).as_dvec3();
+                t.distance(leaf.hinge - glam::DVec3::Y * d.proportions().floor_y(leaf.level)) < 1e-4
+            })
+            .expect("a door node on each hinge");
+        let q = node.transform().decomposed().1.map(f64::from);
+        let [x, y, z, w] = q;
+        assert_eq!((x, z), (0.0, 0.0), "{:?}: a plain yaw {q:?}", node.name());
+        assert!(w >= 0.0 && ((y * y + w * w) - 1.0).abs() < 1e-6, "{:?}: {q:?}", node.name());
+        let t = 2.0 * y.atan2(w);
+        let along = glam::DQuat::from_array(q) * glam::DVec3::X;
+        assert!(
+            along.distance(glam::DVec3::new(leaf.along.x, 0.0, leaf.along.y)) < 1e-6,
+            "{:?}",
+            node.name()
+        );
+        let [ex, ey, ez] = three_euler(q, "YXZ");
+        assert!(
+            ex.abs() < 1e-6 && ez.abs() < 1e-6 && (ey - t).abs() < 1e-6,
+            "{:?}: YXZ {ex} {ey} {ez}",
+            node.name()
+        );
+        if t.abs() > FRAC_PI_2 + 1e-3 {
+            let [ex, ey, ez] = three_euler(q, "XYZ");
+            assert!(
+                (ex.abs() - PI).abs() < 1e-6 && (ez.abs() - PI).abs() < 1e-6,
+                "{:?}: XYZ {ex} {ez}",
+                node.name()
+            );
+            assert!((ey.abs() - (PI - t.abs())).abs() < 1e-6, "{:?}: XYZ y {ey} for yaw {t}", node.name());
+            flipped += 1;
+        }
+        yaws.push((t * 1e3).round() as i64);
+    }
+    yaws.sort_unstable();
+    yaws.dedup();
+    assert!(flipped > 0 && yaws.len() >= 4, "doors of several turns: {yaws:?}, {flipped} past 90 degrees");
+}

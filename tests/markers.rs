@@ -145,3 +145,38 @@ fn the_same_seed_gives_the_same_markers() {
     assert!(listed.windows(2).all(|w| w[0].cell <= w[1].cell), "in cell order");
     assert_ne!(a, of(&with_doors(8)), "another seed, other markers");
 }
+
+/// Issue 25: a torch node stood on the wall with `--markers` and 0.3 m in front of it with
+/// `--lights`. One owner (`rooms::light_position`): the `Torch_` node is at the same point
+/// with markers, lights or both, and that is where the library's torch light hangs.
+#[test]
+fn a_torch_node_stands_where_its_light_hangs_with_or_without_lights() {
+    use octile::export::{ExportOptions, to_glb};
+    use octile::rooms::{LightPreset, torch_lights};
+    let d = with_doors(7);
+    // Every `Torch_` node's world point (level translation plus its own), by name.
+    let torches = |options: &ExportOptions| -> Vec<(String, glam::DVec3)> {
+        let g = gltf::Gltf::from_slice(&to_glb(&d, options).unwrap()).unwrap();
+        let mut out = Vec::new();
+        for level in g.nodes().filter(|n| n.name().is_some_and(|s| s.starts_with("Level_"))) {
+            let lift = glam::Vec3::from(level.transform().decomposed().0).as_dvec3();
+            for n in level.children().filter(|n| n.name().is_some_and(|s| s.starts_with("Torch_"))) {
+                let at = glam::Vec3::from(n.transform().decomposed().0).as_dvec3();
+                out.push((n.name().unwrap().to_string(), lift + at));
+            }
+        }
+        out
+    };
+    let markers = torches(&ExportOptions { markers: true, ..Default::default() });
+    let lights = torches(&ExportOptions { lights: Some(LightPreset::Godot), ..Default::default() });
+    let both =
+        torches(&ExportOptions { markers: true, lights: Some(LightPreset::Blender), ..Default::default() });
+    let library = torch_lights(&Markers::of(&d, &RoomGraph::of(&d)), LightPreset::Blender);
+    assert!(library.len() > 3);
+    assert_eq!(markers.len(), library.len());
+    for (((m, l), b), light) in markers.iter().zip(&lights).zip(&both).zip(&library) {
+        assert_eq!((&m.0, &l.0), (&b.0, &b.0));
+        assert!(m.1.distance(l.1) < 1e-4 && b.1.distance(l.1) < 1e-4, "{}: {} / {} / {}", m.0, m.1, l.1, b.1);
+        assert!(m.1.distance(light.position) < 1e-4, "{}: node {}, light {}", m.0, m.1, light.position);
+    }
+}

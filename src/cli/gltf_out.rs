@@ -42,7 +42,8 @@ pub struct GltfArgs {
     markers: bool,
     /// Add a KHR_lights_punctual point light at every torch socket (on `Torch_...` nodes).
     /// PRESET picks the intensity (glTF unit: candela): `blender` (8000 cd, about 147 W in
-    /// Blender) or `godot` (2, Godot's light energy).
+    /// Blender), `godot` (2, Godot 4's light energy) or `godot3` (1400: Godot 3.2's energy 1,
+    /// attenuation 1).
     #[arg(long, value_name = "PRESET", num_args = 0..=1, default_missing_value = "blender")]
     lights: Option<LightArg>,
     /// Also write the rooms and portals (full lists, as `octile info --json` has them) to
@@ -83,8 +84,10 @@ enum PhysicsArg {
 enum LightArg {
     /// 8000 cd per torch: looks right in Blender's default (physical) import.
     Blender,
-    /// Intensity 2: Godot's light energy.
+    /// Intensity 2: Godot 4's light energy.
     Godot,
+    /// Intensity 1400: Godot 3.2 reads energy 1, attenuation 1.
+    Godot3,
 }
 
 impl GltfArgs {
@@ -114,6 +117,7 @@ impl GltfArgs {
             lights: self.lights.map(|l| match l {
                 LightArg::Blender => LightPreset::Blender,
                 LightArg::Godot => LightPreset::Godot,
+                LightArg::Godot3 => LightPreset::Godot3,
             }),
             navmesh: self.navmesh,
             tangents: self.tangents,

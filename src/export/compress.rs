@@ -3,9 +3,17 @@
 //!
 //! - POSITION becomes unsigned 16-bit integers on one grid for the whole scene: a step of
 //!   `s` metres (a power of two, the smallest whose 65535 steps span the largest mesh) from
-//!   one origin. Each mesh node gets the scale `s` and a translation snapped onto that grid,
-//!   so a point shared by two primitives, or by two levels, lands on the same grid point
-//!   and no seam opens. The node's children are given the inverse, so they stay put.
+//!   one origin, so a point shared by two primitives, or by two levels, lands on the same
+//!   grid point and no seam opens. A point is at most `s / 2` off on each axis, so at most
+//!   `s * sqrt(3) / 2` in a straight line.
+//! - The dequantization (the scale `s` and an offset) lives on a new child node
+//!   `<name>_Mesh` (extras `{"role": "mesh"}`) that takes over the mesh of each node that
+//!   had one: the named nodes (levels, colliders, navigation meshes, the route) keep the
+//!   translation, rotation and scale of the plain file, so the level's other children
+//!   (doors, markers) stay where they were.
+//! - The meshes of stand-alone objects (door leaves: a box per door width, shared by the
+//!   doors of that width, and no seam with a level) keep float positions, so a leaf keeps
+//!   its size exactly and a door node keeps its mesh and turns about its hinge.
 //! - NORMAL and TANGENT become normalized signed 8-bit integers, padded to 4 bytes (as
 //!   gltfpack writes them; a direction within 0.4 degrees).
 //! - Texture coordinates stay floats (integer UVs need `KHR_texture_transform` on a texture
@@ -34,8 +42,9 @@ pub(crate) const MESHOPT: &str = "EXT_meshopt_compression";
 /// the whole stream: the step is `2^ceil(log2 m) / 2^12` repeats for a stream whose largest
 /// value is `m`. Floors (UV0 up to 4.2) get 2^-9 of a repeat, 7.8 mm with the default 4 m
 /// texture (an error of at most 3.9 mm), walls (up to 2.9) 2^-10 (at most 2 mm): finer
-/// than the position grid of a 64x64 dungeon (31 mm, an error of 16 mm). 14 bits halved
-/// those errors for 12% more bytes in this stream (3.5% of the 64x64x4 file).
+/// than the position grid of a 64x64 dungeon (31 mm, an error of at most 16 mm on an
+/// axis). 14 bits halved those errors for 12% more bytes in this stream (3.5% of the
+/// 64x64x4 file).
 pub(crate) const UV0_BITS: i32 = 13;
 /// Bits of the fixed-point form of the other texture coordinates (the lightmap's, inside
 /// [0, 1]): an error of at most 2^-12, an eighth of the padding the atlas leaves around
@@ -45,8 +54,13 @@ pub(crate) const UV_BITS: i32 = 12;
 const Q_MAX: f64 = 65535.0;
 
 /// Rewrites `root` as the module docs say and returns its new buffer 0, made from `bin`;
-/// `None` when there is nothing to compress (the document stays as it is).
-pub(crate) fn compress(root: &mut Root, bin: &super::bin::Bin<'_>) -> Option<Vec<u8>> {
+/// `None` when there is nothing to compress (the document stays as it is). `objects` are the
+/// meshes of stand-alone objects (door leaves), whose positions stay floats.
+pub(crate) fn compress(
+    root: &mut Root,
+    bin: &super::bin::Bin<'_>,
+    objects: &[Index<json::Mesh>],
+) -> Option<Vec<u8>> {
     let meshes = mesh_nodes(root);
     if meshes.is_empty() {
         return None;
@@ -54,22 +68,25 @@ pub(crate) fn compress(root: &mut Root, bin: &super::bin::Bin<'_>) -> Option<Vec
     let old = bin.to_vec();
     let frames = world_frames(root);
     let boxes: Vec<(DVec3, DVec3)> = meshes.iter().map(|(mesh, _)| mesh_box(root, &old, *mesh)).collect();
-    let extent = boxes.iter().map(|(lo, hi)| (*hi - *lo).max_element()).fold(0.0, f64::max);
+    let is_object: Vec<bool> =
+        meshes.iter().map(|(mesh, _)| objects.iter().any(|o| o.value() == *mesh)).collect();
+    let size = |(lo, hi): &(DVec3, DVec3)| (*hi - *lo).max_element();
+    let extent = boxes.iter().zip(&is_object).filter(|(_, o)| !**o).map(|(b, _)| size(b)).fold(0.0, f64::max);
     let step = grid_step(extent);
-    let origin = grid_origin(&meshes, &boxes, &frames, step);
+    let origin = grid_origin(&meshes, &boxes, &is_object, &frames, step);
     let mut out = Streams::default();
-    for ((mesh, nodes), &(lo, _)) in meshes.iter().zip(&boxes) {
-        // A mesh shared by several nodes (door leaves of one width) keeps the grid all its
-        // nodes agree on, or its own box corner when they do not (rotated leaves).
+    for (((mesh, nodes), &(lo, _)), &object) in meshes.iter().zip(&boxes).zip(&is_object) {
+        // A mesh shared by several nodes keeps the grid all its nodes agree on, or its own
+        // box corner when they do not.
         let snapped: Vec<DVec3> =
             nodes.iter().map(|&node| snapped_offset(frames[node], lo, origin, step)).collect();
         let offset = if snapped.windows(2).all(|w| w[0] == w[1]) { snapped[0] } else { lo };
-        let grid = Grid { offset, step };
+        let grid = (!object).then_some(Grid { offset, step });
         for p in 0..root.meshes[*mesh].primitives.len() {
             quantize_primitive(root, &old, &mut out, *mesh, p, grid);
         }
-        for &node in nodes {
-            reframe(root, node, grid);
+        for &node in nodes.iter().filter(|_| !object) {
+            move_mesh_to_child(root, node, Grid { offset, step });
         }
     }
     Some(out.finish(root, &old))
@@ -114,18 +131,21 @@ fn grid_step(extent: f64) -> f64 {
     step
 }
 
-/// The scene grid's origin: the lowest world corner of the meshes in a translated frame,
-/// snapped down to a multiple of `step`.
+/// The scene grid's origin: the lowest world corner of the meshes (not `is_object`) in a
+/// translated frame, snapped down to a multiple of `step`.
 fn grid_origin(
     meshes: &[(usize, Vec<usize>)],
     boxes: &[(DVec3, DVec3)],
+    is_object: &[bool],
     frames: &[Option<DAffine3>],
     step: f64,
 ) -> DVec3 {
     let lo = meshes
         .iter()
         .zip(boxes)
-        .flat_map(|((_, nodes), (lo, _))| {
+        .zip(is_object)
+        .filter(|(_, object)| !**object)
+        .flat_map(|(((_, nodes), (lo, _)), _)| {
             nodes
                 .iter()
                 .filter_map(|&node| frames[node].filter(|w| is_translation(*w)).map(|w| *lo + w.translation))
@@ -169,22 +189,21 @@ fn trs(node: &json::Node) -> (DVec3, DQuat, DVec3) {
     )
 }
 
-fn set_trs(node: &mut json::Node, (t, r, s): (DVec3, DQuat, DVec3)) {
+/// Moves the mesh of `node` onto a new first child `<name>_Mesh` that carries the grid's
+/// dequantization (translation `offset`, uniform scale `step`); `node` keeps its frame.
+fn move_mesh_to_child(root: &mut Root, node: usize, grid: Grid) {
     let f = |v: DVec3| v.as_vec3().to_array().map(|c| if c == 0.0 { 0.0 } else { c });
-    node.matrix = None;
-    node.translation = Some(f(t));
-    node.rotation = (r != DQuat::IDENTITY).then(|| json::scene::UnitQuaternion(r.as_quat().to_array()));
-    node.scale = (s != DVec3::ONE).then(|| f(s));
-}
-
-/// Gives `node` the grid's dequantization (scale, then offset) and its children the inverse.
-fn reframe(root: &mut Root, node: usize, grid: Grid) {
-    let (t, r, s) = trs(&root.nodes[node]);
-    set_trs(&mut root.nodes[node], (t + r * (s * grid.offset), r, s * grid.step));
-    for c in root.nodes[node].children.clone().into_iter().flatten() {
-        let (ct, cr, cs) = trs(&root.nodes[c.value()]);
-        set_trs(&mut root.nodes[c.value()], ((ct - grid.offset) / grid.step, cr, cs / grid.step));
-    }
+    let parent = &mut root.nodes[node];
+    let child = json::Node {
+        name: parent.name.as_deref().map(|n| super::names::sanitize(&format!("{n}_Mesh"))),
+        mesh: parent.mesh.take(),
+        translation: Some(f(grid.offset)),
+        scale: Some(f(DVec3::splat(grid.step))),
+        extras: super::document::extras(value!({ "role": "mesh" })),
+        ..Default::default()
+    };
+    let child = root.push(child);
+    root.nodes[node].children.get_or_insert_with(Vec::new).insert(0, child);
 }
 
 /// Every mesh used by a node, with the nodes that use it, in order of first use.
@@ -262,20 +281,32 @@ fn components(t: Type) -> usize {
     }
 }
 
-/// Quantizes and encodes primitive `p` of mesh `mesh`, rewriting its accessors in place.
-fn quantize_primitive(root: &mut Root, bin: &[u8], out: &mut Streams, mesh: usize, p: usize, grid: Grid) {
+/// Quantizes and encodes primitive `p` of mesh `mesh`, rewriting its accessors in place;
+/// positions on `grid`, or kept as floats without one.
+fn quantize_primitive(
+    root: &mut Root,
+    bin: &[u8],
+    out: &mut Streams,
+    mesh: usize,
+    p: usize,
+    grid: Option<Grid>,
+) {
     let prim = root.meshes[mesh].primitives[p].clone();
     for (semantic, &a) in &prim.attributes {
         let Valid(semantic) = semantic else { continue };
         let n = components(root.accessors[a.value()].type_.unwrap());
         let (view, component, normalized, bounds) = match semantic {
-            Semantic::Positions => {
-                let q: Vec<[u16; 4]> =
-                    read_floats::<3>(root, bin, a).into_iter().map(|p| grid.quantize(p)).collect();
-                let lo = (0..3).map(|k| q.iter().map(|v| v[k]).min().unwrap_or(0)).collect::<Vec<_>>();
-                let hi = (0..3).map(|k| q.iter().map(|v| v[k]).max().unwrap_or(0)).collect::<Vec<_>>();
-                (out.vertices(&q), C::U16, false, Some((value!(lo), value!(hi))))
-            }
+            Semantic::Positions => match grid {
+                // Float positions keep their accessor's exact bounds.
+                None => (out.vertices(&read_floats::<3>(root, bin, a)), C::F32, false, None),
+                Some(grid) => {
+                    let q: Vec<[u16; 4]> =
+                        read_floats::<3>(root, bin, a).into_iter().map(|p| grid.quantize(p)).collect();
+                    let lo = (0..3).map(|k| q.iter().map(|v| v[k]).min().unwrap_or(0)).collect::<Vec<_>>();
+                    let hi = (0..3).map(|k| q.iter().map(|v| v[k]).max().unwrap_or(0)).collect::<Vec<_>>();
+                    (out.vertices(&q), C::U16, false, Some((value!(lo), value!(hi))))
+                }
+            },
             Semantic::Normals | Semantic::Tangents => {
                 let q: Vec<[i8; 4]> = if n == 3 {
                     read_floats::<3>(root, bin, a)

@@ -25,6 +25,9 @@ pub(crate) struct Built<'a> {
     triangles: usize,
     vertices: usize,
     levels: usize,
+    /// The meshes of stand-alone objects (door leaves), which `compress` quantizes each on
+    /// a grid of its own.
+    objects: Vec<Index<json::Mesh>>,
 }
 
 pub(super) fn extras(v: serde_json::Value) -> json::Extras {
@@ -138,6 +141,7 @@ impl<'a> Built<'a> {
             triangles: 0,
             vertices: 0,
             levels: mesh.levels.len(),
+            objects: Vec::new(),
         };
         built.root.asset.generator = Some(format!("octile {}", env!("CARGO_PKG_VERSION")));
         let materials = built.materials(dungeon, mesh);
@@ -156,6 +160,7 @@ impl<'a> Built<'a> {
             children.push(built.root.push(n));
             packed(done + 1);
         }
+        built.objects = objects.object_meshes();
         if objects.has_lights() {
             built.root.extensions_used.push(nodes::LIGHTS_EXTENSION.into());
         }
@@ -322,7 +327,7 @@ impl<'a> Built<'a> {
 
     /// Quantizes and meshopt-encodes the document ([`super::compress`]).
     pub(crate) fn compress(&mut self) {
-        if let Some(bin) = super::compress::compress(&mut self.root, &self.bin) {
+        if let Some(bin) = super::compress::compress(&mut self.root, &self.bin, &self.objects) {
             self.bin = Bin::from_vec(bin);
         }
     }

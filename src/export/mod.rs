@@ -51,7 +51,9 @@ pub struct ExportOptions {
     /// Add an empty node under its level for every marker ([`crate::rooms::Markers`]):
     /// `Spawn_LL_RRR_CCC`, `Prop_LL_RRR_CCC_K`, `Torch_LL_RRR_CCC`, extras `{"role":
     /// "marker", "kind", "room", "facing", "level", "row", "col"}`, turned so local -Z faces
-    /// along `facing`. Door hinges are the door nodes' own origins.
+    /// along `facing`. A torch node stands where its torch hangs
+    /// ([`crate::rooms::light_position`], in front of its wall socket), with or without
+    /// `lights`. Door hinges are the door nodes' own origins.
     pub markers: bool,
     /// Add a `KHR_lights_punctual` point light at every torch socket (on its `Torch_` node,
     /// [`crate::rooms::LIGHT_OFFSET`] in front of the wall, with or without `markers`), of
@@ -67,9 +69,11 @@ pub struct ExportOptions {
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,
     /// Quantize the vertices (`KHR_mesh_quantization`: positions as 16-bit integers on one
-    /// grid for the whole scene, with the scale and offset on the mesh's node) and encode
-    /// every vertex and index buffer with meshopt (`EXT_meshopt_compression`); both are in
-    /// `extensionsRequired`, so a reader without them refuses the file.
+    /// grid for the whole scene, door leaves on finer grids of their own; the scale and
+    /// offset sit on a child node `<name>_Mesh` that carries the mesh, so the named nodes
+    /// keep their frames) and encode every vertex and index buffer with meshopt
+    /// (`EXT_meshopt_compression`); both are in `extensionsRequired`, so a reader without
+    /// them refuses the file.
     pub compress: bool,
 }
 

@@ -69,6 +69,12 @@ impl GameObjects {
         &self.graph
     }
 
+    /// The meshes of stand-alone objects written so far (the door leaves' meshes): they
+    /// share no seam with a level.
+    pub(super) fn object_meshes(&self) -> Vec<Index<json::Mesh>> {
+        self.leaf_meshes.iter().map(|&(_, m)| m).collect()
+    }
+
     /// Whether a light was written (so the extension is used).
     pub(super) fn has_lights(&self) -> bool {
         self.lights.is_some()
@@ -161,10 +167,11 @@ fn other_side(dungeon: &Dungeon, leaf: &DoorLeaf) -> crate::grid::Pos {
 }
 
 /// An empty node for marker `m` (level-local, turned so local -Z faces along `m.facing`),
-/// with the torch light `light` when given.
+/// with the torch light `light` when given. A torch node stands where the torch hangs
+/// ([`crate::rooms::light_position`]), light or not.
 fn marker_node(name: String, m: &Marker, lift: DVec3, light: Option<Index<khr::Light>>) -> json::Node {
     let mut n = node(name);
-    let at = if light.is_some() { crate::rooms::light_position(m) } else { m.point };
+    let at = if m.kind == MarkerKind::Torch { crate::rooms::light_position(m) } else { m.point };
     n.translation = Some(point(at - lift));
     n.rotation = Some(quat(facing_rotation(m.facing)));
     n.extras = extras(value!({

@@ -19,8 +19,10 @@ pub const TORCH_RANGE: f64 = 14.0;
 
 /// Which engine's brightness scale a light's intensity is chosen for. glTF states point
 /// light intensity in candela, but importers read it differently: Blender divides by 683
-/// lm/W and multiplies by 4 pi to get watts, Godot uses the number as its unitless light
-/// energy. No one number looks right in both, so each has a preset.
+/// lm/W and multiplies by 4 pi to get watts, Godot 4 uses the number as its unitless light
+/// energy, Godot 3.2 keeps the energy at 1 and turns the number into the fall-off
+/// (attenuation `range / intensity`, an intensity above 10 first divided by 100). No one
+/// number looks right in all three, so each has a preset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LightPreset {
     /// [`LightPreset::BLENDER_CANDELA`] candela: about 147 W per torch in Blender's
@@ -28,9 +30,14 @@ pub enum LightPreset {
     /// right for spec-following viewers (glTFast, Babylon.js) too.
     #[default]
     Blender,
-    /// [`LightPreset::GODOT_ENERGY`]: Godot 3 and 4 take the intensity as `light_energy`
-    /// (1 is Godot's default), with the range as the omni light's range.
+    /// [`LightPreset::GODOT_ENERGY`]: Godot 4 takes the intensity as `light_energy` (1 is
+    /// Godot's default), with the range as the omni light's range. (Godot 3.2 makes it an
+    /// attenuation of 7: a steep fall-off, dim rooms; use [`LightPreset::Godot3`] there.)
     Godot,
+    /// [`LightPreset::GODOT3_INTENSITY`]: Godot 3.2 imports it as an omni light of energy 1
+    /// and attenuation 1 (`range / (intensity / 100)`), Godot's own defaults, with the range
+    /// as the light's range.
+    Godot3,
 }
 
 impl LightPreset {
@@ -38,6 +45,9 @@ impl LightPreset {
     pub const BLENDER_CANDELA: f64 = 8000.0;
     /// Intensity of the Godot preset (Godot's unitless light energy).
     pub const GODOT_ENERGY: f64 = 2.0;
+    /// Intensity of the Godot 3 preset: 100 times [`TORCH_RANGE`], so Godot 3.2's importer
+    /// reads an attenuation of 1.
+    pub const GODOT3_INTENSITY: f64 = 100.0 * TORCH_RANGE;
 
     /// The intensity written (glTF's unit, candela).
     #[must_use]
@@ -45,15 +55,17 @@ impl LightPreset {
         match self {
             LightPreset::Blender => Self::BLENDER_CANDELA,
             LightPreset::Godot => Self::GODOT_ENERGY,
+            LightPreset::Godot3 => Self::GODOT3_INTENSITY,
         }
     }
 
-    /// `"blender"` or `"godot"`.
+    /// `"blender"`, `"godot"` or `"godot3"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             LightPreset::Blender => "blender",
             LightPreset::Godot => "godot",
+            LightPreset::Godot3 => "godot3",
         }
     }
 }
@@ -73,8 +85,9 @@ pub struct TorchLight {
     pub range: f64,
 }
 
-/// Where the light of torch socket `torch` hangs: [`LIGHT_OFFSET`] in front of it (world
-/// metres).
+/// Where the torch of socket `torch` hangs: [`LIGHT_OFFSET`] in front of it (world metres).
+/// The one owner of that point: its light ([`torch_lights`]) and its `Torch_` node in the
+/// export (with `--markers`, `--lights` or both) stand there.
 #[must_use]
 pub fn light_position(torch: &Marker) -> DVec3 {
     torch.point + DVec3::new(torch.facing.x, 0.0, torch.facing.y) * LIGHT_OFFSET
