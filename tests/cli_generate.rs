@@ -156,3 +156,23 @@ fn a_save_dungeon_that_cannot_be_written_changes_no_file() {
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(left.is_empty(), "no temporary file left behind: {left:?}");
 }
+
+/// Stairs scale with the level's area when `--stairs` is not given: 2 per level pair on
+/// 12x12, 4 on 32x32 (one per 256 octagons), and `--stairs` still decides when given.
+#[test]
+fn stairs_per_level_pair_scale_with_the_level_area() {
+    let dir = Scratch::new("stairs_per_level_pair_scale_with_the_level_area");
+    let stairs = |size: &str, extra: &[&str]| {
+        let out = dir.join(&format!("{size}{}.json", extra.len()));
+        let mut args = vec!["generate", "--seed", "3", "--levels", "2", "--octagons", size, "-o"];
+        args.push(out.to_str().unwrap());
+        args.extend_from_slice(extra);
+        let run = octile().args(&args).output().unwrap();
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        octile::format::load(&out).unwrap().stairs().iter().count()
+    };
+    assert_eq!(stairs("12x12", &[]), 2);
+    assert_eq!(stairs("32x32", &[]), 4);
+    assert_eq!(stairs("32x32", &["--stairs", "3"]), 3);
+    assert_eq!(octile::generate::GenerateOptions::stairs_for_area(64, 64), 16);
+}

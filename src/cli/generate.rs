@@ -42,7 +42,8 @@ struct DungeonArgs {
     /// Corner cut ratio (0 < r < 0.5; presets 0.15 cramped, 0.20, 0.29 spacious).
     #[arg(long, default_value_t = 0.20)]
     cut: f64,
-    /// Stairs between each pair of adjacent levels [default: 2].
+    /// Stairs between each pair of adjacent levels [default: one per 256 octagons of a
+    /// level, at least 2].
     #[arg(long)]
     stairs: Option<u32>,
     /// Extra cycles carved per level so the dungeon is not a tree [default: 2].
@@ -65,7 +66,9 @@ impl GenOptionsArgs {
             rows: a.octagons.rows,
             cut_ratio: a.cut,
             weights: self.weights.octile(d.weights),
-            stairs: a.stairs.unwrap_or(d.stairs),
+            stairs: a
+                .stairs
+                .unwrap_or_else(|| GenerateOptions::stairs_for_area(a.octagons.cols, a.octagons.rows)),
             loops: a.loops.unwrap_or(d.loops),
             doors: a.doors.unwrap_or(d.doors),
             ..d
@@ -89,7 +92,14 @@ impl GenOptionsArgs {
             Progress::Connecting { .. } => bar.set_label("connecting"),
         };
         let dungeon = match design {
-            Some(design) => generate_around(&options, design, &mut report)?,
+            Some(design) => {
+                // A design's size replaces --octagons: so does it for the stairs' default.
+                let dims = design.dims();
+                let stairs = self.dungeon.stairs.unwrap_or_else(|| {
+                    GenerateOptions::stairs_for_area(dims.octagon_cols(), dims.octagon_rows())
+                });
+                generate_around(&GenerateOptions { stairs, ..options }, design, &mut report)?
+            }
             None => generate(&options, &mut report)?,
         };
         bar.finish();

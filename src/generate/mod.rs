@@ -21,7 +21,7 @@ mod solve;
 
 pub(crate) use carve::Locked;
 pub use error::GenerateError;
-pub use options::GenerateOptions;
+pub use options::{GenerateOptions, OCTAGONS_PER_STAIR};
 pub(crate) use repair::join_level;
 
 use std::cmp::Reverse;

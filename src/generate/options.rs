@@ -32,6 +32,21 @@ pub struct GenerateOptions {
     pub doors: f64,
 }
 
+/// Octagons of one level per stair [`GenerateOptions::stairs_for_area`] gives.
+pub const OCTAGONS_PER_STAIR: u32 = 256;
+
+impl GenerateOptions {
+    /// Stairs per level pair for levels of `cols x rows` octagons: one per
+    /// [`OCTAGONS_PER_STAIR`] octagons, at least 2 (12x12 and 16x16 get 2, 32x32 gets 4,
+    /// 64x64 gets 16), so a large level is not joined to the next by two far-apart stairs.
+    /// `octile generate` uses it when `--stairs` is not given.
+    #[must_use]
+    pub fn stairs_for_area(cols: u32, rows: u32) -> u32 {
+        let octagons = u64::from(cols) * u64::from(rows);
+        u32::try_from(octagons / u64::from(OCTAGONS_PER_STAIR)).unwrap_or(u32::MAX).max(2)
+    }
+}
+
 impl Default for GenerateOptions {
     fn default() -> Self {
         GenerateOptions {
