@@ -349,48 +349,109 @@ fn components(tris: &[[usize; 3]]) -> Vec<usize> {
 #[test]
 fn the_whole_navmesh_is_connected_across_levels_as_the_path_graph_is() {
     for (what, d) in dungeons() {
-        let nav = navmesh(&d);
-        let (_, tris) = weld(&nav);
-        let comp = components(&tris);
-        let stairs = Stair::all(&d);
-        let regions = dungeon_regions(&d);
-        let n = d.dims().slot_count() * usize::from(d.levels());
-        // Each path node (but the holes, joined to their stair's foot only by the stair)
-        // stands on one navmesh triangle at its level's floor: its cell's centre, or for a
-        // stair's own octagon (whose centre is the column) a point of the walkway.
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for i in 0..n {
-            let Some(region) = regions.region(i) else { continue };
-            let pos = node_pos(&d, i).unwrap();
-            if d.stair_below(pos).is_some() {
-                continue;
-            }
-            let p = match stairs.iter().find(|s| s.foot == pos) {
-                Some(s) => s.walkway_point(),
-                None => d.layout().center(pos.slot),
-            };
-            let y = d.proportions().floor_y(pos.level);
-            let t = nav
-                .iter()
-                .position(|t| {
-                    t.level == pos.level && t.tri.iter().all(|q| (q[1] - y).abs() < 1e-4) && holds(&t.tri, p)
-                })
-                .unwrap_or_else(|| panic!("{what}: {pos:?} is on no navmesh triangle"));
-            pairs.push((region.index(), comp[t]));
-        }
-        // Regions and components match one to one, and every component holds a node.
-        pairs.sort();
-        pairs.dedup();
-        let mut by_comp: Vec<(usize, usize)> = pairs.iter().map(|&(r, c)| (c, r)).collect();
-        by_comp.sort();
-        assert!(pairs.windows(2).all(|w| w[0].0 != w[1].0), "{what}: a region split in pieces: {pairs:?}");
-        assert!(by_comp.windows(2).all(|w| w[0].0 != w[1].0), "{what}: regions joined: {by_comp:?}");
-        let mut all: Vec<usize> = comp.clone();
-        all.sort();
-        all.dedup();
-        assert_eq!(all.len(), pairs.len(), "{what}: navmesh pieces without a path node");
-        assert_eq!(pairs.len(), regions.count(), "{what}");
+        assert_pieces_are_regions(&what, &d);
     }
+}
+
+/// The reproducer (two stairs side by side on a 3x2 floor, the long seam between
+/// their holes carved on the level above) and dungeons edited at random from all-floor
+/// starts: cells filled and carved, walls cycled, stairs placed and removed.
+fn edited_dungeons() -> Vec<(String, Dungeon)> {
+    use rand_core::{Rng, SeedableRng};
+    let mut pair =
+        octile::edit::Editor::new(Dungeon::new(3, 2, 2, Proportions::default(), Fill::Floor).unwrap());
+    for line in ["stair 0,0,0", "stair 0,0,2"] {
+        octile::edit::script::run_line(&mut pair, line).unwrap();
+    }
+    let mut all = vec![("two stairs side by side".to_string(), pair.into_dungeon())];
+    let walls = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+    for seed in 0..16u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut pick = |n: u64| (rng.next_u64() % n) as u32;
+        let mut editor =
+            octile::edit::Editor::new(Dungeon::new(4, 4, 3, Proportions::default(), Fill::Floor).unwrap());
+        let mut lines = Vec::new();
+        for _ in 0..24 {
+            let (level, row, col) = (pick(3), pick(7), pick(7));
+            let line = match pick(6) {
+                0 | 1 => format!("toggle {level},{row},{col}"),
+                2 | 3 => format!("cycle {level},{row},{col} {}", walls[pick(8) as usize]),
+                _ => format!("stair {},{},{}", pick(2), 2 * pick(4), 2 * pick(4)),
+            };
+            if octile::edit::script::run_line(&mut editor, &line).is_ok() {
+                lines.push(line);
+            }
+        }
+        all.push((format!("edit seed {seed}: {}", lines.join("; ")), editor.into_dungeon()));
+    }
+    all
+}
+
+#[test]
+fn the_navmesh_of_edited_dungeons_has_one_piece_per_region() {
+    // Every dungeon is checked, and every failure reported at once.
+    let failed: Vec<String> = edited_dungeons()
+        .into_iter()
+        .filter(|(what, d)| std::panic::catch_unwind(|| assert_pieces_are_regions(what, d)).is_err())
+        .map(|(what, _)| what)
+        .collect();
+    assert!(failed.is_empty(), "{} dungeons: {failed:#?}", failed.len());
+}
+
+/// The navmesh of `d` over all levels, its triangles joined where they share an edge, has
+/// one piece per path region (`path::dungeon_regions`), each holding that region's nodes.
+fn assert_pieces_are_regions(what: &str, d: &Dungeon) {
+    let nav = navmesh(d);
+    let (_, tris) = weld(&nav);
+    let comp = components(&tris);
+    let stairs = Stair::all(d);
+    let regions = dungeon_regions(d);
+    let n = d.dims().slot_count() * usize::from(d.levels());
+    // Each path node (but the holes, joined to their stair's foot only by the stair)
+    // stands on one navmesh triangle at its level's floor: its cell's centre, or for a
+    // stair's own octagon (whose centre is the column) a point of the walkway.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for i in 0..n {
+        let Some(region) = regions.region(i) else { continue };
+        let pos = node_pos(d, i).unwrap();
+        if d.stair_below(pos).is_some() {
+            continue;
+        }
+        let p = match stairs.iter().find(|s| s.foot == pos) {
+            Some(s) => s.walkway_point(),
+            None => d.layout().center(pos.slot),
+        };
+        let y = d.proportions().floor_y(pos.level);
+        let t = nav
+            .iter()
+            .position(|t| {
+                t.level == pos.level && t.tri.iter().all(|q| (q[1] - y).abs() < 1e-4) && holds(&t.tri, p)
+            })
+            .unwrap_or_else(|| panic!("{what}: {pos:?} is on no navmesh triangle"));
+        pairs.push((region.index(), comp[t]));
+    }
+    // Regions and components match one to one, and every component holds a node.
+    pairs.sort();
+    pairs.dedup();
+    let mut by_comp: Vec<(usize, usize)> = pairs.iter().map(|&(r, c)| (c, r)).collect();
+    by_comp.sort();
+    assert!(pairs.windows(2).all(|w| w[0].0 != w[1].0), "{what}: a region split in pieces: {pairs:?}");
+    assert!(by_comp.windows(2).all(|w| w[0].0 != w[1].0), "{what}: regions joined: {by_comp:?}");
+    let mut all: Vec<usize> = comp.clone();
+    all.sort();
+    all.dedup();
+    // Name where each piece without a path node lies (level, plan piece), to find it.
+    let orphans: Vec<String> = all
+        .iter()
+        .filter(|&&c| !pairs.iter().any(|p| p.1 == c))
+        .filter_map(|&c| {
+            let t = nav.iter().zip(&comp).find(|(_, k)| **k == c)?.0;
+            let m = t.tri.iter().map(|&p| DVec3::from(p)).sum::<DVec3>() / 3.0;
+            Some(format!("level {} {:?}", t.level, d.layout().place_at(DVec2::new(m.x, m.z))))
+        })
+        .collect();
+    assert!(orphans.is_empty(), "{what}: navmesh pieces without a path node: {orphans:?}");
+    assert_eq!(pairs.len(), regions.count(), "{what}");
 }
 
 #[test]

@@ -15,8 +15,8 @@ use glam::{DVec2, DVec3};
 use super::merge::ear_clip;
 use super::physics::{compact, weld};
 use crate::dungeon::{Carve, Dungeon};
-use crate::geometry::Spiral;
-use crate::grid::{Direction, Pos};
+use crate::geometry::{Place, Spiral};
+use crate::grid::{Direction, EdgeId, Pos};
 use crate::mesh::{self, LevelMesh, MaterialRole, Primitive};
 
 /// One triangle in level-local metres.
@@ -32,6 +32,10 @@ pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive>
         let corner = |i: u32| p.vertices[i as usize].position;
         tris.extend(p.indices.chunks_exact(3).map(|t| [corner(t[0]), corner(t[1]), corner(t[2])]));
     }
+    tris.retain(|t| match dungeon.layout().place_at(centroid(t)) {
+        Some(Place::Seam(edge)) => seam_joins_floor(dungeon, level.level, edge),
+        _ => true,
+    });
     for (foot, landing, spec) in mesh::level_spirals(dungeon, level.level) {
         let walk = mesh::stair_walk(&spec, exit_door(dungeon, foot, landing));
         let octagon = dungeon.layout().octagon(foot.slot);
@@ -49,6 +53,24 @@ pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive>
     let flat: Vec<[f32; 3]> = tris.into_iter().flatten().collect();
     let (positions, indices) = weld(std::iter::empty(), &flat);
     (!indices.is_empty()).then(|| compact(&positions, &indices))
+}
+
+/// Whether the floor of the carved seam `edge` on `level` shares an edge with a floor on
+/// either side, so that it belongs to the navigation mesh: a side joins it unless that side
+/// is the hole above a stair whose exit is another wall (the hole has no floor, and only the
+/// exit meets the landing), or a stair's own octagon whose landing stands against it (the
+/// stair's footprint is cut out of that floor right up to the wall). A seam that joins
+/// neither (between two holes, neither one's exit) would be a piece of floor no path node
+/// stands on, touching the rest at a corner at most: it is left out.
+fn seam_joins_floor(d: &Dungeon, level: u16, edge: EdgeId) -> bool {
+    let Ok(sides) = d.dims().edge_sides(edge) else { return true };
+    sides.iter().any(|&(slot, dir)| {
+        let pos = Pos { level, slot };
+        match d.stair_below(pos) {
+            Some(foot) => d.stair_exit(foot) == Some(dir),
+            None => d.stair_landing(pos) != Some(dir),
+        }
+    })
 }
 
 /// The opening a door cuts in the wall `landing` of the hole above the stair at `foot`,
