@@ -20,6 +20,7 @@ mod progress;
 use std::path::{Path, PathBuf};
 
 pub use error::ExportError;
+pub use navmesh::NAVMESH_MAX_SLOPE_DEGREES;
 pub use progress::Progress;
 
 use crate::dungeon::Dungeon;
@@ -61,7 +62,8 @@ pub struct ExportOptions {
     /// "navmesh", "level": N}`): the walkable floor (carved cells, carved seams and door
     /// passages; a stair's column cut out) and the ramps of the stairs standing on the level,
     /// whose landings share their edge with the floor of the level above, as triangles welded
-    /// by position, POSITION only. Godot's importer turns the `-navmesh` suffix into a
+    /// by position, POSITION only, none steeper than [`NAVMESH_MAX_SLOPE_DEGREES`] (a ramp
+    /// leaves out the steep band round its stair's column). Godot's importer turns the `-navmesh` suffix into a
     /// navigation mesh.
     pub navmesh: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.

@@ -19,6 +19,19 @@ use crate::geometry::{Place, Spiral};
 use crate::grid::{Direction, EdgeId, Pos};
 use crate::mesh::{self, LevelMesh, MaterialRole, Primitive};
 
+/// The steepest slope of any navigation mesh triangle (degrees from the horizontal): under
+/// the 45 degrees that Unity's, Godot's and Recast's bakes keep by default (Recast keeps a
+/// triangle only while its normal's `y` is above `cos 45`), with a degree to spare for
+/// `f32` rounding. The floor is level; a stair's ramp leaves out the steep band round its
+/// column to keep within it (it is built to a quarter of a degree less), as long as the stair's walking line is no steeper (with the
+/// default base and cut, layer heights up to 15 m; the default is 12 m).
+pub const NAVMESH_MAX_SLOPE_DEGREES: f64 = 44.0;
+
+/// The slope the stairs' ramps are built to (degrees): a quarter of a degree under
+/// [`NAVMESH_MAX_SLOPE_DEGREES`], so that rounding the corners to `f32` (a hundredth of a
+/// degree on a ramp triangle kilometres from the origin) keeps them within it.
+const RAMP_SLOPE_DEGREES: f64 = NAVMESH_MAX_SLOPE_DEGREES - 0.25;
+
 /// One triangle in level-local metres.
 type Tri = [[f32; 3]; 3];
 
@@ -37,7 +50,8 @@ pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive>
         _ => true,
     });
     for (foot, landing, spec) in mesh::level_spirals(dungeon, level.level) {
-        let walk = mesh::stair_walk(&spec, exit_door(dungeon, foot, landing));
+        let walk =
+            mesh::stair_walk(&spec, exit_door(dungeon, foot, landing), RAMP_SLOPE_DEGREES.to_radians());
         let octagon = dungeon.layout().octagon(foot.slot);
         let (inside, mut rest): (Vec<Tri>, Vec<Tri>) =
             tris.into_iter().partition(|t| strictly_inside(&octagon, centroid(t)));

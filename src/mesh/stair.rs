@@ -106,9 +106,24 @@ pub(crate) struct StairWalk {
     /// Where the stair's footprint (column, steps and landing) meets the floor round it, in
     /// plan, from the landing wall's first end (exclusive) back to its second end
     /// (exclusive): the steps' rim from the landing down to the first step, the first step's
-    /// foot edge at floor level (`rim[n - 1] -> rim[n]`, shared with the ramp) and the
-    /// column's edge over the gap sector.
+    /// foot edge at floor level (`rim[n - 1] -> rim[n]`, shared with the ramp), the rest of
+    /// that boundary in to the column (when the ramp starts further out) and the column's
+    /// edge over the gap sector.
     pub rim: Vec<DVec2>,
+}
+
+/// Distance from the stair's centre (metres) at which the ramp of [`stair_walk`] starts, so
+/// that none of its triangles is steeper than `max_slope` (radians): the steepest is the
+/// one whose horizontal edge lies on a boundary and whose third corner lies on the ramp's
+/// inner edge one boundary down, rising `rise` over `radius * sin(sector angle)`. Never
+/// nearer than the column, nor further than the walking line (`spec.walking`), which stays
+/// on the ramp: a stair so tall that its walking line is steeper than `max_slope` keeps a
+/// steeper inner edge.
+pub(crate) fn walk_radius(spec: &Spiral, max_slope: f64) -> f64 {
+    let steps = spec.steps();
+    let rise = spec.height / (steps - 1) as f64;
+    let needed = rise / (spec.sector_angle().sin() * max_slope.tan());
+    needed.min(spec.walking.radius.min(spec.step_radius())).max(spec.column_radius())
 }
 
 /// The walking surface of the stair planned by `spec`, joined to the floors it leaves:
@@ -117,22 +132,32 @@ pub(crate) struct StairWalk {
 /// rises linearly from boundary to boundary to the landing's height; the landing is level
 /// at `spec.height` out to its wall, whose edge it shares with the floor beyond (split at
 /// `exit_door`, the opening a door cuts in that wall on the level above, when there is one).
-/// It stays within one step's rise of the walking surface [`Spiral::ramp`].
-pub(crate) fn stair_walk(spec: &Spiral, exit_door: Option<[DVec2; 2]>) -> StairWalk {
+/// Near the column a one-turn helix is steep (at the column's radius the default stair
+/// rises at 75 degrees), so the ramp covers the sectors only from [`walk_radius`] outwards:
+/// no triangle is steeper than `max_slope` (radians). It stays within one step's rise of
+/// the walking surface [`Spiral::ramp`].
+pub(crate) fn stair_walk(spec: &Spiral, exit_door: Option<[DVec2; 2]>, max_slope: f64) -> StairWalk {
     let plan = Sectors::new(spec);
     let (inner, outer, n) = (&plan.inner, &plan.outer, plan.n);
+    let radius = walk_radius(spec, max_slope);
+    // The ramp's inner edge: on the column, or out on each boundary at `radius`.
+    let cut = radius > plan.rc;
+    let start: Vec<DVec2> = plan.dirs.iter().map(|&d| plan.c + d * radius).collect();
+    let start = if cut { &start } else { inner };
     // Boundary 1 (the first step's foot) stands at the floor, boundary n at the landing.
     let y = |k: usize| plan.height * (k - 1) as f64 / (n - 1) as f64;
-    let mut ramp = Vec::with_capacity(2 * n + 4);
+    let mut ramp = Vec::with_capacity(2 * n + 5);
     for s in 1..n {
         let (a, b) = (y(s), y(s + 1));
-        ramp.push([at(inner[s], a), at(outer[s], a), at(outer[s + 1], b)]);
-        ramp.push([at(inner[s], a), at(outer[s + 1], b), at(inner[s + 1], b)]);
+        ramp.push([at(start[s], a), at(outer[s], a), at(outer[s + 1], b)]);
+        ramp.push([at(start[s], a), at(outer[s + 1], b), at(start[s + 1], b)]);
     }
-    // The landing is fanned from the column point on boundary 0: `inner[n]`, `outer[n]`
-    // and `ea` lie on boundary n's ray and the door points on the wall, but no two
-    // neighbours lie on a line through the apex, so no triangle is degenerate.
-    let mut landing = vec![inner[0], inner[n], outer[n], plan.ea];
+    // The landing is fanned from the column point on boundary 0: `inner[n]`, the ramp's
+    // start, `outer[n]` and `ea` lie on boundary n's ray and the door points on the wall,
+    // but no two neighbours lie on a line through the apex, so no triangle is degenerate.
+    let mut landing = vec![inner[0], inner[n]];
+    landing.extend(cut.then_some(start[n]));
+    landing.extend([outer[n], plan.ea]);
     landing.extend(exit_door.into_iter().flatten());
     landing.push(plan.eb);
     ramp.extend(fan(&landing.iter().map(|&v| at(v, plan.height)).collect::<Vec<_>>()));
@@ -141,6 +166,7 @@ pub(crate) fn stair_walk(spec: &Spiral, exit_door: Option<[DVec2; 2]>) -> StairW
         .map(|[a, b, c]| if (b - a).cross(c - a).y >= 0.0 { [a, b, c] } else { [a, c, b] })
         .collect();
     let mut rim: Vec<DVec2> = (1..=n).rev().map(|k| outer[k]).collect();
+    rim.extend(cut.then_some(start[1]));
     rim.extend([inner[1], inner[0]]);
     StairWalk { ramp, rim }
 }
