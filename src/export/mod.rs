@@ -8,6 +8,7 @@ mod bin;
 mod compress;
 mod document;
 mod error;
+mod footprint;
 mod glb;
 mod merge;
 mod names;
@@ -41,9 +42,11 @@ pub struct ExportOptions {
     /// [`mesh::route_ribbon`] builds it.
     pub route: Option<Vec<Pos>>,
     /// Add a child node `Level_NN_Collider-colonly` to each level (extras `{"role":
-    /// "collider", "level": N}`): every surface of the level, POSITION only, welded by
-    /// position, coplanar pieces merged (fewer triangles than the render mesh, closed where
-    /// it is), without a material. Godot's importer makes a `-colonly` node a static body
+    /// "collider", "level": N}`): the level's part of the surface of the carved space less
+    /// the stairs (each stair a ramp), POSITION only, welded by position, coplanar pieces
+    /// merged (fewer triangles than the render mesh), without a material. The colliders of
+    /// all levels together, welded in world space, are one closed surface (but where a
+    /// landing stands against a wall open on its own level: see docs/engines.md). Godot's importer makes a `-colonly` node a static body
     /// with a concave shape and no visible mesh.
     pub colliders: bool,
     /// How colliders say they are colliders: Godot's `-colonly` name suffix (the default) or
