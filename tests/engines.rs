@@ -93,6 +93,7 @@ fn collider_dungeons() -> Vec<(String, Dungeon)> {
         ("a door behind the landing".into(), door_behind),
         ("all floor".into(), floor()),
     ]);
+    all.extend(support::edited_dungeons());
     all
 }
 

@@ -375,44 +375,10 @@ fn the_whole_navmesh_is_connected_across_levels_as_the_path_graph_is() {
     }
 }
 
-/// The reproducer (two stairs side by side on a 3x2 floor, the long seam between
-/// their holes carved on the level above) and dungeons edited at random from all-floor
-/// starts: cells filled and carved, walls cycled, stairs placed and removed.
-fn edited_dungeons() -> Vec<(String, Dungeon)> {
-    use rand_core::{Rng, SeedableRng};
-    let mut pair =
-        octile::edit::Editor::new(Dungeon::new(3, 2, 2, Proportions::default(), Fill::Floor).unwrap());
-    for line in ["stair 0,0,0", "stair 0,0,2"] {
-        octile::edit::script::run_line(&mut pair, line).unwrap();
-    }
-    let mut all = vec![("two stairs side by side".to_string(), pair.into_dungeon())];
-    let walls = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
-    for seed in 0..16u64 {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut pick = |n: u64| (rng.next_u64() % n) as u32;
-        let mut editor =
-            octile::edit::Editor::new(Dungeon::new(4, 4, 3, Proportions::default(), Fill::Floor).unwrap());
-        let mut lines = Vec::new();
-        for _ in 0..24 {
-            let (level, row, col) = (pick(3), pick(7), pick(7));
-            let line = match pick(6) {
-                0 | 1 => format!("toggle {level},{row},{col}"),
-                2 | 3 => format!("cycle {level},{row},{col} {}", walls[pick(8) as usize]),
-                _ => format!("stair {},{},{}", pick(2), 2 * pick(4), 2 * pick(4)),
-            };
-            if octile::edit::script::run_line(&mut editor, &line).is_ok() {
-                lines.push(line);
-            }
-        }
-        all.push((format!("edit seed {seed}: {}", lines.join("; ")), editor.into_dungeon()));
-    }
-    all
-}
-
 #[test]
 fn the_navmesh_of_edited_dungeons_has_one_piece_per_region() {
     // Every dungeon is checked, and every failure reported at once.
-    let failed: Vec<String> = edited_dungeons()
+    let failed: Vec<String> = support::edited_dungeons()
         .into_iter()
         .filter(|(what, d)| std::panic::catch_unwind(|| assert_pieces_are_regions(what, d)).is_err())
         .map(|(what, _)| what)
@@ -520,7 +486,7 @@ fn no_navmesh_triangle_is_steeper_than_the_documented_maximum() {
     let mut steep = Dungeon::new(3, 3, 2, tall, Fill::Floor).unwrap();
     steep.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
     let mut all = dungeons();
-    all.extend(edited_dungeons());
+    all.extend(support::edited_dungeons());
     all.push(("a 15 m level, cut 0.15".into(), steep));
     let mut ramps = 0;
     for (what, d) in all {
