@@ -46,8 +46,9 @@ pub struct ExportOptions {
     /// the stairs (each stair a ramp), POSITION only, welded by position, coplanar pieces
     /// merged (fewer triangles than the render mesh), without a material. The colliders of
     /// all levels together, welded in world space, are one closed surface (but where a
-    /// landing stands against a wall open on its own level: see docs/engines.md). Godot's importer makes a `-colonly` node a static body
-    /// with a concave shape and no visible mesh.
+    /// landing stands against a wall open on its own level: see docs/engines.md). Godot's
+    /// importer makes a `-colonly` node a static body with a concave shape and no visible
+    /// mesh.
     pub colliders: bool,
     /// How colliders say they are colliders: Godot's `-colonly` name suffix (the default) or
     /// the OMI physics extensions.
@@ -66,8 +67,8 @@ pub struct ExportOptions {
     /// passages; a stair's column cut out) and the ramps of the stairs standing on the level,
     /// whose landings share their edge with the floor of the level above, as triangles welded
     /// by position, POSITION only, none steeper than [`NAVMESH_MAX_SLOPE_DEGREES`] (a ramp
-    /// leaves out the steep band round its stair's column). Godot's importer turns the `-navmesh` suffix into a
-    /// navigation mesh.
+    /// leaves out the steep band round its stair's column). Godot's importer turns the
+    /// `-navmesh` suffix into a navigation mesh.
     pub navmesh: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,

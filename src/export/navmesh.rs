@@ -61,7 +61,7 @@ pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive>
         tris = rest;
     }
     let flat: Vec<[f32; 3]> = tris.into_iter().flatten().collect();
-    let (positions, indices) = weld(std::iter::empty(), &flat);
+    let (positions, indices) = weld(&flat);
     (!indices.is_empty()).then(|| compact(&positions, &indices))
 }
 

@@ -10,26 +10,16 @@ use crate::geometry::Spiral;
 use crate::grid::{Direction, Pos};
 use crate::mesh::{self, LevelMesh, MaterialRole, Primitive, ShaftSides, Vertex};
 
-/// The triangles of `prims` and `extra` (level-local metres) welded by position only:
-/// `(positions, indices)`, each distinct position once.
-pub(super) fn weld<'a>(
-    prims: impl Iterator<Item = &'a Primitive>,
-    extra: &[[f32; 3]],
-) -> (Vec<[f32; 3]>, Vec<u32>) {
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    let mut indices = Vec::new();
-    for p in prims {
-        let base = u32::try_from(positions.len()).expect("invariant: a level's vertices fit u32");
-        positions.extend(p.vertices.iter().map(|v| v.position));
-        indices.extend(p.indices.iter().map(|i| base + i));
-    }
-    let base = u32::try_from(positions.len()).expect("invariant: a level's vertices fit u32");
-    positions.extend_from_slice(extra);
-    indices.extend((0..extra.len()).map(|i| base + u32::try_from(i).expect("invariant: fits u32")));
-    let (count, remap) = meshopt::generate_vertex_remap(&positions, Some(&indices));
-    let indices = meshopt::remap_index_buffer(Some(&indices), positions.len(), &remap);
+/// The triangles `corners` (three corners each, level-local metres) welded by position
+/// only: `(positions, indices)`, each distinct position once.
+pub(super) fn weld(corners: &[[f32; 3]]) -> (Vec<[f32; 3]>, Vec<u32>) {
+    let indices: Vec<u32> = (0..corners.len())
+        .map(|i| u32::try_from(i).expect("invariant: a level's vertices fit u32"))
+        .collect();
+    let (count, remap) = meshopt::generate_vertex_remap(corners, Some(&indices));
+    let indices = meshopt::remap_index_buffer(Some(&indices), corners.len(), &remap);
     let mut welded = vec![[0.0; 3]; count];
-    for (p, &r) in positions.iter().zip(&remap) {
+    for (p, &r) in corners.iter().zip(&remap) {
         if r != u32::MAX {
             welded[r as usize] = *p;
         }
@@ -107,7 +97,7 @@ pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
         }
     }
     let flat: Vec<[f32; 3]> = tris.into_iter().flatten().collect();
-    let (positions, indices) = weld(std::iter::empty(), &flat);
+    let (positions, indices) = weld(&flat);
     compact(&positions, &super::merge::merge_flat(&positions, &indices))
 }
 
