@@ -32,9 +32,10 @@ pub const NAVMESH_MAX_SLOPE_DEGREES: f64 = 44.0;
 const RAMP_SLOPE_DEGREES: f64 = NAVMESH_MAX_SLOPE_DEGREES - 0.25;
 
 /// One level's navigation mesh: the [`MaterialRole::Floor`] triangles (carved cells,
-/// carved seams, door passages), with each stair standing on the level cut out of its
-/// octagon's floor and its walking surface added (see the module), welded by position.
-/// Every triangle faces up. `None` when the level has nothing walkable.
+/// carved seams that meet a floor, door passages), with each stair standing on the level
+/// cut out of its octagon's floor and its walking surface added (see the module), welded
+/// by position. Every triangle faces up, none steeper than [`NAVMESH_MAX_SLOPE_DEGREES`].
+/// `None` when the level has nothing walkable.
 pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive> {
     let mut tris: Vec<Tri> = Vec::new();
     for (_, p) in level.primitives.iter().filter(|(r, _)| *r == MaterialRole::Floor) {
