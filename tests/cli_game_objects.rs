@@ -1,7 +1,8 @@
 //! The export flags for game objects on the command line: `--graph FILE` writes the full
 //! room graph beside the glTF (as `octile info --json` lists it), `--lights`, `--markers`
-//! and `--physics omi` reach the file, and a `--graph` that would overwrite the glTF is
-//! refused before anything is written.
+//! and `--physics omi` reach the file, a `--graph` that would overwrite the glTF is
+//! refused before anything is written, and the field report's commands (issue 25) give
+//! colliders that are one closed surface and a navmesh of one piece per region.
 #![cfg(feature = "cli")]
 
 mod support;
@@ -67,4 +68,86 @@ fn lights_take_a_preset_by_name() {
         assert!(!lights.is_empty(), "{name}");
         assert!(lights.iter().all(|l| l["intensity"].as_f64() == Some(want)), "{name}: {lights:?}");
     }
+}
+
+/// World triangles of every node whose name ends with `suffix`, read back from `path`
+/// (through each node's translation and its parent's).
+fn world_triangles(path: &std::path::Path, suffix: &str) -> Vec<support::Tri> {
+    let g = gltf::Gltf::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let blob = g.blob.as_deref().unwrap();
+    let mut out = Vec::new();
+    for node in g.nodes().filter(|n| n.name().is_some_and(|s| s.ends_with(suffix))) {
+        let parent = g.nodes().find(|p| p.children().any(|c| c.index() == node.index())).unwrap();
+        let t: Vec<f64> = (0..3)
+            .map(|k| f64::from(parent.transform().decomposed().0[k] + node.transform().decomposed().0[k]))
+            .collect();
+        let prim = node.mesh().unwrap().primitives().next().unwrap();
+        let r = prim.reader(|_| Some(blob));
+        let pos: Vec<[f64; 3]> =
+            r.read_positions().unwrap().map(|p| [0, 1, 2].map(|k| f64::from(p[k]) + t[k])).collect();
+        let idx: Vec<u32> = r.read_indices().unwrap().into_u32().collect();
+        out.extend(idx.chunks_exact(3).map(|c| [0, 1, 2].map(|k| pos[c[k] as usize])));
+    }
+    out
+}
+
+/// Pieces of `tris` joined where two share an edge (corners within 0.1 mm are one).
+fn pieces(tris: &[support::Tri]) -> usize {
+    let key = |p: [f64; 3]| p.map(|x| (x * 1e4).round() as i64);
+    let mut edges: Vec<([[i64; 3]; 2], usize)> = Vec::new();
+    for (i, t) in tris.iter().enumerate() {
+        for k in 0..3 {
+            let mut e = [key(t[k]), key(t[(k + 1) % 3])];
+            e.sort();
+            edges.push((e, i));
+        }
+    }
+    edges.sort();
+    let mut parent: Vec<usize> = (0..tris.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for w in edges.chunk_by(|a, b| a.0 == b.0) {
+        for e in &w[1..] {
+            let (a, b) = (root(&mut parent, w[0].1), root(&mut parent, e.1));
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    (0..tris.len()).filter(|&i| root(&mut parent, i) == i).count()
+}
+
+#[test]
+fn the_field_reports_commands_give_closed_colliders_and_one_navmesh_piece_per_region() {
+    let dir =
+        Scratch::new("the_field_reports_commands_give_closed_colliders_and_one_navmesh_piece_per_region");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    // Issue 25: the colliders of seed 7, welded across levels, are one closed surface.
+    let glb = dir.join("d.glb");
+    let out = run_octile(&["generate", "--seed", "7", "--colliders", "--navmesh", "-o", &s(&glb)], &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    support::assert_watertight(&world_triangles(&glb, "-colonly"), "seed 7 colliders");
+    let nav = world_triangles(&glb, "-navmesh");
+    assert_eq!(pieces(&nav), 1, "seed 7 is one region");
+    for t in &nav {
+        let [a, b, c] = t.map(glam::DVec3::from);
+        let n = (b - a).cross(c - a);
+        let slope = (n.y.abs() / n.length()).acos().to_degrees();
+        assert!(slope <= octile::export::NAVMESH_MAX_SLOPE_DEGREES + 1e-3, "{slope} degrees: {t:?}");
+    }
+    // Two stairs side by side on an all-floor start: one region, one navmesh piece.
+    let (json, glb) = (dir.join("r.json"), dir.join("r.glb"));
+    let steps: [&[&str]; 3] = [
+        &["new", "--octagons", "3x2", "--levels", "2", "--fill", "floor", "-o", &s(&json)],
+        &["edit", &s(&json), "--do", "stair 0,0,0", "--do", "stair 0,0,2"],
+        &["export", &s(&json), "--navmesh", "-o", &s(&glb)],
+    ];
+    for args in steps {
+        let out = run_octile(args, &[]);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    }
+    assert_eq!(pieces(&world_triangles(&glb, "-navmesh")), 1, "one region, one piece");
 }

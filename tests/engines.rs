@@ -6,10 +6,11 @@
 mod support;
 
 use glam::DVec2;
-use octile::dungeon::{Carve, Dungeon};
+use octile::dungeon::{Carve, Dungeon, Fill, Registry};
 use octile::export::{self, ExportOptions};
 use octile::generate::{GenerateOptions, generate};
-use octile::grid::Pos;
+use octile::geometry::{Proportions, Spiral, angle, signed_area};
+use octile::grid::{Direction, Pos};
 use octile::mesh::{self, MaterialRole, MeshOptions};
 use support::{Tri, assert_watertight};
 
@@ -59,11 +60,77 @@ fn floor_area(tris: &[Tri]) -> f64 {
     tris.iter().filter(|t| t.iter().all(|p| p[1].abs() < 1e-6)).map(plan_area).filter(|a| *a > 0.0).sum()
 }
 
+/// The dungeons of [`dungeons`], generated ones of three and four levels, and stairs made by
+/// hand: a door on the stair's octagon, a door as its only exit, a door in the wall behind
+/// its landing, and all floor (the wall behind its landing open on its own level).
+fn collider_dungeons() -> Vec<(String, Dungeon)> {
+    let mut all = dungeons();
+    for (seed, levels, n, doors) in [(7, 3, 12, 0.5), (3, 4, 6, 0.5), (5, 3, 10, 1.0)] {
+        let o = GenerateOptions { seed, levels, cols: n, rows: n, doors, ..GenerateOptions::default() };
+        all.push((format!("seed {seed}, {levels} levels"), generate(&o, &mut |_| {}).unwrap()));
+    }
+    let stair = Pos::new(0, 2, 2);
+    let floor = || {
+        let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+        d.set_tile(stair, Registry::STAIR).unwrap();
+        d
+    };
+    let mut mixed = floor();
+    mixed.set_edge(stair, Direction::E, Registry::DOOR).unwrap();
+    mixed.set_edge(Pos::new(1, 2, 2), Direction::NW, Registry::DOOR).unwrap();
+    let mut door_exit = floor();
+    for dir in Direction::ALL {
+        let state = if dir == Direction::S { Registry::DOOR } else { Registry::WALL };
+        door_exit.set_edge(Pos::new(1, 2, 2), dir, state).unwrap();
+        door_exit.set_edge(stair, dir, Registry::WALL).unwrap();
+    }
+    let mut door_behind = door_exit.clone();
+    door_behind.set_edge(stair, Direction::S, Registry::DOOR).unwrap();
+    assert_eq!(door_behind.stair_landing(stair), Some(Direction::S));
+    all.extend([
+        ("a door on the stair's octagon".into(), mixed),
+        ("a door as the stair's exit".into(), door_exit),
+        ("a door behind the landing".into(), door_behind),
+        ("all floor".into(), floor()),
+    ]);
+    all.extend(support::edited_dungeons());
+    all
+}
+
+/// Each edge of `tris` (welded at 0.1 mm) that is not used by exactly two triangles, with
+/// the number of triangles using it.
+fn odd_edges(tris: &[Tri]) -> Vec<([[i64; 3]; 2], usize)> {
+    let key = |p: [f64; 3]| p.map(|x| (x * 1e4).round() as i64);
+    let mut edges: Vec<[[i64; 3]; 2]> = tris
+        .iter()
+        .flat_map(|t| (0..3).map(move |k| [key(t[k]), key(t[(k + 1) % 3])]))
+        .map(|mut e| {
+            e.sort();
+            e
+        })
+        .collect();
+    edges.sort();
+    edges.chunk_by(|a, b| a == b).filter(|w| w.len() != 2).map(|w| (w[0], w.len())).collect()
+}
+
+/// The plan of a stair's footprint (column, steps and landing) on its floor: from the
+/// landing wall's first end round the steps' rim, in along the first step's foot, round
+/// the column over the gap and out to the wall's other end.
+fn footprint(spec: &Spiral) -> Vec<DVec2> {
+    let (n, beta, to) = (spec.steps(), spec.sector_angle(), spec.landing_angles().1);
+    let at = |k: usize, r: f64| spec.centre + angle::unit(to + k as f64 * beta) * r;
+    let mut out = vec![spec.landing[0]];
+    out.extend((1..=n).rev().map(|k| at(k, spec.step_radius())));
+    out.extend([at(1, spec.column_radius()), at(0, spec.column_radius()), spec.landing[1]]);
+    out
+}
+
 #[test]
-fn colliders_are_colonly_ramped_closed_and_cover_the_floor() {
-    for (what, d) in dungeons() {
+fn colliders_are_colonly_ramped_and_together_one_closed_surface() {
+    for (what, d) in collider_dungeons() {
         let g = glb(&d);
         let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+        let (rh, lh) = (d.proportions().room_height, d.proportions().layer_height);
         let mut world: Vec<Tri> = Vec::new();
         for level in &m.levels {
             let l = level.level;
@@ -86,18 +153,26 @@ fn colliders_are_colonly_ramped_closed_and_cover_the_floor() {
                 d.carved_seam(Pos { level: l, slot: sides[0].0 }, sides[0].1)
                     .is_some_and(|s| s.carve == Carve::Door)
             });
-            let stairs = d.stairs().iter().any(|s| s.foot.level == l);
-            let fewer = if stairs || doors { tris.len() < render.len() } else { tris.len() <= render.len() };
+            let stairs: Vec<Spiral> = d
+                .stairs()
+                .iter()
+                .filter(|s| s.foot.level == l)
+                .map(|s| Spiral::new(d.layout(), s.foot.slot, d.stair_landing(s.foot).unwrap(), lh).unwrap())
+                .collect();
+            let fewer = if !stairs.is_empty() || doors {
+                tris.len() < render.len()
+            } else {
+                tris.len() <= render.len()
+            };
             assert!(fewer, "{what} level {l}: {} triangles, render {}", tris.len(), render.len());
-            let rh = d.proportions().room_height;
+            // The floor is the render floor less the stairs' footprints; the ceiling is the
+            // render ceiling.
+            let footprints: f64 = stairs.iter().map(|s| signed_area(&footprint(s)).abs()).sum();
             let (got, want) = (
                 floor_area(&tris),
-                floor_area(&support::level(&m, usize::from(l), |r| r == MaterialRole::Floor)),
+                floor_area(&support::level(&m, usize::from(l), |r| r == MaterialRole::Floor)) - footprints,
             );
-            assert!(
-                (got - want).abs() < 1e-3,
-                "{what} level {l}: collider floor {got} m2, render floor {want} m2"
-            );
+            assert!((got - want).abs() < 1e-3, "{what} level {l}: collider floor {got} m2, want {want} m2");
             let ceiling = |t: &[Tri]| -> f64 {
                 t.iter()
                     .filter(|t| t.iter().all(|p| (p[1] - rh).abs() < 1e-4))
@@ -113,37 +188,71 @@ fn colliders_are_colonly_ramped_closed_and_cover_the_floor() {
                 (got - want).abs() < 1e-3,
                 "{what} level {l}: collider ceiling {got} m2, render {want} m2"
             );
-            // Every wall triangle of the carved volume is kept as it is; what is neither a
-            // wall, a floor (up at 0) nor a ceiling (down at the room height) is a ramp.
+            // Every wall triangle of the carved volume is kept as it is, but those on the
+            // walls the landings stand against, which the landings replace.
             let key = |t: &Tri| {
                 let mut k = t.map(|p| p.map(|x| (x * 1e4).round() as i64));
                 k.sort();
                 k
             };
-            let mut walls: Vec<_> = support::level(&m, usize::from(l), |r| {
-                r != MaterialRole::Stair && r != MaterialRole::Floor && r != MaterialRole::Ceiling
-            })
-            .iter()
-            .map(key)
-            .collect();
-            walls.sort();
-            let flat = |t: &Tri, y: f64, up: bool| {
-                t.iter().all(|p| (p[1] - y).abs() < 1e-4) && (plan_area(t) > 0.0) == up
+            let behind_landing = |t: &Tri| {
+                stairs.iter().any(|s| {
+                    let [a, b] = s.landing;
+                    t.iter().all(|p| {
+                        let q = DVec2::new(p[0], p[2]);
+                        (b - a).perp_dot(q - a).abs() < 1e-3 && (q - a).dot(q - b) <= 1e-3
+                    })
+                })
             };
-            let (kept, ramps): (Vec<Tri>, Vec<Tri>) = tris.iter().partition(|t| {
-                walls.binary_search(&key(t)).is_ok() || flat(t, 0.0, true) || flat(t, rh, false)
+            let walls: Vec<_> = support::level(&m, usize::from(l), |r| {
+                r != MaterialRole::Stair && r != MaterialRole::Floor && r != MaterialRole::Ceiling
             });
-            let walls_kept = kept.iter().filter(|t| walls.binary_search(&key(t)).is_ok()).count();
-            assert_eq!(walls_kept, walls.len(), "{what} level {l}: every wall triangle is kept");
-            if stairs {
-                assert_watertight(&ramps, &format!("{what}: ramps on level {l}"));
-            } else {
-                assert!(ramps.is_empty(), "{what} level {l}: no stair, no ramp");
+            let mut mine: Vec<_> = tris.iter().map(key).collect();
+            mine.sort();
+            for w in walls.iter().filter(|w| !behind_landing(w)) {
+                assert!(mine.binary_search(&key(w)).is_ok(), "{what} level {l}: wall triangle {w:?} kept");
             }
-            world.extend(kept.iter().map(|t| t.map(|p| [p[0], p[1] + level.floor_y, p[2]])));
+            // One level's collider is open only where a stair's shaft meets the next level:
+            // round the tops of its own stairs' shafts and round the holes of the stairs
+            // below, each closed by the other level.
+            let below: Vec<DVec2> = d
+                .stairs()
+                .iter()
+                .filter(|s| s.foot.level + 1 == l)
+                .map(|s| d.layout().center(s.foot.slot))
+                .collect();
+            let tops: Vec<DVec2> = stairs.iter().map(|s| s.centre).collect();
+            let near = |q: DVec2, at: &[DVec2]| at.iter().any(|&c| q.distance(c) < d.proportions().base);
+            // (The edges of four triangles beside a landing are counted over all levels below.)
+            for (edge, users) in odd_edges(&tris).into_iter().filter(|&([a, b], u)| u != 4 || a[1] == b[1]) {
+                let at_shaft = edge.iter().all(|p| {
+                    let (q, y) = (DVec2::new(p[0] as f64, p[2] as f64) / 1e4, p[1] as f64 / 1e4);
+                    ((y - lh).abs() < 1e-3 && near(q, &tops)) || (y.abs() < 1e-3 && near(q, &below))
+                });
+                assert!(users == 1 && at_shaft, "{what} level {l}: edge {edge:?} used by {users} triangles");
+            }
+            world.extend(tris.iter().map(|t| t.map(|p| [p[0], p[1] + level.floor_y, p[2]])));
         }
-        // The carved volume of every level together is closed (tests/mesh.rs); so is the collider's.
-        assert_watertight(&world, &format!("{what}: collider"));
+        // Together, welded in world space, one closed surface; but where a landing stands
+        // against a wall open on its own level, both ends of that wall are an edge of four
+        // triangles (the passage beyond and the walkway beside the landing touch there).
+        let open_behind = d
+            .stairs()
+            .iter()
+            .filter(|s| {
+                let landing = d.stair_landing(s.foot).unwrap();
+                d.carved_seam(s.foot, landing).is_some_and(|e| e.carve == Carve::Full)
+            })
+            .count();
+        if open_behind == 0 {
+            assert_watertight(&world, &format!("{what}: colliders"));
+        } else {
+            let odd = odd_edges(&world);
+            assert_eq!(odd.len(), 2 * open_behind, "{what}: {odd:?}");
+            for ([a, b], users) in odd {
+                assert!(users == 4 && a[0] == b[0] && a[2] == b[2], "{what}: {a:?}-{b:?} used by {users}");
+            }
+        }
     }
 }
 

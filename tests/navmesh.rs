@@ -3,7 +3,9 @@
 //! - per level, its plan area is the level's walkable area (cells with floor, carved seams,
 //!   door passages) less the columns of the stairs standing on it, whose ramps and landings
 //!   belong to that level's node and cover exactly the floor the stair stands on;
-//! - every triangle is a convex polygon facing up;
+//! - every triangle is a convex polygon facing up, no steeper than
+//!   `export::NAVMESH_MAX_SLOPE_DEGREES` (a stair's ramp leaves out the steep band round its
+//!   column);
 //! - each stair's ramp shares its foot edge with its level's floor (no riser) and its
 //!   landing's wall edge with the floor beyond it on the level above, the whole opening;
 //! - over all levels it is connected exactly as the path graph's regions are
@@ -179,11 +181,31 @@ impl Stair {
         self.spec.column_radius().powi(2) / 2.0 * (n * self.spec.sector_angle().sin() + (to - from).sin())
     }
 
-    /// Plan area of the steps and the landing (between the column and the steps' rim, and
-    /// out to the landing's wall): what the ramp covers.
+    /// Where the ramp starts, from the centre (metres): where a ramp triangle over a step's
+    /// sector, rising one boundary's height over `radius * sin(sector angle)`, is as steep as
+    /// the slope the ramps are built to (a quarter of a degree under the navmesh's maximum);
+    /// never inside the column nor beyond the walking line.
+    fn walk_radius(&self) -> f64 {
+        let n = self.spec.steps() as f64;
+        let rise = self.spec.height / (n - 1.0);
+        let tan = (export::NAVMESH_MAX_SLOPE_DEGREES - 0.25).to_radians().tan();
+        let needed = rise / (self.spec.sector_angle().sin() * tan);
+        needed.min(self.spec.walking.radius).max(self.spec.column_radius())
+    }
+
+    /// Plan area of the steep band of the steps between the column and [`Stair::walk_radius`],
+    /// which the navmesh leaves out.
+    fn band_area(&self) -> f64 {
+        let (rc, r, n) = (self.spec.column_radius(), self.walk_radius(), self.spec.steps());
+        (n - 1) as f64 * (r * r - rc * rc) / 2.0 * self.spec.sector_angle().sin()
+    }
+
+    /// Plan area of the steps from [`Stair::walk_radius`] out to their rim, and of the
+    /// landing (from the column out to its wall): what the ramp covers.
     fn ramp_area(&self) -> f64 {
         let (rc, r, n) = (self.spec.column_radius(), self.spec.step_radius(), self.spec.steps());
-        let steps = (n - 1) as f64 * (r * r - rc * rc) / 2.0 * self.spec.sector_angle().sin();
+        let r0 = self.walk_radius();
+        let steps = (n - 1) as f64 * (r * r - r0 * r0) / 2.0 * self.spec.sector_angle().sin();
         let c = self.spec.centre;
         let [ea, eb] = self.spec.landing;
         let landing = [c + self.boundary(n) * rc, ea, eb, c + self.boundary(0) * rc];
@@ -212,7 +234,7 @@ fn each_level_covers_its_walkable_floor_less_the_stair_columns_with_convex_upwar
                 assert!(plan_area(t) > 1e-6 && normal.y > 0.0, "{what} level {level}: {t:?}");
             }
             let on_stairs: Vec<&Stair> = stairs.iter().filter(|s| s.foot.level == level).collect();
-            let columns: f64 = on_stairs.iter().map(|s| s.column_area()).sum();
+            let columns: f64 = on_stairs.iter().map(|s| s.column_area() + s.band_area()).sum();
             let want = walkable_area(&d, level) - columns;
             let got: f64 = mine.iter().map(|t| plan_area(t)).sum();
             assert!((got - want).abs() < 1e-3, "{what} level {level}: navmesh {got} m2, walkable {want} m2");
@@ -280,7 +302,7 @@ fn ramps_share_their_foot_edge_with_the_floor_and_their_landing_edge_with_the_le
             let y = d.proportions().floor_y(l);
             // Foot: the first step's edge at floor level joins one floor and one ramp triangle.
             let d1 = stair.boundary(1);
-            let [inner, outer] = [stair.spec.column_radius(), stair.spec.step_radius()]
+            let [inner, outer] = [stair.walk_radius(), stair.spec.step_radius()]
                 .map(|r| c + d1 * r)
                 .map(|p| vertex_at(&points, &tris, DVec3::new(p.x, y, p.y)));
             let (Some(i), Some(o)) = (inner, outer) else {
@@ -349,48 +371,75 @@ fn components(tris: &[[usize; 3]]) -> Vec<usize> {
 #[test]
 fn the_whole_navmesh_is_connected_across_levels_as_the_path_graph_is() {
     for (what, d) in dungeons() {
-        let nav = navmesh(&d);
-        let (_, tris) = weld(&nav);
-        let comp = components(&tris);
-        let stairs = Stair::all(&d);
-        let regions = dungeon_regions(&d);
-        let n = d.dims().slot_count() * usize::from(d.levels());
-        // Each path node (but the holes, joined to their stair's foot only by the stair)
-        // stands on one navmesh triangle at its level's floor: its cell's centre, or for a
-        // stair's own octagon (whose centre is the column) a point of the walkway.
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for i in 0..n {
-            let Some(region) = regions.region(i) else { continue };
-            let pos = node_pos(&d, i).unwrap();
-            if d.stair_below(pos).is_some() {
-                continue;
-            }
-            let p = match stairs.iter().find(|s| s.foot == pos) {
-                Some(s) => s.walkway_point(),
-                None => d.layout().center(pos.slot),
-            };
-            let y = d.proportions().floor_y(pos.level);
-            let t = nav
-                .iter()
-                .position(|t| {
-                    t.level == pos.level && t.tri.iter().all(|q| (q[1] - y).abs() < 1e-4) && holds(&t.tri, p)
-                })
-                .unwrap_or_else(|| panic!("{what}: {pos:?} is on no navmesh triangle"));
-            pairs.push((region.index(), comp[t]));
-        }
-        // Regions and components match one to one, and every component holds a node.
-        pairs.sort();
-        pairs.dedup();
-        let mut by_comp: Vec<(usize, usize)> = pairs.iter().map(|&(r, c)| (c, r)).collect();
-        by_comp.sort();
-        assert!(pairs.windows(2).all(|w| w[0].0 != w[1].0), "{what}: a region split in pieces: {pairs:?}");
-        assert!(by_comp.windows(2).all(|w| w[0].0 != w[1].0), "{what}: regions joined: {by_comp:?}");
-        let mut all: Vec<usize> = comp.clone();
-        all.sort();
-        all.dedup();
-        assert_eq!(all.len(), pairs.len(), "{what}: navmesh pieces without a path node");
-        assert_eq!(pairs.len(), regions.count(), "{what}");
+        assert_pieces_are_regions(&what, &d);
     }
+}
+
+#[test]
+fn the_navmesh_of_edited_dungeons_has_one_piece_per_region() {
+    // Every dungeon is checked, and every failure reported at once.
+    let failed: Vec<String> = support::edited_dungeons()
+        .into_iter()
+        .filter(|(what, d)| std::panic::catch_unwind(|| assert_pieces_are_regions(what, d)).is_err())
+        .map(|(what, _)| what)
+        .collect();
+    assert!(failed.is_empty(), "{} dungeons: {failed:#?}", failed.len());
+}
+
+/// The navmesh of `d` over all levels, its triangles joined where they share an edge, has
+/// one piece per path region (`path::dungeon_regions`), each holding that region's nodes.
+fn assert_pieces_are_regions(what: &str, d: &Dungeon) {
+    let nav = navmesh(d);
+    let (_, tris) = weld(&nav);
+    let comp = components(&tris);
+    let stairs = Stair::all(d);
+    let regions = dungeon_regions(d);
+    let n = d.dims().slot_count() * usize::from(d.levels());
+    // Each path node (but the holes, joined to their stair's foot only by the stair)
+    // stands on one navmesh triangle at its level's floor: its cell's centre, or for a
+    // stair's own octagon (whose centre is the column) a point of the walkway.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for i in 0..n {
+        let Some(region) = regions.region(i) else { continue };
+        let pos = node_pos(d, i).unwrap();
+        if d.stair_below(pos).is_some() {
+            continue;
+        }
+        let p = match stairs.iter().find(|s| s.foot == pos) {
+            Some(s) => s.walkway_point(),
+            None => d.layout().center(pos.slot),
+        };
+        let y = d.proportions().floor_y(pos.level);
+        let t = nav
+            .iter()
+            .position(|t| {
+                t.level == pos.level && t.tri.iter().all(|q| (q[1] - y).abs() < 1e-4) && holds(&t.tri, p)
+            })
+            .unwrap_or_else(|| panic!("{what}: {pos:?} is on no navmesh triangle"));
+        pairs.push((region.index(), comp[t]));
+    }
+    // Regions and components match one to one, and every component holds a node.
+    pairs.sort();
+    pairs.dedup();
+    let mut by_comp: Vec<(usize, usize)> = pairs.iter().map(|&(r, c)| (c, r)).collect();
+    by_comp.sort();
+    assert!(pairs.windows(2).all(|w| w[0].0 != w[1].0), "{what}: a region split in pieces: {pairs:?}");
+    assert!(by_comp.windows(2).all(|w| w[0].0 != w[1].0), "{what}: regions joined: {by_comp:?}");
+    let mut all: Vec<usize> = comp.clone();
+    all.sort();
+    all.dedup();
+    // Name where each piece without a path node lies (level, plan piece), to find it.
+    let orphans: Vec<String> = all
+        .iter()
+        .filter(|&&c| !pairs.iter().any(|p| p.1 == c))
+        .filter_map(|&c| {
+            let t = nav.iter().zip(&comp).find(|(_, k)| **k == c)?.0;
+            let m = t.tri.iter().map(|&p| DVec3::from(p)).sum::<DVec3>() / 3.0;
+            Some(format!("level {} {:?}", t.level, d.layout().place_at(DVec2::new(m.x, m.z))))
+        })
+        .collect();
+    assert!(orphans.is_empty(), "{what}: navmesh pieces without a path node: {orphans:?}");
+    assert_eq!(pairs.len(), regions.count(), "{what}");
 }
 
 #[test]
@@ -417,6 +466,37 @@ fn ramps_stay_within_one_rise_of_the_stairs_walking_surface() {
         }
     }
     assert!(ramps > 500, "{ramps} ramp triangles");
+}
+
+/// Slope of a triangle from the horizontal (degrees).
+fn slope_degrees(t: &Tri) -> f64 {
+    let [a, b, c] = t.map(DVec3::from);
+    let n = (b - a).cross(c - a);
+    (n.y.abs() / n.length()).acos().to_degrees()
+}
+
+#[test]
+fn no_navmesh_triangle_is_steeper_than_the_documented_maximum() {
+    let max = export::NAVMESH_MAX_SLOPE_DEGREES;
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/engines.md")).unwrap();
+    assert!(doc.contains(&format!("{max} degrees")), "docs/engines.md states the maximum, {max} degrees");
+    assert!(max < 45.0, "under the engines' default agent slope");
+    // A tall level with the cramped cut: the steepest stair the documented range holds.
+    let tall = Proportions { layer_height: 15.0, cut_ratio: 0.15, ..Proportions::default() };
+    let mut steep = Dungeon::new(3, 3, 2, tall, Fill::Floor).unwrap();
+    steep.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
+    let mut all = dungeons();
+    all.extend(support::edited_dungeons());
+    all.push(("a 15 m level, cut 0.15".into(), steep));
+    let mut ramps = 0;
+    for (what, d) in all {
+        for t in navmesh(&d) {
+            let slope = slope_degrees(&t.tri);
+            assert!(slope <= max + 1e-3, "{what}, level {}: {slope} degrees at {:?}", t.level, t.tri);
+            ramps += usize::from(slope > 1.0);
+        }
+    }
+    assert!(ramps > 1000, "{ramps} sloped triangles");
 }
 
 #[test]

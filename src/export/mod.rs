@@ -8,6 +8,7 @@ mod bin;
 mod compress;
 mod document;
 mod error;
+mod footprint;
 mod glb;
 mod merge;
 mod names;
@@ -20,6 +21,7 @@ mod progress;
 use std::path::{Path, PathBuf};
 
 pub use error::ExportError;
+pub use navmesh::NAVMESH_MAX_SLOPE_DEGREES;
 pub use progress::Progress;
 
 use crate::dungeon::Dungeon;
@@ -40,10 +42,13 @@ pub struct ExportOptions {
     /// [`mesh::route_ribbon`] builds it.
     pub route: Option<Vec<Pos>>,
     /// Add a child node `Level_NN_Collider-colonly` to each level (extras `{"role":
-    /// "collider", "level": N}`): every surface of the level, POSITION only, welded by
-    /// position, coplanar pieces merged (fewer triangles than the render mesh, closed where
-    /// it is), without a material. Godot's importer makes a `-colonly` node a static body
-    /// with a concave shape and no visible mesh.
+    /// "collider", "level": N}`): the level's part of the surface of the carved space less
+    /// the stairs (each stair a ramp), POSITION only, welded by position, coplanar pieces
+    /// merged (fewer triangles than the render mesh), without a material. The colliders of
+    /// all levels together, welded in world space, are one closed surface (but where a
+    /// landing stands against a wall open on its own level: see docs/engines.md). Godot's
+    /// importer makes a `-colonly` node a static body with a concave shape and no visible
+    /// mesh.
     pub colliders: bool,
     /// How colliders say they are colliders: Godot's `-colonly` name suffix (the default) or
     /// the OMI physics extensions.
@@ -63,8 +68,9 @@ pub struct ExportOptions {
     /// "navmesh", "level": N}`): the walkable floor (carved cells, carved seams and door
     /// passages; a stair's column cut out) and the ramps of the stairs standing on the level,
     /// whose landings share their edge with the floor of the level above, as triangles welded
-    /// by position, POSITION only. Godot's importer turns the `-navmesh` suffix into a
-    /// navigation mesh.
+    /// by position, POSITION only, none steeper than [`NAVMESH_MAX_SLOPE_DEGREES`] (a ramp
+    /// leaves out the steep band round its stair's column). Godot's importer turns the
+    /// `-navmesh` suffix into a navigation mesh.
     pub navmesh: bool,
     /// Write TANGENT (flat, following the UV0 frame of each panel) for normal maps.
     pub tangents: bool,

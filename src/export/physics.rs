@@ -1,30 +1,25 @@
-//! Meshes for engines rather than for the eye: a level's collider (every surface welded by
-//! position, stairs as ramps), and the welding its navigation mesh
-//! ([`super::navmesh`]) shares.
+//! Meshes for engines rather than for the eye: a level's collider (its part of the surface
+//! of the carved space less the stairs, welded by position, stairs as ramps), and the
+//! welding its navigation mesh ([`super::navmesh`]) shares.
 
-use crate::dungeon::Dungeon;
-use crate::mesh::{self, LevelMesh, MaterialRole, Primitive, Vertex};
+use glam::{DVec2, DVec3};
 
-/// The triangles of `prims` and `extra` (level-local metres) welded by position only:
-/// `(positions, indices)`, each distinct position once.
-pub(super) fn weld<'a>(
-    prims: impl Iterator<Item = &'a Primitive>,
-    extra: &[[f32; 3]],
-) -> (Vec<[f32; 3]>, Vec<u32>) {
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    let mut indices = Vec::new();
-    for p in prims {
-        let base = u32::try_from(positions.len()).expect("invariant: a level's vertices fit u32");
-        positions.extend(p.vertices.iter().map(|v| v.position));
-        indices.extend(p.indices.iter().map(|i| base + i));
-    }
-    let base = u32::try_from(positions.len()).expect("invariant: a level's vertices fit u32");
-    positions.extend_from_slice(extra);
-    indices.extend((0..extra.len()).map(|i| base + u32::try_from(i).expect("invariant: fits u32")));
-    let (count, remap) = meshopt::generate_vertex_remap(&positions, Some(&indices));
-    let indices = meshopt::remap_index_buffer(Some(&indices), positions.len(), &remap);
+use super::footprint::{Tri, centroid, exit_door, plan, point, strictly_inside, walkway};
+use crate::dungeon::{Carve, Dungeon};
+use crate::geometry::Spiral;
+use crate::grid::{Direction, Pos};
+use crate::mesh::{self, LevelMesh, MaterialRole, Primitive, ShaftSides, Vertex};
+
+/// The triangles `corners` (three corners each, level-local metres) welded by position
+/// only: `(positions, indices)`, each distinct position once.
+pub(super) fn weld(corners: &[[f32; 3]]) -> (Vec<[f32; 3]>, Vec<u32>) {
+    let indices: Vec<u32> = (0..corners.len())
+        .map(|i| u32::try_from(i).expect("invariant: a level's vertices fit u32"))
+        .collect();
+    let (count, remap) = meshopt::generate_vertex_remap(corners, Some(&indices));
+    let indices = meshopt::remap_index_buffer(Some(&indices), corners.len(), &remap);
     let mut welded = vec![[0.0; 3]; count];
-    for (p, &r) in positions.iter().zip(&remap) {
+    for (p, &r) in corners.iter().zip(&remap) {
         if r != u32::MAX {
             welded[r as usize] = *p;
         }
@@ -56,16 +51,84 @@ pub(super) fn compact(positions: &[[f32; 3]], indices: &[u32]) -> Primitive {
 
 /// One level's collision mesh: every surface but the stairs' steps, welded by position,
 /// with coplanar floor and ceiling polygons merged ([`super::merge::merge_flat`]: each flat
-/// region triangulated from its boundary vertices only), and each stair as a ramp
-/// ([`mesh::stair_ramps`]: a closed solid whose top rises smoothly instead of in steps,
-/// with about a third fewer triangles), so characters glide up it. A closed render mesh
-/// gives a closed collider. POSITION only: normals, UVs and materials mean nothing to
-/// physics.
+/// region triangulated from its boundary vertices only), and each stair as a ramp whose top
+/// rises smoothly instead of in steps, so characters glide up it. The collider is the
+/// surface of the carved space less the stairs: where a ramp stands on the floor, the
+/// floor under it is cut out ([`mesh::footprint_rim`]), and where its landing stands
+/// against the landing wall, that wall is dropped and the ramp's side stays only across the
+/// passage beyond it, if the wall is open there ([`mesh::shaft_ramp`]). So the colliders of
+/// all levels together, welded by position in world space, are one closed surface, each
+/// edge shared by two triangles of opposite winding, facing into the carved space; one
+/// level's alone is open where its stairs' shafts meet the level above. POSITION only:
+/// normals, UVs and materials mean nothing to physics.
+///
+/// The exceptions: a stair whose landing stands against a wall that is open on its own
+/// level (the landing closes the passage beyond, and two vertical edges at the wall's ends
+/// are each shared by four triangles, where the passage and the walkway beside the landing
+/// touch), and a stair standing in another stair's hole (no floor to cut: its ramp stays a
+/// closed solid of its own, as it is in the render mesh).
 pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
-    let ramps: Vec<[f32; 3]> = mesh::stair_ramps(dungeon, level.level).into_iter().flatten().collect();
-    let surfaces = level.primitives.iter().filter(|(r, _)| *r != MaterialRole::Stair).map(|(_, p)| p);
-    let (positions, indices) = weld(surfaces, &ramps);
+    let mut tris: Vec<Tri> = Vec::new();
+    for (_, p) in level.primitives.iter().filter(|(r, _)| *r != MaterialRole::Stair) {
+        let corner = |i: u32| p.vertices[i as usize].position;
+        tris.extend(p.indices.chunks_exact(3).map(|t| [corner(t[0]), corner(t[1]), corner(t[2])]));
+    }
+    let p = dungeon.proportions();
+    for (foot, landing, spec) in mesh::level_spirals(dungeon, level.level) {
+        let octagon = dungeon.layout().octagon(foot.slot);
+        let (floor, rest): (Vec<Tri>, Vec<Tri>) = tris
+            .into_iter()
+            .partition(|t| t.iter().all(|v| v[1] == 0.0) && strictly_inside(&octagon, centroid(t)));
+        tris = rest;
+        let Some(walkway) = walkway(&floor, &spec, &mesh::footprint_rim(&spec)) else {
+            tris.extend(floor);
+            tris.extend(mesh::ramp_triangles(&spec).into_iter().map(|t| t.map(point)));
+            continue;
+        };
+        tris.extend(walkway);
+        tris.retain(|t| !on_landing_wall(t, &spec));
+        let sides = ShaftSides {
+            room_height: p.room_height,
+            exit_door: exit_door(dungeon, foot, landing),
+            opening: opening(dungeon, foot, landing, &spec),
+        };
+        for panel in mesh::shaft_ramp(&spec, &sides) {
+            tris.extend(panel.tris.iter().map(|t| t.map(point)));
+        }
+    }
+    let flat: Vec<[f32; 3]> = tris.into_iter().flatten().collect();
+    let (positions, indices) = weld(&flat);
     compact(&positions, &super::merge::merge_flat(&positions, &indices))
+}
+
+/// Whether `t` lies on the wall the landing of the stair `spec` stands against, facing
+/// into the stair's octagon: the stair octagon's own wall or shaft there (with tight
+/// spacing the neighbour's wall stands back to back with it, facing the other way).
+fn on_landing_wall(t: &Tri, spec: &Spiral) -> bool {
+    let [ea, eb] = spec.landing;
+    let (along, len) = ((eb - ea).normalize(), ea.distance(eb));
+    let on = t.iter().all(|&v| {
+        let q = plan(v) - ea;
+        along.perp_dot(q).abs() < 1e-4 && (-1e-4..=len + 1e-4).contains(&along.dot(q))
+    });
+    let [a, b, c] = t.map(|v| DVec3::new(f64::from(v[0]), f64::from(v[1]), f64::from(v[2])));
+    let normal = (b - a).cross(c - a);
+    on && DVec2::new(normal.x, normal.z).dot(spec.centre - ea) > 0.0
+}
+
+/// The opening in the wall `landing` of the stair at `foot` on the stair's own level, and
+/// its height: a door's opening, the whole wall when the edge is open, `None` when closed.
+fn opening(d: &Dungeon, foot: Pos, landing: Direction, spec: &Spiral) -> Option<([DVec2; 2], f64)> {
+    let p = d.proportions();
+    match d.carved_seam(foot, landing)?.carve {
+        Carve::None => None,
+        Carve::Full => Some((spec.landing, p.room_height)),
+        Carve::Door => {
+            let edge = d.dims().edge(foot.slot, landing).ok()??;
+            let points = d.layout().door_opening(d.dims().edge_sides(edge).ok()?, foot.slot, landing)?;
+            Some((points, p.door_height))
+        }
+    }
 }
 
 /// The extension holding the shapes of `--physics omi`.

@@ -26,7 +26,7 @@ pub use error::MeshError;
 pub use optimize::{PrimitiveStats, analyze};
 pub use progress::MeshProgress;
 pub use ribbon::{RIBBON_COLOUR, RIBBON_LIFT, RIBBON_WIDTH, route_ribbon};
-pub(crate) use stair::{level_spirals, stair_ramps, stair_walk};
+pub(crate) use stair::{ShaftSides, footprint_rim, level_spirals, ramp_triangles, shaft_ramp, stair_walk};
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 pub use weld::weld_remap;
 

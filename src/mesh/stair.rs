@@ -31,24 +31,10 @@ pub(crate) fn spiral(spec: &Spiral) -> Vec<Panel> {
 /// cheaper surface for colliders that characters walk up smoothly.
 pub(crate) fn ramp(spec: &Spiral) -> Vec<Panel> {
     let plan = Sectors::new(spec);
-    let (inner, outer, height) = (&plan.inner, &plan.outer, plan.height);
+    let (outer, height) = (&plan.outer, plan.height);
     let mut panels = plan.column_disks();
     for s in 1..plan.n {
-        let (a, b) = (plan.h(s), plan.h(s + 1));
-        let bottom = fan(&[inner[s], outer[s], outer[s + 1], inner[s + 1]].map(|v| at(v, 0.0)));
-        let top = vec![
-            [at(inner[s], a), at(outer[s], a), at(outer[s + 1], b)],
-            [at(inner[s], a), at(outer[s + 1], b), at(inner[s + 1], b)],
-        ];
-        let side =
-            strip(&[at(outer[s], 0.0), at(outer[s], a)], &[at(outer[s + 1], 0.0), at(outer[s + 1], b)]);
-        let column =
-            strip(&[at(inner[s], a), at(inner[s], height)], &[at(inner[s + 1], b), at(inner[s + 1], height)]);
-        panels.push(filled(Panel::horizontal(MaterialRole::Stair, false), bottom));
-        // The sloped top is not one plane; its normal only orients the triangles upwards.
-        panels.push(filled(Panel::horizontal(MaterialRole::Stair, true), top));
-        panels.push(filled(plan.outward(outer[s], outer[s + 1]), side));
-        panels.push(filled(plan.outward(inner[s], inner[s + 1]), column));
+        panels.extend(plan.ramp_sector(s));
     }
     let [landing_bottom, landing_top, landing_side] = plan.landing();
     panels.extend([landing_bottom, landing_top, landing_side]);
@@ -59,13 +45,7 @@ pub(crate) fn ramp(spec: &Spiral) -> Vec<Panel> {
     let mut beside = Panel::vertical(MaterialRole::Stair, outer[n], ea, plan.c + d * plan.rc - d.perp());
     beside.extend(strip(&[at(outer[n], 0.0), at(outer[n], height)], &[at(ea, 0.0), at(ea, height)]));
     panels.push(beside);
-    let first = plan.h(1);
-    let mut gap_column = plan.outward(inner[0], inner[1]);
-    gap_column.extend(strip(
-        &[at(inner[0], 0.0), at(inner[0], height)],
-        &[at(inner[1], 0.0), at(inner[1], first), at(inner[1], height)],
-    ));
-    panels.push(gap_column);
+    panels.push(plan.gap_column());
     panels.push(plan.riser(1));
     panels.push(plan.gap_side());
     panels
@@ -73,7 +53,7 @@ pub(crate) fn ramp(spec: &Spiral) -> Vec<Panel> {
 
 /// Every stair standing on `level` of `dungeon` (the stair table's order) with the wall its
 /// landing reaches ([`Dungeon::stair_landing`](crate::dungeon::Dungeon::stair_landing)) and
-/// the plan of its spiral: the stairs that [`stair_ramps`] and the navigation mesh build on.
+/// the plan of its spiral: the stairs that the collider and the navigation mesh build on.
 pub(crate) fn level_spirals(dungeon: &crate::dungeon::Dungeon, level: u16) -> Vec<(Pos, Direction, Spiral)> {
     let height = dungeon.proportions().layer_height;
     dungeon
@@ -87,16 +67,10 @@ pub(crate) fn level_spirals(dungeon: &crate::dungeon::Dungeon, level: u16) -> Ve
         .collect()
 }
 
-/// Every stair ramp ([`ramp`]) standing on `level` of `dungeon`, as triangles in
-/// level-local metres, wound to face out of the solid.
-pub(crate) fn stair_ramps(dungeon: &crate::dungeon::Dungeon, level: u16) -> Vec<[[f32; 3]; 3]> {
-    let mut out = Vec::new();
-    for (_, _, spec) in level_spirals(dungeon, level) {
-        for panel in ramp(&spec) {
-            out.extend(panel.tris.iter().map(|t| t.map(|p| [p.x as f32, p.y as f32, p.z as f32])));
-        }
-    }
-    out
+/// The triangles of the ramp ([`ramp`]) of the stair planned by `spec`, in level-local
+/// metres, wound to face out of the solid.
+pub(crate) fn ramp_triangles(spec: &Spiral) -> Vec<[DVec3; 3]> {
+    ramp(spec).into_iter().flat_map(|panel| panel.tris).collect()
 }
 
 /// The walking surface of one stair, for a navigation mesh ([`stair_walk`]).
@@ -106,9 +80,24 @@ pub(crate) struct StairWalk {
     /// Where the stair's footprint (column, steps and landing) meets the floor round it, in
     /// plan, from the landing wall's first end (exclusive) back to its second end
     /// (exclusive): the steps' rim from the landing down to the first step, the first step's
-    /// foot edge at floor level (`rim[n - 1] -> rim[n]`, shared with the ramp) and the
-    /// column's edge over the gap sector.
+    /// foot edge at floor level (`rim[n - 1] -> rim[n]`, shared with the ramp), the rest of
+    /// that boundary in to the column (when the ramp starts further out) and the column's
+    /// edge over the gap sector.
     pub rim: Vec<DVec2>,
+}
+
+/// Distance from the stair's centre (metres) at which the ramp of [`stair_walk`] starts, so
+/// that none of its triangles is steeper than `max_slope` (radians): the steepest is the
+/// one whose horizontal edge lies on a boundary and whose third corner lies on the ramp's
+/// inner edge one boundary down, rising `rise` over `radius * sin(sector angle)`. Never
+/// nearer than the column, nor further than the walking line (`spec.walking`), which stays
+/// on the ramp: a stair so tall that its walking line is steeper than `max_slope` keeps a
+/// steeper inner edge.
+pub(crate) fn walk_radius(spec: &Spiral, max_slope: f64) -> f64 {
+    let steps = spec.steps();
+    let rise = spec.height / (steps - 1) as f64;
+    let needed = rise / (spec.sector_angle().sin() * max_slope.tan());
+    needed.min(spec.walking.radius.min(spec.step_radius())).max(spec.column_radius())
 }
 
 /// The walking surface of the stair planned by `spec`, joined to the floors it leaves:
@@ -117,22 +106,32 @@ pub(crate) struct StairWalk {
 /// rises linearly from boundary to boundary to the landing's height; the landing is level
 /// at `spec.height` out to its wall, whose edge it shares with the floor beyond (split at
 /// `exit_door`, the opening a door cuts in that wall on the level above, when there is one).
-/// It stays within one step's rise of the walking surface [`Spiral::ramp`].
-pub(crate) fn stair_walk(spec: &Spiral, exit_door: Option<[DVec2; 2]>) -> StairWalk {
+/// Near the column a one-turn helix is steep (at the column's radius the default stair
+/// rises at 75 degrees), so the ramp covers the sectors only from [`walk_radius`] outwards:
+/// no triangle is steeper than `max_slope` (radians). It stays within one step's rise of
+/// the walking surface [`Spiral::ramp`].
+pub(crate) fn stair_walk(spec: &Spiral, exit_door: Option<[DVec2; 2]>, max_slope: f64) -> StairWalk {
     let plan = Sectors::new(spec);
     let (inner, outer, n) = (&plan.inner, &plan.outer, plan.n);
+    let radius = walk_radius(spec, max_slope);
+    // The ramp's inner edge: on the column, or out on each boundary at `radius`.
+    let cut = radius > plan.rc;
+    let start: Vec<DVec2> = plan.dirs.iter().map(|&d| plan.c + d * radius).collect();
+    let start = if cut { &start } else { inner };
     // Boundary 1 (the first step's foot) stands at the floor, boundary n at the landing.
     let y = |k: usize| plan.height * (k - 1) as f64 / (n - 1) as f64;
-    let mut ramp = Vec::with_capacity(2 * n + 4);
+    let mut ramp = Vec::with_capacity(2 * n + 5);
     for s in 1..n {
         let (a, b) = (y(s), y(s + 1));
-        ramp.push([at(inner[s], a), at(outer[s], a), at(outer[s + 1], b)]);
-        ramp.push([at(inner[s], a), at(outer[s + 1], b), at(inner[s + 1], b)]);
+        ramp.push([at(start[s], a), at(outer[s], a), at(outer[s + 1], b)]);
+        ramp.push([at(start[s], a), at(outer[s + 1], b), at(start[s + 1], b)]);
     }
-    // The landing is fanned from the column point on boundary 0: `inner[n]`, `outer[n]`
-    // and `ea` lie on boundary n's ray and the door points on the wall, but no two
-    // neighbours lie on a line through the apex, so no triangle is degenerate.
-    let mut landing = vec![inner[0], inner[n], outer[n], plan.ea];
+    // The landing is fanned from the column point on boundary 0: `inner[n]`, the ramp's
+    // start, `outer[n]` and `ea` lie on boundary n's ray and the door points on the wall,
+    // but no two neighbours lie on a line through the apex, so no triangle is degenerate.
+    let mut landing = vec![inner[0], inner[n]];
+    landing.extend(cut.then_some(start[n]));
+    landing.extend([outer[n], plan.ea]);
     landing.extend(exit_door.into_iter().flatten());
     landing.push(plan.eb);
     ramp.extend(fan(&landing.iter().map(|&v| at(v, plan.height)).collect::<Vec<_>>()));
@@ -140,9 +139,80 @@ pub(crate) fn stair_walk(spec: &Spiral, exit_door: Option<[DVec2; 2]>) -> StairW
         .into_iter()
         .map(|[a, b, c]| if (b - a).cross(c - a).y >= 0.0 { [a, b, c] } else { [a, c, b] })
         .collect();
-    let mut rim: Vec<DVec2> = (1..=n).rev().map(|k| outer[k]).collect();
-    rim.extend([inner[1], inner[0]]);
+    let mut rim = footprint_rim(spec);
+    if cut {
+        rim.insert(n, start[1]);
+    }
     StairWalk { ramp, rim }
+}
+
+/// Where the footprint of the stair planned by `spec` (column, steps and landing, as
+/// [`ramp`] and [`shaft_ramp`] stand on the floor) meets the floor round it, in plan, from
+/// the landing wall's first end (exclusive) back to its second end (exclusive): the steps'
+/// rim from the landing down to the first step, the first step's foot edge (`rim[n - 1] ->
+/// rim[n]`) and the column's edge over the gap sector.
+pub(crate) fn footprint_rim(spec: &Spiral) -> Vec<DVec2> {
+    let plan = Sectors::new(spec);
+    let mut rim: Vec<DVec2> = (1..=plan.n).rev().map(|k| plan.outer[k]).collect();
+    rim.extend([plan.inner[1], plan.inner[0]]);
+    rim
+}
+
+/// What the walls and floors round a stair's shaft do where [`shaft_ramp`] meets them.
+pub(crate) struct ShaftSides {
+    /// The room height (metres): the walls beside the landing wall's ends are split there.
+    pub room_height: f64,
+    /// The opening a door cuts in the landing wall on the level above: the floor beyond
+    /// the landing's top edge is split there.
+    pub exit_door: Option<[DVec2; 2]>,
+    /// The opening in the landing wall on the stair's own level (a door's, or the whole
+    /// wall when it is open) and its height: the passage beyond it ends at the landing.
+    pub opening: Option<([DVec2; 2], f64)>,
+}
+
+/// The stair planned by `spec` as a collider sees it from the shaft's carved space: the
+/// ramp of [`ramp`] without the faces it shares with the rock round it, which the collider
+/// drops on both sides. Its bottom stands on the floor (the collider cuts
+/// [`footprint_rim`] out of the floor instead), and its side on the landing wall lies on
+/// that wall (the collider drops the wall instead) but where `sides.opening` is: there it
+/// closes the passage beyond. The sides at the landing wall's ends are split at the room
+/// height and the landing's top edge at the exit door, where the walls and floors they
+/// meet are. Faces point out of the solid, into the shaft.
+pub(crate) fn shaft_ramp(spec: &Spiral, sides: &ShaftSides) -> Vec<Panel> {
+    let plan = Sectors::new(spec);
+    let (inner, outer, height, n) = (&plan.inner, &plan.outer, plan.height, plan.n);
+    let (ea, eb, rh) = (plan.ea, plan.eb, sides.room_height);
+    let mut panels = plan.column_disks().split_off(1);
+    for s in 1..n {
+        panels.extend(plan.ramp_sector(s).into_iter().skip(1));
+    }
+    let mut landing = vec![inner[0], inner[n], outer[n], ea];
+    landing.extend(sides.exit_door.into_iter().flatten());
+    landing.push(eb);
+    panels.push(filled(
+        Panel::horizontal(MaterialRole::Stair, true),
+        fan(&landing.iter().map(|&v| at(v, height)).collect::<Vec<_>>()),
+    ));
+    let d = plan.dirs[n];
+    let mut beside = Panel::vertical(MaterialRole::Stair, outer[n], ea, plan.c + d * plan.rc - d.perp());
+    beside.extend(strip(
+        &[at(outer[n], 0.0), at(outer[n], height)],
+        &[at(ea, 0.0), at(ea, rh), at(ea, height)],
+    ));
+    panels.extend([beside, plan.gap_column(), plan.riser(1)]);
+    let d0 = plan.dirs[0];
+    let ahead = plan.c + d0 * plan.rc + d0.perp();
+    let mut gap_side = Panel::vertical(MaterialRole::Stair, inner[0], eb, ahead);
+    gap_side.extend(strip(
+        &[at(inner[0], 0.0), at(inner[0], height)],
+        &[at(eb, 0.0), at(eb, rh), at(eb, height)],
+    ));
+    panels.push(gap_side);
+    if let Some(([p, q], top)) = sides.opening {
+        panels
+            .push(filled(plan.outward(ea, eb), strip(&[at(p, 0.0), at(p, top)], &[at(q, 0.0), at(q, top)])));
+    }
+    panels
 }
 
 /// The stair's sectors round its column. Boundary k = 0..=n lies at angle
@@ -210,6 +280,41 @@ impl Sectors {
             filled(Panel::horizontal(MaterialRole::Stair, false), disk(0.0)),
             filled(Panel::horizontal(MaterialRole::Stair, true), disk(self.height)),
         ]
+    }
+
+    /// The ramp over step sector `s` (1..n-1): bottom, sloped top (from tread `s` to tread
+    /// `s + 1`), outer face and the column's face above the top.
+    fn ramp_sector(&self, s: usize) -> [Panel; 4] {
+        let (inner, outer, height) = (&self.inner, &self.outer, self.height);
+        let (a, b) = (self.h(s), self.h(s + 1));
+        let bottom = fan(&[inner[s], outer[s], outer[s + 1], inner[s + 1]].map(|v| at(v, 0.0)));
+        let top = vec![
+            [at(inner[s], a), at(outer[s], a), at(outer[s + 1], b)],
+            [at(inner[s], a), at(outer[s + 1], b), at(inner[s + 1], b)],
+        ];
+        let side =
+            strip(&[at(outer[s], 0.0), at(outer[s], a)], &[at(outer[s + 1], 0.0), at(outer[s + 1], b)]);
+        let column =
+            strip(&[at(inner[s], a), at(inner[s], height)], &[at(inner[s + 1], b), at(inner[s + 1], height)]);
+        [
+            filled(Panel::horizontal(MaterialRole::Stair, false), bottom),
+            // The sloped top is not one plane; its normal only orients the triangles upwards.
+            filled(Panel::horizontal(MaterialRole::Stair, true), top),
+            filled(self.outward(outer[s], outer[s + 1]), side),
+            filled(self.outward(inner[s], inner[s + 1]), column),
+        ]
+    }
+
+    /// The column's face over the gap sector, from the floor to the top (split at the first
+    /// step's tread, where the riser meets it).
+    fn gap_column(&self) -> Panel {
+        let (inner, height) = (&self.inner, self.height);
+        let mut face = self.outward(inner[0], inner[1]);
+        face.extend(strip(
+            &[at(inner[0], 0.0), at(inner[0], height)],
+            &[at(inner[1], 0.0), at(inner[1], self.h(1)), at(inner[1], height)],
+        ));
+        face
     }
 
     /// Step `s` (1..n-1): bottom, tread and outer face.

@@ -104,6 +104,42 @@ pub fn volume_inward(tris: &[Tri]) -> f64 {
     -v
 }
 
+/// Two stairs side by side on a 3x2 floor (the long seam between their holes carved on the
+/// level above, issue 25) and 16 dungeons edited at random from all-floor starts: cells
+/// filled and carved, walls cycled, stairs placed (each named by its seed and commands).
+pub fn edited_dungeons() -> Vec<(String, Dungeon)> {
+    use octile::dungeon::Fill;
+    use octile::geometry::Proportions;
+    use rand_core::{Rng, SeedableRng};
+    let mut pair =
+        octile::edit::Editor::new(Dungeon::new(3, 2, 2, Proportions::default(), Fill::Floor).unwrap());
+    for line in ["stair 0,0,0", "stair 0,0,2"] {
+        octile::edit::script::run_line(&mut pair, line).unwrap();
+    }
+    let mut all = vec![("two stairs side by side".to_string(), pair.into_dungeon())];
+    let walls = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+    for seed in 0..16u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut pick = |n: u64| (rng.next_u64() % n) as u32;
+        let mut editor =
+            octile::edit::Editor::new(Dungeon::new(4, 4, 3, Proportions::default(), Fill::Floor).unwrap());
+        let mut lines = Vec::new();
+        for _ in 0..24 {
+            let (level, row, col) = (pick(3), pick(7), pick(7));
+            let line = match pick(6) {
+                0 | 1 => format!("toggle {level},{row},{col}"),
+                2 | 3 => format!("cycle {level},{row},{col} {}", walls[pick(8) as usize]),
+                _ => format!("stair {},{},{}", pick(2), 2 * pick(4), 2 * pick(4)),
+            };
+            if octile::edit::script::run_line(&mut editor, &line).is_ok() {
+                lines.push(line);
+            }
+        }
+        all.push((format!("edit seed {seed}: {}", lines.join("; ")), editor.into_dungeon()));
+    }
+    all
+}
+
 /// A check that needs a tool this machine may lack (node, a GPU adapter, a display) skips:
 /// it writes `SKIPPED <test>: <why>` to standard error where `cargo test` shows it (a direct
 /// write, which the test harness does not capture), unless `required` names an environment
