@@ -138,3 +138,40 @@ fn path_and_plan_refuse_a_dungeon_over_their_budget() {
     let bytes = std::fs::metadata(dir.join("p.svg")).unwrap().len();
     assert!(bytes <= 640 * cells + 4096, "{bytes} bytes of SVG for {cells} carved cells");
 }
+
+/// Issue 25: `octile view` with no file named only `<FILE>`, its help listed the generation
+/// flags among the viewer's, and `--cut` promised "0 < r < 0.5" while 0.08 was refused as
+/// a `door_width` problem, a flag `generate` does not have.
+#[test]
+fn view_and_cut_say_what_they_take() {
+    let dir = Scratch::new("view_and_cut_say_what_they_take");
+    let bare = octile(&["view"], dir.path());
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(stderr(&bare).contains("octile view --generate"), "{}", stderr(&bare));
+    let help = octile(&["view", "--help"], dir.path());
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let heading = help.find("Generation options (with --generate):").expect("a heading of their own");
+    for flag in ["--seed", "--octagons", "--cut", "--void-weight"] {
+        assert!(help.find(flag).is_some_and(|at| at > heading), "{flag} under the heading:\n{help}");
+    }
+    for flag in ["--screenshot", "--camera", "--frames", "--max-triangles"] {
+        assert!(help.find(flag).is_some_and(|at| at < heading), "{flag} among the viewer's:\n{help}");
+    }
+    let help = octile(&["generate", "--help"], dir.path());
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    assert!(help.contains("0.112 to 0.421") && !help.contains("0 < r < 0.5"), "{help}");
+    for cut in ["0.08", "0.44"] {
+        let run = octile(&["generate", "--cut", cut, "--octagons", "3x3", "-o", "c.json"], dir.path());
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("--cut") && err.contains("0.112..=0.421") && !err.contains("door_width"),
+            "{err}"
+        );
+    }
+    let run = octile(
+        &["generate", "--cut", "0.12", "--octagons", "3x3", "--levels", "1", "-o", "c.json"],
+        dir.path(),
+    );
+    assert!(run.status.success(), "{}", stderr(&run));
+}
