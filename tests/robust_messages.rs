@@ -175,3 +175,18 @@ fn view_and_cut_say_what_they_take() {
     );
     assert!(run.status.success(), "{}", stderr(&run));
 }
+
+/// `new --cut` takes the range `generate --cut` takes, in the same words.
+#[test]
+fn new_takes_the_cut_generate_takes() {
+    let dir = Scratch::new("new_takes_the_cut_generate_takes");
+    let run = octile(&["new", "--octagons", "2x2", "--cut", "0.08", "-o", "n.json"], dir.path());
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("0.112..=0.421") && !stderr(&run).contains("door_width"),
+        "{}",
+        stderr(&run)
+    );
+    let run = octile(&["new", "--octagons", "2x2", "--cut", "0.29", "-o", "n.json"], dir.path());
+    assert!(run.status.success(), "{}", stderr(&run));
+}

@@ -130,7 +130,7 @@ fn cut_range() -> (f64, f64) {
 
 /// Parses `--cut`: a ratio the default proportions allow, refused in the flag's own terms
 /// (not as the door width or proportion field it would break).
-fn cut_ratio(s: &str) -> Result<f64, String> {
+pub fn cut_ratio(s: &str) -> Result<f64, String> {
     let (lo, hi) = cut_range();
     let why = "below it a short edge is too narrow for a door, above it a long edge";
     match s.trim().parse::<f64>() {
