@@ -190,3 +190,35 @@ fn new_takes_the_cut_generate_takes() {
     let run = octile(&["new", "--octagons", "2x2", "--cut", "0.29", "-o", "n.json"], dir.path());
     assert!(run.status.success(), "{}", stderr(&run));
 }
+
+/// Issue 25: `path`, `sight` and `view` worded the same position error three ways, called
+/// the seam between two octagons a "Void slot", and `--from 65536,0,0` or `0,-1,0` "not a
+/// whole number".
+#[test]
+fn one_wording_for_a_position_that_is_not_a_cell() {
+    let dir = Scratch::new("one_wording_for_a_position_that_is_not_a_cell");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/two_levels.json");
+    let wall = "level 0, row 1, col 0 is not a cell but the wall between the octagons at row 0, col 0 and row 2, col 0";
+    let runs = [
+        octile(&["path", sample, "--from", "0,1,0", "--to", "0,2,0"], dir.path()),
+        octile(&["sight", sample, "--from", "0,1,0", "--radius", "3"], dir.path()),
+        octile(
+            &["view", sample, "--path", "0,1,0:0,2,0", "--screenshot", "v.png", "--size", "32x32"],
+            dir.path(),
+        ),
+    ];
+    for (run, flag) in runs.iter().zip(["--from", "--from", "--path"]) {
+        let err = stderr(run);
+        assert!(!run.status.success());
+        assert_eq!(err.trim_end(), format!("error: bad {flag}: {wall}"), "{err}");
+    }
+    let big = octile(&["path", sample, "--from", "65536,0,0", "--to", "0,2,0"], dir.path());
+    assert!(stderr(&big).contains("is more than the largest level, 65535"), "{}", stderr(&big));
+    let negative = octile(&["path", sample, "--from", "0,-1,0", "--to", "0,2,0"], dir.path());
+    assert!(stderr(&negative).contains("is negative; rows count from 0"), "{}", stderr(&negative));
+    let rock = octile(&["edit", sample, "--do", "paint 0 0,0..0,2 rock", "-o", "r.json"], dir.path());
+    assert!(rock.status.success(), "rock names solid: {}", stderr(&rock));
+    let void = octile(&["edit", sample, "--do", "cycle 0,0,1 tl", "-o", "r.json"], dir.path());
+    assert!(stderr(&void).contains("is not a cell but the wall between the octagons"), "{}", stderr(&void));
+    assert!(!stderr(&void).contains("octagon at level"), "{}", stderr(&void));
+}

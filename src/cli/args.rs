@@ -59,6 +59,30 @@ impl FromStr for PosArg {
     }
 }
 
+/// Why `pos` is not a cell of `d`, in the one wording `path`, `sight` and `view --path` use:
+/// a level or slot outside the dungeon, or a Void slot (named as the wall it is).
+pub fn check_cell(d: &octile::dungeon::Dungeon, pos: Pos) -> Result<(), String> {
+    let (dims, levels) = (d.dims(), d.levels());
+    if pos.level >= levels {
+        return Err(format!(
+            "level {} is not a level of the dungeon (it has levels 0 to {})",
+            pos.level,
+            levels - 1
+        ));
+    }
+    if !dims.contains(pos.slot) {
+        return Err(format!(
+            "{pos} is outside the dungeon (rows 0 to {}, cols 0 to {})",
+            dims.rows() - 1,
+            dims.cols() - 1
+        ));
+    }
+    if !pos.slot.kind().is_cell() {
+        return Err(format!("{pos} is not a cell but {}", octile::grid::EdgeId::Long(pos.slot)));
+    }
+    Ok(())
+}
+
 /// A route request written `L,R,C:L,R,C` (from, to).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RouteArg {

@@ -12,7 +12,8 @@ use super::args::Size;
 /// What the starter dungeon is filled with.
 #[derive(Clone, Copy, ValueEnum)]
 enum FillArg {
-    /// Every cell solid rock, every edge a wall.
+    /// Every cell solid rock, every edge a wall (`rock` names it too).
+    #[value(alias = "rock")]
     Solid,
     /// Every cell floor, every edge open.
     Floor,

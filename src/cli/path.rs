@@ -59,6 +59,12 @@ pub struct PathArgs {
 pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
     let (from, to) = (args.from.0, args.to.0);
+    for (flag, pos) in [("--from", from), ("--to", to)] {
+        if let Err(e) = super::args::check_cell(&d, pos) {
+            eprintln!("error: bad {flag}: {e}");
+            return Ok(ExitCode::from(BAD_POSITION));
+        }
+    }
     super::budget::check_path_nodes(&d, args.max_nodes)?;
     let graph = PathGraph::new(&d).context("building the path graph")?;
     let (a, b) = match ends(&graph, from, to) {

@@ -49,7 +49,7 @@ pub fn run(args: SightArgs) -> anyhow::Result<ExitCode> {
     let from = args.from.0;
     let flags = [("--from", Some(from)), ("--to", args.to.map(|p| p.0))];
     for (flag, pos) in flags {
-        if let Some(Err(e)) = pos.map(|p| d.tile(p)) {
+        if let Some(Err(e)) = pos.map(|p| super::args::check_cell(&d, p)) {
             eprintln!("error: bad {flag}: {e}");
             return Ok(ExitCode::from(BAD_INPUT));
         }

@@ -109,6 +109,11 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
             d
         }
     };
+    if let Some(route) = args.path {
+        for pos in [route.from, route.to] {
+            super::args::check_cell(&dungeon, pos).map_err(|e| anyhow::anyhow!("bad --path: {e}"))?;
+        }
+    }
     // Edit mode saves to the opened file; a generated dungeon to a name with its seed.
     let save_to = args.file.clone().unwrap_or_else(|| {
         PathBuf::from(format!("octile-generated-seed{}.json", args.generation.options().seed))
