@@ -125,3 +125,35 @@ fn bad_input_exits_non_zero_with_a_message() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("line 1"), "{}", stdout(&o));
 }
+
+/// Issue 25: `edge ... door` between floor and rock was accepted and `validate` said ok,
+/// while the export still has the wall there. `validate` warns (the file stays valid).
+#[test]
+fn validate_warns_of_a_passage_into_rock() {
+    use octile::dungeon::{Dungeon, Fill, Registry};
+    use octile::grid::{Direction, Pos};
+    let dir = Scratch::new("validate_warns_of_a_passage_into_rock");
+    let mut d = Dungeon::new(2, 1, 1, octile::geometry::Proportions::default(), Fill::Solid).unwrap();
+    d.set_tile(Pos::new(0, 0, 0), Registry::FLOOR).unwrap();
+    d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::DOOR).unwrap();
+    let path = dir.join("into-rock.json");
+    octile::format::save(&d, &path).unwrap();
+    let o = octile(&["validate", path.to_str().unwrap()]);
+    assert!(o.status.success(), "a warning, not a problem: {}", stdout(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "warning: level 0, row 0, col 0: wall E is \"door\", but level 0, row 0, col 2 beyond it is rock"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("ok (1 level(s), 2x1 octagons, 1 warning(s))"), "{out}");
+    let o = octile(&["validate", "assets/plus_arena.json"]);
+    assert!(!stdout(&o).contains("warning"), "{}", stdout(&o));
+    // `octile edit` says so when it writes such a file.
+    let edited = dir.join("edited.json");
+    let p = path.to_str().unwrap();
+    let o = octile(&["edit", p, "--do", "edge 0,0,0 e open", "-o", edited.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: level 0, row 0, col 0: wall E is \"open\""), "{}", stderr(&o));
+}

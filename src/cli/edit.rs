@@ -81,6 +81,9 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
     let out = args.output.as_ref().unwrap_or(&args.file);
     octile::format::save(editor.dungeon(), out)?;
     println!("wrote {} ({ran} command(s); {})", out.display(), editor.connectivity());
+    for warning in super::validate::inert_seams(editor.dungeon()) {
+        eprintln!("warning: {warning}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 
