@@ -222,3 +222,36 @@ fn one_wording_for_a_position_that_is_not_a_cell() {
     assert!(stderr(&void).contains("is not a cell but the wall between the octagons"), "{}", stderr(&void));
     assert!(!stderr(&void).contains("octagon at level"), "{}", stderr(&void));
 }
+
+/// Issue 25: `wfc` errors named `--octagons` and the exit, which wfc has not; weights of 0
+/// were blamed on "the fixed cells and border"; `--wall-factor=1e300` came back as weight
+/// "tile 4" = inf; `--doors=1e300` was printed with 301 digits.
+#[test]
+fn weight_and_size_errors_name_the_flags_given() {
+    let dir = Scratch::new("weight_and_size_errors_name_the_flags_given");
+    let one = octile(&["wfc", "--tileset", "octile", "--size", "1x1"], dir.path());
+    let err = stderr(&one);
+    assert_eq!(one.status.code(), Some(1));
+    assert!(err.contains("--size 1x1") && !err.contains("octagons`") && !err.contains("exit may"), "{err}");
+    for args in [
+        &["wfc", "--tileset", "octile", "--size", "3x3", "--wall-factor", "0"][..],
+        &["wfc", "--size", "3x3", "--void-weight", "0", "--wall-factor", "0"][..],
+        &["generate", "--octagons", "3x3", "--levels", "1", "--wall-factor", "0", "-o", "g.json"][..],
+    ] {
+        let run = octile(args, dir.path());
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("--wall-factor 0") && !err.contains("fixed cells"), "{args:?}: {err}");
+    }
+    let huge = octile(&["generate", "--wall-factor=1e300", "-o", "g.json"], dir.path());
+    let err = stderr(&huge);
+    assert_eq!(huge.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--wall-factor") && err.contains("more than 1000000") && !err.contains("tile 4"),
+        "{err}"
+    );
+    let doors = octile(&["generate", "--doors=1e300", "-o", "g.json"], dir.path());
+    let err = stderr(&doors);
+    assert_eq!(doors.status.code(), Some(2), "{err}");
+    assert!(err.contains("1e300 is not a share from 0 to 1") && err.len() < 300, "{err}");
+}

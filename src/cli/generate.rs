@@ -50,7 +50,7 @@ struct DungeonArgs {
     loops: Option<u32>,
     /// Door density 0..=1: the share of room-corridor seams that get a door (0: none)
     /// [default: 0.5].
-    #[arg(long)]
+    #[arg(long, value_parser = share)]
     doors: Option<f64>,
 }
 
@@ -89,9 +89,10 @@ impl GenOptionsArgs {
             Progress::Connecting { .. } => bar.set_label("connecting"),
         };
         let dungeon = match design {
-            Some(design) => generate_around(&options, design, &mut report)?,
-            None => generate(&options, &mut report)?,
+            Some(design) => generate_around(&options, design, &mut report),
+            None => generate(&options, &mut report),
         };
+        let dungeon = dungeon.map_err(|e| self.weights.explain(e.into()))?;
         bar.finish();
         Ok(dungeon)
     }
@@ -137,6 +138,14 @@ pub fn cut_ratio(s: &str) -> Result<f64, String> {
         Ok(r) if octile::geometry::Proportions::default().with_cut_ratio(r).validate().is_ok() => Ok(r),
         Ok(r) if r.is_finite() => Err(format!("{r} is outside {lo:.3}..={hi:.3} ({why})")),
         _ => Err(format!("{s:?} is not a number from {lo:.3} to {hi:.3} (presets 0.15, 0.20, 0.29)")),
+    }
+}
+
+/// Parses `--doors`: a share from 0 to 1.
+fn share(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("{s} is not a share from 0 to 1 (0: no doors, 1: every room/corridor seam)")),
     }
 }
 
