@@ -255,3 +255,31 @@ fn weight_and_size_errors_name_the_flags_given() {
     assert_eq!(doors.status.code(), Some(2), "{err}");
     assert!(err.contains("1e300 is not a share from 0 to 1") && err.len() < 300, "{err}");
 }
+
+/// Issue 25: Rust internals leaked into messages: "expected struct TileDef" for a tile
+/// written as a string, "levels must be 1..=256".
+#[test]
+fn file_errors_use_the_files_words() {
+    let dir = Scratch::new("file_errors_use_the_files_words");
+    let sample = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/l_bend.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&sample).unwrap();
+    v["tiles"][0] = "solid".into();
+    std::fs::write(dir.join("t.json"), v.to_string()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&sample).unwrap();
+    v["levels"] = 300.into();
+    std::fs::write(dir.join("l.json"), v.to_string()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&sample).unwrap();
+    v["seed"] = (-1).into();
+    std::fs::write(dir.join("s.json"), v.to_string()).unwrap();
+    let said = |file: &str| {
+        let run = octile(&["validate", file], dir.path());
+        assert_eq!(run.status.code(), Some(1));
+        String::from_utf8_lossy(&run.stdout).into_owned()
+    };
+    let tile = said("t.json");
+    assert!(tile.contains("expected a tile object (name, symbol,") && !tile.contains("TileDef"), "{tile}");
+    let levels = said("l.json");
+    assert!(levels.contains("levels must be from 1 to 256") && !levels.contains("..="), "{levels}");
+    let seed = said("s.json");
+    assert!(seed.contains("expected a whole number") && !seed.contains("u64"), "{seed}");
+}
