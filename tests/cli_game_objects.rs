@@ -48,3 +48,26 @@ fn graph_lights_markers_and_omi_from_the_command_line() {
     assert!(stderr(&out).contains("--graph"), "{}", stderr(&out));
     assert_eq!(std::fs::read(&glb).unwrap(), before);
 }
+
+/// Issue 25: `--lights` took the next word as its preset (`export --lights d.json -o x.glb`
+/// read `d.json` as one); a preset now needs `--lights=PRESET`.
+#[test]
+fn lights_leaves_the_next_word_alone() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("lights_leaves_the_next_word_alone");
+    std::fs::create_dir_all(&dir).unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    let out = dir.join("x.glb");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_octile"))
+        .args(["export", "--lights", sample, "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let godot = std::process::Command::new(env!("CARGO_BIN_EXE_octile"))
+        .args(["export", sample, "--lights=godot", "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(godot.status.success(), "{}", String::from_utf8_lossy(&godot.stderr));
+    let glb = std::fs::read(&out).unwrap();
+    let name = b"KHR_lights_punctual";
+    assert!(glb.windows(name.len()).any(|w| w == name), "the lights are written");
+}
