@@ -283,3 +283,16 @@ fn file_errors_use_the_files_words() {
     let seed = said("s.json");
     assert!(seed.contains("expected a whole number") && !seed.contains("u64"), "{seed}");
 }
+
+/// Issue 25: `-o .`, `..` and `/` were refused as "needs a UTF-8 file name".
+#[test]
+fn a_directory_as_output_is_called_a_directory() {
+    let dir = Scratch::new("a_directory_as_output_is_called_a_directory");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/l_bend.json");
+    for out in [".", "..", "/", "sub/"] {
+        let run = octile(&["export", sample, "-o", out], dir.path());
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(1), "{out}: {err}");
+        assert!(err.contains("names a directory, not a file") && !err.contains("UTF-8"), "{out}: {err}");
+    }
+}
