@@ -24,7 +24,8 @@ const NO_ROUTE: u8 = 3;
 #[command(after_help = "Exit status:
   0  a route was found and printed
   1  the file could not be read or is not a valid dungeon
-  2  --from or --to is malformed, outside the dungeon or on a Void slot
+  2  --from or --to is malformed, outside the dungeon, or on the seam between two
+     octagons (not a cell)
   3  no route: an end is not floor, or nothing joins them (with --closed-doors the
      message says when opening doors would find one)
 

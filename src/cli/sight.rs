@@ -24,8 +24,8 @@ that many metres away.
 Exit status:
   0  the answer was printed (seen or not)
   1  the file could not be read or is not a valid dungeon, or sight cannot model it
-  2  a flag is malformed or missing, a position is outside the dungeon, on a Void slot
-     or on another level, or the radius is negative")]
+  2  a flag is malformed or missing, a position is outside the dungeon, on the seam
+     between two octagons (not a cell) or on another level, or the radius is negative")]
 pub struct SightArgs {
     /// The dungeon file (JSON).
     file: PathBuf,
