@@ -68,6 +68,24 @@ fn sample_info_counts_regions_across_the_stair() {
     assert_eq!(v["levels"], 2);
 }
 
+/// Issue 25: the text said nothing of the entrance, the exit or the stairs.
+#[test]
+fn info_text_names_the_entrance_exit_and_stairs() {
+    let o = octile(&["info", "assets/two_levels.json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&octile(&["info", "assets/two_levels.json", "--json"]))).unwrap();
+    let at = |key: &str| match &v[key] {
+        serde_json::Value::Null => "none".to_string(),
+        p => format!("level {}, row {}, col {}", p[0], p[1], p[2]),
+    };
+    assert_eq!((at("entrance").as_str(), at("exit").as_str()), ("level 0, row 2, col 0", "none"));
+    assert!(text.contains(&format!("  entrance    {}\n", at("entrance"))), "{text}");
+    assert!(text.contains(&format!("  exit        {}\n", at("exit"))), "{text}");
+    assert!(text.contains("  stairs      level 0, row 2, col 4 (up to level 1)\n"), "{text}");
+}
+
 #[test]
 fn validate_accepts_samples_and_lists_problems() {
     let dir = Scratch::new("validate_accepts_samples_and_lists_problems");
@@ -97,8 +115,8 @@ fn bad_input_exits_non_zero_with_a_message() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("at least 1"), "{}", stderr(&o));
     let o = octile(&["new", "--cut", "0.6"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("cut_ratio"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "refused by the argument parser");
+    assert!(stderr(&o).contains("--cut") && stderr(&o).contains("0.112..=0.421"), "{}", stderr(&o));
     let o = octile(&["new", "--levels", "0"]);
     assert_eq!(o.status.code(), Some(1));
     let path = dir.join("not-json.json");
@@ -106,4 +124,36 @@ fn bad_input_exits_non_zero_with_a_message() {
     let o = octile(&["validate", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("line 1"), "{}", stdout(&o));
+}
+
+/// Issue 25: `edge ... door` between floor and rock was accepted and `validate` said ok,
+/// while the export still has the wall there. `validate` warns (the file stays valid).
+#[test]
+fn validate_warns_of_a_passage_into_rock() {
+    use octile::dungeon::{Dungeon, Fill, Registry};
+    use octile::grid::{Direction, Pos};
+    let dir = Scratch::new("validate_warns_of_a_passage_into_rock");
+    let mut d = Dungeon::new(2, 1, 1, octile::geometry::Proportions::default(), Fill::Solid).unwrap();
+    d.set_tile(Pos::new(0, 0, 0), Registry::FLOOR).unwrap();
+    d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::DOOR).unwrap();
+    let path = dir.join("into-rock.json");
+    octile::format::save(&d, &path).unwrap();
+    let o = octile(&["validate", path.to_str().unwrap()]);
+    assert!(o.status.success(), "a warning, not a problem: {}", stdout(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "warning: level 0, row 0, col 0: wall E is \"door\", but level 0, row 0, col 2 beyond it is rock"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("ok (1 level(s), 2x1 octagons, 1 warning(s))"), "{out}");
+    let o = octile(&["validate", "assets/plus_arena.json"]);
+    assert!(!stdout(&o).contains("warning"), "{}", stdout(&o));
+    // `octile edit` says so when it writes such a file.
+    let edited = dir.join("edited.json");
+    let p = path.to_str().unwrap();
+    let o = octile(&["edit", p, "--do", "edge 0,0,0 e open", "-o", edited.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: level 0, row 0, col 0: wall E is \"open\""), "{}", stderr(&o));
 }

@@ -162,3 +162,43 @@ fn generate_keeps_a_design_pinned_with_edit() {
     }
     assert_eq!(octile::path::dungeon_regions(&kept).count(), 1);
 }
+
+/// Issue 25: the README's `octile edit d.json --do "cycle 0,4,4 e"` acted on a rock cell
+/// of the dungeon its first command generates, so nothing visible happened. The example's
+/// wall must stand between two carved cells of that dungeon and change.
+#[test]
+fn the_readme_edit_example_changes_something_visible() {
+    let readme = include_str!("../README.md");
+    let line =
+        readme.lines().find(|l| l.starts_with("octile edit d.json --do \"cycle ")).expect("an example");
+    let command = line.split('"').nth(1).unwrap();
+    let mut words = command.split_whitespace().skip(1);
+    let (pos, wall) = (words.next().unwrap(), words.next().unwrap());
+    let n: Vec<u32> = pos.split(',').map(|v| v.parse().unwrap()).collect();
+    let pos = Pos::new(n[0] as u16, n[1], n[2]);
+    let dir = Direction::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(wall)).unwrap();
+
+    let dir_ = Scratch::new("the_readme_edit_example_changes_something_visible");
+    let d_json = dir_.join("d.json");
+    let generate = readme.lines().find(|l| l.starts_with("octile generate --seed 7 --levels 3")).unwrap();
+    assert!(generate.contains("--octagons 12x12"), "{generate}");
+    let file = d_json.to_str().unwrap();
+    let out = octile(&["generate", "--seed", "7", "--levels", "3", "--octagons", "12x12", "-o", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let d = octile::format::load(&d_json).unwrap();
+    let beyond = d.dims().neighbor(pos.slot, dir).unwrap().unwrap();
+    for cell in [pos, Pos { level: pos.level, slot: beyond }] {
+        assert!(d.tile_def(cell).unwrap().carved, "{cell} is carved");
+    }
+    let edited = dir_.join("d2.json");
+    let out = octile(&["edit", file, "--do", command, "-o", edited.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let after = octile::format::load(&edited).unwrap();
+    assert_ne!(after.edge_state(pos, dir).unwrap(), d.edge_state(pos, dir).unwrap());
+    assert!(
+        stdout(&out)
+            .contains("the wall between the octagons at row 12, col 6 and row 12, col 8: open -> door"),
+        "{}",
+        stdout(&out)
+    );
+}

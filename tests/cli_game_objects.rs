@@ -57,8 +57,17 @@ fn lights_take_a_preset_by_name() {
     let dir = Scratch::new("lights_take_a_preset_by_name");
     for (name, want) in [("blender", 8000.0), ("godot", 2.0), ("godot3", 1400.0)] {
         let glb = dir.join(&format!("{name}.glb"));
-        let common =
-            ["generate", "--seed", "7", "--levels", "1", "--octagons", "5x5", "--lights", name, "-o"];
+        let common = [
+            "generate",
+            "--seed",
+            "7",
+            "--levels",
+            "1",
+            "--octagons",
+            "5x5",
+            &format!("--lights={name}"),
+            "-o",
+        ];
         let mut args = common.to_vec();
         args.push(glb.to_str().unwrap());
         let out = run_octile(&args, &[]);
@@ -150,4 +159,27 @@ fn the_field_reports_commands_give_closed_colliders_and_one_navmesh_piece_per_re
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
     }
     assert_eq!(pieces(&world_triangles(&glb, "-navmesh")), 1, "one region, one piece");
+}
+
+/// Issue 25: `--lights` took the next word as its preset (`export --lights d.json -o x.glb`
+/// read `d.json` as one); a preset now needs `--lights=PRESET`.
+#[test]
+fn lights_leaves_the_next_word_alone() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("lights_leaves_the_next_word_alone");
+    std::fs::create_dir_all(&dir).unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    let out = dir.join("x.glb");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_octile"))
+        .args(["export", "--lights", sample, "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let godot = std::process::Command::new(env!("CARGO_BIN_EXE_octile"))
+        .args(["export", sample, "--lights=godot", "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(godot.status.success(), "{}", String::from_utf8_lossy(&godot.stderr));
+    let glb = std::fs::read(&out).unwrap();
+    let name = b"KHR_lights_punctual";
+    assert!(glb.windows(name.len()).any(|w| w == name), "the lights are written");
 }

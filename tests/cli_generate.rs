@@ -40,7 +40,8 @@ fn wfc_octile_and_bad_weights() {
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 7);
     let out = octile().args(["wfc", "--size", "8x8", "--void-weight=-2"]).output().unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("void_weight"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--void-weight") && err.contains("negative"), "{err}");
     // The weight flags are the generator's: connector weights shape the octile set only.
     let args = ["wfc", "--tileset", "octile", "--size", "6x4", "--seed", "1"];
     let open =

@@ -72,7 +72,7 @@ fn no_route_and_bad_positions_have_their_own_exit_status() {
 }
 
 #[test]
-fn closed_door_hint_and_open_doors_flag() {
+fn routes_open_doors_unless_told_to_keep_them_closed() {
     use octile::dungeon::{Dungeon, Fill, Registry};
     use octile::grid::{Direction, Pos};
     let mut d = Dungeon::new(2, 1, 1, octile::geometry::Proportions::default(), Fill::Floor).unwrap();
@@ -80,11 +80,35 @@ fn closed_door_hint_and_open_doors_flag() {
     let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_path_door.json");
     octile::format::save(&d, &file).unwrap();
     let file = file.to_str().unwrap();
+    let route = serde_json::json!({"cost": 1000, "steps": [[0, 0, 0], [0, 0, 2]]});
+    // By default the route opens the closed door, as a walker would.
     let out = octile(&["path", file, "--from", "0,0,0", "--to", "0,0,2", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap(), route);
+    // --closed-doors keeps to what is walkable now, and says what blocks it.
+    let out = octile(&["path", file, "--from", "0,0,0", "--to", "0,0,2", "--json", "--closed-doors"]);
     assert_eq!(out.status.code(), Some(NO_ROUTE));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("try --open-doors"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("closed doors block it") && err.contains("leave out --closed-doors"), "{err}");
+    // The old --open-doors still runs (it is the default now).
     let out = octile(&["path", file, "--from", "0,0,0", "--to", "0,0,2", "--json", "--open-doors"]);
     assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v, serde_json::json!({"cost": 1000, "steps": [[0, 0, 0], [0, 0, 2]]}));
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap(), route);
+}
+
+/// Generated doors start closed; seed 1 needs at least one of them opened.
+#[test]
+fn a_generated_dungeon_has_a_route_from_entrance_to_exit_by_default() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_path_generated");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("d.json");
+    let file = file.to_str().unwrap();
+    let out = octile(&["generate", "--seed", "1", "--octagons", "6x6", "--levels", "2", "-o", file]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let d = octile::format::load(std::path::Path::new(file)).unwrap();
+    let (a, b) = (d.entrance().unwrap(), d.exit().unwrap());
+    let pos = |p: octile::grid::Pos| format!("{},{},{}", p.level, p.slot.row, p.slot.col);
+    let out = octile(&["path", file, "--from", &pos(a), "--to", &pos(b)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("cost "));
 }

@@ -138,3 +138,161 @@ fn path_and_plan_refuse_a_dungeon_over_their_budget() {
     let bytes = std::fs::metadata(dir.join("p.svg")).unwrap().len();
     assert!(bytes <= 640 * cells + 4096, "{bytes} bytes of SVG for {cells} carved cells");
 }
+
+/// Issue 25: `octile view` with no file named only `<FILE>`, its help listed the generation
+/// flags among the viewer's, and `--cut` promised "0 < r < 0.5" while 0.08 was refused as
+/// a `door_width` problem, a flag `generate` does not have.
+#[test]
+fn view_and_cut_say_what_they_take() {
+    let dir = Scratch::new("view_and_cut_say_what_they_take");
+    let bare = octile(&["view"], dir.path());
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(stderr(&bare).contains("octile view --generate"), "{}", stderr(&bare));
+    let help = octile(&["view", "--help"], dir.path());
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let heading = help.find("Generation options (with --generate):").expect("a heading of their own");
+    for flag in ["--seed", "--octagons", "--cut", "--void-weight"] {
+        assert!(help.find(flag).is_some_and(|at| at > heading), "{flag} under the heading:\n{help}");
+    }
+    for flag in ["--screenshot", "--camera", "--frames", "--max-triangles"] {
+        assert!(help.find(flag).is_some_and(|at| at < heading), "{flag} among the viewer's:\n{help}");
+    }
+    let help = octile(&["generate", "--help"], dir.path());
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    assert!(help.contains("0.112 to 0.421") && !help.contains("0 < r < 0.5"), "{help}");
+    for cut in ["0.08", "0.44"] {
+        let run = octile(&["generate", "--cut", cut, "--octagons", "3x3", "-o", "c.json"], dir.path());
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("--cut") && err.contains("0.112..=0.421") && !err.contains("door_width"),
+            "{err}"
+        );
+    }
+    let run = octile(
+        &["generate", "--cut", "0.12", "--octagons", "3x3", "--levels", "1", "-o", "c.json"],
+        dir.path(),
+    );
+    assert!(run.status.success(), "{}", stderr(&run));
+}
+
+/// `new --cut` takes the range `generate --cut` takes, in the same words.
+#[test]
+fn new_takes_the_cut_generate_takes() {
+    let dir = Scratch::new("new_takes_the_cut_generate_takes");
+    let run = octile(&["new", "--octagons", "2x2", "--cut", "0.08", "-o", "n.json"], dir.path());
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("0.112..=0.421") && !stderr(&run).contains("door_width"),
+        "{}",
+        stderr(&run)
+    );
+    let run = octile(&["new", "--octagons", "2x2", "--cut", "0.29", "-o", "n.json"], dir.path());
+    assert!(run.status.success(), "{}", stderr(&run));
+}
+
+/// Issue 25: `path`, `sight` and `view` worded the same position error three ways, called
+/// the seam between two octagons a "Void slot", and `--from 65536,0,0` or `0,-1,0` "not a
+/// whole number".
+#[test]
+fn one_wording_for_a_position_that_is_not_a_cell() {
+    let dir = Scratch::new("one_wording_for_a_position_that_is_not_a_cell");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/two_levels.json");
+    let wall = "level 0, row 1, col 0 is not a cell but the wall between the octagons at row 0, col 0 and row 2, col 0";
+    let runs = [
+        octile(&["path", sample, "--from", "0,1,0", "--to", "0,2,0"], dir.path()),
+        octile(&["sight", sample, "--from", "0,1,0", "--radius", "3"], dir.path()),
+        octile(
+            &["view", sample, "--path", "0,1,0:0,2,0", "--screenshot", "v.png", "--size", "32x32"],
+            dir.path(),
+        ),
+    ];
+    for (run, flag) in runs.iter().zip(["--from", "--from", "--path"]) {
+        let err = stderr(run);
+        assert!(!run.status.success());
+        assert_eq!(err.trim_end(), format!("error: bad {flag}: {wall}"), "{err}");
+    }
+    let big = octile(&["path", sample, "--from", "65536,0,0", "--to", "0,2,0"], dir.path());
+    assert!(stderr(&big).contains("is more than the largest level, 65535"), "{}", stderr(&big));
+    let negative = octile(&["path", sample, "--from", "0,-1,0", "--to", "0,2,0"], dir.path());
+    assert!(stderr(&negative).contains("is negative; rows count from 0"), "{}", stderr(&negative));
+    let rock = octile(&["edit", sample, "--do", "paint 0 0,0..0,2 rock", "-o", "r.json"], dir.path());
+    assert!(rock.status.success(), "rock names solid: {}", stderr(&rock));
+    let void = octile(&["edit", sample, "--do", "cycle 0,0,1 tl", "-o", "r.json"], dir.path());
+    assert!(stderr(&void).contains("is not a cell but the wall between the octagons"), "{}", stderr(&void));
+    assert!(!stderr(&void).contains("octagon at level"), "{}", stderr(&void));
+}
+
+/// Issue 25: `wfc` errors named `--octagons` and the exit, which wfc has not; weights of 0
+/// were blamed on "the fixed cells and border"; `--wall-factor=1e300` came back as weight
+/// "tile 4" = inf; `--doors=1e300` was printed with 301 digits.
+#[test]
+fn weight_and_size_errors_name_the_flags_given() {
+    let dir = Scratch::new("weight_and_size_errors_name_the_flags_given");
+    let one = octile(&["wfc", "--tileset", "octile", "--size", "1x1"], dir.path());
+    let err = stderr(&one);
+    assert_eq!(one.status.code(), Some(1));
+    assert!(err.contains("--size 1x1") && !err.contains("octagons`") && !err.contains("exit may"), "{err}");
+    for args in [
+        &["wfc", "--tileset", "octile", "--size", "3x3", "--wall-factor", "0"][..],
+        &["wfc", "--size", "3x3", "--void-weight", "0", "--wall-factor", "0"][..],
+        &["generate", "--octagons", "3x3", "--levels", "1", "--wall-factor", "0", "-o", "g.json"][..],
+    ] {
+        let run = octile(args, dir.path());
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("--wall-factor 0") && !err.contains("fixed cells"), "{args:?}: {err}");
+    }
+    let huge = octile(&["generate", "--wall-factor=1e300", "-o", "g.json"], dir.path());
+    let err = stderr(&huge);
+    assert_eq!(huge.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--wall-factor") && err.contains("more than 1000000") && !err.contains("tile 4"),
+        "{err}"
+    );
+    let doors = octile(&["generate", "--doors=1e300", "-o", "g.json"], dir.path());
+    let err = stderr(&doors);
+    assert_eq!(doors.status.code(), Some(2), "{err}");
+    assert!(err.contains("1e300 is not a share from 0 to 1") && err.len() < 300, "{err}");
+}
+
+/// Issue 25: Rust internals leaked into messages: "expected struct TileDef" for a tile
+/// written as a string, "levels must be 1..=256".
+#[test]
+fn file_errors_use_the_files_words() {
+    let dir = Scratch::new("file_errors_use_the_files_words");
+    let sample = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/l_bend.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&sample).unwrap();
+    v["tiles"][0] = "solid".into();
+    std::fs::write(dir.join("t.json"), v.to_string()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&sample).unwrap();
+    v["levels"] = 300.into();
+    std::fs::write(dir.join("l.json"), v.to_string()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&sample).unwrap();
+    v["seed"] = (-1).into();
+    std::fs::write(dir.join("s.json"), v.to_string()).unwrap();
+    let said = |file: &str| {
+        let run = octile(&["validate", file], dir.path());
+        assert_eq!(run.status.code(), Some(1));
+        String::from_utf8_lossy(&run.stdout).into_owned()
+    };
+    let tile = said("t.json");
+    assert!(tile.contains("expected a tile object (name, symbol,") && !tile.contains("TileDef"), "{tile}");
+    let levels = said("l.json");
+    assert!(levels.contains("levels must be from 1 to 256") && !levels.contains("..="), "{levels}");
+    let seed = said("s.json");
+    assert!(seed.contains("expected a whole number") && !seed.contains("u64"), "{seed}");
+}
+
+/// Issue 25: `-o .`, `..` and `/` were refused as "needs a UTF-8 file name".
+#[test]
+fn a_directory_as_output_is_called_a_directory() {
+    let dir = Scratch::new("a_directory_as_output_is_called_a_directory");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/l_bend.json");
+    for out in [".", "..", "/", "sub/"] {
+        let run = octile(&["export", sample, "-o", out], dir.path());
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(1), "{out}: {err}");
+        assert!(err.contains("names a directory, not a file") && !err.contains("UTF-8"), "{out}: {err}");
+    }
+}

@@ -98,3 +98,17 @@ fn an_opened_door_changes_the_picture_where_its_leaf_was() {
     let leaf_colour = octile::viewer::palette::to_srgb8(octile::mesh::LEAF_COLOUR[..3].try_into().unwrap());
     assert!(a[0] <= leaf_colour[0].saturating_add(90), "a dark wood leaf before: {a:?}");
 }
+
+/// Issue 25: `octile view assets/plus_arena.json --open-doors` refused every sample ("door
+/// ... cannot open (its registry entry has no opens_to)"): their registries had no
+/// `door_open`. Every door of every sample opens now, and plus_arena has one.
+#[test]
+fn every_sample_door_opens() {
+    for (name, mut d) in support::samples() {
+        let opened = octile::viewer::doors::open_all(&mut d).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if name.starts_with("plus_arena") {
+            assert!(opened >= 1, "{name}: the door behind one arm");
+        }
+        assert_eq!(octile::viewer::doors::open_all(&mut d).unwrap(), 0, "{name}: all open");
+    }
+}

@@ -25,6 +25,28 @@ fn window_renders_frames_and_exits() {
     assert!(err.contains("frames: 8"), "{err}");
 }
 
+/// Issue 25: a walk window with the minimap, at least 120 px high and narrower than about
+/// 0.31 of its height, panicked in wgpu's scissor check; and `--frames 3` (no more than the
+/// warm-up) printed a mean frame time of 0.00 ms.
+#[test]
+fn a_narrow_walk_window_with_the_minimap_runs() {
+    const TEST: &str = "a_narrow_walk_window_with_the_minimap_runs";
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        let why = "no DISPLAY or WAYLAND_DISPLAY (run under xvfb-run)";
+        support::skip(TEST, why, "VIEWER_REQUIRE_ADAPTER");
+        return;
+    }
+    let args = ["view", "assets/two_levels.json", "--frames", "3", "--camera", "walk", "--map", "mini"];
+    let o = octile(&[&args[..], &["--size", "30x120"]].concat(), &[]);
+    let err = stderr(&o);
+    if err.contains("no GPU adapter") {
+        support::skip(TEST, err.trim(), "VIEWER_REQUIRE_ADAPTER");
+        return;
+    }
+    assert!(o.status.success() && !err.contains("panicked"), "{err}");
+    assert!(err.contains("frames: 3 | mean frame time") && !err.contains(" 0.00 ms"), "{err}");
+}
+
 #[test]
 fn no_display_is_a_message() {
     let o = octile(

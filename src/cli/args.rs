@@ -37,7 +37,13 @@ impl FromStr for Size {
         let (c, r) =
             s.split_once(['x', 'X']).ok_or_else(|| format!("{s:?} is not COLSxROWS (for example 10x10)"))?;
         let parse = |v: &str, what: &str| {
-            v.trim().parse::<u32>().map_err(|_| format!("{what} {v:?} in {s:?} is not a whole number"))
+            let v = v.trim();
+            let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+            v.parse::<u32>().map_err(|_| match v.strip_prefix('-') {
+                Some(rest) if digits(rest) => format!("{what} {v:?} in {s:?} is negative"),
+                _ if digits(v) => format!("{what} {v:?} in {s:?} is more than {}", u32::MAX),
+                _ => format!("{what} {v:?} in {s:?} is not a whole number"),
+            })
         };
         let size = Size { cols: parse(c, "columns")?, rows: parse(r, "rows")? };
         if size.cols == 0 || size.rows == 0 {
@@ -57,6 +63,30 @@ impl FromStr for PosArg {
     fn from_str(s: &str) -> Result<PosArg, String> {
         octile::edit::script::parse_pos(s).map(PosArg).map_err(|e| e.to_string())
     }
+}
+
+/// Why `pos` is not a cell of `d`, in the one wording `path`, `sight` and `view --path` use:
+/// a level or slot outside the dungeon, or a Void slot (named as the wall it is).
+pub fn check_cell(d: &octile::dungeon::Dungeon, pos: Pos) -> Result<(), String> {
+    let (dims, levels) = (d.dims(), d.levels());
+    if pos.level >= levels {
+        return Err(format!(
+            "level {} is not a level of the dungeon (it has levels 0 to {})",
+            pos.level,
+            levels - 1
+        ));
+    }
+    if !dims.contains(pos.slot) {
+        return Err(format!(
+            "{pos} is outside the dungeon (rows 0 to {}, cols 0 to {})",
+            dims.rows() - 1,
+            dims.cols() - 1
+        ));
+    }
+    if !pos.slot.kind().is_cell() {
+        return Err(format!("{pos} is not a cell but {}", octile::grid::EdgeId::Long(pos.slot)));
+    }
+    Ok(())
 }
 
 /// A route request written `L,R,C:L,R,C` (from, to).
@@ -88,6 +118,8 @@ mod tests {
         assert!("10".parse::<Size>().is_err());
         assert!("0x3".parse::<Size>().is_err());
         assert!("ax3".parse::<Size>().is_err());
+        assert!("-3x3".parse::<Size>().unwrap_err().contains("is negative"));
+        assert!("3x99999999999".parse::<Size>().unwrap_err().contains("is more than 4294967295"));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use octile::edit::{Applied, Change, Editor};
 #[derive(Args)]
 #[command(after_help = "\
 COMMANDS (one per line in --script, or one per --do; `#` starts a comment):
-  cell L,R,C TILE              set a cell's tile (a registry name: solid, floor, stair)
+  cell L,R,C TILE              set a cell's tile (a registry name: solid, floor, stair; rock = solid)
   toggle L,R,C                 rock <-> floor
   cycle L,R,C WALL             next edge state in registry order (wall -> open -> door -> wall)
   edge L,R,C WALL STATE        set an edge state (wall, open, door)
@@ -81,6 +81,9 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
     let out = args.output.as_ref().unwrap_or(&args.file);
     octile::format::save(editor.dungeon(), out)?;
     println!("wrote {} ({ran} command(s); {})", out.display(), editor.connectivity());
+    for warning in super::validate::inert_seams(editor.dungeon()) {
+        eprintln!("warning: {warning}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

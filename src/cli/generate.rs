@@ -39,8 +39,9 @@ struct DungeonArgs {
     /// Octagon columns x rows (COLSxROWS).
     #[arg(long, value_name = "COLSxROWS", default_value = "12x12")]
     octagons: Size,
-    /// Corner cut ratio (0 < r < 0.5; presets 0.15 cramped, 0.20, 0.29 spacious).
-    #[arg(long, default_value_t = 0.20)]
+    /// Corner cut ratio, 0.112 to 0.421 (the short and long edges must fit a door; presets
+    /// 0.15 cramped, 0.20, 0.29 spacious).
+    #[arg(long, default_value_t = 0.20, value_parser = cut_ratio)]
     cut: f64,
     /// Stairs between each pair of adjacent levels [default: one per 256 octagons of a
     /// level, at least 2].
@@ -51,7 +52,7 @@ struct DungeonArgs {
     loops: Option<u32>,
     /// Door density 0..=1: the share of room-corridor seams that get a door (0: none)
     /// [default: 0.5].
-    #[arg(long)]
+    #[arg(long, value_parser = share)]
     doors: Option<f64>,
 }
 
@@ -98,10 +99,11 @@ impl GenOptionsArgs {
                 let stairs = self.dungeon.stairs.unwrap_or_else(|| {
                     GenerateOptions::stairs_for_area(dims.octagon_cols(), dims.octagon_rows())
                 });
-                generate_around(&GenerateOptions { stairs, ..options }, design, &mut report)?
+                generate_around(&GenerateOptions { stairs, ..options }, design, &mut report)
             }
-            None => generate(&options, &mut report)?,
+            None => generate(&options, &mut report),
         };
+        let dungeon = dungeon.map_err(|e| self.weights.explain(e.into()))?;
         bar.finish();
         Ok(dungeon)
     }
@@ -124,6 +126,38 @@ pub struct GenerateArgs {
     /// its size, levels and cut ratio replace --octagons, --levels and --cut.
     #[arg(long, value_name = "DESIGN.json")]
     keep: Option<PathBuf>,
+}
+
+/// The cut ratios `--cut` accepts, to three decimals: those the default proportions (base,
+/// door width, ...) allow with it, as [`octile::geometry::Proportions::validate`] decides.
+fn cut_range() -> (f64, f64) {
+    let fits = |thousandths: u32| {
+        let r = f64::from(thousandths) / 1000.0;
+        octile::geometry::Proportions::default().with_cut_ratio(r).validate().is_ok()
+    };
+    let accepted: Vec<u32> = (0..=500).filter(|&t| fits(t)).collect();
+    let (lo, hi) = (accepted.first().copied().unwrap_or(200), accepted.last().copied().unwrap_or(200));
+    (f64::from(lo) / 1000.0, f64::from(hi) / 1000.0)
+}
+
+/// Parses `--cut`: a ratio the default proportions allow, refused in the flag's own terms
+/// (not as the door width or proportion field it would break).
+pub fn cut_ratio(s: &str) -> Result<f64, String> {
+    let (lo, hi) = cut_range();
+    let why = "below it a short edge is too narrow for a door, above it a long edge";
+    match s.trim().parse::<f64>() {
+        Ok(r) if octile::geometry::Proportions::default().with_cut_ratio(r).validate().is_ok() => Ok(r),
+        Ok(r) if r.is_finite() => Err(format!("{r} is outside {lo:.3}..={hi:.3} ({why})")),
+        _ => Err(format!("{s:?} is not a number from {lo:.3} to {hi:.3} (presets 0.15, 0.20, 0.29)")),
+    }
+}
+
+/// Parses `--doors`: a share from 0 to 1.
+fn share(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("{s} is not a share from 0 to 1 (0: no doors, 1: every room/corridor seam)")),
+    }
 }
 
 fn is_json(path: &Path) -> bool {
@@ -163,4 +197,23 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         dungeon.dims().octagon_rows()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cut_help_names_the_range_the_proportions_accept() {
+        let (lo, hi) = cut_range();
+        assert_eq!((format!("{lo:.3}"), format!("{hi:.3}")), ("0.112".to_string(), "0.421".to_string()));
+        for r in ["0.112", "0.15", "0.2", "0.29", "0.421"] {
+            assert!(cut_ratio(r).is_ok(), "{r}");
+        }
+        let low = cut_ratio("0.08").unwrap_err();
+        assert!(low.contains("0.08 is outside 0.112..=0.421") && !low.contains("door_width"), "{low}");
+        assert!(cut_ratio("0.44").unwrap_err().contains("outside"));
+        assert!(cut_ratio("wide").unwrap_err().contains("not a number from 0.112 to 0.421"));
+        assert!(cut_ratio("1e300").unwrap_err().contains("outside"));
+    }
 }

@@ -41,10 +41,11 @@ pub struct GltfArgs {
     #[arg(long)]
     markers: bool,
     /// Add a KHR_lights_punctual point light at every torch socket (on `Torch_...` nodes).
-    /// PRESET picks the intensity (glTF unit: candela): `blender` (8000 cd, about 147 W in
-    /// Blender), `godot` (2, Godot 4's light energy) or `godot3` (1400: Godot 3.2's energy 1,
-    /// attenuation 1).
-    #[arg(long, value_name = "PRESET", num_args = 0..=1, default_missing_value = "blender")]
+    /// PRESET picks the intensity (glTF unit: candela): `--lights=blender` (8000 cd, about
+    /// 147 W in Blender; the default), `--lights=godot` (2, Godot 4's light energy) or
+    /// `--lights=godot3` (1400: Godot 3.2's energy 1, attenuation 1). The preset needs the
+    /// `=`, so a file name after `--lights` stays a file name.
+    #[arg(long, value_name = "PRESET", num_args = 0..=1, require_equals = true, default_missing_value = "blender")]
     lights: Option<LightArg>,
     /// Also write the rooms and portals (full lists, as `octile info --json` has them) to
     /// this JSON file, atomically with the glTF.

@@ -61,6 +61,26 @@ fn count(d: &Dungeon, graph: &RoomGraph) -> Counts {
     c
 }
 
+/// Stairs listed in the text at most; the rest are counted.
+const STAIRS_LISTED: usize = 12;
+
+/// The stairs' feet and where each leads: `level 0, row 4, col 4 (up to level 1); ...`.
+fn stair_list(d: &Dungeon) -> String {
+    let stairs = d.stairs();
+    if stairs.is_empty() {
+        return "none".into();
+    }
+    let mut text: Vec<String> = stairs
+        .iter()
+        .take(STAIRS_LISTED)
+        .map(|s| format!("{} (up to level {})", s.foot, s.foot.level + 1))
+        .collect();
+    if stairs.len() > STAIRS_LISTED {
+        text.push(format!("and {} more", stairs.len() - STAIRS_LISTED));
+    }
+    text.join("; ")
+}
+
 /// Runs `octile info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
@@ -112,6 +132,10 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             c.floor_cells, c.stairs, c.regions
         );
         println!("  rooms       {} room(s), {} corridor(s), {} portal(s)", c.rooms, c.corridors, c.portals);
+        let name = |p: Option<octile::grid::Pos>| p.map_or_else(|| "none".to_string(), |p| p.to_string());
+        println!("  entrance    {}", name(d.entrance()));
+        println!("  exit        {}", name(d.exit()));
+        println!("  stairs      {}", stair_list(&d));
         println!(
             "  proportions base {:.2} m, cut ratio {:.2}, level height {:.2} m, room height {:.2} m",
             p.base, p.cut_ratio, p.layer_height, p.room_height

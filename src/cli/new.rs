@@ -12,7 +12,8 @@ use super::args::Size;
 /// What the starter dungeon is filled with.
 #[derive(Clone, Copy, ValueEnum)]
 enum FillArg {
-    /// Every cell solid rock, every edge a wall.
+    /// Every cell solid rock, every edge a wall (`rock` names it too).
+    #[value(alias = "rock")]
     Solid,
     /// Every cell floor, every edge open.
     Floor,
@@ -30,8 +31,9 @@ pub struct NewArgs {
     /// Fill every cell with solid rock or with floor (and open every edge).
     #[arg(long, value_enum, default_value = "solid")]
     fill: FillArg,
-    /// Corner cut ratio (0 < r < 0.5; presets 0.15 cramped, 0.20, 0.29 spacious).
-    #[arg(long, default_value_t = 0.20)]
+    /// Corner cut ratio, 0.112 to 0.421 (the short and long edges must fit a door; presets
+    /// 0.15 cramped, 0.20, 0.29 spacious).
+    #[arg(long, default_value_t = 0.20, value_parser = super::generate::cut_ratio)]
     cut: f64,
     /// Output file (JSON dungeon format); prints to standard output when absent.
     #[arg(short, long)]

@@ -24,9 +24,13 @@ const NO_ROUTE: u8 = 3;
 #[command(after_help = "Exit status:
   0  a route was found and printed
   1  the file could not be read or is not a valid dungeon
-  2  --from or --to is malformed, outside the dungeon or on a Void slot
-  3  no route: an end is not floor, or nothing joins them (the message says when
-     --open-doors would find one)")]
+  2  --from or --to is malformed, outside the dungeon, or on the seam between two
+     octagons (not a cell)
+  3  no route: an end is not floor, or nothing joins them (with --closed-doors the
+     message says when opening doors would find one)
+
+The route opens closed doors on its way, as a walker would; --closed-doors keeps to what is
+walkable now (a closed door is passable, not walkable).")]
 pub struct PathArgs {
     /// The dungeon file (JSON).
     file: PathBuf,
@@ -42,8 +46,12 @@ pub struct PathArgs {
     /// Print `{"cost": N, "steps": [[l, r, c], ...]}` instead of text.
     #[arg(long)]
     json: bool,
-    /// Let the route open doors (follow `passable` instead of `walkable`).
+    /// Keep closed doors shut: follow only what is walkable now, instead of opening doors on
+    /// the way (the default follows `passable`).
     #[arg(long)]
+    closed_doors: bool,
+    /// The default (the route opens doors); kept so that older scripts still run.
+    #[arg(long, hide = true, conflicts_with = "closed_doors")]
     open_doors: bool,
 }
 
@@ -52,6 +60,12 @@ pub struct PathArgs {
 pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
     let (from, to) = (args.from.0, args.to.0);
+    for (flag, pos) in [("--from", from), ("--to", to)] {
+        if let Err(e) = super::args::check_cell(&d, pos) {
+            eprintln!("error: bad {flag}: {e}");
+            return Ok(ExitCode::from(BAD_POSITION));
+        }
+    }
     super::budget::check_path_nodes(&d, args.max_nodes)?;
     let graph = PathGraph::new(&d).context("building the path graph")?;
     let (a, b) = match ends(&graph, from, to) {
@@ -62,15 +76,16 @@ pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let mut astar = AStar::new();
-    let rules = PathRules { open_doors: args.open_doors };
+    // `--open-doors` is the default and conflicts with `--closed-doors`.
+    let rules = PathRules { open_doors: args.open_doors || !args.closed_doors };
     let route = a.zip(b).and_then(|(a, b)| astar.search(&graph, a, b, &rules));
     let Some(route) = route else {
         let doors = PathRules { open_doors: true };
         let hint = match (a, b) {
             (None, _) => format!(": {from} is not floor"),
             (_, None) => format!(": {to} is not floor"),
-            (Some(a), Some(b)) if !args.open_doors && astar.search(&graph, a, b, &doors).is_some() => {
-                " (closed doors block it; try --open-doors)".to_string()
+            (Some(a), Some(b)) if args.closed_doors && astar.search(&graph, a, b, &doors).is_some() => {
+                " (closed doors block it; leave out --closed-doors to open them)".to_string()
             }
             _ => String::new(),
         };

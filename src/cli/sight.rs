@@ -24,8 +24,8 @@ that many metres away.
 Exit status:
   0  the answer was printed (seen or not)
   1  the file could not be read or is not a valid dungeon, or sight cannot model it
-  2  a flag is malformed or missing, a position is outside the dungeon, on a Void slot
-     or on another level, or the radius is negative")]
+  2  a flag is malformed or missing, a position is outside the dungeon, on the seam
+     between two octagons (not a cell) or on another level, or the radius is negative")]
 pub struct SightArgs {
     /// The dungeon file (JSON).
     file: PathBuf,
@@ -49,7 +49,7 @@ pub fn run(args: SightArgs) -> anyhow::Result<ExitCode> {
     let from = args.from.0;
     let flags = [("--from", Some(from)), ("--to", args.to.map(|p| p.0))];
     for (flag, pos) in flags {
-        if let Some(Err(e)) = pos.map(|p| d.tile(p)) {
+        if let Some(Err(e)) = pos.map(|p| super::args::check_cell(&d, p)) {
             eprintln!("error: bad {flag}: {e}");
             return Ok(ExitCode::from(BAD_INPUT));
         }

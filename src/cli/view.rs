@@ -14,7 +14,10 @@ use super::generate::GenOptionsArgs;
 
 /// Options of `octile view`.
 #[derive(Args)]
-#[command(after_help = octile::viewer::window::keys_help())]
+#[command(
+    after_help = octile::viewer::window::keys_help(),
+    override_usage = "octile view [OPTIONS] <FILE>\n       octile view --generate [GENERATION OPTIONS] [OPTIONS]"
+)]
 pub struct ViewArgs {
     /// The dungeon file (JSON); leave it out with --generate.
     #[arg(required_unless_present = "generate", conflicts_with_all = ["generate", "generation", "weights"])]
@@ -23,8 +26,6 @@ pub struct ViewArgs {
     /// them) and view it instead of loading a file.
     #[arg(long)]
     generate: bool,
-    #[command(flatten)]
-    generation: GenOptionsArgs,
     /// Render one frame offscreen (no window) and write it to this PNG file.
     #[arg(long, value_name = "OUT.png")]
     screenshot: Option<PathBuf>,
@@ -89,6 +90,9 @@ pub struct ViewArgs {
     invert_look: bool,
     #[command(flatten)]
     budget: MeshBudgetArgs,
+    // Last: the heading holds for the flags after it.
+    #[command(flatten, next_help_heading = "Generation options (with --generate)")]
+    generation: GenOptionsArgs,
 }
 
 /// Runs `octile view`.
@@ -105,6 +109,11 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
             d
         }
     };
+    if let Some(route) = args.path {
+        for pos in [route.from, route.to] {
+            super::args::check_cell(&dungeon, pos).map_err(|e| anyhow::anyhow!("bad --path: {e}"))?;
+        }
+    }
     // Edit mode saves to the opened file; a generated dungeon to a name with its seed.
     let save_to = args.file.clone().unwrap_or_else(|| {
         PathBuf::from(format!("octile-generated-seed{}.json", args.generation.options().seed))

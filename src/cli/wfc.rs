@@ -37,6 +37,12 @@ pub struct WfcArgs {
 /// Runs `octile wfc`: square17 prints one line per row (`#` solid, else the mask as one hex
 /// digit); octile prints the level in the dungeon file's plan symbols.
 pub fn run(args: WfcArgs) -> anyhow::Result<ExitCode> {
+    let weights = args.weights;
+    solve(args).map_err(|e| weights.explain(e))
+}
+
+/// Solves and prints the grid.
+fn solve(args: WfcArgs) -> anyhow::Result<ExitCode> {
     let mut bar = Bar::new("solving");
     match args.tileset {
         TileSetArg::Square17 => {
@@ -48,6 +54,16 @@ pub fn run(args: WfcArgs) -> anyhow::Result<ExitCode> {
             print!("{}", grid.render());
         }
         TileSetArg::Octile => {
+            // The level is generated as `octile generate` makes one, with an entrance and an
+            // exit; say so in wfc's own terms rather than generate's (`--octagons`, the exit).
+            if u64::from(args.size.cols) * u64::from(args.size.rows) < 2 {
+                anyhow::bail!(
+                    "--size {}x{}: the octile tile set needs at least 2 octagons (the level it solves \
+                     has an entrance and an exit on different octagons)",
+                    args.size.cols,
+                    args.size.rows
+                );
+            }
             let weights = args.weights.octile(octile_set::Weights::default());
             let options = octile::generate::GenerateOptions {
                 seed: args.seed,

@@ -117,7 +117,7 @@ impl Dungeon {
             Dims::from_octagons(cols, rows).map_err(|source| DungeonError::Grid { level: 0, source })?;
         let shape_err = |reason: String| DungeonError::BadShape { cols, rows, levels, reason };
         if levels == 0 || levels > MAX_LEVELS {
-            return Err(shape_err(format!("levels must be 1..={MAX_LEVELS}")));
+            return Err(shape_err(format!("levels must be from 1 to {MAX_LEVELS}")));
         }
         if dims.slot_count() as u64 * u64::from(levels) > MAX_SLOTS {
             return Err(shape_err(format!("more than {MAX_SLOTS} slots in all (about 6 bytes each)")));

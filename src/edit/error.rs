@@ -77,8 +77,9 @@ pub enum EditError {
         /// What each demands.
         reason: String,
     },
-    /// Re-solving found no layout even over the whole level.
-    #[error("level {level}: no layout fits around the pins at {} ({cause})", list(pins))]
+    /// Re-solving found no layout even over the whole level (or the level is too large for
+    /// the solver).
+    #[error("{}", unsolvable(*level, pins, cause))]
     Unsolvable {
         /// The level.
         level: u16,
@@ -105,10 +106,45 @@ pub enum EditError {
     NothingTo(&'static str),
 }
 
+/// Why a re-solve failed, blaming what did: the solver's memory limit, the pins, or (with
+/// no pins) the level itself.
+fn unsolvable(level: u16, pins: &[Pos], cause: &SolveError) -> String {
+    match cause {
+        SolveError::TooLarge { .. } => {
+            format!(
+                "level {level}: the re-solve is too large for the solver ({cause}); a smaller radius may \
+                 fit (a re-solve that finds no layout grows, up to the whole level)"
+            )
+        }
+        _ if pins.is_empty() => format!("level {level}: no layout fits ({cause})"),
+        _ => format!("level {level}: no layout fits around the pins at {} ({cause})", list(pins)),
+    }
+}
+
 /// Positions joined for a message: `level 0, row 2, col 4; level 0, row 2, col 6`.
 fn list(pins: &[Pos]) -> String {
     if pins.is_empty() {
         return "(none)".into();
     }
     pins.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 25: a re-solve at the solver's memory limit said "no layout fits around the
+    /// pins at (none)".
+    #[test]
+    fn an_unsolvable_resolve_blames_what_failed() {
+        let too_large = SolveError::TooLarge { cells: 4_000_000, bytes: 9_000_000_000, limit: 1_000_000_000 };
+        let e = EditError::Unsolvable { level: 0, pins: vec![], cause: too_large }.to_string();
+        assert!(e.starts_with("level 0: the re-solve is too large for the solver (4000000 cells"), "{e}");
+        assert!(!e.contains("(none)") && e.contains("a smaller radius may fit"), "{e}");
+        let stuck = SolveError::BadInput { reason: "no tile".into() };
+        let e = EditError::Unsolvable { level: 1, pins: vec![], cause: stuck.clone() }.to_string();
+        assert_eq!(e, "level 1: no layout fits (problem: no tile)");
+        let e = EditError::Unsolvable { level: 1, pins: vec![Pos::new(1, 2, 4)], cause: stuck }.to_string();
+        assert_eq!(e, "level 1: no layout fits around the pins at level 1, row 2, col 4 (problem: no tile)");
+    }
 }

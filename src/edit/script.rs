@@ -160,20 +160,45 @@ pub fn parse_pos(s: &str) -> Result<Pos, ScriptError> {
     let [l, r, c] = parts[..] else {
         return Err(syntax(format!("{s:?} is not LEVEL,ROW,COL (for example 0,2,4)")));
     };
-    let bad = |what: &str, v: &str| syntax(format!("{what} {v:?} in {s:?} is not a whole number"));
+    let bad = |what: &str, v: &str, max: u64| {
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        let why = match v.strip_prefix('-') {
+            Some(rest) if digits(rest) => format!("is negative; {what}s count from 0"),
+            _ if digits(v) => format!("is more than the largest {what}, {max}"),
+            _ => "is not a whole number".to_string(),
+        };
+        syntax(format!("{what} {v:?} in {s:?} {why}"))
+    };
     Ok(Pos::new(
-        l.parse().map_err(|_| bad("level", l))?,
-        r.parse().map_err(|_| bad("row", r))?,
-        c.parse().map_err(|_| bad("col", c))?,
+        l.parse().map_err(|_| bad("level", l, u64::from(u16::MAX)))?,
+        r.parse().map_err(|_| bad("row", r, u64::from(u32::MAX)))?,
+        c.parse().map_err(|_| bad("col", c, u64::from(u32::MAX)))?,
+    ))
+}
+
+/// A Void slot named where a cell was expected: the wall it is, and how to name that wall.
+fn not_a_cell(pos: Pos) -> Option<String> {
+    let (a, _) = pos.slot.seam_sides()?;
+    let wall = if a.row == pos.slot.row { "e" } else { "s" };
+    let level = pos.level;
+    Some(format!(
+        "{pos} is not a cell but {}; name a cell and one of its walls, here `{level},{},{} {wall}`",
+        crate::grid::EdgeId::Long(pos.slot),
+        a.row,
+        a.col
     ))
 }
 
 /// Wall `s` of the cell at `pos`: a compass name on an octagon, `tl tr br bl` (or the
-/// diagonal faced) on a connector, or an index. A Void slot is left for the editor to refuse.
+/// diagonal faced) on a connector, or an index.
 ///
 /// # Errors
-/// [`ScriptError::Syntax`] for a name or index that is not a wall of that kind of cell.
+/// [`ScriptError::Syntax`] for a name or index that is not a wall of that kind of cell, or
+/// a `pos` on a Void slot (the message names the wall it is and how to name it).
 pub fn parse_wall(pos: Pos, s: &str) -> Result<Direction, ScriptError> {
+    if let Some(message) = not_a_cell(pos) {
+        return Err(syntax(message));
+    }
     let name = s.to_ascii_lowercase();
     let connector = pos.slot.kind() == SlotKind::Connector;
     let compass = Direction::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(&name));
@@ -212,14 +237,21 @@ fn rect(d: &Dungeon, level: &str, area: &str) -> Result<Vec<Pos>, ScriptError> {
     Ok(rect_cells(d.dims(), level, corner(a)?, corner(b)?)?)
 }
 
+/// The word the docs use for uncarved cells, accepted for the registry's standard `solid`.
+const ROCK: &str = "rock";
+
+/// The tile named `name`; `rock` names `solid` in a registry that has no tile `rock`.
 fn tile(d: &Dungeon, name: &str) -> Result<crate::dungeon::TileId, ScriptError> {
-    d.registry().tile(name).ok_or_else(|| unknown(d, "tile", name))
+    let reg = d.registry();
+    let alias = || name.eq_ignore_ascii_case(ROCK).then(|| reg.tile("solid")).flatten();
+    reg.tile(name).or_else(alias).ok_or_else(|| unknown(d, "tile", name))
 }
 
 fn unknown(d: &Dungeon, what: &'static str, name: &str) -> ScriptError {
     let reg = d.registry();
     let known: Vec<&str> = if what == "tile" {
-        reg.tiles().iter().map(|t| t.name.as_str()).collect()
+        let rock = |n: &str| n == "solid" && reg.tile(ROCK).is_none();
+        reg.tiles().iter().map(|t| if rock(&t.name) { "solid (or rock)" } else { t.name.as_str() }).collect()
     } else {
         reg.edges().iter().map(|e| e.name.as_str()).collect()
     };
@@ -282,5 +314,36 @@ mod tests {
         assert!(err("toggle 0,0").contains("LEVEL,ROW,COL"));
         assert!(err("jump 0,0,0").contains("unknown command"));
         assert!(err("undo now").contains("takes nothing"));
+        assert!(err("cell 0,0,0 lava").contains("known: solid (or rock), floor, stair"));
+    }
+
+    /// Issue 25: `paint 0 0,0..4,4 rock` said `no tile named "rock"` though the docs say
+    /// rock; `cycle 0,0,1 tl` called a Void slot "the octagon"; `--from 65536,0,0` and
+    /// `0,-1,0` were "not a whole number".
+    #[test]
+    fn messages_use_the_words_a_user_sees() {
+        let d = d();
+        assert_eq!(
+            parse_line(&d, "paint 0 0,0..0,0 rock").unwrap(),
+            Some(Line::Command(Command::Paint { cells: vec![Pos::new(0, 0, 0)], tile: Registry::SOLID }))
+        );
+        assert!(matches!(
+            parse_line(&d, "cell 0,2,2 Rock"),
+            Ok(Some(Line::Command(Command::SetTile { .. })))
+        ));
+        let err = |s: &str| parse_line(&d, s).unwrap_err().to_string();
+        let void = err("cycle 0,0,1 tl");
+        assert_eq!(
+            void,
+            "level 0, row 0, col 1 is not a cell but the wall between the octagons at row 0, col 0 and \
+             row 0, col 2; name a cell and one of its walls, here `0,0,0 e`"
+        );
+        assert!(err("edge 0,1,2 n open").contains("here `0,0,2 s`"), "{}", err("edge 0,1,2 n open"));
+        assert!(
+            err("toggle 65536,0,0")
+                .contains("level \"65536\" in \"65536,0,0\" is more than the largest level, 65535")
+        );
+        assert!(err("toggle 0,-1,0").contains("row \"-1\" in \"0,-1,0\" is negative; rows count from 0"));
+        assert!(err("toggle 0,x,0").contains("is not a whole number"));
     }
 }

@@ -237,9 +237,12 @@ impl<'a> Target<'a> {
     /// The target named by `path` (checked before any work is done).
     fn of(path: &'a Path) -> Result<Target<'a>, ExportError> {
         let separate = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gltf"));
-        let stem = path.file_stem().and_then(|s| s.to_str()).filter(|s| !s.is_empty()).ok_or_else(|| {
-            ExportError::BadPath { path: path.to_path_buf(), reason: "needs a UTF-8 file name" }
-        })?;
+        let bad = |reason| ExportError::BadPath { path: path.to_path_buf(), reason };
+        // `.`, `..`, `/` and `dir/` name a directory: no file name at all.
+        let name = path.file_name().filter(|_| !path.as_os_str().to_string_lossy().ends_with('/'));
+        let name = name.ok_or_else(|| bad("names a directory, not a file (for example dungeon.glb)"))?;
+        let stem = Path::new(name).file_stem().and_then(|s| s.to_str()).filter(|s| !s.is_empty());
+        let stem = stem.ok_or_else(|| bad("needs a UTF-8 file name"))?;
         Ok(Target { path, bin: separate.then(|| format!("{stem}.bin")) })
     }
 

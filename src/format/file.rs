@@ -156,7 +156,28 @@ fn json_err(e: serde_json::Error) -> FormatError {
     if let Some(kept) = message.strip_suffix(&format!(" at line {line} column {column}")).map(str::len) {
         message.truncate(kept);
     }
-    FormatError::Json { line, column, message }
+    FormatError::Json { line, column, message: plain_words(&message) }
+}
+
+/// The file's parts by the Rust type serde names them with, as docs/format.md names them.
+const PARTS: [(&str, &str); 11] = [
+    ("struct DungeonFile", "the dungeon object"),
+    ("struct LevelPlan", "a level plan object (level, slots, short_edges)"),
+    ("struct TileDef", "a tile object (name, symbol, carved, stair, walkable, ...)"),
+    ("struct EdgeDef", "an edge state object (name, symbol, carve, walkable, ...)"),
+    ("struct Proportions", "the proportions object (base, cut_ratio, ...)"),
+    ("enum Carve", "a carve name"),
+    ("expected u8", "expected a whole number from 0 to 255"),
+    ("expected u16", "expected a whole number from 0 to 65535"),
+    ("expected u32", "expected a whole number from 0 to 4294967295"),
+    ("expected u64", "expected a whole number"),
+    ("expected f64", "expected a number"),
+];
+
+/// serde's message with the Rust type names it leaks (`expected struct TileDef`) replaced
+/// by what the file calls that part.
+fn plain_words(message: &str) -> String {
+    PARTS.iter().fold(message.to_string(), |m, (rust, words)| m.replace(rust, words))
 }
 
 /// Deserialises a fixed-length list of numbers (an entrance, exit or size), saying how many
@@ -385,6 +406,6 @@ mod tests {
         assert!(err.contains("pins need version 2"), "{err}");
         let void = text.replace("[1, 1, 3]", "[1, 1, 2]");
         let err = from_json(&void).unwrap_err().to_string();
-        assert!(err.contains("pin: level 1") && err.contains("Void"), "{err}");
+        assert!(err.contains("pin: level 1") && err.contains("is not a cell but the wall between"), "{err}");
     }
 }

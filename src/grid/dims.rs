@@ -25,8 +25,17 @@ pub enum EdgeId {
 impl std::fmt::Display for EdgeId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            EdgeId::Long(s) => write!(f, "long edge at void {s}"),
-            EdgeId::Short(s, w) => write!(f, "short edge {} of connector at {s}", w.name()),
+            EdgeId::Long(s) => match s.seam_sides() {
+                Some((a, b)) => write!(f, "the wall between the octagons at {a} and {b}"),
+                None => write!(f, "long edge at {s}"),
+            },
+            EdgeId::Short(s, w) => {
+                let (dr, dc) = w.facing().unit();
+                match s.offset(dr, dc) {
+                    Some(o) => write!(f, "the wall between the connector at {s} and the octagon at {o}"),
+                    None => write!(f, "short edge {} of connector at {s}", w.name()),
+                }
+            }
         }
     }
 }
@@ -362,6 +371,14 @@ impl Dims {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edge_is_named_by_the_cells_a_user_sees() {
+        let long = EdgeId::Long(Slot::new(4, 5)).to_string();
+        assert_eq!(long, "the wall between the octagons at row 4, col 4 and row 4, col 6");
+        let short = EdgeId::Short(Slot::new(1, 1), ConnectorWall::from_index(0).unwrap()).to_string();
+        assert_eq!(short, "the wall between the connector at row 1, col 1 and the octagon at row 0, col 0");
+    }
 
     #[test]
     fn ten_by_ten_counts() {

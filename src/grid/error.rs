@@ -25,8 +25,9 @@ pub enum GridError {
         /// Slot columns of the grid.
         cols: u32,
     },
-    /// A cell operation on a Void slot, or an octagon-only operation on a connector.
-    #[error("{slot} is a {kind:?} slot; expected {expected}")]
+    /// A cell operation on a Void slot, or an octagon-only operation on a connector. A Void
+    /// slot is named as the wall between two octagons it is.
+    #[error("{}; expected {expected}", kind_of(*slot, *kind))]
     WrongKind {
         /// The slot asked for.
         slot: Slot,
@@ -53,4 +54,12 @@ pub enum GridError {
         /// How many levels exist.
         levels: u16,
     },
+}
+
+/// `slot is a Connector slot`, or for a Void slot the wall it is.
+fn kind_of(slot: Slot, kind: SlotKind) -> String {
+    match slot.seam_sides() {
+        Some(_) => format!("{slot} is not a cell but {}", super::EdgeId::Long(slot)),
+        None => format!("{slot} is a {kind:?} slot"),
+    }
 }

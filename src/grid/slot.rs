@@ -57,6 +57,25 @@ impl Slot {
     }
 }
 
+impl Slot {
+    /// For a Void slot (the long seam between two octagons), the octagons either side of
+    /// it: north then south, or west then east. `None` for a cell.
+    #[must_use]
+    pub fn seam_sides(self) -> Option<(Slot, Slot)> {
+        if self.kind() != SlotKind::Void {
+            return None;
+        }
+        // Below a Void slot is an octagon when the seam runs east-west (the octagons are
+        // north and south of it), a connector when it runs north-south.
+        let below = Slot { row: self.row + 1, col: self.col };
+        if below.kind() == SlotKind::Octagon {
+            Some((self.offset(-1, 0)?, below))
+        } else {
+            Some((self.offset(0, -1)?, self.offset(0, 1)?))
+        }
+    }
+}
+
 impl std::fmt::Display for Slot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "row {}, col {}", self.row, self.col)
@@ -104,5 +123,14 @@ mod tests {
     fn offset_refuses_negative() {
         assert_eq!(Slot::new(0, 0).offset(-1, 0), None);
         assert_eq!(Slot::new(2, 3).offset(-1, 1), Some(Slot::new(1, 4)));
+    }
+
+    #[test]
+    fn a_seam_names_the_octagons_either_side() {
+        assert_eq!(Slot::new(4, 5).seam_sides(), Some((Slot::new(4, 4), Slot::new(4, 6))));
+        assert_eq!(Slot::new(1, 0).seam_sides(), Some((Slot::new(0, 0), Slot::new(2, 0))));
+        assert_eq!(Slot::new(0, 1).seam_sides(), Some((Slot::new(0, 0), Slot::new(0, 2))));
+        assert_eq!(Slot::new(2, 2).seam_sides(), None);
+        assert_eq!(Slot::new(1, 1).seam_sides(), None);
     }
 }

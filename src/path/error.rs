@@ -24,7 +24,10 @@ pub enum PathError {
         cols: u32,
     },
     /// A position on a Void slot (a seam between two octagons), which is not a cell.
-    #[error("level {level}, row {row}, col {col} is a Void slot (the seam between two octagons), not a cell")]
+    #[error(
+        "level {level}, row {row}, col {col} is not a cell but {}",
+        crate::grid::EdgeId::Long(crate::grid::Slot::new(*row, *col))
+    )]
     NotACell {
         /// Level.
         level: u16,

@@ -44,7 +44,7 @@ pub struct ViewOptions {
     pub hud: bool,
     /// The level mode to start with (`None`: all levels, or only `level` when given).
     pub level_mode: Option<LevelMode>,
-    /// Open every door before viewing (as `octile path --open-doors` routes through them).
+    /// Open every door before viewing (as `octile path` routes through them).
     pub open_doors: bool,
     /// The walk mode's map to start with (key M cycles it).
     pub map: super::state::MapMode,

@@ -286,13 +286,19 @@ impl ViewState {
     }
 
     /// The frame with the minimap in the top-right corner of a `width x height` picture
-    /// when the walk mode shows one.
+    /// when the walk mode shows one: a square about a third of the height, narrowed to fit
+    /// a narrow picture, and left out when that leaves fewer than [`MIN_MINIMAP`] pixels.
     #[must_use]
     pub fn frame_sized(&self, scene: &Scene, world: &World, (width, height): (u32, u32)) -> Frame {
         let mut frame = self.frame(scene, world, width as f32 / height.max(1) as f32);
-        if self.camera == CameraKind::Walk && self.map == MapMode::Mini && height >= 120 {
-            let side = (height as f32 * 0.32) as u32;
-            let margin = height / 40;
+        let margin = height / 40;
+        // Inside the picture: the scissor rectangle may not pass its edges.
+        let side = ((height as f32 * 0.32) as u32).min(width.saturating_sub(2 * margin));
+        if self.camera == CameraKind::Walk
+            && self.map == MapMode::Mini
+            && height >= 120
+            && side >= MIN_MINIMAP
+        {
             let level = self.current_level(world).min(scene.levels().saturating_sub(1));
             let map = self.map_frame(scene, level, 1.0, MINIMAP_METRES);
             frame.inset = Some(Box::new(super::renderer::Inset {
@@ -303,6 +309,9 @@ impl ViewState {
         frame
     }
 }
+
+/// The narrowest minimap drawn (pixels a side).
+pub const MIN_MINIMAP: u32 = 16;
 
 /// An arrow `size` metres long at the walker, pointing where it looks, half a metre above
 /// its feet: a triangle list facing up.
@@ -371,5 +380,28 @@ mod tests {
         assert_eq!(s.frame(&scene, &world, 1.0).levels, 0..=1);
         let on_one = ViewState::new(&d, &world, &scene, CameraKind::Walk, Some(1));
         assert_eq!(on_one.spawn.level, 1, "spawns on the asked level");
+    }
+
+    /// Issue 25: a walk picture at least 120 px high and narrower than about 0.31 of its
+    /// height put the minimap's scissor rectangle past the picture's left edge (wgpu panics).
+    #[test]
+    fn the_minimap_fits_a_narrow_picture() {
+        let d = crate::format::from_json(include_str!("../../assets/two_levels.json")).unwrap();
+        let scene = Scene::new(&d, &MeshOptions::default()).unwrap();
+        let world = World::new(&d);
+        let mut s = ViewState::new(&d, &world, &scene, CameraKind::Walk, None);
+        s.map = MapMode::Mini;
+        for (w, h) in [(30, 120), (1, 120), (20, 120), (37, 120), (100, 1000), (1280, 720), (120, 4000)] {
+            let frame = s.frame_sized(&scene, &world, (w, h));
+            if let Some(inset) = &frame.inset {
+                let [x, y, side_w, side_h] = inset.rect;
+                assert!(x + side_w <= w && y + side_h <= h, "{w}x{h}: {:?}", inset.rect);
+                assert!(side_w >= MIN_MINIMAP, "{w}x{h}: {:?}", inset.rect);
+            } else {
+                assert!(w < MIN_MINIMAP + 2 * (h / 40), "{w}x{h}: room for a minimap");
+            }
+        }
+        let wide = s.frame_sized(&scene, &world, (1280, 720));
+        assert_eq!(wide.inset.map(|i| i.rect), Some([1280 - 230 - 18, 18, 230, 230]), "as before");
     }
 }

@@ -131,6 +131,9 @@ struct Timing {
     rendered: u64,
     frames: u64,
     total: f64,
+    /// Seconds between frames over every frame, the warm-up ones included (the mean of a
+    /// run too short to leave any out).
+    total_all: f64,
     draw_calls: u32,
     triangles: u64,
     adapter: String,
@@ -143,9 +146,20 @@ struct Timing {
 
 impl Timing {
     fn summary(&self) -> String {
-        let mean = if self.frames > 0 { self.total / self.frames as f64 * 1000.0 } else { 0.0 };
+        let mean = |total: f64, frames: u64| total / frames.max(1) as f64 * 1000.0;
+        let time = if self.frames > 0 {
+            format!(
+                "mean frame time after {WARM_UP_FRAMES} warm-up frames: {:.2} ms",
+                mean(self.total, self.frames)
+            )
+        } else {
+            format!(
+                "mean frame time {:.2} ms, warm-up included (a run of more than {WARM_UP_FRAMES} frames leaves it out)",
+                mean(self.total_all, self.rendered)
+            )
+        };
         format!(
-            "frames: {} | mean frame time after {WARM_UP_FRAMES} warm-up frames: {mean:.2} ms | draw calls: {} | triangles: {} | adapter: {}",
+            "frames: {} | {time} | draw calls: {} | triangles: {} | adapter: {}",
             self.rendered, self.draw_calls, self.triangles, self.adapter
         )
     }
@@ -154,6 +168,7 @@ impl Timing {
     /// the one before.
     fn count(&mut self, work: f64, interval: f64) {
         self.rendered += 1;
+        self.total_all += interval;
         if self.rendered > WARM_UP_FRAMES {
             self.frames += 1;
             self.total += interval;
@@ -443,5 +458,23 @@ impl ApplicationHandler for App {
             Some(s) => ControlFlow::WaitUntil(now + Duration::from_secs_f64(s.max(0.01))),
             None => ControlFlow::Wait,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_shorter_than_the_warm_up_still_reports_a_frame_time() {
+        let mut timing = Timing::default();
+        for _ in 0..3 {
+            timing.count(0.010, 0.020);
+        }
+        let short = timing.summary();
+        assert!(short.starts_with("frames: 3 | mean frame time 20.00 ms, warm-up included"), "{short}");
+        timing.count(0.010, 0.040);
+        let long = timing.summary();
+        assert!(long.contains("frames: 4 | mean frame time after 3 warm-up frames: 40.00 ms"), "{long}");
     }
 }
