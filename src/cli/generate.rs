@@ -10,6 +10,7 @@ use octile::generate::{GenerateOptions, Progress, generate, generate_around};
 use super::args::Size;
 use super::gltf_out::GltfArgs;
 use super::progress::Bar;
+use super::stdout::outln;
 use super::weights::WeightArgs;
 
 /// The generation options, shared by `octile generate` and `octile view --generate` (where
@@ -122,6 +123,13 @@ fn is_json(path: &Path) -> bool {
 /// Runs `octile generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let options = args.generation.options();
+    let files = super::files::Files::new().input_opt("--keep", args.keep.as_deref());
+    let files = if is_json(&args.output) {
+        files.output("-o", &args.output)
+    } else {
+        args.gltf.outputs(files, &args.output)
+    };
+    files.output_opt("--save-dungeon", args.save_dungeon.as_deref()).check()?;
     let design = args.keep.as_deref().map(octile::format::load).transpose()?;
     let dungeon = match &design {
         Some(design) => args.generation.generate_keeping(Some(design))?,
@@ -132,12 +140,16 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let saved = args.save_dungeon.as_deref().map(|p| (p, octile::format::to_json(&dungeon)));
     let pending =
         saved.as_ref().map(|(p, json)| octile::io::stage_all(&[(p, json.as_bytes())])).transpose()?;
-    if is_json(&args.output) {
+    let summary = if is_json(&args.output) {
         octile::format::save(&dungeon, &args.output)?;
+        None
     } else {
-        args.gltf.write(&dungeon, &args.output)?;
-    }
+        Some(args.gltf.write(&dungeon, &args.output)?)
+    };
     pending.map(octile::io::Pending::commit).transpose()?;
+    if let Some(summary) = summary {
+        outln!("{summary}")?;
+    }
     let entrance = dungeon.entrance().map(|p| p.to_string()).unwrap_or_default();
     let exit = dungeon.exit().map(|p| p.to_string()).unwrap_or_default();
     eprintln!(

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stdout::outln;
 use clap::Args;
 use octile::dungeon::Dungeon;
 use octile::grid::SlotKind;
@@ -95,34 +96,39 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             "rooms": graph_json["rooms"],
             "portals": graph_json["portals"],
         });
-        println!("{v}");
+        outln!("{v}")?;
     } else {
-        println!("{}", args.file.display());
-        println!(
+        outln!("{}", args.file.display())?;
+        outln!(
             "  grid        {}x{} octagons (COLSxROWS) = {} rows x {} cols of slots, {} level(s)",
             dims.octagon_cols(),
             dims.octagon_rows(),
             dims.rows(),
             dims.cols(),
             d.levels()
-        );
-        println!("  cells       {} octagons, {} connectors (all levels)", c.octagons, c.connectors);
-        println!(
+        )?;
+        outln!("  cells       {} octagons, {} connectors (all levels)", c.octagons, c.connectors)?;
+        outln!(
             "  floor       {} carved cells, {} stair(s), {} connected region(s)",
-            c.floor_cells, c.stairs, c.regions
-        );
-        println!("  rooms       {} room(s), {} corridor(s), {} portal(s)", c.rooms, c.corridors, c.portals);
-        println!(
+            c.floor_cells,
+            c.stairs,
+            c.regions
+        )?;
+        outln!("  rooms       {} room(s), {} corridor(s), {} portal(s)", c.rooms, c.corridors, c.portals)?;
+        outln!(
             "  proportions base {:.2} m, cut ratio {:.2}, level height {:.2} m, room height {:.2} m",
-            p.base, p.cut_ratio, p.layer_height, p.room_height
-        );
-        println!(
+            p.base,
+            p.cut_ratio,
+            p.layer_height,
+            p.room_height
+        )?;
+        outln!(
             "  derived     cell spacing {:.4} m, long edge {:.4} m, short edge {:.4} m, seam gap {:.4} m",
             p.cell_spacing(),
             p.long_edge(),
             p.short_edge(),
             p.seam_gap()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

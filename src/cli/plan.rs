@@ -35,7 +35,7 @@ pub struct PlanArgs {
 
 /// Runs `octile plan`.
 pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
-    super::files::refuse_overwriting_input(&args.file, &args.output, "-o")?;
+    super::files::Files::new().input("FILE", &args.file).output("-o", &args.output).check()?;
     let dungeon = super::files::load(&args.file)?;
     if !(args.scale.is_finite() && args.scale > 0.0) {
         anyhow::bail!("--scale {}: must be a positive number of pixels per metre", args.scale);

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stdout::outln;
 use clap::Args;
 use octile::format::FormatError;
 
@@ -18,23 +19,23 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     let name = args.file.display();
     match octile::format::load(&args.file) {
         Ok(d) => {
-            println!(
+            outln!(
                 "{name}: ok ({} level(s), {}x{} octagons)",
                 d.levels(),
                 d.dims().octagon_cols(),
                 d.dims().octagon_rows()
-            );
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Err(FormatError::Invalid { problems }) => {
             for p in &problems {
-                println!("{name}: {p}");
+                outln!("{name}: {p}")?;
             }
             eprintln!("{name}: {} problem(s)", problems.len());
             Ok(ExitCode::FAILURE)
         }
         Err(e) => {
-            println!("{name}: {e}");
+            outln!("{name}: {e}")?;
             Ok(ExitCode::FAILURE)
         }
     }

@@ -7,6 +7,7 @@ use octile::wfc::{octile as octile_set, square17};
 
 use super::args::Size;
 use super::progress::Bar;
+use super::stdout::out;
 use super::weights::WeightArgs;
 
 /// The tile sets `octile wfc` can solve.
@@ -45,7 +46,7 @@ pub fn run(args: WfcArgs) -> anyhow::Result<ExitCode> {
                 bar.update(p.collapsed as u64, p.total as u64)
             })?;
             bar.finish();
-            print!("{}", grid.render());
+            out!("{}", grid.render())?;
         }
         TileSetArg::Octile => {
             let weights = args.weights.octile(octile_set::Weights::default());
@@ -64,7 +65,7 @@ pub fn run(args: WfcArgs) -> anyhow::Result<ExitCode> {
                 }
             })?;
             bar.finish();
-            print!("{}", super::plan_text::level_text(&dungeon, 0));
+            out!("{}", super::plan_text::level_text(&dungeon, 0))?;
         }
     }
     Ok(ExitCode::SUCCESS)
