@@ -295,3 +295,33 @@ fn a_closed_or_full_stdout_is_no_panic() {
         }
     }
 }
+
+/// Issue 25: `--texture-size 1e-300` wrote Infinity and `5e-324` NaN into the UV accessors
+/// (export and generate), `plan --scale 1.7976931348623157e308` wrote `width="inf"` and
+/// `--scale 1e-3` `width="0"`, all with exit 0. Each is refused naming the flag and the
+/// accepted range, and nothing is written.
+#[test]
+fn numbers_out_of_range_are_refused_naming_the_flag() {
+    let dir = Scratch::new("numbers_out_of_range_are_refused_naming_the_flag");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    let generate = ["generate", "--octagons", "4x4", "--levels", "1", "-o", "g.glb"];
+    for size in ["1e-300", "5e-324", "0", "1e300", "NaN"] {
+        for args in [&["export", sample, "-o", "x.glb"][..], &generate[..]] {
+            let run = octile(&[args, &["--texture-size", size]].concat(), dir.path());
+            assert_eq!(run.status.code(), Some(2), "{args:?} {size}: {}", stderr(&run));
+            assert!(stderr(&run).contains("--texture-size") && stderr(&run).contains("0.001 to 1000000"));
+        }
+    }
+    for scale in ["1.7976931348623157e308", "1e-3", "inf", "0"] {
+        let run = octile(&["plan", sample, "-o", "p.svg", "--scale", scale], dir.path());
+        assert_eq!(run.status.code(), Some(2), "--scale {scale}: {}", stderr(&run));
+        assert!(stderr(&run).contains("--scale") && stderr(&run).contains("0.1 to 1000"), "{}", stderr(&run));
+    }
+    assert_eq!(all_names(dir.path()), Vec::<String>::new(), "nothing written");
+    let run = octile(&["export", sample, "-o", "x.glb", "--texture-size", "0.001"], dir.path());
+    assert!(run.status.success(), "{}", stderr(&run));
+    let run = octile(&["plan", sample, "-o", "p.svg", "--scale", "0.1"], dir.path());
+    assert!(run.status.success(), "{}", stderr(&run));
+    let svg = std::fs::read_to_string(dir.join("p.svg")).unwrap();
+    assert!(!svg.contains(r#"width="0""#) && !svg.contains("inf"), "{}", &svg[..200]);
+}

@@ -19,7 +19,8 @@ use super::progress::Bar;
 #[derive(Args)]
 pub struct GltfArgs {
     /// World metres covered by one texture repeat (UV0 = metres / this).
-    #[arg(long, default_value_t = MeshOptions::default().texture_size)]
+    #[arg(long, value_name = "METRES", default_value_t = MeshOptions::default().texture_size,
+          value_parser = super::args::texture_size)]
     texture_size: f64,
     /// Leave out TEXCOORD_1 (lightmap UVs).
     #[arg(long)]

@@ -9,10 +9,18 @@ use crate::grid::{Pos, SlotKind};
 use crate::sight::VisibleFloor;
 use crate::walk::{WallKind, level_plan};
 
+/// The smallest [`PlanOptions::scale`] that keeps the drawing at least a pixel wide: 0.1
+/// pixels per metre (a plan is always more than 10 m across with its margins).
+pub const MIN_SCALE: f64 = 0.1;
+
+/// The largest [`PlanOptions::scale`]: 1000 pixels per metre (a millimetre a pixel).
+pub const MAX_SCALE: f64 = 1000.0;
+
 /// How a plan is drawn.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanOptions {
-    /// Pixels per metre.
+    /// Pixels per metre, [`MIN_SCALE`] to [`MAX_SCALE`] (outside it the drawing's size is
+    /// `0` or `inf`: not a valid SVG).
     pub scale: f64,
     /// Space around and between levels (metres).
     pub margin: f64,
