@@ -325,3 +325,52 @@ fn numbers_out_of_range_are_refused_naming_the_flag() {
     let svg = std::fs::read_to_string(dir.join("p.svg")).unwrap();
     assert!(!svg.contains(r#"width="0""#) && !svg.contains("inf"), "{}", &svg[..200]);
 }
+
+/// Issue 25: `plan --fov` on a long open level drew a number of pieces that grows with the
+/// square of its length (2048x1: 1.02 GB of SVG) past `--max-svg-bytes`, which counted the
+/// levels only. The shading is counted too, before anything is drawn.
+#[test]
+fn max_svg_bytes_counts_the_fov_shading() {
+    let dir = Scratch::new("max_svg_bytes_counts_the_fov_shading");
+    let new = octile(&["new", "--octagons", "96x1", "--fill", "floor", "-o", "line.json"], dir.path());
+    assert!(new.status.success(), "{}", stderr(&new));
+    let plain = octile(&["plan", "line.json", "-o", "p.svg", "--max-svg-bytes", "1000000"], dir.path());
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    let args = ["plan", "line.json", "-o", "f.svg", "--fov", "0,0,0", "--max-svg-bytes", "1000000"];
+    let fov = octile(&args, dir.path());
+    assert_eq!(fov.status.code(), Some(1), "{}", stderr(&fov));
+    assert!(
+        stderr(&fov).contains("--fov shading") && stderr(&fov).contains("--max-svg-bytes"),
+        "{}",
+        stderr(&fov)
+    );
+    assert!(!dir.join("f.svg").exists());
+    let fov = octile(&args[..6], dir.path());
+    assert!(fov.status.success(), "{}", stderr(&fov));
+    let bytes = std::fs::metadata(dir.join("f.svg")).unwrap().len();
+    assert!(bytes > 1_000_000, "the shading alone is over the limit: {bytes} bytes");
+}
+
+/// Issue 25: on the largest dungeon the format accepts, `info` (its room graph) and `edit`
+/// (the region labels it reports after every line) aborted allocating gigabytes. Both
+/// refuse a dungeon over `--max-cells` first, naming the flag, and write nothing.
+#[test]
+fn info_and_edit_refuse_a_dungeon_over_max_cells() {
+    let dir = Scratch::new("info_and_edit_refuse_a_dungeon_over_max_cells");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    std::fs::copy(sample, dir.join("d.json")).unwrap();
+    let runs: [&[&str]; 3] = [
+        &["info", "d.json", "--max-cells", "10"],
+        &["info", "--json", "d.json", "--max-cells", "10"],
+        &["edit", "d.json", "--do", "toggle 0,0,0", "--max-cells", "10"],
+    ];
+    for args in runs {
+        let run = octile(args, dir.path());
+        assert_eq!(run.status.code(), Some(1), "{args:?}");
+        let err = stderr(&run);
+        assert!(err.contains("over the limit of 10") && err.contains("--max-cells"), "{args:?}: {err}");
+        assert!(run.stdout.is_empty(), "{args:?}");
+    }
+    assert_eq!(std::fs::read(dir.join("d.json")).unwrap(), std::fs::read(sample).unwrap());
+    assert!(octile(&["info", "d.json"], dir.path()).status.success(), "the default is far above 10");
+}

@@ -43,6 +43,10 @@ pub struct EditArgs {
     /// Write the edited dungeon here instead of rewriting FILE.
     #[arg(short, long, value_name = "OUT.json")]
     output: Option<PathBuf>,
+    /// Refuse a dungeon of more carved cells than this (the region labels reported after
+    /// every line).
+    #[arg(long, value_name = "N", default_value_t = super::budget::DEFAULT_MAX_CELLS)]
+    max_cells: u64,
 }
 
 /// Runs `octile edit`.
@@ -68,6 +72,7 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
         );
     }
     lines.extend(args.commands.iter().enumerate().map(|(i, c)| (format!("--do {}", i + 1), c.clone())));
+    super::budget::check_cells(&dungeon, args.max_cells, "the region labels")?;
     let mut editor = Editor::new(dungeon);
     let mut ran = 0;
     // Printed once the file is saved: a closed or full stdout never stops the save.

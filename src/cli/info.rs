@@ -18,6 +18,9 @@ pub struct InfoArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Refuse a dungeon of more carved cells than this (the room graph's size).
+    #[arg(long, value_name = "N", default_value_t = super::budget::DEFAULT_MAX_CELLS)]
+    max_cells: u64,
 }
 
 /// Counts over all levels of a dungeon.
@@ -65,6 +68,7 @@ fn count(d: &Dungeon, graph: &RoomGraph) -> Counts {
 /// Runs `octile info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
+    super::budget::check_cells(&d, args.max_cells, "the room graph")?;
     let graph = RoomGraph::of(&d);
     let c = count(&d, &graph);
     let dims = d.dims();

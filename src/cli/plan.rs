@@ -42,7 +42,7 @@ fn scale(s: &str) -> Result<f64, String> {
 pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
     super::files::Files::new().input("FILE", &args.file).output("-o", &args.output).check()?;
     let dungeon = super::files::load(&args.file)?;
-    super::budget::check_svg_bytes(&dungeon, args.max_svg_bytes)?;
+    super::budget::check_svg_bytes(&dungeon, 0, args.max_svg_bytes)?;
     let fov = match args.fov {
         Some(PosArg(viewer)) => {
             let radius = args.fov_radius.unwrap_or(f64::MAX);
@@ -52,6 +52,9 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    // The shading is counted once it is known, before anything is drawn.
+    let shade = fov.as_ref().map_or(0, octile::plan::fov_svg_bytes);
+    super::budget::check_svg_bytes(&dungeon, shade, args.max_svg_bytes)?;
     let svg = to_svg(&dungeon, &PlanOptions { scale: args.scale, fov, ..PlanOptions::default() });
     octile::io::write_atomic(&args.output, svg.as_bytes())?;
     eprintln!("wrote {}", args.output.display());
