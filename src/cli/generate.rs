@@ -81,12 +81,21 @@ impl GenOptionsArgs {
     pub fn generate_keeping(&self, design: Option<&Dungeon>) -> anyhow::Result<Dungeon> {
         let options = self.options();
         let mut bar = Bar::new("generating");
+        let mut levels = u64::from(options.levels);
+        let mut connecting = false;
         let mut report = |p| match p {
-            Progress::Solving { level, levels, solve } => {
-                let total = solve.total as u64 * u64::from(levels);
+            Progress::Solving { level, levels: n, solve } => {
+                levels = u64::from(n);
+                let total = solve.total as u64 * levels;
                 bar.update(u64::from(level) * solve.total as u64 + solve.collapsed as u64, total);
             }
-            Progress::Connecting { .. } => bar.set_label("connecting"),
+            Progress::Connecting { level } => {
+                if !connecting {
+                    connecting = true;
+                    bar.next_stage("connecting", "levels");
+                }
+                bar.update(u64::from(level), levels);
+            }
         };
         let dungeon = match design {
             Some(design) => generate_around(&options, design, &mut report)?,
