@@ -33,5 +33,5 @@ fn export_writes_a_glb_and_refuses_bad_options() {
         .output()
         .unwrap();
     assert!(!bad.status.success());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("texture_size"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--texture-size"));
 }

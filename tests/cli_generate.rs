@@ -177,3 +177,29 @@ fn stairs_per_level_pair_scale_with_the_level_area() {
     assert_eq!(stairs("32x32", &["--stairs", "3"]), 3);
     assert_eq!(octile::generate::GenerateOptions::stairs_for_area(64, 64), 16);
 }
+
+/// Issue 25: `generate --octagons 300x300 --levels 64` worked for 51 s without a word when
+/// standard error was not a terminal (no bar can be drawn there). A job that runs past two
+/// seconds now says each stage on a line of its own. The assertion needs a run that long,
+/// which a fast machine may not take: it is checked only then.
+#[test]
+fn a_long_generation_says_its_stages_off_a_terminal() {
+    let dir = Scratch::new("a_long_generation_says_its_stages_off_a_terminal");
+    let started = std::time::Instant::now();
+    let out = octile()
+        .args(["generate", "--octagons", "160x160", "--levels", "4", "-o"])
+        .arg(dir.join("g.json"))
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let stages: Vec<&str> = err.lines().filter(|l| l.ends_with("...")).collect();
+    assert!(
+        stages.len() <= 2 && stages.iter().all(|l| ["generating...", "connecting..."].contains(l)),
+        "{err}"
+    );
+    if took > std::time::Duration::from_secs(4) {
+        assert!(!stages.is_empty(), "{took:?} without a word: {err}");
+    }
+}

@@ -234,6 +234,11 @@ fn errors_name_the_place() {
     );
     let bad = MeshOptions { texture_size: 0.0, ..Default::default() };
     assert!(matches!(mesh::build(&d, &bad), Err(MeshError::BadOption { name: "texture_size", .. })));
+    // Issue 25: tiny sizes passed and wrote Infinity (1e-300) or NaN (5e-324) into UV0.
+    for texture_size in [1e-300, 5e-324, 1e300] {
+        let bad = MeshOptions { texture_size, ..Default::default() };
+        assert!(matches!(mesh::build(&d, &bad), Err(MeshError::BadOption { name: "texture_size", .. })));
+    }
 }
 
 #[test]

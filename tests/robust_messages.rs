@@ -1,6 +1,7 @@
-//! Issue 10 through the `octile` binary: messages that said their cause twice or blamed
-//! the wrong thing, an export that replaced its own input, the triangle budget flag, and
-//! Ctrl+C leaving temporary files behind.
+//! Issues 10 and 25 through the `octile` binary: messages that said their cause twice or
+//! blamed the wrong thing, outputs that replaced an input or each other, links and devices
+//! replaced by files, the budget flags, a closed or full standard output, and Ctrl+C
+//! leaving temporary files behind.
 
 mod support;
 
@@ -295,4 +296,239 @@ fn a_directory_as_output_is_called_a_directory() {
         assert_eq!(run.status.code(), Some(1), "{out}: {err}");
         assert!(err.contains("names a directory, not a file") && !err.contains("UTF-8"), "{out}: {err}");
     }
+}
+
+/// Names of every file in `dir`, sorted (temporaries and backups included).
+fn all_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Issue 25: an output replaced an input of the same command (`export in.json -o in.glb
+/// --graph in.json`, `generate --keep k.json -o k.json`, `edit --script s.txt -o s.txt`),
+/// and when a second output could not be placed (the same file spelled otherwise, a
+/// folder) the first was left behind after exit 1. Each is refused before anything is
+/// written, naming the flag.
+#[test]
+fn outputs_never_replace_inputs_or_each_other() {
+    let dir = Scratch::new("outputs_never_replace_inputs_or_each_other");
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    for name in ["in.json", "k.json", "d.json"] {
+        std::fs::copy(sample, dir.join(name)).unwrap();
+    }
+    std::fs::write(dir.join("s.txt"), "toggle 0,0,0\n").unwrap();
+    let before = all_names(dir.path());
+    let generate = ["generate", "--octagons", "4x4", "--levels", "1"];
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["export", "in.json", "-o", "in.glb", "--graph", "in.json"],
+            "--graph in.json: is the input file",
+        ),
+        (vec!["export", "in.json", "-o", "x.gltf", "--graph", "x.bin"], "is also the -o (its .bin) output"),
+        (vec!["export", "d.json", "-o", "c.glb", "--graph", "sub/../c.glb"], "is also the -o output"),
+        ([&generate[..], &["--keep", "k.json", "-o", "k.json"]].concat(), "-o k.json: is the input file"),
+        (
+            [&generate[..], &["--keep", "k.json", "-o", "g.glb", "--save-dungeon", "./k.json"]].concat(),
+            "input file",
+        ),
+        ([&generate[..], &["--keep", "k.json", "-o", "g.glb", "--graph", "k.json"]].concat(), "input file"),
+        ([&generate[..], &["-o", "a.glb", "--save-dungeon", "a.glb"]].concat(), "is also the -o output"),
+        ([&generate[..], &["-o", "a.glb", "--save-dungeon", "folder"]].concat(), "is a folder"),
+        ([&generate[..], &["-o", "a.glb", "--save-dungeon", "none/a.json"]].concat(), "no folder"),
+        (vec!["edit", "d.json", "--script", "s.txt", "-o", "s.txt"], "-o s.txt: is the input file"),
+        (vec!["plan", "d.json", "-o", "folder"], "is a folder"),
+        (vec!["new", "-o", "folder"], "is a folder"),
+    ];
+    for (args, message) in cases {
+        let run = octile(&args, dir.path());
+        assert_eq!(run.status.code(), Some(1), "{args:?}: {}", stderr(&run));
+        assert!(stderr(&run).contains(message), "{args:?}: {}", stderr(&run));
+        assert_eq!(all_names(dir.path()), before, "{args:?} wrote nothing");
+        for name in ["in.json", "k.json", "d.json"] {
+            assert_eq!(std::fs::read(dir.join(name)).unwrap(), std::fs::read(sample).unwrap(), "{args:?}");
+        }
+        assert_eq!(std::fs::read_to_string(dir.join("s.txt")).unwrap(), "toggle 0,0,0\n", "{args:?}");
+    }
+    // Editing in place (no -o, or -o naming the file itself) is what edit is for.
+    let run = octile(&["edit", "d.json", "--do", "toggle 0,0,0", "-o", "./d.json"], dir.path());
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert_ne!(std::fs::read(dir.join("d.json")).unwrap(), std::fs::read(sample).unwrap());
+}
+
+/// Issue 25: `edit link.json` replaced the symbolic link with a file and left its target
+/// unedited; a read-only file was replaced; `-o` onto a device node replaced the device.
+#[cfg(unix)]
+#[test]
+fn edits_go_through_links_and_devices_stay_devices() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = Scratch::new("edits_go_through_links_and_devices_stay_devices");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    std::fs::copy(sample, dir.join("d.json")).unwrap();
+    std::os::unix::fs::symlink("d.json", dir.join("link.json")).unwrap();
+    let run = octile(&["edit", "link.json", "--do", "toggle 0,0,0"], dir.path());
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(std::fs::symlink_metadata(dir.join("link.json")).unwrap().file_type().is_symlink());
+    assert_ne!(std::fs::read(dir.join("d.json")).unwrap(), std::fs::read(sample).unwrap(), "target edited");
+    let edited = std::fs::read(dir.join("d.json")).unwrap();
+    std::fs::set_permissions(dir.join("d.json"), std::fs::Permissions::from_mode(0o444)).unwrap();
+    let run = octile(&["edit", "d.json", "--do", "toggle 0,0,0"], dir.path());
+    assert_eq!(run.status.code(), Some(1));
+    assert!(stderr(&run).contains("read-only"), "{}", stderr(&run));
+    assert_eq!(std::fs::read(dir.join("d.json")).unwrap(), edited);
+    std::fs::set_permissions(dir.join("d.json"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    // A copy of /dev/null (mknod needs root), never the system's own.
+    let made = Command::new("mknod").arg(dir.join("n")).args(["c", "1", "3"]).output();
+    if made.is_ok_and(|o| o.status.success()) {
+        let run = octile(&["export", "d.json", "-o", "n", "--graph", "n"], dir.path());
+        assert!(run.status.success(), "{}", stderr(&run));
+        assert!(std::fs::metadata(dir.join("n")).unwrap().file_type().is_char_device(), "still a device");
+    }
+    assert_eq!(hidden(dir.path()), Vec::<String>::new(), "no temporary left behind");
+}
+
+/// Issue 25: every command that prints to standard output panicked (exit 101) when it was
+/// closed or full, and `edit` then saved nothing while `export` had written its file. A
+/// closed pipe now ends the command quietly with 141 (as SIGPIPE would), a full one is an
+/// error (exit 1); the files are written either way.
+#[cfg(unix)]
+#[test]
+fn a_closed_or_full_stdout_is_no_panic() {
+    use std::process::Stdio;
+    let dir = Scratch::new("a_closed_or_full_stdout_is_no_panic");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    std::fs::copy(sample, dir.join("d.json")).unwrap();
+    let commands: [&[&str]; 10] = [
+        &["info", "d.json"],
+        &["info", "--json", "d.json"],
+        &["validate", "d.json"],
+        &["path", "d.json", "--from", "0,4,4", "--to", "0,2,2"],
+        &["sight", "d.json", "--from", "0,4,4", "--radius", "100"],
+        &["wfc", "--size", "64x64"],
+        &["new", "--octagons", "8x8"],
+        &["edit", "e.json", "--do", "toggle 0,0,0"],
+        &["export", "d.json", "-o", "x.glb"],
+        &["generate", "--octagons", "4x4", "--levels", "1", "-o", "g.glb", "--save-dungeon", "g.json"],
+    ];
+    for args in commands {
+        for full in [false, true] {
+            std::fs::copy(sample, dir.join("e.json")).unwrap();
+            for out in ["x.glb", "g.glb", "g.json"] {
+                let _ = std::fs::remove_file(dir.join(out));
+            }
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_octile"));
+            cmd.args(args).current_dir(dir.path()).stderr(Stdio::piped());
+            let output = if full {
+                cmd.stdout(std::fs::File::create("/dev/full").unwrap()).output().unwrap()
+            } else {
+                let mut child = cmd.stdout(Stdio::piped()).spawn().unwrap();
+                drop(child.stdout.take()); // closed before the command writes anything
+                child.wait_with_output().unwrap()
+            };
+            let err = stderr(&output);
+            assert!(!err.contains("panicked"), "{args:?} (full: {full}): {err}");
+            if full {
+                assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+                assert!(err.contains("cannot write to standard output"), "{args:?}: {err}");
+            } else {
+                assert_eq!(output.status.code(), Some(141), "{args:?}: {err}");
+                assert_eq!(err, "", "{args:?}: a closed pipe is no message");
+            }
+            match args[0] {
+                "edit" => {
+                    assert_ne!(std::fs::read(dir.join("e.json")).unwrap(), std::fs::read(sample).unwrap())
+                }
+                "export" => assert!(dir.join("x.glb").exists(), "{args:?} (full: {full})"),
+                "generate" => {
+                    assert!(dir.join("g.glb").exists() && dir.join("g.json").exists(), "{args:?} ({full})")
+                }
+                _ => {}
+            }
+            assert_eq!(hidden(dir.path()), Vec::<String>::new(), "{args:?}: no temporary left behind");
+        }
+    }
+}
+
+/// Issue 25: `--texture-size 1e-300` wrote Infinity and `5e-324` NaN into the UV accessors
+/// (export and generate), `plan --scale 1.7976931348623157e308` wrote `width="inf"` and
+/// `--scale 1e-3` `width="0"`, all with exit 0. Each is refused naming the flag and the
+/// accepted range, and nothing is written.
+#[test]
+fn numbers_out_of_range_are_refused_naming_the_flag() {
+    let dir = Scratch::new("numbers_out_of_range_are_refused_naming_the_flag");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    let generate = ["generate", "--octagons", "4x4", "--levels", "1", "-o", "g.glb"];
+    for size in ["1e-300", "5e-324", "0", "1e300", "NaN"] {
+        for args in [&["export", sample, "-o", "x.glb"][..], &generate[..]] {
+            let run = octile(&[args, &["--texture-size", size]].concat(), dir.path());
+            assert_eq!(run.status.code(), Some(2), "{args:?} {size}: {}", stderr(&run));
+            assert!(stderr(&run).contains("--texture-size") && stderr(&run).contains("0.001 to 1000000"));
+        }
+    }
+    for scale in ["1.7976931348623157e308", "1e-3", "inf", "0"] {
+        let run = octile(&["plan", sample, "-o", "p.svg", "--scale", scale], dir.path());
+        assert_eq!(run.status.code(), Some(2), "--scale {scale}: {}", stderr(&run));
+        assert!(stderr(&run).contains("--scale") && stderr(&run).contains("0.1 to 1000"), "{}", stderr(&run));
+    }
+    assert_eq!(all_names(dir.path()), Vec::<String>::new(), "nothing written");
+    let run = octile(&["export", sample, "-o", "x.glb", "--texture-size", "0.001"], dir.path());
+    assert!(run.status.success(), "{}", stderr(&run));
+    let run = octile(&["plan", sample, "-o", "p.svg", "--scale", "0.1"], dir.path());
+    assert!(run.status.success(), "{}", stderr(&run));
+    let svg = std::fs::read_to_string(dir.join("p.svg")).unwrap();
+    assert!(!svg.contains(r#"width="0""#) && !svg.contains("inf"), "{}", &svg[..200]);
+}
+
+/// Issue 25: `plan --fov` on a long open level drew a number of pieces that grows with the
+/// square of its length (2048x1: 1.02 GB of SVG) past `--max-svg-bytes`, which counted the
+/// levels only. The shading is counted too, before anything is drawn.
+#[test]
+fn max_svg_bytes_counts_the_fov_shading() {
+    let dir = Scratch::new("max_svg_bytes_counts_the_fov_shading");
+    let new = octile(&["new", "--octagons", "96x1", "--fill", "floor", "-o", "line.json"], dir.path());
+    assert!(new.status.success(), "{}", stderr(&new));
+    let plain = octile(&["plan", "line.json", "-o", "p.svg", "--max-svg-bytes", "1000000"], dir.path());
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    let args = ["plan", "line.json", "-o", "f.svg", "--fov", "0,0,0", "--max-svg-bytes", "1000000"];
+    let fov = octile(&args, dir.path());
+    assert_eq!(fov.status.code(), Some(1), "{}", stderr(&fov));
+    assert!(
+        stderr(&fov).contains("--fov shading") && stderr(&fov).contains("--max-svg-bytes"),
+        "{}",
+        stderr(&fov)
+    );
+    assert!(!dir.join("f.svg").exists());
+    let fov = octile(&args[..6], dir.path());
+    assert!(fov.status.success(), "{}", stderr(&fov));
+    let bytes = std::fs::metadata(dir.join("f.svg")).unwrap().len();
+    assert!(bytes > 1_000_000, "the shading alone is over the limit: {bytes} bytes");
+}
+
+/// Issue 25: on the largest dungeon the format accepts, `info` (its room graph) and `edit`
+/// (the region labels it reports after every line) aborted allocating gigabytes. Both
+/// refuse a dungeon over `--max-cells` first, naming the flag, and write nothing.
+#[test]
+fn info_and_edit_refuse_a_dungeon_over_max_cells() {
+    let dir = Scratch::new("info_and_edit_refuse_a_dungeon_over_max_cells");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    std::fs::copy(sample, dir.join("d.json")).unwrap();
+    let runs: [&[&str]; 3] = [
+        &["info", "d.json", "--max-cells", "10"],
+        &["info", "--json", "d.json", "--max-cells", "10"],
+        &["edit", "d.json", "--do", "toggle 0,0,0", "--max-cells", "10"],
+    ];
+    for args in runs {
+        let run = octile(args, dir.path());
+        assert_eq!(run.status.code(), Some(1), "{args:?}");
+        let err = stderr(&run);
+        assert!(err.contains("over the limit of 10") && err.contains("--max-cells"), "{args:?}: {err}");
+        assert!(run.stdout.is_empty(), "{args:?}");
+    }
+    assert_eq!(std::fs::read(dir.join("d.json")).unwrap(), std::fs::read(sample).unwrap());
+    assert!(octile(&["info", "d.json"], dir.path()).status.success(), "the default is far above 10");
 }

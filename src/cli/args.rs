@@ -21,6 +21,27 @@ impl MeshBudgetArgs {
     }
 }
 
+/// A number from `min` to `max` (in `unit`), for a flag whose other values make an invalid
+/// file: clap's message names the flag, and this one the range.
+///
+/// # Errors
+/// `s` is not a number, or is outside the range (NaN included).
+pub fn number_in(s: &str, min: f64, max: f64, unit: &str) -> Result<f64, String> {
+    let value: f64 = s.trim().parse().map_err(|_| format!("{s:?} is not a number"))?;
+    if !(min..=max).contains(&value) {
+        return Err(format!("must be from {min} to {max} {unit}"));
+    }
+    Ok(value)
+}
+
+/// `--texture-size` (metres per texture repeat), checked by [`number_in`].
+///
+/// # Errors
+/// As [`number_in`].
+pub fn texture_size(s: &str) -> Result<f64, String> {
+    number_in(s, octile::mesh::MIN_TEXTURE_SIZE, octile::mesh::MAX_TEXTURE_SIZE, "metres")
+}
+
 /// A size written `COLSxROWS` (width first), as everywhere in the CLI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size {
@@ -111,6 +132,16 @@ impl FromStr for RouteArg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_out_of_range_name_the_range() {
+        assert_eq!(texture_size("4"), Ok(4.0));
+        assert_eq!(texture_size("1e-300"), Err("must be from 0.001 to 1000000 metres".to_string()));
+        assert!(
+            texture_size("5e-324").is_err() && texture_size("NaN").is_err() && texture_size("inf").is_err()
+        );
+        assert!(texture_size("four").unwrap_err().contains("not a number"));
+    }
 
     #[test]
     fn parses_cols_by_rows() {

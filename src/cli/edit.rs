@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stdout::outln;
 use anyhow::{Context, bail};
 use clap::Args;
 use octile::dungeon::Registry;
@@ -42,6 +43,10 @@ pub struct EditArgs {
     /// Write the edited dungeon here instead of rewriting FILE.
     #[arg(short, long, value_name = "OUT.json")]
     output: Option<PathBuf>,
+    /// Refuse a dungeon of more carved cells than this (the region labels reported after
+    /// every line).
+    #[arg(long, value_name = "N", default_value_t = super::budget::DEFAULT_MAX_CELLS)]
+    max_cells: u64,
 }
 
 /// Runs `octile edit`.
@@ -49,6 +54,12 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
     if args.script.is_none() && args.commands.is_empty() {
         bail!("nothing to do: give --script FILE or --do \"COMMAND\" (see octile edit --help)");
     }
+    let out = args.output.as_ref().unwrap_or(&args.file);
+    let mut files = super::files::Files::new().output(if args.output.is_some() { "-o" } else { "FILE" }, out);
+    if let Some(script) = &args.script {
+        files = files.input("--script", script);
+    }
+    files.check()?;
     let dungeon =
         octile::format::load(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let mut lines: Vec<(String, String)> = Vec::new();
@@ -61,26 +72,31 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
         );
     }
     lines.extend(args.commands.iter().enumerate().map(|(i, c)| (format!("--do {}", i + 1), c.clone())));
+    super::budget::check_cells(&dungeon, args.max_cells, "the region labels")?;
     let mut editor = Editor::new(dungeon);
     let mut ran = 0;
+    // Printed once the file is saved: a closed or full stdout never stops the save.
+    let mut report = Vec::new();
     for (place, line) in &lines {
         match run_line(&mut editor, line) {
             Ok(None) => {}
             Ok(Some(done)) => {
                 ran += 1;
-                let report = editor.connectivity();
-                println!(
-                    "{place}: {}: {}; {report}",
+                let connectivity = editor.connectivity();
+                report.push(format!(
+                    "{place}: {}: {}; {connectivity}",
                     code(line),
                     summary(&done, editor.dungeon().registry())
-                );
+                ));
             }
             Err(e) => return Err(located(place, line, e)),
         }
     }
-    let out = args.output.as_ref().unwrap_or(&args.file);
     octile::format::save(editor.dungeon(), out)?;
-    println!("wrote {} ({ran} command(s); {})", out.display(), editor.connectivity());
+    for line in &report {
+        outln!("{line}")?;
+    }
+    outln!("wrote {} ({ran} command(s); {})", out.display(), editor.connectivity())?;
     for warning in super::validate::inert_seams(editor.dungeon()) {
         eprintln!("warning: {warning}");
     }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::gltf_out::GltfArgs;
+use super::stdout::outln;
 
 /// Options of `octile export`.
 #[derive(Args)]
@@ -21,12 +22,10 @@ pub struct ExportArgs {
 
 /// Runs `octile export`.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    super::files::refuse_overwriting_input(&args.file, &args.output, "-o")?;
-    if args.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("gltf")) {
-        let bin = args.output.with_extension("bin");
-        super::files::refuse_overwriting_input(&args.file, &bin, "-o (its .bin)")?;
-    }
+    let files = super::files::Files::new().input("FILE", &args.file);
+    args.gltf.outputs(files, &args.output).check()?;
     let d = super::files::load(&args.file)?;
-    args.gltf.write(&d, &args.output)?;
+    let summary = args.gltf.write(&d, &args.output)?;
+    outln!("{summary}")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -11,6 +11,7 @@ use octile::generate::{GenerateOptions, Progress, generate, generate_around};
 use super::args::Size;
 use super::gltf_out::GltfArgs;
 use super::progress::Bar;
+use super::stdout::outln;
 use super::weights::WeightArgs;
 
 /// The generation options, shared by `octile generate` and `octile view --generate` (where
@@ -85,12 +86,21 @@ impl GenOptionsArgs {
     pub fn generate_keeping(&self, design: Option<&Dungeon>) -> anyhow::Result<Dungeon> {
         let options = self.options();
         let mut bar = Bar::new("generating");
+        let mut levels = u64::from(options.levels);
+        let mut connecting = false;
         let mut report = |p| match p {
-            Progress::Solving { level, levels, solve } => {
-                let total = solve.total as u64 * u64::from(levels);
+            Progress::Solving { level, levels: n, solve } => {
+                levels = u64::from(n);
+                let total = solve.total as u64 * levels;
                 bar.update(u64::from(level) * solve.total as u64 + solve.collapsed as u64, total);
             }
-            Progress::Connecting { .. } => bar.set_label("connecting"),
+            Progress::Connecting { level } => {
+                if !connecting {
+                    connecting = true;
+                    bar.next_stage("connecting", "levels");
+                }
+                bar.update(u64::from(level), levels);
+            }
         };
         let dungeon = match design {
             Some(design) => {
@@ -167,6 +177,13 @@ fn is_json(path: &Path) -> bool {
 /// Runs `octile generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let options = args.generation.options();
+    let files = super::files::Files::new().input_opt("--keep", args.keep.as_deref());
+    let files = if is_json(&args.output) {
+        files.output("-o", &args.output)
+    } else {
+        args.gltf.outputs(files, &args.output)
+    };
+    files.output_opt("--save-dungeon", args.save_dungeon.as_deref()).check()?;
     let design = args.keep.as_deref().map(octile::format::load).transpose()?;
     let dungeon = match (&design, &args.keep) {
         (Some(design), Some(path)) => args
@@ -180,12 +197,16 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let saved = args.save_dungeon.as_deref().map(|p| (p, octile::format::to_json(&dungeon)));
     let pending =
         saved.as_ref().map(|(p, json)| octile::io::stage_all(&[(p, json.as_bytes())])).transpose()?;
-    if is_json(&args.output) {
+    let summary = if is_json(&args.output) {
         octile::format::save(&dungeon, &args.output)?;
+        None
     } else {
-        args.gltf.write(&dungeon, &args.output)?;
-    }
+        Some(args.gltf.write(&dungeon, &args.output)?)
+    };
     pending.map(octile::io::Pending::commit).transpose()?;
+    if let Some(summary) = summary {
+        outln!("{summary}")?;
+    }
     let entrance = dungeon.entrance().map(|p| p.to_string()).unwrap_or_default();
     let exit = dungeon.exit().map(|p| p.to_string()).unwrap_or_default();
     eprintln!(

@@ -19,7 +19,8 @@ use super::progress::Bar;
 #[derive(Args)]
 pub struct GltfArgs {
     /// World metres covered by one texture repeat (UV0 = metres / this).
-    #[arg(long, default_value_t = MeshOptions::default().texture_size)]
+    #[arg(long, value_name = "METRES", default_value_t = MeshOptions::default().texture_size,
+          value_parser = super::args::texture_size)]
     texture_size: f64,
     /// Leave out TEXCOORD_1 (lightmap UVs).
     #[arg(long)]
@@ -126,9 +127,20 @@ impl GltfArgs {
         })
     }
 
+    /// `files` with the outputs of an export to `output`: the glTF, its `.bin` (for
+    /// `.gltf`) and the `--graph` file.
+    pub fn outputs(&self, files: super::files::Files, output: &Path) -> super::files::Files {
+        let bin = super::files::gltf_bin(output);
+        files
+            .output("-o", output)
+            .output_opt("-o (its .bin)", bin.as_deref())
+            .output_opt("--graph", self.graph.as_deref())
+    }
+
     /// Exports `dungeon` to `output` (`.glb`, or `.gltf` + `.bin`) with a progress bar on
-    /// stderr (shown only when it takes long) and prints a summary line.
-    pub fn write(&self, dungeon: &Dungeon, output: &Path) -> anyhow::Result<()> {
+    /// stderr (shown only when it takes long) and returns a summary line for the caller to
+    /// print once every output is in place. The caller has checked [`GltfArgs::outputs`].
+    pub fn write(&self, dungeon: &Dungeon, output: &Path) -> anyhow::Result<String> {
         let options = self.options(dungeon)?;
         // The sidecar is staged first and committed after the glTF is written, so both or
         // neither change.
@@ -136,11 +148,6 @@ impl GltfArgs {
             let json = octile::rooms::graph_json(dungeon, &RoomGraph::of(dungeon));
             (p, serde_json::to_vec(&json).expect("invariant: JSON values serialise"))
         });
-        if let Some((p, _)) = &graph
-            && (*p == output || super::files::refuse_overwriting_input(output, p, "--graph").is_err())
-        {
-            bail!("--graph {}: is the glTF output; write the graph to another file", p.display());
-        }
         let pending = graph.as_ref().map(|(p, b)| octile::io::stage_all(&[(p, b)])).transpose()?;
         let mut bar = Bar::new("meshing").with_unit("levels");
         let result = export_with_progress(dungeon, output, &options, &mut |p| match p {
@@ -162,14 +169,13 @@ impl GltfArgs {
         pending.map(octile::io::Pending::commit).transpose()?;
         let mut files: Vec<String> = summary.files.iter().map(|p| p.display().to_string()).collect();
         files.extend(self.graph.iter().map(|p| p.display().to_string()));
-        println!(
+        Ok(format!(
             "{}: {} level(s), {} triangles, {} vertices, {} bytes",
             files.join(" + "),
             summary.levels,
             summary.triangles,
             summary.vertices,
             summary.bytes
-        );
-        Ok(())
+        ))
     }
 }

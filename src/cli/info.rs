@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stdout::outln;
 use clap::Args;
 use octile::dungeon::Dungeon;
 use octile::grid::SlotKind;
@@ -17,6 +18,9 @@ pub struct InfoArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Refuse a dungeon of more carved cells than this (the room graph's size).
+    #[arg(long, value_name = "N", default_value_t = super::budget::DEFAULT_MAX_CELLS)]
+    max_cells: u64,
 }
 
 /// Counts over all levels of a dungeon.
@@ -84,6 +88,7 @@ fn stair_list(d: &Dungeon) -> String {
 /// Runs `octile info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
+    super::budget::check_cells(&d, args.max_cells, "the room graph")?;
     let graph = RoomGraph::of(&d);
     let c = count(&d, &graph);
     let dims = d.dims();
@@ -115,38 +120,43 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             "rooms": graph_json["rooms"],
             "portals": graph_json["portals"],
         });
-        println!("{v}");
+        outln!("{v}")?;
     } else {
-        println!("{}", args.file.display());
-        println!(
+        outln!("{}", args.file.display())?;
+        outln!(
             "  grid        {}x{} octagons (COLSxROWS) = {} rows x {} cols of slots, {} level(s)",
             dims.octagon_cols(),
             dims.octagon_rows(),
             dims.rows(),
             dims.cols(),
             d.levels()
-        );
-        println!("  cells       {} octagons, {} connectors (all levels)", c.octagons, c.connectors);
-        println!(
+        )?;
+        outln!("  cells       {} octagons, {} connectors (all levels)", c.octagons, c.connectors)?;
+        outln!(
             "  floor       {} carved cells, {} stair(s), {} connected region(s)",
-            c.floor_cells, c.stairs, c.regions
-        );
-        println!("  rooms       {} room(s), {} corridor(s), {} portal(s)", c.rooms, c.corridors, c.portals);
+            c.floor_cells,
+            c.stairs,
+            c.regions
+        )?;
+        outln!("  rooms       {} room(s), {} corridor(s), {} portal(s)", c.rooms, c.corridors, c.portals)?;
         let name = |p: Option<octile::grid::Pos>| p.map_or_else(|| "none".to_string(), |p| p.to_string());
-        println!("  entrance    {}", name(d.entrance()));
-        println!("  exit        {}", name(d.exit()));
-        println!("  stairs      {}", stair_list(&d));
-        println!(
+        outln!("  entrance    {}", name(d.entrance()))?;
+        outln!("  exit        {}", name(d.exit()))?;
+        outln!("  stairs      {}", stair_list(&d))?;
+        outln!(
             "  proportions base {:.2} m, cut ratio {:.2}, level height {:.2} m, room height {:.2} m",
-            p.base, p.cut_ratio, p.layer_height, p.room_height
-        );
-        println!(
+            p.base,
+            p.cut_ratio,
+            p.layer_height,
+            p.room_height
+        )?;
+        outln!(
             "  derived     cell spacing {:.4} m, long edge {:.4} m, short edge {:.4} m, seam gap {:.4} m",
             p.cell_spacing(),
             p.long_edge(),
             p.short_edge(),
             p.seam_gap()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

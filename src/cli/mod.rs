@@ -14,12 +14,14 @@ mod plan;
 mod plan_text;
 mod progress;
 mod sight;
+mod stdout;
 mod validate;
 #[cfg(feature = "viewer")]
 mod view;
 mod weights;
 mod wfc;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -62,8 +64,13 @@ enum Command {
 /// Exit status after Ctrl+C (SIGINT): 128 + 2, as shells report a process the signal ended.
 const INTERRUPTED: i32 = 130;
 
+/// Exit status when standard output is a pipe whose reader is gone (`octile wfc | head`):
+/// 128 + 13 (SIGPIPE), what shells report for a tool the closed pipe ended, with no message.
+const CLOSED_PIPE: u8 = 141;
+
 /// Parses the command line, runs the command, and turns errors into a message and exit 1.
-/// Ctrl+C removes the temporary files of outputs not yet in place, then exits 130.
+/// Ctrl+C removes the temporary files of outputs not yet in place, then exits 130. A closed
+/// standard output ends the command quietly with [`CLOSED_PIPE`]; a full one is an error.
 pub fn run() -> ExitCode {
     // Without the handler Ctrl+C still stops the command, only leaving temporaries behind;
     // failing to install it (a handler already set) is no reason to refuse to run.
@@ -86,10 +93,18 @@ pub fn run() -> ExitCode {
         #[cfg(feature = "viewer")]
         Command::View(a) => view::run(a),
     };
+    // What is still buffered is written now, so that its failure is seen.
+    let result = result.and_then(|code| stdout::flush().map(|()| code).map_err(anyhow::Error::from));
     match result {
         Ok(code) => code,
+        Err(e)
+            if e.downcast_ref::<stdout::StdoutError>().is_some_and(stdout::StdoutError::is_closed_pipe) =>
+        {
+            ExitCode::from(CLOSED_PIPE)
+        }
         Err(e) => {
-            eprintln!("error: {}", report(&e));
+            // Not eprintln!: it panics when standard error is closed too.
+            let _ = writeln!(std::io::stderr(), "error: {}", report(&e));
             ExitCode::FAILURE
         }
     }

@@ -8,6 +8,7 @@ use octile::dungeon::{Dungeon, Fill};
 use octile::geometry::Proportions;
 
 use super::args::Size;
+use super::stdout::out;
 
 /// What the starter dungeon is filled with.
 #[derive(Clone, Copy, ValueEnum)]
@@ -47,6 +48,7 @@ pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
         FillArg::Floor => Fill::Floor,
     };
     let proportions = Proportions::default().with_cut_ratio(args.cut);
+    super::files::Files::new().output_opt("-o", args.output.as_deref()).check()?;
     let dungeon = Dungeon::new(args.octagons.cols, args.octagons.rows, args.levels, proportions, fill)?;
     match args.output {
         Some(path) => {
@@ -59,7 +61,7 @@ pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
                 dungeon.levels()
             );
         }
-        None => print!("{}", octile::format::to_json(&dungeon)),
+        None => out!("{}", octile::format::to_json(&dungeon))?,
     }
     Ok(ExitCode::SUCCESS)
 }

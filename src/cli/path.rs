@@ -10,6 +10,7 @@ use octile::path::{AStar, NodeId, PathError, PathGraph, PathRules};
 use serde_json::json;
 
 use super::args::PosArg;
+use super::stdout::outln;
 
 /// Exit status when `--from` or `--to` is not a cell of the dungeon (off its levels, rows
 /// or columns, or on a Void slot). The same as clap's status for a malformed argument.
@@ -95,16 +96,16 @@ pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let steps: Vec<[u32; 3]> =
             route.steps.iter().map(|p| [u32::from(p.level), p.slot.row, p.slot.col]).collect();
-        println!("{}", json!({ "cost": route.cost, "steps": steps }));
+        outln!("{}", json!({ "cost": route.cost, "steps": steps }))?;
     } else {
-        println!(
+        outln!(
             "cost {} ({:.3} long steps), {} steps from {from} to {to}",
             route.cost,
             route.cost as f64 / 1000.0,
             route.steps.len() - 1
-        );
+        )?;
         for p in &route.steps {
-            println!("  {}", p);
+            outln!("  {}", p)?;
         }
     }
     Ok(ExitCode::SUCCESS)

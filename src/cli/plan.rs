@@ -18,8 +18,8 @@ pub struct PlanArgs {
     /// Output SVG file.
     #[arg(short, long)]
     output: PathBuf,
-    /// Pixels per metre.
-    #[arg(long, default_value_t = 3.0)]
+    /// Pixels per metre (0.1 to 1000).
+    #[arg(long, default_value_t = 3.0, value_parser = scale)]
     scale: f64,
     /// Refuse a dungeon whose SVG would be larger than this many bytes (estimated).
     #[arg(long, value_name = "BYTES", default_value_t = super::budget::DEFAULT_MAX_SVG_BYTES)]
@@ -33,14 +33,16 @@ pub struct PlanArgs {
     fov_radius: Option<f64>,
 }
 
+/// `--scale`: [`octile::plan::MIN_SCALE`] to [`octile::plan::MAX_SCALE`] pixels per metre.
+fn scale(s: &str) -> Result<f64, String> {
+    super::args::number_in(s, octile::plan::MIN_SCALE, octile::plan::MAX_SCALE, "pixels per metre")
+}
+
 /// Runs `octile plan`.
 pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
-    super::files::refuse_overwriting_input(&args.file, &args.output, "-o")?;
+    super::files::Files::new().input("FILE", &args.file).output("-o", &args.output).check()?;
     let dungeon = super::files::load(&args.file)?;
-    if !(args.scale.is_finite() && args.scale > 0.0) {
-        anyhow::bail!("--scale {}: must be a positive number of pixels per metre", args.scale);
-    }
-    super::budget::check_svg_bytes(&dungeon, args.max_svg_bytes)?;
+    super::budget::check_svg_bytes(&dungeon, 0, args.max_svg_bytes)?;
     let fov = match args.fov {
         Some(PosArg(viewer)) => {
             let radius = args.fov_radius.unwrap_or(f64::MAX);
@@ -50,6 +52,9 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    // The shading is counted once it is known, before anything is drawn.
+    let shade = fov.as_ref().map_or(0, octile::plan::fov_svg_bytes);
+    super::budget::check_svg_bytes(&dungeon, shade, args.max_svg_bytes)?;
     let svg = to_svg(&dungeon, &PlanOptions { scale: args.scale, fov, ..PlanOptions::default() });
     octile::io::write_atomic(&args.output, svg.as_bytes())?;
     eprintln!("wrote {}", args.output.display());

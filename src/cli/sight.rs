@@ -9,6 +9,7 @@ use octile::sight::{SightError, field_of_view, line_of_sight};
 use serde_json::json;
 
 use super::args::PosArg;
+use super::stdout::out;
 
 /// Exit status for a bad `--from`, `--to` or `--radius` (not a cell of the dungeon, on
 /// another level, a negative radius). The same as clap's status for a malformed argument.
@@ -64,7 +65,7 @@ pub fn run(args: SightArgs) -> anyhow::Result<ExitCode> {
     };
     match answer {
         Ok(text) => {
-            print!("{text}");
+            out!("{text}")?;
             Ok(ExitCode::SUCCESS)
         }
         Err(e @ SightError::TightSpacing) => Err(e.into()),

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stdout::outln;
 use clap::Args;
 use octile::dungeon::{Carve, Dungeon};
 use octile::format::FormatError;
@@ -22,27 +23,27 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         Ok(d) => {
             let warnings = inert_seams(&d);
             for w in &warnings {
-                println!("{name}: warning: {w}");
+                outln!("{name}: warning: {w}")?;
             }
             let noted =
                 if warnings.is_empty() { String::new() } else { format!(", {} warning(s)", warnings.len()) };
-            println!(
+            outln!(
                 "{name}: ok ({} level(s), {}x{} octagons{noted})",
                 d.levels(),
                 d.dims().octagon_cols(),
                 d.dims().octagon_rows()
-            );
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Err(FormatError::Invalid { problems }) => {
             for p in &problems {
-                println!("{name}: {p}");
+                outln!("{name}: {p}")?;
             }
             eprintln!("{name}: {} problem(s)", problems.len());
             Ok(ExitCode::FAILURE)
         }
         Err(e) => {
-            println!("{name}: {e}");
+            outln!("{name}: {e}")?;
             Ok(ExitCode::FAILURE)
         }
     }

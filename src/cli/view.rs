@@ -71,7 +71,7 @@ pub struct ViewArgs {
     textures: bool,
     /// World metres covered by one texture repeat (UV0 = metres / this), as `octile export
     /// --texture-size` writes it.
-    #[arg(long, default_value_t = octile::mesh::MeshOptions::default().texture_size)]
+    #[arg(long, default_value_t = octile::mesh::MeshOptions::default().texture_size, value_parser = super::args::texture_size)]
     texture_size: f64,
     /// Draw the markers (spawns, props, torch sockets, door hinges; key K).
     #[arg(long)]

@@ -7,6 +7,7 @@ use octile::wfc::{octile as octile_set, square17};
 
 use super::args::Size;
 use super::progress::Bar;
+use super::stdout::out;
 use super::weights::WeightArgs;
 
 /// The tile sets `octile wfc` can solve.
@@ -51,7 +52,7 @@ fn solve(args: WfcArgs) -> anyhow::Result<ExitCode> {
                 bar.update(p.collapsed as u64, p.total as u64)
             })?;
             bar.finish();
-            print!("{}", grid.render());
+            out!("{}", grid.render())?;
         }
         TileSetArg::Octile => {
             // The level is generated as `octile generate` makes one, with an entrance and an
@@ -80,7 +81,7 @@ fn solve(args: WfcArgs) -> anyhow::Result<ExitCode> {
                 }
             })?;
             bar.finish();
-            print!("{}", super::plan_text::level_text(&dungeon, 0));
+            out!("{}", super::plan_text::level_text(&dungeon, 0))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -134,6 +134,9 @@ pub fn export_with_progress(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<ExportSummary, ExportError> {
     let target = Target::of(path)?;
+    // Checked before the game objects' thread starts: a mesh over the budget is refused
+    // before the room graph of a dungeon that size is built beside it.
+    mesh::check_meshable(dungeon, &options.mesh)?;
     // The game objects (room graph, door leaves, markers) do not depend on the mesh: they
     // are found on their own thread while the levels are meshed.
     let (mesh, objects) = std::thread::scope(|s| {

@@ -5,6 +5,17 @@
 //! write never leaves a half-written file or a half-replaced set of files behind. Every
 //! temporary file alive is listed in one registry, so that an interrupted command (Ctrl+C)
 //! can remove them before it exits ([`remove_temporaries_and_exit`]).
+//!
+//! What a target path names decides how it is written ([`Target`]):
+//! - a symbolic link is followed: the file it points to is replaced (its temporary beside
+//!   that file), and the link stays a link;
+//! - a regular file is replaced by a new file with the old one's permission bits; one that
+//!   has no write permission at all is refused, as `>` would refuse it. Replacing gives the
+//!   name a new file: other hard links to the old one keep the old contents;
+//! - a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written
+//!   directly, when its file is staged, and never renamed over: it has no old contents to
+//!   keep, and nothing can take back what it was sent;
+//! - a folder, a block device or a socket is refused.
 
 mod write_back;
 
@@ -192,42 +203,128 @@ impl Drop for Pending {
     }
 }
 
-/// One file of [`stage_all`]: its target, the temporary holding its new bytes, and
-/// (once placed) a hard link to the target's old contents, if it had any.
+/// What an output path names, and so how it is written (the module docs list the rules).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// Nothing yet, or a regular file: written to a temporary beside it and renamed over
+    /// it. The path is the one to replace (a symbolic link's file, not the link).
+    Replace(PathBuf),
+    /// A character device or a FIFO: opened and written directly.
+    Stream(PathBuf),
+}
+
+/// Most symbolic links followed from one output path (as Linux's `ELOOP` limit).
+const MAX_LINKS: usize = 40;
+
+impl Target {
+    /// How `path` would be written, or why it cannot be: checked before anything is
+    /// written, so a command can refuse an output before it writes any other.
+    ///
+    /// # Errors
+    /// `path` is a folder, a block device or a socket (`InvalidInput`), a regular file
+    /// with no write permission (`PermissionDenied`), a chain of more than 40 symbolic
+    /// links, or cannot be inspected.
+    pub fn of(path: &Path) -> std::io::Result<Target> {
+        use std::io::{Error, ErrorKind};
+        let real = follow_links(path)?;
+        let meta = match std::fs::metadata(&real) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Target::Replace(real)),
+            Err(e) => return Err(e),
+        };
+        let kind = meta.file_type();
+        if kind.is_file() {
+            if meta.permissions().readonly() {
+                let message = "is read-only; make it writable (chmod u+w) or write elsewhere";
+                return Err(Error::new(ErrorKind::PermissionDenied, message));
+            }
+            return Ok(Target::Replace(real));
+        }
+        if kind.is_dir() {
+            return Err(Error::new(ErrorKind::InvalidInput, "is a folder; give a file name"));
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if kind.is_char_device() || kind.is_fifo() {
+                return Ok(Target::Stream(real));
+            }
+        }
+        let message = "is not a regular file, a character device or a FIFO; give a file name";
+        Err(Error::new(ErrorKind::InvalidInput, message))
+    }
+}
+
+/// `path` with its symbolic links followed (the last component only, repeatedly: a link's
+/// folder is left as written), so that a link's target is written and the link stays.
+fn follow_links(path: &Path) -> std::io::Result<PathBuf> {
+    let mut real = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        let is_link = std::fs::symlink_metadata(&real).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            return Ok(real);
+        }
+        let to = std::fs::read_link(&real)?;
+        real = match real.parent() {
+            Some(folder) if to.is_relative() => folder.join(to),
+            _ => to,
+        };
+    }
+    Err(std::io::Error::other(format!("more than {MAX_LINKS} symbolic links in a chain")))
+}
+
+/// One file of [`stage_all`]: its target (as given, for messages, and the file to replace),
+/// the temporary holding its new bytes, and (once placed) a hard link to the target's old
+/// contents, if it had any. A stream target was written when staged and has neither.
 #[derive(Debug)]
 struct Staged {
     target: PathBuf,
+    real: PathBuf,
     index: usize,
-    temp: PathBuf,
+    temp: Option<PathBuf>,
     backup: Option<PathBuf>,
 }
 
 impl Staged {
     /// Writes `runs`, one after another, to a new temporary file for `target` (the
-    /// `index`th of its batch).
+    /// `index`th of its batch), or straight into it when it is a stream ([`Target`]).
     fn write(target: &Path, index: usize, runs: &[&[u8]]) -> Result<Staged, WriteError> {
         let err = |source| WriteError { path: target.to_path_buf(), source };
-        let temp = sibling(target, index, "tmp").map_err(err)?;
-        let result = create_tracked(&temp).and_then(|file| write_back::write_and_sync(file, runs));
+        let real = match Target::of(target).map_err(err)? {
+            Target::Replace(real) => real,
+            Target::Stream(real) => {
+                write_back::write_stream(&real, runs).map_err(err)?;
+                return Ok(Staged { target: target.to_path_buf(), real, index, temp: None, backup: None });
+            }
+        };
+        let temp = sibling(&real, index, "tmp").map_err(err)?;
+        let old_mode = std::fs::metadata(&real).ok().map(|m| m.permissions());
+        let result = create_tracked(&temp)
+            .and_then(|file| match old_mode {
+                Some(mode) => file.set_permissions(mode).map(|()| file),
+                None => Ok(file),
+            })
+            .and_then(|file| write_back::write_and_sync(file, runs));
         if let Err(source) = result {
             let _ = std::fs::remove_file(&temp);
             forget(&temp);
             return Err(err(source));
         }
-        Ok(Staged { target: target.to_path_buf(), index, temp, backup: None })
+        Ok(Staged { target: target.to_path_buf(), real, index, temp: Some(temp), backup: None })
     }
 
     /// Renames the temporary over the target, keeping a link to the old target first when
-    /// `keep_old` (so that [`Staged::restore`] can put it back).
+    /// `keep_old` (so that [`Staged::restore`] can put it back). A stream is already written.
     fn place(&mut self, keep_old: bool) -> Result<(), WriteError> {
         let err = |source| WriteError { path: self.target.clone(), source };
-        let is_file = std::fs::symlink_metadata(&self.target).is_ok_and(|m| !m.is_dir());
+        let Some(temp) = self.temp.clone() else { return Ok(()) };
+        let is_file = std::fs::symlink_metadata(&self.real).is_ok_and(|m| !m.is_dir());
         if keep_old && is_file {
-            let backup = sibling(&self.target, self.index, "old").map_err(err)?;
+            let backup = sibling(&self.real, self.index, "old").map_err(err)?;
             let mut live = live();
             live.push(backup.clone());
-            let linked = std::fs::hard_link(&self.target, &backup)
-                .or_else(|_| std::fs::copy(&self.target, &backup).map(|_| ()));
+            let linked = std::fs::hard_link(&self.real, &backup)
+                .or_else(|_| std::fs::copy(&self.real, &backup).map(|_| ()));
             drop(live);
             if let Err(source) = linked {
                 let _ = std::fs::remove_file(&backup);
@@ -239,18 +336,22 @@ impl Staged {
         // The registry is held across the rename, so an interrupt sees the temporary either
         // still there (and removes it) or in place (and no longer listed).
         let mut live = live();
-        std::fs::rename(&self.temp, &self.target).map_err(err)?;
-        if let Some(i) = live.iter().rposition(|p| *p == self.temp) {
+        std::fs::rename(&temp, &self.real).map_err(err)?;
+        if let Some(i) = live.iter().rposition(|p| *p == temp) {
             live.swap_remove(i);
         }
         Ok(())
     }
 
-    /// Undoes [`Staged::place`]: the old contents back, or the new file removed.
+    /// Undoes [`Staged::place`]: the old contents back, or the new file removed (a stream
+    /// cannot be undone and is left alone).
     fn restore(&self) {
+        if self.temp.is_none() {
+            return;
+        }
         let _ = match &self.backup {
-            Some(backup) => std::fs::rename(backup, &self.target),
-            None => std::fs::remove_file(&self.target),
+            Some(backup) => std::fs::rename(backup, &self.real),
+            None => std::fs::remove_file(&self.real),
         };
         if let Some(backup) = &self.backup {
             forget(backup);
@@ -259,8 +360,10 @@ impl Staged {
 
     /// Removes the temporary (and any backup) of a file that was not placed.
     fn discard(&self) {
-        let _ = std::fs::remove_file(&self.temp);
-        forget(&self.temp);
+        if let Some(temp) = &self.temp {
+            let _ = std::fs::remove_file(temp);
+            forget(temp);
+        }
         self.forget_backup();
     }
 
@@ -380,6 +483,75 @@ mod tests {
             assert!(sibling(&p, 7, "tmp").unwrap().file_name().unwrap().len() <= MAX_TEMP_NAME);
         }
         assert_eq!(names(&dir).len(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Regression (issue 25): `-o` onto a FIFO or a device node replaced it with a regular
+    /// file (as root, `-o /dev/null` would have replaced the system's).
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_device_is_written_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = folder("stream");
+        let fifo = dir.join("f");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here: nothing to check
+        }
+        // Opened for reading and writing, which does not wait for a writer (Linux), so the
+        // test cannot hang when the FIFO is (wrongly) replaced instead of written.
+        let mut reader = std::fs::OpenOptions::new().read(true).write(true).open(&fifo).unwrap();
+        write_atomic(&fifo, b"through the pipe").unwrap();
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
+        let mut got = [0; 16];
+        reader.read_exact(&mut got).unwrap();
+        assert_eq!(&got, b"through the pipe");
+        // A copy of /dev/null (root only: mknod), never the system's own.
+        let null = dir.join("n");
+        let made = std::process::Command::new("mknod").arg(&null).args(["c", "1", "3"]).output();
+        if made.is_ok_and(|o| o.status.success()) {
+            write_all_atomic(&[(&null, b"gone"), (&dir.join("a.txt"), b"kept")]).unwrap();
+            assert!(std::fs::metadata(&null).unwrap().file_type().is_char_device(), "still a device");
+            assert_eq!(std::fs::read(dir.join("a.txt")).unwrap(), b"kept");
+        }
+        assert_eq!(Target::of(&dir).unwrap_err().kind(), std::io::ErrorKind::InvalidInput, "a folder");
+        assert!(names(&dir).iter().all(|n| !n.starts_with('.')), "no temporary: {:?}", names(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Regression (issue 25): writing through a symbolic link replaced the link with a file
+    /// and left its target as it was; a read-only file was replaced; a replaced file got
+    /// the default permissions instead of its own.
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_and_permissions_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = folder("links");
+        std::fs::create_dir(dir.join("sub")).unwrap();
+        let real = dir.join("sub").join("d.json");
+        std::fs::write(&real, b"old").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let link = dir.join("link.json");
+        std::os::unix::fs::symlink("sub/d.json", &link).unwrap();
+        let chain = dir.join("chain.json");
+        std::os::unix::fs::symlink("link.json", &chain).unwrap();
+        write_atomic(&chain, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
+        assert!(std::fs::symlink_metadata(&chain).unwrap().file_type().is_symlink(), "still a link");
+        assert_eq!(std::fs::read(&real).unwrap(), b"new", "the link's file is written");
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the replaced file keeps its permissions");
+        assert_eq!(names(&dir.join("sub")), ["d.json"], "no temporary beside the file");
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o400)).unwrap();
+        let err = write_atomic(&link, b"refused").unwrap_err();
+        assert_eq!(err.source.kind(), std::io::ErrorKind::PermissionDenied);
+        assert!(err.to_string().contains("read-only"), "{err}");
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        let dangling = dir.join("dangling.json");
+        std::os::unix::fs::symlink("sub/fresh.json", &dangling).unwrap();
+        write_atomic(&dangling, b"fresh").unwrap();
+        assert_eq!(std::fs::read(dir.join("sub").join("fresh.json")).unwrap(), b"fresh");
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -52,6 +52,18 @@ pub(super) fn write_and_sync(file: File, runs: &[&[u8]]) -> io::Result<()> {
     sync(out)
 }
 
+/// Writes `runs` straight into the existing stream `path` (a character device or a FIFO),
+/// without truncating, creating or syncing it (a pipe or `/dev/null` cannot be synced).
+///
+/// # Errors
+/// The stream cannot be opened, or a write fails (`/dev/full`, a closed pipe).
+pub(super) fn write_stream(path: &std::path::Path, runs: &[&[u8]]) -> io::Result<()> {
+    let file = std::fs::OpenOptions::new().write(true).open(path)?;
+    let mut out = BufWriter::with_capacity(1 << 16, file);
+    runs.iter().try_for_each(|run| out.write_all(run))?;
+    out.flush()
+}
+
 /// Writes `runs` to `out`, flushing and calling `interval_done` every [`EARLY_SYNC_EVERY`]
 /// bytes or so.
 fn copy(out: &mut BufWriter<File>, runs: &[&[u8]], mut interval_done: impl FnMut()) -> io::Result<()> {

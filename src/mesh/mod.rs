@@ -39,6 +39,13 @@ use crate::grid::SlotKind;
 /// after welding, indices, the glTF buffer), so the default keeps a build within a few GB.
 pub const DEFAULT_MAX_TRIANGLES: u64 = 20_000_000;
 
+/// The smallest [`MeshOptions::texture_size`] accepted: 1 mm. Smaller sizes push UV0 past
+/// what an `f32` holds (`1e-300` wrote Infinity, `5e-324` NaN).
+pub const MIN_TEXTURE_SIZE: f64 = 1e-3;
+
+/// The largest [`MeshOptions::texture_size`] accepted: 1000 km, far past any dungeon.
+pub const MAX_TEXTURE_SIZE: f64 = 1e6;
+
 /// Most triangles one carved octagon makes with the seams and walls it owns (floor and
 /// ceiling fans, eight walls or door passages, its share of seams and pillars);
 /// [`estimated_triangles`] counts this many per carved octagon.
@@ -54,7 +61,7 @@ const TRIANGLES_PER_STAIR: u64 = 256;
 #[derive(Debug, Clone, PartialEq)]
 pub struct MeshOptions {
     /// World metres covered by one repeat of a texture: UV0 is world metres divided by this
-    /// (must be finite and positive).
+    /// ([`MIN_TEXTURE_SIZE`] to [`MAX_TEXTURE_SIZE`]).
     pub texture_size: f64,
     /// Fill UV1 with a per-level lightmap atlas (non-overlapping charts inside [0, 1]);
     /// when false UV1 is zero. The one lightmap switch: the export writes `TEXCOORD_1`
@@ -86,11 +93,11 @@ impl MeshOptions {
     /// # Errors
     /// [`MeshError::BadOption`] naming the option.
     pub fn validate(&self) -> Result<(), MeshError> {
-        if !self.texture_size.is_finite() || self.texture_size <= 0.0 {
+        if !(MIN_TEXTURE_SIZE..=MAX_TEXTURE_SIZE).contains(&self.texture_size) {
             return Err(MeshError::BadOption {
                 name: "texture_size",
                 value: self.texture_size,
-                reason: "must be finite and positive (metres)",
+                reason: "must be from 0.001 to 1000000 metres (MIN_TEXTURE_SIZE to MAX_TEXTURE_SIZE)",
             });
         }
         Ok(())

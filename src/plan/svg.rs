@@ -9,10 +9,18 @@ use crate::grid::{Pos, SlotKind};
 use crate::sight::VisibleFloor;
 use crate::walk::{WallKind, level_plan};
 
+/// The smallest [`PlanOptions::scale`] that keeps the drawing at least a pixel wide: 0.1
+/// pixels per metre (a plan is always more than 10 m across with its margins).
+pub const MIN_SCALE: f64 = 0.1;
+
+/// The largest [`PlanOptions::scale`]: 1000 pixels per metre (a millimetre a pixel).
+pub const MAX_SCALE: f64 = 1000.0;
+
 /// How a plan is drawn.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanOptions {
-    /// Pixels per metre.
+    /// Pixels per metre, [`MIN_SCALE`] to [`MAX_SCALE`] (outside it the drawing's size is
+    /// `0` or `inf`: not a valid SVG).
     pub scale: f64,
     /// Space around and between levels (metres).
     pub margin: f64,
@@ -179,6 +187,22 @@ fn floors_and_walls(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVe
         let _ = write!(out, "M{:.2} {:.2}L{:.2} {:.2}", a.x, a.y, b.x, b.y);
     }
     let _ = writeln!(out, r#""/>"#);
+}
+
+/// An upper estimate of the bytes [`to_svg`] spends on `fov` (its groups, polygons and the
+/// eye), counted without writing anything: a field of view over a long open level has a
+/// number of pieces that grows with the square of the level's length, so a budget on the
+/// drawing's size has to count them.
+#[must_use]
+pub fn fov_svg_bytes(fov: &FovShade) -> u64 {
+    // `<g class="fov" data-slot="R,C" ...>` and `</g>`, a `<polygon points="..."/>`, and one
+    // point `X.XXX,Y.YYY ` of up to 9 digits before the point each way.
+    const GROUP: u64 = 100;
+    const POLYGON: u64 = 24;
+    const POINT: u64 = 28;
+    let pieces = fov.floors.iter().flat_map(|f| &f.pieces);
+    let points: u64 = pieces.clone().map(|p| p.len() as u64).sum();
+    GROUP * (fov.floors.len() as u64 + 1) + POLYGON * pieces.count() as u64 + POINT * points
 }
 
 /// The visible floor of every cell of `fov`, one translucent group per cell, and the eye.
@@ -396,7 +420,11 @@ mod tests {
         let fov = FovShade { level: 0, eye: d.layout().center(viewer.slot), floors: floors.clone() };
         let options = PlanOptions { fov: Some(fov), ..PlanOptions::default() };
         let svg = to_svg(&d, &options);
-        assert!(!to_svg(&d, &PlanOptions::default()).contains("class=\"fov\""));
+        let plain = to_svg(&d, &PlanOptions::default());
+        assert!(!plain.contains("class=\"fov\""));
+        let estimate = fov_svg_bytes(options.fov.as_ref().unwrap());
+        let shading = (svg.len() - plain.len()) as u64;
+        assert!(shading <= estimate && estimate <= 3 * shading, "{shading} bytes, estimated {estimate}");
         let origin = Sheet::new(&d, &options).origin(0);
         let groups: Vec<&str> = svg.split(r#"<g class="fov" data-slot=""#).skip(1).collect();
         let mut shaded = Vec::new();

@@ -1,0 +1,61 @@
+//! Standard output of the commands. `println!` panics when standard output is closed (a
+//! pipe whose reader is gone: `octile wfc | head`) or full (`> /dev/full`); [`outln!`] and
+//! [`out!`] return a [`StdoutError`] instead, which [`super::run`] turns into a quiet exit
+//! for a closed pipe and an error (exit 1) for anything else.
+//!
+//! Commands write their files first and print their report after, so a report that cannot
+//! be printed never leaves an output half done: the files are in place either way.
+
+use std::io::Write;
+
+/// Standard output could not be written. Its message ends with the cause, so the cause is
+/// not also its source (an error chain would print it twice).
+#[derive(Debug)]
+pub struct StdoutError(pub std::io::Error);
+
+impl std::fmt::Display for StdoutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write to standard output: {}", self.0)
+    }
+}
+
+impl std::error::Error for StdoutError {}
+
+impl StdoutError {
+    /// Whether the reader of standard output is gone (a closed pipe): not worth a message.
+    pub fn is_closed_pipe(&self) -> bool {
+        self.0.kind() == std::io::ErrorKind::BrokenPipe
+    }
+}
+
+/// Writes `args` to standard output (what [`out!`] and [`outln!`] call).
+///
+/// # Errors
+/// Standard output is closed or full.
+pub fn write(args: std::fmt::Arguments<'_>) -> Result<(), StdoutError> {
+    std::io::stdout().lock().write_fmt(args).map_err(StdoutError)
+}
+
+/// Flushes standard output (what is still buffered when a command ends).
+///
+/// # Errors
+/// Standard output is closed or full.
+pub fn flush() -> Result<(), StdoutError> {
+    std::io::stdout().lock().flush().map_err(StdoutError)
+}
+
+/// `print!` that returns `Result<(), StdoutError>` instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write(format_args!($($arg)*))
+    };
+}
+
+/// `println!` that returns `Result<(), StdoutError>` instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+pub(crate) use {out, outln};
