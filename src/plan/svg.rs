@@ -5,7 +5,7 @@ use std::fmt::Write;
 use glam::DVec2;
 
 use crate::dungeon::{Carve, Dungeon};
-use crate::grid::{Pos, SlotKind};
+use crate::grid::{Pos, Slot, SlotKind};
 use crate::sight::VisibleFloor;
 use crate::walk::{WallKind, level_plan};
 
@@ -58,6 +58,9 @@ const ENTRANCE: &str = "#2e8b3a";
 const EXIT: &str = "#c0392b";
 const FOV: &str = "#f1c40f";
 
+/// Font size (metres) of the slot coordinates and the legend.
+const COORDINATE_FONT: f64 = 3.0;
+
 /// The plan of every level of `dungeon`, left to right, as a standalone SVG document.
 /// Same dungeon and options, same bytes.
 ///
@@ -82,6 +85,7 @@ pub fn to_svg(dungeon: &Dungeon, options: &PlanOptions) -> String {
         sheet.level(&mut out, dungeon, level, options);
     }
     sheet.scale_bar(&mut out);
+    sheet.legend(&mut out);
     out.push_str("</svg>\n");
     out
 }
@@ -153,6 +157,75 @@ impl Sheet {
         markers(out, dungeon, level, origin, half);
         if let Some(fov) = options.fov.as_ref().filter(|f| f.level == level) {
             fov_shade(out, fov, origin);
+        }
+        self.coordinates(out, dungeon, origin);
+        let _ = writeln!(out, "</g>");
+    }
+
+    /// The slot coordinates along a level's edges, as edit commands write them (`paint 0
+    /// R1,C1..R2,C2`): the column of every octagon column under the level, the row of every
+    /// octagon row left of it (`<g class="coordinates">`).
+    fn coordinates(&self, out: &mut String, dungeon: &Dungeon, origin: DVec2) {
+        let (layout, dims, half) = (dungeon.layout(), dungeon.dims(), self.half);
+        let font = COORDINATE_FONT;
+        let _ = write!(
+            out,
+            r##"<g class="coordinates" font-family="sans-serif" font-size="{font:.2}" fill="#6b645c">"##
+        );
+        let bottom = origin.y - half + self.level_h + 1.2 * font;
+        for col in (0..dims.cols()).step_by(2) {
+            let x = layout.center(Slot::new(0, col)).x + origin.x;
+            let _ = write!(out, r#"<text x="{x:.2}" y="{bottom:.2}" text-anchor="middle">{col}</text>"#);
+        }
+        let left = origin.x - half - 0.4 * font;
+        for row in (0..dims.rows()).step_by(2) {
+            let y = layout.center(Slot::new(row, 0)).y + origin.y + 0.35 * font;
+            let _ = write!(out, r#"<text x="{left:.2}" y="{y:.2}" text-anchor="end">{row}</text>"#);
+        }
+        let _ = writeln!(out, "</g>");
+    }
+
+    /// What each mark means, right of the scale bar (`<g class="legend">`).
+    fn legend(&self, out: &mut String) {
+        /// How a legend item is drawn.
+        enum Mark {
+            Square(&'static str),
+            Dot(&'static str),
+            Ring(&'static str),
+        }
+        let (m, font) = (self.margin, COORDINATE_FONT);
+        let (mut x, y) = (m + 70.0, self.height - 0.8 * m);
+        let _ = write!(out, r#"<g class="legend" font-family="sans-serif" font-size="{font:.2}">"#);
+        let items = [
+            (Mark::Square(FLOOR), "floor"),
+            (Mark::Square(ROCK), "rock"),
+            (Mark::Square(DOOR), "door"),
+            (Mark::Dot(STAIR), "stair up"),
+            (Mark::Ring(STAIR), "stair down, line to its exit"),
+            (Mark::Dot(ENTRANCE), "entrance (IN)"),
+            (Mark::Dot(EXIT), "exit (OUT)"),
+        ];
+        let r = 0.5 * font;
+        for (mark, label) in items {
+            let _ = match mark {
+                Mark::Square(colour) => write!(
+                    out,
+                    r#"<rect x="{x:.2}" y="{:.2}" width="{font:.2}" height="{font:.2}" fill="{colour}" stroke="{WALL}" stroke-width="0.3"/>"#,
+                    y - r
+                ),
+                Mark::Dot(colour) => {
+                    write!(out, r#"<circle cx="{:.2}" cy="{y:.2}" r="{r:.2}" fill="{colour}"/>"#, x + r)
+                }
+                Mark::Ring(colour) => write!(
+                    out,
+                    r#"<circle cx="{:.2}" cy="{y:.2}" r="{r:.2}" fill="none" stroke="{colour}" stroke-width="0.5"/>"#,
+                    x + r
+                ),
+            };
+            let _ =
+                write!(out, r#"<text x="{:.2}" y="{:.2}">{label}</text>"#, x + 1.6 * font, y + 0.35 * font);
+            // The next item starts past this one's label (its rough width).
+            x += (2.4 + 0.55 * label.len() as f64) * font;
         }
         let _ = writeln!(out, "</g>");
     }
@@ -326,17 +399,41 @@ mod tests {
         let svg = to_svg(&d, &PlanOptions::default());
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
         assert!(svg.contains(r#"id="level-0""#) && svg.contains(r#"id="level-1""#));
-        assert_eq!(svg.matches(DOOR).count(), 1, "one door");
-        assert_eq!(svg.matches(STAIR).count(), 2, "a stair and its landing");
-        assert!(svg.contains(">IN<") && svg.contains(">OUT<"));
+        // What the levels draw, without the legend's swatches.
+        let drawn = |svg: &str| svg[..svg.find(r#"<g class="legend""#).unwrap()].to_string();
+        let levels = drawn(&svg);
+        assert_eq!(levels.matches(DOOR).count(), 1, "one door");
+        assert_eq!(levels.matches(STAIR).count(), 2, "a stair and its landing");
+        assert!(levels.contains(">IN<") && levels.contains(">OUT<"));
         // 3 carved cells + 1 carved seam.
-        assert_eq!(svg.matches(&format!(r#"fill="{FLOOR}""#)).count(), 4);
+        assert_eq!(levels.matches(&format!(r#"fill="{FLOOR}""#)).count(), 4);
         assert_eq!(to_svg(&d, &PlanOptions::default()), svg);
         // With an exit above, the landing points at it.
         d.set_tile(Pos::new(1, 0, 2), Registry::FLOOR).unwrap();
         d.set_edge(Pos::new(1, 0, 0), Direction::E, Registry::OPEN).unwrap();
-        let svg = to_svg(&d, &PlanOptions::default());
+        let svg = drawn(&to_svg(&d, &PlanOptions::default()));
         assert_eq!(svg.matches(STAIR).count(), 3, "a stair, its landing and the line to its exit");
+    }
+
+    /// Each level carries the slot coordinates of its octagon columns and rows, as edit
+    /// commands write them, and the sheet a legend naming every mark.
+    #[test]
+    fn coordinates_along_the_edges_and_a_legend() {
+        let d = Dungeon::new(4, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+        let svg = to_svg(&d, &PlanOptions::default());
+        let groups: Vec<&str> =
+            svg.split(r#"<g class="coordinates""#).skip(1).map(|g| &g[..g.find("</g>").unwrap()]).collect();
+        assert_eq!(groups.len(), 2, "one per level");
+        for g in groups {
+            let texts = &g[g.find('>').unwrap() + 1..];
+            let labels: Vec<&str> = texts.split("\">").skip(1).map(|t| &t[..t.find('<').unwrap()]).collect();
+            // Columns 0, 2, 4, 6 under the level, then rows 0, 2, 4 beside it.
+            assert_eq!(labels, ["0", "2", "4", "6", "0", "2", "4"]);
+        }
+        let legend = &svg[svg.find(r#"<g class="legend""#).unwrap()..];
+        for word in ["floor", "rock", "door", "stair up", "stair down", "entrance (IN)", "exit (OUT)"] {
+            assert!(legend.contains(&format!(">{word}")), "{word} in the legend");
+        }
     }
 
     /// The floor polygons and wall segments of level `level`'s group, read back from `svg`
