@@ -360,7 +360,9 @@ fn godot(dir: &std::path::Path, args: &[&str]) -> Result<String, String> {
 
 /// Imports the project in `dir` (the editor's first scan). Godot 3.2.3's headless editor
 /// writes the import within seconds but then hangs on its way out with `--quit`, so the
-/// editor is stopped once the import's `.md5` stamp is there (at most 120 s).
+/// editor is stopped once every `.glb` has its import's `.md5` stamp (at most 120 s): a
+/// project of several files stopped at the first stamp would leave the others unimported,
+/// and loading one of those fails.
 fn godot_import(dir: &std::path::Path) {
     let mut editor = std::process::Command::new("godot3-server")
         .arg("--path")
@@ -370,10 +372,14 @@ fn godot_import(dir: &std::path::Path) {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let stamped = || {
-        std::fs::read_dir(dir.join(".import"))
-            .is_ok_and(|mut files| files.any(|f| f.unwrap().file_name().to_string_lossy().ends_with(".md5")))
+    let count = |folder: std::path::PathBuf, wanted: &dyn Fn(&str) -> bool| {
+        std::fs::read_dir(folder).map_or(0, |files| {
+            files.filter(|f| f.as_ref().is_ok_and(|f| wanted(&f.file_name().to_string_lossy()))).count()
+        })
     };
+    let scenes = count(dir.to_path_buf(), &|n| n.ends_with(".glb"));
+    let stamped =
+        || count(dir.join(".import"), &|n| n.contains(".glb-") && n.ends_with(".md5")) >= scenes.max(1);
     for _ in 0..600 {
         if stamped() || editor.try_wait().unwrap().is_some() {
             break;
@@ -459,7 +465,14 @@ func _initialize():
 		var name = f.get_line().strip_edges()
 		if name == "":
 			continue
-		var l = first_light(load("res://" + name + ".glb").instance())
+		var scene = load("res://" + name + ".glb")
+		if scene == null:
+			print("NOT IMPORTED ", name)
+			continue
+		var l = first_light(scene.instance())
+		if l == null:
+			print("NO LIGHT ", name)
+			continue
 		print("LIGHT ", name, " ", l.light_energy, " ", l.omni_attenuation, " ", l.omni_range)
 	f.close()
 	quit()

@@ -201,7 +201,7 @@ fn view_takes_the_export_texture_size() {
         &[],
     );
     assert!(!bad.status.success());
-    assert!(support::stderr(&bad).contains("texture_size"), "{}", support::stderr(&bad));
+    assert!(support::stderr(&bad).contains("--texture-size"), "the flag is named: {}", support::stderr(&bad));
     let shot = |metres: &str, name: &str| {
         let png = scratch.join(name);
         let o = support::run_octile(
