@@ -150,6 +150,19 @@ fn click_in_edit_mode(window: &str, pixel: (u32, u32), dir: &Path) -> (image::Rg
     (before, grab(window, &dir.join("after.png")))
 }
 
+/// A left drag in `window` from pixel `from` to pixel `to`, the cursor jumping there in
+/// one motion event.
+fn drag(window: &str, from: (u32, u32), to: (u32, u32)) {
+    xdotool(&["mousemove", "--window", window, &from.0.to_string(), &from.1.to_string()]);
+    pause(1200);
+    xdotool(&["mousedown", "1"]);
+    pause(600);
+    xdotool(&["mousemove", "--window", window, &to.0.to_string(), &to.1.to_string()]);
+    pause(600);
+    xdotool(&["mouseup", "1"]);
+    pause(600);
+}
+
 /// The start of a window test: the window lock held, and [`arena_copy`]; `None` (after a
 /// `SKIPPED` line) without the window tools ([`window_tools`]).
 fn window_test(
@@ -233,16 +246,9 @@ fn a_fast_drag_paints_every_cell_it_crosses() {
     pause(2500);
     xdotool(&["windowfocus", "--sync", &window]);
     xdotool(&["key", "F3"]);
-    xdotool(&["mousemove", "--window", &window, &start.0.to_string(), &start.1.to_string()]);
-    pause(1200);
     // Press on column 2 (it becomes rock), jump straight to column 6 in one motion event,
     // release: the stroke paints column 4, which the cursor crossed, too.
-    xdotool(&["mousedown", "1"]);
-    pause(600);
-    xdotool(&["mousemove", "--window", &window, &end.0.to_string(), &end.1.to_string()]);
-    pause(600);
-    xdotool(&["mouseup", "1"]);
-    pause(600);
+    drag(&window, start, end);
     xdotool(&["key", "ctrl+s"]);
     pause(1500);
     let (after, err) = quit_and_load(child, &file);
@@ -317,14 +323,7 @@ fn the_room_brush_paints_a_room_with_doorways() {
     xdotool(&["click", "1"]);
     pause(600);
     xdotool(&["key", "c"]);
-    xdotool(&["mousemove", "--window", &window, &start.0.to_string(), &start.1.to_string()]);
-    pause(800);
-    xdotool(&["mousedown", "1"]);
-    pause(600);
-    xdotool(&["mousemove", "--window", &window, &end.0.to_string(), &end.1.to_string()]);
-    pause(600);
-    xdotool(&["mouseup", "1"]);
-    pause(600);
+    drag(&window, start, end);
     xdotool(&["mousemove", "--window", &window, "2", "2"]);
     pause(1500);
     grab(&window, &dir.join("room.png"));
