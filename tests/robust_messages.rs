@@ -398,6 +398,45 @@ fn edits_go_through_links_and_devices_stay_devices() {
 /// Issue 25: every command that prints to standard output panicked (exit 101) when it was
 /// closed or full, and `edit` then saved nothing while `export` had written its file. A
 /// closed pipe now ends the command quietly with 141 (as SIGPIPE would), a full one is an
+/// A command whose standard error is closed or full still does its work and exits as it
+/// would: its status lines ("wrote ...", warnings, "no path") are dropped, not a panic
+/// (exit 101) after the files are written.
+#[cfg(unix)]
+#[test]
+fn a_closed_or_full_stderr_is_no_panic() {
+    use std::process::Stdio;
+    let dir = Scratch::new("a_closed_or_full_stderr_is_no_panic");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/plus_arena.json");
+    std::fs::copy(sample, dir.join("d.json")).unwrap();
+    // Each writes a file and then a line on standard error (path's "no path" is its exit 3).
+    let commands: [(&[&str], Option<&str>, i32); 4] = [
+        (&["plan", "d.json", "-o", "p.svg"], Some("p.svg"), 0),
+        (&["new", "--octagons", "4x4", "-o", "n.json"], Some("n.json"), 0),
+        (&["generate", "--octagons", "4x4", "--levels", "1", "-o", "g.json"], Some("g.json"), 0),
+        (&["path", "d.json", "--from", "0,4,4", "--to", "0,0,0"], None, 3),
+    ];
+    for (args, file, code) in commands {
+        for full in [false, true] {
+            if let Some(f) = file {
+                let _ = std::fs::remove_file(dir.join(f));
+            }
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_octile"));
+            cmd.args(args).current_dir(dir.path()).stdout(Stdio::null());
+            let status = if full {
+                cmd.stderr(std::fs::File::create("/dev/full").unwrap()).status().unwrap()
+            } else {
+                let mut child = cmd.stderr(Stdio::piped()).spawn().unwrap();
+                drop(child.stderr.take()); // closed before the command writes anything
+                child.wait().unwrap()
+            };
+            assert_eq!(status.code(), Some(code), "{args:?} (full: {full})");
+            if let Some(f) = file {
+                assert!(dir.join(f).is_file(), "{args:?} (full: {full}) wrote {f}");
+            }
+        }
+    }
+}
+
 /// error (exit 1); the files are written either way.
 #[cfg(unix)]
 #[test]

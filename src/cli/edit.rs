@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::stdout::outln;
+use super::stdout::{errln, outln};
 use anyhow::{Context, bail};
 use clap::Args;
 use octile::dungeon::Registry;
@@ -98,7 +98,7 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
     }
     outln!("wrote {} ({ran} command(s); {})", out.display(), editor.connectivity())?;
     for warning in super::validate::inert_seams(editor.dungeon()) {
-        eprintln!("warning: {warning}");
+        errln!("warning: {warning}");
     }
     Ok(ExitCode::SUCCESS)
 }

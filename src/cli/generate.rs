@@ -11,7 +11,7 @@ use octile::generate::{GenerateOptions, Progress, generate, generate_around};
 use super::args::Size;
 use super::gltf_out::GltfArgs;
 use super::progress::Bar;
-use super::stdout::outln;
+use super::stdout::{errln, outln};
 use super::weights::WeightArgs;
 
 /// The generation options, shared by `octile generate` and `octile view --generate` (where
@@ -209,7 +209,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     let entrance = dungeon.entrance().map(|p| p.to_string()).unwrap_or_default();
     let exit = dungeon.exit().map(|p| p.to_string()).unwrap_or_default();
-    eprintln!(
+    errln!(
         "wrote {} (seed {}, {} level(s) of {}x{} octagons; entrance {entrance}; exit {exit})",
         args.output.display(),
         options.seed,

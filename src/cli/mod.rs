@@ -75,7 +75,7 @@ pub fn run() -> ExitCode {
     // Without the handler Ctrl+C still stops the command, only leaving temporaries behind;
     // failing to install it (a handler already set) is no reason to refuse to run.
     let _ = ctrlc::set_handler(|| {
-        eprintln!("interrupted");
+        stdout::errln!("interrupted");
         octile::io::remove_temporaries_and_exit(INTERRUPTED)
     });
     let cli = Cli::parse();

@@ -8,7 +8,7 @@ use octile::dungeon::{Dungeon, Fill};
 use octile::geometry::Proportions;
 
 use super::args::Size;
-use super::stdout::out;
+use super::stdout::{errln, out};
 
 /// What the starter dungeon is filled with.
 #[derive(Clone, Copy, ValueEnum)]
@@ -53,7 +53,7 @@ pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
     match args.output {
         Some(path) => {
             octile::format::save(&dungeon, &path)?;
-            eprintln!(
+            errln!(
                 "wrote {} ({}x{} octagons, {} level(s))",
                 path.display(),
                 args.octagons.cols,

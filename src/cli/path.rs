@@ -10,7 +10,7 @@ use octile::path::{AStar, NodeId, PathError, PathGraph, PathRules};
 use serde_json::json;
 
 use super::args::PosArg;
-use super::stdout::outln;
+use super::stdout::{errln, outln};
 
 /// Exit status when `--from` or `--to` is not a cell of the dungeon (off its levels, rows
 /// or columns, or on a Void slot). The same as clap's status for a malformed argument.
@@ -63,7 +63,7 @@ pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     let (from, to) = (args.from.0, args.to.0);
     for (flag, pos) in [("--from", from), ("--to", to)] {
         if let Err(e) = super::args::check_cell(&d, pos) {
-            eprintln!("error: bad {flag}: {e}");
+            errln!("error: bad {flag}: {e}");
             return Ok(ExitCode::from(BAD_POSITION));
         }
     }
@@ -72,7 +72,7 @@ pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
     let (a, b) = match ends(&graph, from, to) {
         Ok(ends) => ends,
         Err((flag, e)) => {
-            eprintln!("error: bad {flag}: {e}");
+            errln!("error: bad {flag}: {e}");
             return Ok(ExitCode::from(BAD_POSITION));
         }
     };
@@ -90,7 +90,7 @@ pub fn run(args: PathArgs) -> anyhow::Result<ExitCode> {
             }
             _ => String::new(),
         };
-        eprintln!("no path from {from} to {to}{hint}");
+        errln!("no path from {from} to {to}{hint}");
         return Ok(ExitCode::from(NO_ROUTE));
     };
     if args.json {

@@ -9,6 +9,7 @@ use octile::plan::{FovShade, PlanOptions, to_svg};
 use octile::sight::visible_floor;
 
 use super::args::PosArg;
+use super::stdout::errln;
 
 /// Options of `octile plan`.
 #[derive(Args)]
@@ -57,6 +58,6 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
     super::budget::check_svg_bytes(&dungeon, shade, args.max_svg_bytes)?;
     let svg = to_svg(&dungeon, &PlanOptions { scale: args.scale, fov, ..PlanOptions::default() });
     octile::io::write_atomic(&args.output, svg.as_bytes())?;
-    eprintln!("wrote {}", args.output.display());
+    errln!("wrote {}", args.output.display());
     Ok(ExitCode::SUCCESS)
 }

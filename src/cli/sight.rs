@@ -9,7 +9,7 @@ use octile::sight::{SightError, field_of_view, line_of_sight};
 use serde_json::json;
 
 use super::args::PosArg;
-use super::stdout::out;
+use super::stdout::{errln, out};
 
 /// Exit status for a bad `--from`, `--to` or `--radius` (not a cell of the dungeon, on
 /// another level, a negative radius). The same as clap's status for a malformed argument.
@@ -51,7 +51,7 @@ pub fn run(args: SightArgs) -> anyhow::Result<ExitCode> {
     let flags = [("--from", Some(from)), ("--to", args.to.map(|p| p.0))];
     for (flag, pos) in flags {
         if let Some(Err(e)) = pos.map(|p| super::args::check_cell(&d, p)) {
-            eprintln!("error: bad {flag}: {e}");
+            errln!("error: bad {flag}: {e}");
             return Ok(ExitCode::from(BAD_INPUT));
         }
     }
@@ -70,7 +70,7 @@ pub fn run(args: SightArgs) -> anyhow::Result<ExitCode> {
         }
         Err(e @ SightError::TightSpacing) => Err(e.into()),
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             Ok(ExitCode::from(BAD_INPUT))
         }
     }

@@ -1,4 +1,4 @@
-//! Standard output of the commands. `println!` panics when standard output is closed (a
+//! Standard output (and the status lines on standard error) of the commands. `println!` panics when standard output is closed (a
 //! pipe whose reader is gone: `octile wfc | head`) or full (`> /dev/full`); [`outln!`] and
 //! [`out!`] return a [`StdoutError`] instead, which [`super::run`] turns into a quiet exit
 //! for a closed pipe and an error (exit 1) for anything else.
@@ -58,4 +58,18 @@ macro_rules! outln {
     };
 }
 
-pub(crate) use {out, outln};
+/// Writes `args` to standard error, dropping them when standard error cannot be written
+/// (closed or full): a status line that cannot be shown is no reason to fail a command
+/// whose files are written, and `eprintln!` would panic (what [`errln!`] calls).
+pub fn write_err(args: std::fmt::Arguments<'_>) {
+    let _ = std::io::stderr().lock().write_fmt(args);
+}
+
+/// `eprintln!` that never panics: a line standard error cannot take is dropped.
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+pub(crate) use {errln, out, outln};

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::stdout::outln;
+use super::stdout::{errln, outln};
 use clap::Args;
 use octile::dungeon::{Carve, Dungeon};
 use octile::format::FormatError;
@@ -39,7 +39,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
             for p in &problems {
                 outln!("{name}: {p}")?;
             }
-            eprintln!("{name}: {} problem(s)", problems.len());
+            errln!("{name}: {} problem(s)", problems.len());
             Ok(ExitCode::FAILURE)
         }
         Err(e) => {

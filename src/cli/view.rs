@@ -11,6 +11,7 @@ use octile::viewer::{ViewOptions, offscreen_view, screenshot};
 
 use super::args::{MeshBudgetArgs, RouteArg, Size};
 use super::generate::GenOptionsArgs;
+use super::stdout::errln;
 
 /// Options of `octile view`.
 #[derive(Args)]
@@ -105,7 +106,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
             let d = args.generation.generate()?;
             let name = |p: Option<octile::grid::Pos>| p.map(|p| p.to_string()).unwrap_or_default();
             let (entrance, exit) = (name(d.entrance()), name(d.exit()));
-            eprintln!("generated seed {}: entrance {entrance}, exit {exit}", args.generation.options().seed);
+            errln!("generated seed {}: entrance {entrance}, exit {exit}", args.generation.options().seed);
             d
         }
     };
@@ -145,7 +146,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
             None => screenshot(&dungeon, &options)?,
         };
         shot.save_png(out)?;
-        eprintln!(
+        errln!(
             "wrote {} ({}x{}, {} draw calls, {} triangles)",
             out.display(),
             shot.width,
@@ -154,9 +155,11 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
             shot.stats.triangles
         );
         let chunks = shot.stats.chunks;
-        eprintln!(
+        errln!(
             "chunks: {} of {} built at full detail ({} kept; the rest drawn coarse or out of view)",
-            chunks.built, chunks.chunks, chunks.resident
+            chunks.built,
+            chunks.chunks,
+            chunks.resident
         );
         return Ok(ExitCode::SUCCESS);
     }
@@ -183,7 +186,7 @@ fn timed_screenshot(
     let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or_default();
-    eprintln!(
+    errln!(
         "offscreen {w}x{h}: {frames} frames, median frame time {median:.2} ms, mean {mean:.2} ms | adapter: {}",
         gpu.describe()
     );
