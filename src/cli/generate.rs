@@ -132,8 +132,9 @@ pub struct GenerateArgs {
     /// Also write the dungeon file (JSON) here.
     #[arg(long, value_name = "FILE")]
     save_dungeon: Option<PathBuf>,
-    /// Keep every pinned cell (tile and edges) of this dungeon file and generate the rest;
-    /// its size, levels and cut ratio replace --octagons, --levels and --cut.
+    /// Keep every pinned cell (tile and edges; a sealed pinned room gets doorways), the
+    /// entrance, exit and stairs of this dungeon file and generate the rest; its size,
+    /// levels and cut ratio replace --octagons, --levels and --cut.
     #[arg(long, value_name = "DESIGN.json")]
     keep: Option<PathBuf>,
 }

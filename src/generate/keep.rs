@@ -1,5 +1,6 @@
 //! Generating around a design (`octile generate --keep`): the design's pinned cells keep
-//! their tiles and every edge they have; the rest is generated. The rule of what a locked
+//! their tiles and every edge they have (matched by name), but for the doorways opened in
+//! pinned rooms that no seam leaves ([`doorways`]); the rest is generated. The rule of what a locked
 //! cell asks of a free neighbour ([`demand_of`]) is shared with re-solving
 //! ([`crate::edit::resolve`]).
 //!

@@ -87,15 +87,19 @@ pub fn generate(
 }
 
 /// Generates a dungeon around a design (`octile generate --keep`): every pinned cell of
-/// `design` keeps its tile and every edge it has (and stays pinned); the rest is generated
-/// as [`generate`] does, on every level. The design decides the size, the level count and
-/// the cut ratio (`options`' are replaced by its). No stair, hole or entrance is placed on
-/// a pinned cell or beside one. The result is one connected region, as [`generate`]'s.
+/// `design` keeps its tile and every edge it has (and stays pinned), tiles and edge states
+/// matched by name, except that a pinned room no carved seam leaves gets one or two
+/// doorways on walls facing unpinned cells; the rest is generated as [`generate`] does, on
+/// every level. The design's entrance, exit and stairs stay where it has them (a level pair
+/// gets only the stairs it lacks). The design decides the size, the level count and the
+/// cut ratio (`options`' are replaced by its). No drawn stair, hole or entrance is placed
+/// on a pinned cell or beside one. The result is one connected region, as [`generate`]'s.
 ///
 /// # Errors
 /// As [`generate`]; [`GenerateError::BadOption`] named `keep` when two pins contradict each
-/// other (one's open seam needs a cell floor, the other's wall needs it rock) or the pins
-/// leave no room for the stairs or the entrance; [`GenerateError::Disconnected`] when no
+/// other (one's open seam needs a cell floor, the other's wall needs it rock), a pinned
+/// room is walled in (no wall of it faces an unpinned cell a doorway could open onto) or
+/// the pins leave no room for the stairs or the entrance; [`GenerateError::Disconnected`] when no
 /// layout joins everything (pinned floor walled in by other pins, for instance).
 pub fn generate_around(
     options: &GenerateOptions,
