@@ -20,6 +20,15 @@ impl Dungeon {
         self.tile_def(pos).is_ok_and(|t| t.carved)
     }
 
+    /// Whether wall `dir` of the cell at `pos` has an edge state that carves (open or a
+    /// door), whatever the cells either side are: `false` for the grid's border and
+    /// positions outside the dungeon. [`Dungeon::carved_seam`] adds the cells.
+    #[must_use]
+    pub fn edge_carves(&self, pos: Pos, dir: Direction) -> bool {
+        let state = self.edge_state(pos, dir).ok().flatten();
+        state.and_then(|s| self.registry().edge_def(s)).is_some_and(|def| def.carve != Carve::None)
+    }
+
     /// The edge definition of wall `dir` of the cell at `pos` when the seam through it is
     /// carved (both cells carved, an edge state that carves: open or a door), else `None`
     /// (the grid's border, rock on either side, or a wall state).

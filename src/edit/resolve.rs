@@ -22,7 +22,7 @@ use rand_core::SeedableRng;
 use super::change::Recorder;
 use super::seams::derived_state;
 use super::{Connectivity, EditError, local};
-use crate::dungeon::{Carve, Dungeon, EdgeStateId, TileId};
+use crate::dungeon::{Dungeon, EdgeStateId, TileId};
 use crate::generate::keep::{Demand, class_tiles, demand_of, guarded, join_window};
 use crate::generate::{Locked, join_level};
 use crate::grid::{Dims, Direction, Grid, Pos, Slot};
@@ -242,12 +242,7 @@ fn fillable(d: &Dungeon, level: u16, free: &[(Slot, Demand)], locked: &[bool]) -
         let pos = Pos { level, slot: *slot };
         let seam_to_lock = dims.walls(*slot).expect("invariant: a cell").iter().any(|&dir| {
             let beside = dims.neighbor(*slot, dir).ok().flatten();
-            beside.is_some_and(|n| locked[dims.index(n).expect("inside")])
-                && d.edge_state(pos, dir)
-                    .ok()
-                    .flatten()
-                    .and_then(|s| d.registry().edge_def(s))
-                    .is_some_and(|e| e.carve != Carve::None)
+            beside.is_some_and(|n| locked[dims.index(n).expect("inside")]) && d.edge_carves(pos, dir)
         });
         out[dims.index(*slot).expect("invariant: inside")] = !seam_to_lock;
     }

@@ -118,13 +118,7 @@ pub(crate) fn spread_over_seams(d: &Dungeon, level: u16, main: &mut [bool]) {
         let pos = Level { d, level }.pos(i as u32);
         for (dir, next) in super::carve::neighbours(d, pos) {
             let j = dims.index(next.slot).expect("invariant: a neighbour in the grid");
-            let carves = d
-                .edge_state(pos, dir)
-                .ok()
-                .flatten()
-                .and_then(|s| d.registry().edge_def(s))
-                .is_some_and(|e| e.carve != crate::dungeon::Carve::None);
-            if !main[base + j] && carves && d.is_carved(next) && d.shaft_allows(pos, dir) {
+            if !main[base + j] && d.carved_seam(pos, dir).is_some() && d.shaft_allows(pos, dir) {
                 main[base + j] = true;
                 stack.push(j);
             }

@@ -16,7 +16,7 @@ use rand_core::{Rng, SeedableRng};
 
 use super::GenerateError;
 use super::carve::Locked;
-use crate::dungeon::{Carve, Dungeon, EdgeStateId, Registry, TileId};
+use crate::dungeon::{Dungeon, EdgeStateId, Registry, TileId};
 use crate::grid::{Direction, Pos, Slot, SlotKind};
 use crate::wfc::{FixedCell, TileIndex, octile};
 
@@ -54,8 +54,7 @@ pub(crate) fn demand_of(d: &Dungeon, level: u16, slot: Slot, locked: &[bool]) ->
             continue;
         }
         let there = Pos { level, slot: other };
-        let state = d.edge_state(here, dir).ok().flatten().and_then(|s| d.registry().edge_def(s));
-        let carves = state.is_some_and(|e| e.carve != Carve::None);
+        let carves = d.edge_carves(here, dir);
         let carved = d.is_carved(there);
         if carves && carved {
             demand.carved.push(there);
@@ -365,14 +364,6 @@ const SECOND_DOORWAY: usize = 6;
 /// beyond. Refuses a room with no such wall, naming it.
 fn doorways(design: &Dungeon, seed: u64) -> Result<Vec<(Pos, Direction)>, GenerateError> {
     let dims = design.dims();
-    let carves = |pos: Pos, dir: Direction| {
-        design
-            .edge_state(pos, dir)
-            .ok()
-            .flatten()
-            .and_then(|s| design.registry().edge_def(s))
-            .is_some_and(|e| e.carve != Carve::None)
-    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(DOORWAY_STREAM);
     let mut opened = Vec::new();
@@ -399,7 +390,7 @@ fn doorways(design: &Dungeon, seed: u64) -> Result<Vec<(Pos, Direction)>, Genera
                     let Some(beyond) = dims.neighbor(slot, dir).ok().flatten() else { continue };
                     let there = Pos { level, slot: beyond };
                     let j = dims.index(beyond).expect("invariant: inside");
-                    match (pinned(beyond), carves(pos, dir)) {
+                    match (pinned(beyond), design.edge_carves(pos, dir)) {
                         (true, true) if design.is_carved(there) && !seen[j] => {
                             seen[j] = true;
                             room.push(beyond);
