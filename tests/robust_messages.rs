@@ -395,9 +395,6 @@ fn edits_go_through_links_and_devices_stay_devices() {
     assert_eq!(hidden(dir.path()), Vec::<String>::new(), "no temporary left behind");
 }
 
-/// Issue 25: every command that prints to standard output panicked (exit 101) when it was
-/// closed or full, and `edit` then saved nothing while `export` had written its file. A
-/// closed pipe now ends the command quietly with 141 (as SIGPIPE would), a full one is an
 /// A command whose standard error is closed or full still does its work and exits as it
 /// would: its status lines ("wrote ...", warnings, "no path") are dropped, not a panic
 /// (exit 101) after the files are written.
@@ -425,9 +422,7 @@ fn a_closed_or_full_stderr_is_no_panic() {
             let status = if full {
                 cmd.stderr(std::fs::File::create("/dev/full").unwrap()).status().unwrap()
             } else {
-                let mut child = cmd.stderr(Stdio::piped()).spawn().unwrap();
-                drop(child.stderr.take()); // closed before the command writes anything
-                child.wait().unwrap()
+                cmd.stderr(closed_pipe()).status().unwrap()
             };
             assert_eq!(status.code(), Some(code), "{args:?} (full: {full})");
             if let Some(f) = file {
@@ -437,6 +432,19 @@ fn a_closed_or_full_stderr_is_no_panic() {
     }
 }
 
+/// The write end of a pipe whose read end is already closed: the command's first write
+/// meets a closed pipe however fast it runs (closing the read end after spawning raced a
+/// command that wrote everything into the pipe's buffer first).
+#[cfg(unix)]
+fn closed_pipe() -> std::io::PipeWriter {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    writer
+}
+
+/// Issue 25: every command that prints to standard output panicked (exit 101) when it was
+/// closed or full, and `edit` then saved nothing while `export` had written its file. A
+/// closed pipe now ends the command quietly with 141 (as SIGPIPE would), a full one is an
 /// error (exit 1); the files are written either way.
 #[cfg(unix)]
 #[test]
@@ -468,9 +476,7 @@ fn a_closed_or_full_stdout_is_no_panic() {
             let output = if full {
                 cmd.stdout(std::fs::File::create("/dev/full").unwrap()).output().unwrap()
             } else {
-                let mut child = cmd.stdout(Stdio::piped()).spawn().unwrap();
-                drop(child.stdout.take()); // closed before the command writes anything
-                child.wait_with_output().unwrap()
+                cmd.stdout(closed_pipe()).output().unwrap()
             };
             let err = stderr(&output);
             assert!(!err.contains("panicked"), "{args:?} (full: {full}): {err}");
