@@ -149,4 +149,12 @@ pub enum DungeonError {
         /// `open` or `close`.
         change: &'static str,
     },
+    /// A room or passage the room table refuses.
+    #[error("room {room:?}: {why}")]
+    Room {
+        /// The room's name (or `#id` for an id the table lacks).
+        room: String,
+        /// Why it was refused.
+        why: String,
+    },
 }

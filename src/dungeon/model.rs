@@ -1,6 +1,7 @@
 //! `Dungeon`: levels of cell tiles and edge states over one grid, with proportions and a
 //! registry. One dense layer per property.
 
+use super::rooms::RoomTable;
 use super::{DungeonError, EdgeStateId, Registry, Stairs, TileDef, TileId};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Dims, Direction, EdgeId, Grid, GridError, Pos, Slot, SlotKind};
@@ -39,6 +40,8 @@ pub struct Dungeon {
     /// Per level, the cells locked against re-solving ([`Dungeon::is_pinned`]).
     pub(super) pins: Vec<Grid<bool>>,
     stairs: Stairs,
+    /// The rooms and passages the dungeon was built from ([`Dungeon::rooms`]).
+    pub(super) rooms: RoomTable,
 }
 
 impl Dungeon {
@@ -101,6 +104,7 @@ impl Dungeon {
             pins: vec![Grid::filled(dims, false); levels],
             // The fills hold no stair tile (rock and plain floor are not stairs).
             stairs: Stairs::empty(dims),
+            rooms: RoomTable::default(),
         })
     }
 
@@ -162,7 +166,7 @@ impl Dungeon {
         &self.registry
     }
 
-    fn check_level(&self, level: u16) -> Result<usize, DungeonError> {
+    pub(super) fn check_level(&self, level: u16) -> Result<usize, DungeonError> {
         if level < self.levels() {
             Ok(usize::from(level))
         } else {
@@ -379,6 +383,7 @@ impl Dungeon {
             seed: None,
             pins,
             stairs: Stairs::default(),
+            rooms: RoomTable::default(),
         };
         dungeon.stairs = Stairs::of(&dungeon);
         Ok(dungeon)

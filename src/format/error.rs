@@ -91,6 +91,12 @@ pub enum Problem {
         /// Pins listed.
         count: usize,
     },
+    /// Rooms or passages in a file older than version 3.
+    #[error("`rooms` and `passages` list {count} entries but `version` is below 3; rooms need version 3")]
+    RoomsNeedVersion3 {
+        /// Rooms and passages listed.
+        count: usize,
+    },
     /// An inconsistency of the dungeon itself (stairs, for instance).
     #[error(transparent)]
     Dungeon(DungeonError),

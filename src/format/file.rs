@@ -5,19 +5,29 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Problem};
-use crate::dungeon::{Dungeon, EdgeDef, Registry, TileDef};
+use crate::dungeon::{
+    Dungeon, DungeonError, EdgeDef, Passage, PassageKind, Registry, Room, RoomId, RoomRole, RoomShape,
+    SizeClass, TileDef,
+};
 use crate::geometry::Proportions;
 use crate::grid::{ConnectorWall, EdgeId, Grid, Pos, Slot, SlotKind};
 
 /// The `format` field of every dungeon file.
 pub const FORMAT_NAME: &str = "octile-dungeon";
-/// The newest file version, which this build writes for a dungeon with pins; it reads
-/// every version from 1. Version 2 added `pins`; a dungeon without pins is written as
-/// version 1 (the same bytes as before pins existed, readable by older builds).
-pub const FORMAT_VERSION: u32 = 2;
+/// The newest file version; this build reads every version from 1. Version 2 added
+/// `pins`, version 3 `rooms` and `passages`. A file is written with the oldest version that
+/// holds what it has: a dungeon without pins or rooms is version 1 (the same bytes as before
+/// pins existed, readable by older builds).
+pub const FORMAT_VERSION: u32 = 3;
 
-/// The version written for a dungeon without pins.
+/// The version written for a dungeon without pins or rooms.
 const VERSION_WITHOUT_PINS: u32 = 1;
+
+/// The version that added `pins`.
+const VERSION_PINS: u32 = 2;
+
+/// The version that added `rooms` and `passages`.
+const VERSION_ROOMS: u32 = 3;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,9 +48,42 @@ struct DungeonFile {
     /// Pinned cells, `[level, row, col]` each, level by level, row-major (version 2).
     #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "pin_list")]
     pins: Vec<[u32; 3]>,
+    /// The room table's rooms (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rooms: Vec<RoomEntry>,
+    /// The room table's passages (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    passages: Vec<PassageEntry>,
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
     plan: Vec<LevelPlan>,
+}
+
+/// One room: its table entry and its cells, as runs along slot rows.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoomEntry {
+    name: String,
+    role: RoomRole,
+    shape: RoomShape,
+    size: SizeClass,
+    level: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    height: Option<f64>,
+    /// `[row, first_col, last_col]`: the cells of `row` from `first_col` to `last_col`
+    /// (cells of one row are 2 columns apart).
+    cells: Vec<[u32; 3]>,
+}
+
+/// One passage, its rooms by name.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PassageEntry {
+    from: String,
+    to: String,
+    kind: PassageKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lock: Option<u32>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -101,9 +144,17 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         .collect();
     let marker = |p: Option<Pos>| p.map(|p| [u32::from(p.level), p.slot.row, p.slot.col]);
     let pins: Vec<[u32; 3]> = dungeon.pinned().filter_map(|p| marker(Some(p))).collect();
+    let (rooms, passages) = room_entries(dungeon);
+    let version = if !rooms.is_empty() {
+        VERSION_ROOMS
+    } else if !pins.is_empty() {
+        VERSION_PINS
+    } else {
+        VERSION_WITHOUT_PINS
+    };
     let file = DungeonFile {
         format: FORMAT_NAME.into(),
-        version: if pins.is_empty() { VERSION_WITHOUT_PINS } else { FORMAT_VERSION },
+        version,
         octagons: [dims.octagon_cols(), dims.octagon_rows()],
         levels: u32::from(dungeon.levels()),
         proportions: *dungeon.proportions(),
@@ -111,12 +162,96 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         entrance: marker(dungeon.entrance()),
         exit: marker(dungeon.exit()),
         pins,
+        rooms,
+        passages,
         tiles: reg.tiles().to_vec(),
         edges: reg.edges().to_vec(),
         plan,
     };
     let value = serde_json::to_value(&file).expect("invariant: plain data serialises");
     super::pretty::to_pretty(&value)
+}
+
+/// The room table as the file writes it: each room's cells as runs along slot rows.
+fn room_entries(dungeon: &Dungeon) -> (Vec<RoomEntry>, Vec<PassageEntry>) {
+    let rooms = dungeon
+        .rooms()
+        .iter()
+        .enumerate()
+        .map(|(i, room)| {
+            let mut runs: Vec<[u32; 3]> = Vec::new();
+            for p in dungeon.room_cells(RoomId(i as u16)) {
+                match runs.last_mut() {
+                    Some(run) if run[0] == p.slot.row && run[2] + 2 == p.slot.col => run[2] = p.slot.col,
+                    _ => runs.push([p.slot.row, p.slot.col, p.slot.col]),
+                }
+            }
+            RoomEntry {
+                name: room.name.clone(),
+                role: room.role,
+                shape: room.shape,
+                size: room.size,
+                level: u32::from(room.level),
+                height: room.height,
+                cells: runs,
+            }
+        })
+        .collect();
+    let name = |id: RoomId| dungeon.rooms()[usize::from(id.0)].name.clone();
+    let passages = dungeon
+        .passages()
+        .iter()
+        .map(|p| PassageEntry { from: name(p.from), to: name(p.to), kind: p.kind, lock: p.lock })
+        .collect();
+    (rooms, passages)
+}
+
+/// Adds the file's rooms and passages to `dungeon`, each refusal a problem.
+fn add_rooms(dungeon: &mut Dungeon, rooms: Vec<RoomEntry>, passages: Vec<PassageEntry>) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for entry in rooms {
+        let Ok(level) = u16::try_from(entry.level) else {
+            let why = format!("level {} is not a level of the dungeon", entry.level);
+            problems.push(Problem::Dungeon(DungeonError::Room { room: entry.name, why }));
+            continue;
+        };
+        let mut cells = Vec::new();
+        for [row, first, last] in entry.cells {
+            if last < first
+                || (last - first) & 1 == 1
+                || last - first > 2 * crate::grid::MAX_OCTAGONS_PER_SIDE
+            {
+                let why =
+                    format!("cells [{row}, {first}, {last}] is not a run of cells (first <= last, 2 apart)");
+                problems.push(Problem::Dungeon(DungeonError::Room { room: entry.name.clone(), why }));
+                continue;
+            }
+            cells.extend((first..=last).step_by(2).map(|col| Pos { level, slot: Slot::new(row, col) }));
+        }
+        let room = Room {
+            name: entry.name,
+            role: entry.role,
+            shape: entry.shape,
+            size: entry.size,
+            level,
+            height: entry.height,
+        };
+        if let Err(e) = dungeon.add_room(room, &cells) {
+            problems.push(Problem::Dungeon(e));
+        }
+    }
+    for entry in passages {
+        let (Some(from), Some(to)) = (dungeon.room_named(&entry.from), dungeon.room_named(&entry.to)) else {
+            let missing = if dungeon.room_named(&entry.from).is_none() { &entry.from } else { &entry.to };
+            let why = "a passage names it, but `rooms` has no room of that name".to_string();
+            problems.push(Problem::Dungeon(DungeonError::Room { room: missing.clone(), why }));
+            continue;
+        };
+        if let Err(e) = dungeon.add_passage(Passage { from, to, kind: entry.kind, lock: entry.lock }) {
+            problems.push(Problem::Dungeon(e));
+        }
+    }
+    problems
 }
 
 /// Parses a dungeon file; every problem in the plan is reported at once.
@@ -160,7 +295,9 @@ fn json_err(e: serde_json::Error) -> FormatError {
 }
 
 /// The file's parts by the Rust type serde names them with, as docs/format.md names them.
-const PARTS: [(&str, &str); 11] = [
+const PARTS: [(&str, &str); 13] = [
+    ("struct RoomEntry", "a room object (name, role, shape, size, level, height, cells)"),
+    ("struct PassageEntry", "a passage object (from, to, kind, lock)"),
     ("struct DungeonFile", "the dungeon object"),
     ("struct LevelPlan", "a level plan object (level, slots, short_edges)"),
     ("struct TileDef", "a tile object (name, symbol, carved, stair, walkable, ...)"),
@@ -289,7 +426,7 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     if let Err(cause) = dungeon.set_exit(file.exit.map(to_pos)) {
         marker_problems.push(Problem::BadMarker { what: "exit", cause });
     }
-    if file.version < FORMAT_VERSION && !file.pins.is_empty() {
+    if file.version < VERSION_PINS && !file.pins.is_empty() {
         marker_problems.push(Problem::PinsNeedVersion2 { count: file.pins.len() });
     }
     for pin in file.pins.iter().copied().map(to_pos) {
@@ -297,6 +434,10 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
             marker_problems.push(Problem::BadMarker { what: "pin", cause });
         }
     }
+    if file.version < VERSION_ROOMS && !(file.rooms.is_empty() && file.passages.is_empty()) {
+        marker_problems.push(Problem::RoomsNeedVersion3 { count: file.rooms.len() + file.passages.len() });
+    }
+    marker_problems.extend(add_rooms(&mut dungeon, file.rooms, file.passages));
     dungeon.set_seed(file.seed);
     // After the markers are set: a marker on rock is one of the dungeon's problems.
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
@@ -387,6 +528,44 @@ mod tests {
         let back = from_json(&text).unwrap();
         assert_eq!(back, d);
         assert_eq!(to_json(&back), text);
+    }
+
+    #[test]
+    fn rooms_make_version_3_and_round_trip() {
+        let mut d = Dungeon::new(4, 3, 2, Proportions::default(), Fill::Solid).unwrap();
+        let room = |name: &str, level| Room {
+            name: name.into(),
+            role: RoomRole::Boss,
+            shape: RoomShape::LBend,
+            size: SizeClass::Small,
+            level,
+            height: Some(6.5),
+        };
+        let cells = [Pos::new(1, 0, 0), Pos::new(1, 0, 2), Pos::new(1, 0, 6), Pos::new(1, 1, 1)];
+        let a = d.add_room(room("crypt", 1), &cells).unwrap();
+        let b = d.add_room(Room { height: None, ..room("hall", 1) }, &[Pos::new(1, 2, 2)]).unwrap();
+        d.add_passage(Passage { from: b, to: a, kind: PassageKind::Locked, lock: Some(2) }).unwrap();
+        let text = to_json(&d);
+        assert!(text.contains("\"version\": 3,"), "{text}");
+        assert!(
+            text.contains("\"cells\": [\n        [0, 0, 2],\n        [0, 6, 6],\n        [1, 1, 1]\n      ]"),
+            "{text}"
+        );
+        assert!(text.contains("\"role\": \"boss\"") && text.contains("\"shape\": \"l-bend\""), "{text}");
+        let back = from_json(&text).unwrap();
+        assert_eq!(back, d);
+        assert_eq!(to_json(&back), text);
+        // Rooms in an older file, a passage to no room and overlapping rooms are problems.
+        let v2 = text.replace("\"version\": 3,", "\"version\": 2,");
+        assert!(from_json(&v2).unwrap_err().to_string().contains("rooms need version 3"));
+        let ghost = text.replace("\"to\": \"crypt\"", "\"to\": \"vault\"");
+        let err = from_json(&ghost).unwrap_err().to_string();
+        assert!(err.contains("room \"vault\": a passage names it"), "{err}");
+        let overlap = text.replace("[2, 2, 2]", "[0, 0, 0]");
+        let err = from_json(&overlap).unwrap_err().to_string();
+        assert!(err.contains("in room \"crypt\" already"), "{err}");
+        let odd = text.replace("[0, 6, 6]", "[0, 6, 7]");
+        assert!(from_json(&odd).unwrap_err().to_string().contains("not a run of cells"));
     }
 
     #[test]
