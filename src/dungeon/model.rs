@@ -1,7 +1,7 @@
 //! `Dungeon`: levels of cell tiles and edge states over one grid, with proportions and a
 //! registry. One dense layer per property.
 
-use super::{DungeonError, EdgeStateId, Registry, Stairs, TileDef, TileId};
+use super::{Carve, DungeonError, EdgeStateId, PillarState, Registry, Stairs, TileDef, TileId};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Dims, Direction, EdgeId, Grid, GridError, Pos, Slot, SlotKind};
 
@@ -38,6 +38,8 @@ pub struct Dungeon {
     pub(super) seed: Option<u64>,
     /// Per level, the cells locked against re-solving ([`Dungeon::is_pinned`]).
     pub(super) pins: Vec<Grid<bool>>,
+    /// Per level, every pillar's state by [`Dims::pillar_index`] (all columns by default).
+    pub(super) pillars: Vec<Vec<PillarState>>,
     stairs: Stairs,
 }
 
@@ -99,6 +101,7 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins: vec![Grid::filled(dims, false); levels],
+            pillars: vec![vec![PillarState::Column; dims.pillar_index_len()]; levels],
             // The fills hold no stair tile (rock and plain floor are not stairs).
             stairs: Stairs::empty(dims),
         })
@@ -162,7 +165,7 @@ impl Dungeon {
         &self.registry
     }
 
-    fn check_level(&self, level: u16) -> Result<usize, DungeonError> {
+    pub(super) fn check_level(&self, level: u16) -> Result<usize, DungeonError> {
         if level < self.levels() {
             Ok(usize::from(level))
         } else {
@@ -203,7 +206,9 @@ impl Dungeon {
         self.registry.tile_def(id).ok_or(DungeonError::UnknownId { what: "tile", id: u32::from(id.0) })
     }
 
-    /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level.
+    /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level. A tile
+    /// that is not carved turns the open pillars round the cell back into columns
+    /// ([`Dungeon::pillar_can_open`]).
     ///
     /// # Errors
     ///
@@ -233,6 +238,10 @@ impl Dungeon {
             }
         }
         *self.tiles[l].get_mut(pos.slot).expect("invariant: checked cell") = tile;
+        if !def.carved {
+            let open = self.open_pillars_at_cell(pos.level, pos.slot);
+            self.close_broken_pillars(pos.level, &open);
+        }
         let mut around = vec![pos.slot];
         for &dir in self.dims.walls(pos.slot).expect("invariant: checked cell") {
             around.extend(self.dims.neighbor(pos.slot, dir).expect("invariant: checked cell"));
@@ -309,7 +318,8 @@ impl Dungeon {
         self.set_edge_of(pos.level, edge, state)
     }
 
-    /// Sets a canonical edge on `level`.
+    /// Sets a canonical edge on `level`. A state that does not carve the seam edge-wide
+    /// turns the open pillars at its ends back into columns ([`Dungeon::pillar_can_open`]).
     ///
     /// # Errors
     ///
@@ -329,6 +339,10 @@ impl Dungeon {
         self.dims.edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
         let i = self.dims.edge_index(edge).expect("invariant: checked edge");
         self.edges[l][i] = state;
+        if self.registry.edge_def(state).is_none_or(|def| def.carve != Carve::Full) {
+            let open = self.open_pillars_at_edge(level, edge);
+            self.close_broken_pillars(level, &open);
+        }
         let sides = self.dims.edge_sides(edge).expect("invariant: checked edge");
         let mut stairs = std::mem::take(&mut self.stairs);
         stairs.refresh_exits(self, level, &sides.map(|(slot, _)| slot));
@@ -368,6 +382,7 @@ impl Dungeon {
     ) -> Result<Dungeon, DungeonError> {
         let layout = Layout::new(proportions)?;
         let pins = vec![Grid::filled(dims, false); tiles.len()];
+        let pillars = vec![vec![PillarState::Column; dims.pillar_index_len()]; tiles.len()];
         let mut dungeon = Dungeon {
             dims,
             layout,
@@ -378,6 +393,7 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins,
+            pillars,
             stairs: Stairs::default(),
         };
         dungeon.stairs = Stairs::of(&dungeon);

@@ -5,19 +5,27 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Problem};
-use crate::dungeon::{Dungeon, EdgeDef, Registry, TileDef};
+use crate::dungeon::{Dungeon, DungeonError, EdgeDef, PillarState, Registry, TileDef};
 use crate::geometry::Proportions;
-use crate::grid::{ConnectorWall, EdgeId, Grid, Pos, Slot, SlotKind};
+use crate::grid::{ConnectorWall, Direction, EdgeId, Grid, PillarId, Pos, Slot, SlotKind};
 
 /// The `format` field of every dungeon file.
 pub const FORMAT_NAME: &str = "octile-dungeon";
-/// The newest file version, which this build writes for a dungeon with pins; it reads
-/// every version from 1. Version 2 added `pins`; a dungeon without pins is written as
-/// version 1 (the same bytes as before pins existed, readable by older builds).
-pub const FORMAT_VERSION: u32 = 2;
+/// The newest file version, which this build writes for a dungeon with open pillars; it
+/// reads every version from 1. Version 2 added `pins`, version 3 `open_pillars`. A file is
+/// written as the oldest version that holds what it has: version 1 without pins or open
+/// pillars (the same bytes as before either existed, readable by older builds), version 2
+/// with pins only.
+pub const FORMAT_VERSION: u32 = 3;
 
-/// The version written for a dungeon without pins.
+/// The version written for a dungeon without pins or open pillars.
 const VERSION_WITHOUT_PINS: u32 = 1;
+
+/// The version that added `pins`.
+const VERSION_WITH_PINS: u32 = 2;
+
+/// The version that added `open_pillars`.
+const VERSION_WITH_PILLARS: u32 = 3;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,9 +46,24 @@ struct DungeonFile {
     /// Pinned cells, `[level, row, col]` each, level by level, row-major (version 2).
     #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "pin_list")]
     pins: Vec<[u32; 3]>,
+    /// Open pillars, level by level in the grid's pillar order (version 3); every other
+    /// pillar is a column.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    open_pillars: Vec<OpenPillar>,
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
     plan: Vec<LevelPlan>,
+}
+
+/// One open pillar: its level, its connector's slot and the tip it sits at (`N`, `E`, `S`,
+/// `W`).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenPillar {
+    level: u32,
+    row: u32,
+    col: u32,
+    tip: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -101,9 +124,25 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         .collect();
     let marker = |p: Option<Pos>| p.map(|p| [u32::from(p.level), p.slot.row, p.slot.col]);
     let pins: Vec<[u32; 3]> = dungeon.pinned().filter_map(|p| marker(Some(p))).collect();
+    let open_pillars: Vec<OpenPillar> = dungeon
+        .open_pillars()
+        .map(|(level, p)| OpenPillar {
+            level: u32::from(level),
+            row: p.connector().row,
+            col: p.connector().col,
+            tip: p.tip().name().into(),
+        })
+        .collect();
+    let version = if !open_pillars.is_empty() {
+        VERSION_WITH_PILLARS
+    } else if !pins.is_empty() {
+        VERSION_WITH_PINS
+    } else {
+        VERSION_WITHOUT_PINS
+    };
     let file = DungeonFile {
         format: FORMAT_NAME.into(),
-        version: if pins.is_empty() { VERSION_WITHOUT_PINS } else { FORMAT_VERSION },
+        version,
         octagons: [dims.octagon_cols(), dims.octagon_rows()],
         levels: u32::from(dungeon.levels()),
         proportions: *dungeon.proportions(),
@@ -111,6 +150,7 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         entrance: marker(dungeon.entrance()),
         exit: marker(dungeon.exit()),
         pins,
+        open_pillars,
         tiles: reg.tiles().to_vec(),
         edges: reg.edges().to_vec(),
         plan,
@@ -160,8 +200,9 @@ fn json_err(e: serde_json::Error) -> FormatError {
 }
 
 /// The file's parts by the Rust type serde names them with, as docs/format.md names them.
-const PARTS: [(&str, &str); 11] = [
+const PARTS: [(&str, &str); 12] = [
     ("struct DungeonFile", "the dungeon object"),
+    ("struct OpenPillar", "an open pillar object (level, row, col, tip)"),
     ("struct LevelPlan", "a level plan object (level, slots, short_edges)"),
     ("struct TileDef", "a tile object (name, symbol, carved, stair, walkable, ...)"),
     ("struct EdgeDef", "an edge state object (name, symbol, carve, walkable, ...)"),
@@ -289,7 +330,7 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     if let Err(cause) = dungeon.set_exit(file.exit.map(to_pos)) {
         marker_problems.push(Problem::BadMarker { what: "exit", cause });
     }
-    if file.version < FORMAT_VERSION && !file.pins.is_empty() {
+    if file.version < VERSION_WITH_PINS && !file.pins.is_empty() {
         marker_problems.push(Problem::PinsNeedVersion2 { count: file.pins.len() });
     }
     for pin in file.pins.iter().copied().map(to_pos) {
@@ -297,11 +338,40 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
             marker_problems.push(Problem::BadMarker { what: "pin", cause });
         }
     }
+    if file.version < VERSION_WITH_PILLARS && !file.open_pillars.is_empty() {
+        marker_problems
+            .push(Problem::PillarsNeedVersion3 { count: file.open_pillars.len(), version: file.version });
+    }
+    for entry in &file.open_pillars {
+        if let Err(why) = open_pillar(&mut dungeon, entry) {
+            let OpenPillar { level, row, col, .. } = *entry;
+            marker_problems.push(Problem::BadPillar { level, row, col, tip: entry.tip.clone(), why });
+        }
+    }
     dungeon.set_seed(file.seed);
     // After the markers are set: a marker on rock is one of the dungeon's problems.
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
     problems.extend(marker_problems);
     if problems.is_empty() { Ok(dungeon) } else { Err(FormatError::Invalid { problems }) }
+}
+
+/// Opens the pillar `entry` names, or says why it cannot be open.
+fn open_pillar(dungeon: &mut Dungeon, entry: &OpenPillar) -> Result<(), String> {
+    let level = u16::try_from(entry.level)
+        .ok()
+        .filter(|&l| l < dungeon.levels())
+        .ok_or_else(|| format!("the dungeon has {} levels", dungeon.levels()))?;
+    let tip = Direction::CARDINALS.into_iter().find(|d| d.name() == entry.tip);
+    let tip = tip.ok_or_else(|| "the tip must be one of \"N\", \"E\", \"S\", \"W\"".to_string())?;
+    let pillar = PillarId::new(Slot::new(entry.row, entry.col), tip).map_err(|e| e.to_string())?;
+    dungeon.dims().check_pillar(pillar).map_err(|e| e.to_string())?;
+    if dungeon.is_pillar_open(level, pillar) {
+        return Err("listed twice".into());
+    }
+    dungeon.set_pillar(level, pillar, PillarState::Open).map_err(|e| match e {
+        DungeonError::PillarCannotOpen { why, .. } => why,
+        other => other.to_string(),
+    })
 }
 
 /// Every way `plan` is not the shape of `levels` levels of `dims`: levels out of order or
@@ -387,6 +457,70 @@ mod tests {
         let back = from_json(&text).unwrap();
         assert_eq!(back, d);
         assert_eq!(to_json(&back), text);
+    }
+
+    #[test]
+    fn open_pillars_make_version_3_and_round_trip_and_bad_ones_are_named() {
+        let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+        let p = PillarId::new(Slot::new(3, 1), Direction::E).unwrap();
+        d.set_pillar(1, p, PillarState::Open).unwrap();
+        d.set_pillar(0, PillarId::new(Slot::new(1, 3), Direction::N).unwrap(), PillarState::Open).unwrap();
+        let text = to_json(&d);
+        assert!(text.contains("\"version\": 3,"), "{text}");
+        let listed = "\"open_pillars\": [\n    {\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"},\n    \
+                      {\"level\": 1, \"row\": 3, \"col\": 1, \"tip\": \"E\"}\n  ]";
+        assert!(text.contains(listed), "{text}");
+        let back = from_json(&text).unwrap();
+        // (A floor-filled dungeon holds floor in its unused Void entries, so compare what the
+        // file holds.)
+        assert_eq!(back.open_pillars().collect::<Vec<_>>(), d.open_pillars().collect::<Vec<_>>());
+        assert_eq!(to_json(&back), text);
+        assert_eq!(from_json(&to_json(&back)).unwrap(), back);
+        // Pins alone still write version 2; neither, version 1.
+        let mut pins = Dungeon::new(3, 3, 1, Proportions::default(), Fill::Floor).unwrap();
+        assert!(to_json(&pins).contains("\"version\": 1,") && !to_json(&pins).contains("open_pillars"));
+        pins.set_pinned(Pos::new(0, 0, 0), true).unwrap();
+        assert!(to_json(&pins).contains("\"version\": 2,"));
+        assert!(from_json(&to_json(&pins)).is_ok(), "a version-2 file with pins reads");
+        let err = |t: String| match from_json(&t) {
+            Ok(_) => panic!("read without a problem: {t}"),
+            Err(e) => e.to_string(),
+        };
+        let e = err(text.replace("\"version\": 3,", "\"version\": 2,"));
+        assert!(e.contains("`open_pillars` lists 2 pillar(s) but `version` is 2"), "{e}");
+        let e = err(text.replace("\"tip\": \"E\"", "\"tip\": \"NE\""));
+        assert!(
+            e.contains("open pillar at level 1, row 3, col 1, tip \"NE\"") && e.contains("N\", \"E\""),
+            "{e}"
+        );
+        let e = err(text.replace("\"row\": 1, \"col\": 3", "\"row\": 2, \"col\": 3"));
+        assert!(
+            e.contains("open pillar at level 0, row 2, col 3") && e.contains("expected a connector"),
+            "{e}"
+        );
+        let e = err(text.replace("\"row\": 1, \"col\": 3", "\"row\": 9, \"col\": 3"));
+        assert!(e.contains("outside the grid"), "{e}");
+        let e = err(text.replace("{\"level\": 1,", "{\"level\": 7,"));
+        assert!(e.contains("level 7") && e.contains("the dungeon has 2 levels"), "{e}");
+        let first = "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"}";
+        let e = err(text.replace(first, &format!("{first},\n    {first}")));
+        assert!(e.contains("listed twice"), "{e}");
+        let e = err(text.replace("\"tip\": \"N\"}", "\"tip\": \"N\", \"open\": true}"));
+        assert!(e.contains("unknown field `open`, expected one of `level`, `row`, `col`, `tip`"), "{e}");
+        let e = err(text.replace(first, "7"));
+        assert!(e.contains("expected an open pillar object"), "{e}");
+        // A pillar whose seam is a wall in the plan is refused, naming the seam.
+        let mut walled = d.clone();
+        walled.set_edge_of(1, p.seams()[0], Registry::WALL).unwrap();
+        let file_text = to_json(&walled).replace(
+            "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"}",
+            "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"},\n    {\"level\": 1, \"row\": 3, \"col\": 1, \"tip\": \"E\"}",
+        );
+        let e = err(file_text);
+        assert!(
+            e.contains("open pillar at level 1, row 3, col 1, tip \"E\"") && e.contains("\"wall\""),
+            "{e}"
+        );
     }
 
     #[test]
