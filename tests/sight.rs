@@ -69,6 +69,33 @@ fn line_of_sight_matches_the_reference_on_generated_dungeons() {
 }
 
 #[test]
+fn line_of_sight_matches_the_reference_with_every_pillar_that_may_be_open_open() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    for cut in [0.15, 0.20, 0.29] {
+        // Two halls painted on each level of a generated dungeon (paint opens their pillars),
+        // then every other pillar that may be open.
+        let mut editor = octile::edit::Editor::new(generated(2, cut));
+        for level in 0..2 {
+            for area in ["2,2..8,8", "8,10..14,14"] {
+                octile::edit::script::run_line(&mut editor, &format!("paint {level} {area} floor")).unwrap();
+            }
+        }
+        let mut d = editor.into_dungeon();
+        let painted = d.open_pillars().count();
+        // (Fewer than the halls' 120 pillars: a door the paint keeps, or the walls round a
+        // stair's hole, keep some of them columns.)
+        assert!(painted > 40, "cut {cut}: {painted} pillars open in the halls");
+        let everywhere = octile::grid::Grid::filled(d.dims(), true);
+        for level in 0..d.levels() {
+            d.open_pillars_within(level, &everywhere).unwrap();
+        }
+        let [seen, blocked, skipped] = check_pairs(&d, &mut rng, 1500, 60.0);
+        assert!(seen > 200 && blocked > 200, "cut {cut}: {seen} seen, {blocked} blocked");
+        assert!(skipped * 100 < seen + blocked, "cut {cut}: {skipped} skipped");
+    }
+}
+
+#[test]
 fn line_of_sight_matches_the_reference_on_the_samples() {
     let mut rng = ChaCha8Rng::seed_from_u64(15);
     for (name, d) in support::samples() {
