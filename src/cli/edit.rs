@@ -125,8 +125,13 @@ fn summary(done: &Applied, reg: &Registry) -> String {
     let count = |f: fn(&Change) -> bool| done.changes.iter().filter(|c| f(c)).count();
     let tiles = count(|c| matches!(c, Change::Tile { .. }));
     let edges = count(|c| matches!(c, Change::Edge { .. }));
-    let other = done.changes.len() - tiles - edges;
-    let mut text = format!("{tiles} tile(s), {edges} edge(s), {other} marker/pin change(s)");
+    let pillars = count(|c| matches!(c, Change::Pillar { .. }));
+    let other = done.changes.len() - tiles - edges - pillars;
+    let mut text = format!("{tiles} tile(s), {edges} edge(s), ");
+    if pillars > 0 {
+        text.push_str(&format!("{pillars} pillar(s), "));
+    }
+    text.push_str(&format!("{other} marker/pin change(s)"));
     if done.changes.len() <= SHOWN {
         let list: Vec<String> = done.changes.iter().map(|c| c.describe(reg)).collect();
         text.push_str(&format!(" [{}]", list.join("; ")));
