@@ -40,6 +40,9 @@ pub struct Dungeon {
     pub(super) pins: Vec<Grid<bool>>,
     /// Per level, every pillar's state by [`Dims::pillar_index`] (all columns by default).
     pub(super) pillars: Vec<Vec<PillarState>>,
+    /// Per level, how many of its pillars are open (kept by the pillar setters, so a level
+    /// without open pillars skips the revert check of every tile and edge change).
+    pub(super) open_pillar_count: Vec<usize>,
     stairs: Stairs,
 }
 
@@ -102,6 +105,7 @@ impl Dungeon {
             seed: None,
             pins: vec![Grid::filled(dims, false); levels],
             pillars: vec![vec![PillarState::Column; dims.pillar_index_len()]; levels],
+            open_pillar_count: vec![0; levels],
             // The fills hold no stair tile (rock and plain floor are not stairs).
             stairs: Stairs::empty(dims),
         })
@@ -393,6 +397,7 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins,
+            open_pillar_count: vec![0; pillars.len()],
             pillars,
             stairs: Stairs::default(),
         };

@@ -76,7 +76,10 @@ impl Dungeon {
     /// order.
     pub fn open_pillars_on(&self, level: u16) -> impl Iterator<Item = PillarId> + '_ {
         let dims = self.dims();
-        let layer = self.pillars.get(usize::from(level)).map_or(&[][..], Vec::as_slice);
+        let layer = match self.pillars.get(usize::from(level)) {
+            Some(layer) if self.level_has_open_pillars(level) => layer.as_slice(),
+            _ => &[],
+        };
         let open = layer.iter().enumerate().filter(|(_, s)| **s == PillarState::Open);
         open.filter_map(move |(i, _)| dims.pillar_at(i))
     }
@@ -89,7 +92,7 @@ impl Dungeon {
     /// Whether any pillar of the dungeon is open.
     #[must_use]
     pub fn has_open_pillars(&self) -> bool {
-        self.pillars.iter().flatten().any(|s| *s == PillarState::Open)
+        self.open_pillar_count.iter().any(|&n| n > 0)
     }
 
     /// The rule for an open pillar: `Ok` when `pillar` on `level` may be open — the layout
@@ -150,8 +153,18 @@ impl Dungeon {
         if state == PillarState::Open {
             self.pillar_can_open(level, pillar)?;
         }
-        self.pillars[l][i] = state;
+        self.write_pillar(l, i, state);
         Ok(())
+    }
+
+    /// Writes one entry of the pillar layers, keeping the level's open count.
+    fn write_pillar(&mut self, l: usize, i: usize, state: PillarState) {
+        let was = std::mem::replace(&mut self.pillars[l][i], state);
+        match (was, state) {
+            (PillarState::Column, PillarState::Open) => self.open_pillar_count[l] += 1,
+            (PillarState::Open, PillarState::Column) => self.open_pillar_count[l] -= 1,
+            _ => {}
+        }
     }
 
     /// The pillars of `level` that are columns now and may be open, whose three cells are
@@ -214,14 +227,25 @@ impl Dungeon {
             .collect()
     }
 
+    /// Whether `level` has an open pillar (`false` for a level outside the dungeon).
+    fn level_has_open_pillars(&self, level: u16) -> bool {
+        self.open_pillar_count.get(usize::from(level)).is_some_and(|&n| n > 0)
+    }
+
     /// The open pillars of `level` that touch the cell at `slot` (none for a bad address).
     pub(crate) fn open_pillars_at_cell(&self, level: u16, slot: Slot) -> Vec<PillarId> {
+        if !self.level_has_open_pillars(level) {
+            return Vec::new();
+        }
         let touching = self.dims().cell_pillars(slot).unwrap_or_default();
         touching.into_iter().filter(|&p| self.is_pillar_open(level, p)).collect()
     }
 
     /// The open pillars of `level` that touch the seam `edge` (none for a bad address).
     pub(crate) fn open_pillars_at_edge(&self, level: u16, edge: EdgeId) -> Vec<PillarId> {
+        if !self.level_has_open_pillars(level) {
+            return Vec::new();
+        }
         let touching = self.dims().edge_pillars(edge).unwrap_or_default();
         touching.into_iter().filter(|&p| self.is_pillar_open(level, p)).collect()
     }
@@ -233,7 +257,7 @@ impl Dungeon {
             if self.pillar_can_open(level, p).is_err()
                 && let Ok((l, i)) = self.pillar_slot(level, p)
             {
-                self.pillars[l][i] = PillarState::Column;
+                self.write_pillar(l, i, PillarState::Column);
             }
         }
     }
@@ -274,6 +298,8 @@ mod tests {
         assert_eq!(d.pillar(1, p), Ok(PillarState::Column), "a refusal changes nothing");
         d.set_pillar(0, p, PillarState::Open).unwrap();
         assert!(d.is_pillar_open(0, p) && d.has_open_pillars());
+        d.set_pillar(0, p, PillarState::Open).unwrap();
+        assert_eq!(d.open_pillar_count, [1, 0], "setting a state twice counts it once");
         assert_eq!(d.open_pillars().collect::<Vec<_>>(), [(0, p)]);
         let outside = PillarId::new(Slot::new(5, 1), Direction::N).unwrap();
         assert!(matches!(d.pillar(0, outside), Err(DungeonError::Grid { level: 0, .. })));
@@ -298,6 +324,8 @@ mod tests {
                 d.set_tile(Pos { level: 0, slot: p.cells()[breaker - 3] }, Registry::SOLID).unwrap();
             }
             assert_eq!(d.pillar(0, p), Ok(PillarState::Column), "breaker {breaker}");
+            let counted = d.pillar_layer(0).unwrap().iter().filter(|s| **s == PillarState::Open).count();
+            assert_eq!(d.open_pillar_count[0], counted, "breaker {breaker}");
             // A change that keeps the rule (a floor painted over with a stair) keeps it open.
             for &q in &others {
                 assert_eq!(d.is_pillar_open(0, q), d.pillar_can_open(0, q).is_ok(), "{q}");
