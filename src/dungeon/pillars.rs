@@ -77,7 +77,7 @@ impl Dungeon {
     pub fn open_pillars_on(&self, level: u16) -> impl Iterator<Item = PillarId> + '_ {
         let dims = self.dims();
         let layer = match self.pillars.get(usize::from(level)) {
-            Some(layer) if self.level_has_open_pillars(level) => layer.as_slice(),
+            Some(layer) if self.has_open_pillars_on(level) => layer.as_slice(),
             _ => &[],
         };
         let open = layer.iter().enumerate().filter(|(_, s)| **s == PillarState::Open);
@@ -227,14 +227,16 @@ impl Dungeon {
             .collect()
     }
 
-    /// Whether `level` has an open pillar (`false` for a level outside the dungeon).
-    fn level_has_open_pillars(&self, level: u16) -> bool {
+    /// Whether `level` has an open pillar (`false` for a level outside the dungeon); a
+    /// constant-time answer from a count the pillar setters keep.
+    #[must_use]
+    pub fn has_open_pillars_on(&self, level: u16) -> bool {
         self.open_pillar_count.get(usize::from(level)).is_some_and(|&n| n > 0)
     }
 
     /// The open pillars of `level` that touch the cell at `slot` (none for a bad address).
     pub(crate) fn open_pillars_at_cell(&self, level: u16, slot: Slot) -> Vec<PillarId> {
-        if !self.level_has_open_pillars(level) {
+        if !self.has_open_pillars_on(level) {
             return Vec::new();
         }
         let touching = self.dims().cell_pillars(slot).unwrap_or_default();
@@ -243,7 +245,7 @@ impl Dungeon {
 
     /// The open pillars of `level` that touch the seam `edge` (none for a bad address).
     pub(crate) fn open_pillars_at_edge(&self, level: u16, edge: EdgeId) -> Vec<PillarId> {
-        if !self.level_has_open_pillars(level) {
+        if !self.has_open_pillars_on(level) {
             return Vec::new();
         }
         let touching = self.dims().edge_pillars(edge).unwrap_or_default();

@@ -138,7 +138,9 @@ impl<'a> Trace<'a> {
             }
         }
         // The halves of the connector's two pillars that lie in this square, where open.
-        if let Some(conn) = self.slot(conn_row, conn_col) {
+        if let Some(conn) =
+            self.slot(conn_row, conn_col).filter(|_| self.dungeon.has_open_pillars_on(self.level))
+        {
             let tips = [
                 Direction::from_unit(sign(oct_row - conn_row), 0),
                 Direction::from_unit(0, sign(oct_col - conn_col)),
