@@ -23,6 +23,9 @@ pub enum Fill {
 
 /// A multi-level dungeon on the octile grid.
 ///
+/// Per level it holds a tile per cell, an edge state per edge, a pin per cell and a state
+/// per pillar ([`crate::dungeon::PillarState`]: rock or open, see [`Dungeon::set_pillar`]).
+///
 /// Besides its layers it keeps its stair table ([`Dungeon::stairs`]), updated by every
 /// setter for the stairs a change can touch, so the table always equals one computed from
 /// scratch.
