@@ -361,6 +361,75 @@ proptest! {
     }
 }
 
+/// A random open hall (4x4 octagons, 2 levels, mostly floor and open seams: a cell rock
+/// where `cells` says 0, a seam a wall or a door where `edges` says 0 or 1, a stair where
+/// `stairs` says so and the octagon above is floor), with the pillars `pillars` picks open
+/// wherever they may be: open pillars beside columns, doors, rock and stairs.
+fn random_hall(cells: &[u8], edges: &[u8], stairs: &[bool], pillars: &[bool]) -> Dungeon {
+    let mut d = Dungeon::new(4, 4, 2, Proportions::default(), Fill::Floor).unwrap();
+    let positions: Vec<Pos> = d.cells().collect();
+    for (p, c) in positions.iter().zip(cells.iter().cycle()) {
+        if *c == 0 {
+            d.set_tile(*p, Registry::SOLID).unwrap();
+        }
+    }
+    let dims = d.dims();
+    let all: Vec<EdgeId> = dims.edges().collect();
+    for level in 0..2 {
+        for (e, s) in all.iter().zip(edges.iter().cycle().skip(usize::from(level) * 5)) {
+            match s {
+                0 => d.set_edge_of(level, *e, Registry::WALL).unwrap(),
+                1 => d.set_edge_of(level, *e, Registry::DOOR).unwrap(),
+                _ => {}
+            }
+        }
+    }
+    let octs: Vec<Slot> = dims.cells().filter(|s| s.row % 2 == 0 && s.col % 2 == 0).collect();
+    for (s, &st) in octs.iter().zip(stairs) {
+        if st && d.tile_def(Pos { level: 1, slot: *s }).unwrap().carved {
+            d.set_tile(Pos { level: 0, slot: *s }, Registry::STAIR).unwrap();
+        }
+    }
+    for level in 0..2 {
+        let all: Vec<_> = dims.pillars().collect();
+        for (p, &open) in all.into_iter().zip(pillars.iter().cycle().skip(usize::from(level) * 3)) {
+            if open && d.pillar_can_open(level, p).is_ok() {
+                d.set_pillar(level, p, PillarState::Open).unwrap();
+            }
+        }
+    }
+    d
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn random_open_halls_are_watertight(
+        cells in prop::collection::vec(0u8..10, 1..40),
+        edges in prop::collection::vec(0u8..10, 1..60),
+        stairs in prop::collection::vec(prop::bool::weighted(0.1), 16),
+        pillars in prop::collection::vec(any::<bool>(), 1..40),
+    ) {
+        check(&random_hall(&cells, &edges, &stairs, &pillars), "random open hall");
+    }
+}
+
+#[test]
+fn a_hall_mixing_open_pillars_columns_doors_rock_and_a_stair_is_closed() {
+    let (cells, edges) = ([1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3], [2, 3, 4, 5, 6, 7, 8, 0, 9, 1, 2]);
+    let mut stairs = [false; 16];
+    stairs[5] = true;
+    let d = random_hall(&cells, &edges, &stairs, &[true, true, false]);
+    let open = d.open_pillars().count();
+    let columns_that_may_open = (0..2)
+        .flat_map(|l| d.dims().pillars().map(move |p| (l, p)))
+        .filter(|&(l, p)| !d.is_pillar_open(l, p) && d.pillar_can_open(l, p).is_ok())
+        .count();
+    assert!(open > 10 && columns_that_may_open > 5, "{open} open, {columns_that_may_open} columns");
+    assert_eq!(d.stairs().len(), 1);
+    check(&d, "mixed hall");
+}
+
 /// Do two triangles in the plane overlap with positive area (separating axis test)?
 fn overlap(a: &[[f64; 2]; 3], b: &[[f64; 2]; 3]) -> bool {
     for (t, o) in [(a, b), (b, a)] {
