@@ -5,11 +5,13 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use octile::dungeon::{Dungeon, EdgeStateId, Registry};
-use octile::edit::{Command, EditError, Editor, rect_cells};
+use octile::dungeon::{Dungeon, EdgeStateId, Fill, PillarState, Registry};
+use octile::edit::script::run_line;
+use octile::edit::{Change, Command, EditError, Editor, rect_cells};
 use octile::format::to_json;
 use octile::generate::{GenerateOptions, generate};
-use octile::grid::{Direction, Pos, Slot};
+use octile::geometry::Proportions;
+use octile::grid::{Direction, EdgeId, PillarId, Pos, Slot};
 use octile::mesh::chunk::{ChunkId, all_chunks, build_chunk};
 use octile::mesh::{LevelMesh, MeshOptions};
 use proptest::prelude::*;
@@ -49,6 +51,14 @@ fn arb_command() -> impl Strategy<Value = Command> {
         pos.clone().prop_map(|pos| Command::SetEntrance { pos: Some(pos) }),
         (pos.clone(), any::<bool>()).prop_map(|(pos, pinned)| Command::Pin { cells: vec![pos], pinned }),
         (pos, 1u32..4).prop_map(|(pos, radius)| Command::Resolve { pos, radius }),
+        (0u16..2, 0u32..11, 0u32..11, 0usize..4, any::<bool>()).prop_map(|(level, r, c, tip, open)| {
+            let pillar = PillarId::new(Slot::new(2 * r + 1, 2 * c + 1), Direction::CARDINALS[tip]).unwrap();
+            Command::SetPillar {
+                level,
+                pillar,
+                state: if open { PillarState::Open } else { PillarState::Column },
+            }
+        }),
     ]
 }
 
@@ -350,4 +360,57 @@ fn generating_around_painted_rooms_keeps_their_doorways() {
         }
         assert_eq!(octile::path::dungeon_regions(&d).count(), 1, "seed {seed}");
     }
+}
+
+#[test]
+fn a_painted_hall_opens_its_pillars_and_undo_restores_cells_seams_and_pillars_together() {
+    let d = Dungeon::new(5, 5, 1, Proportions::default(), Fill::Solid).unwrap();
+    let mut editor = Editor::new(d.clone());
+    run_line(&mut editor, "room 0 2,2..6,6").unwrap();
+    let open: Vec<(u16, PillarId)> = editor.dungeon().open_pillars().collect();
+    assert_eq!(open.len(), 16, "2 x 2 connectors inside the room, four pillars each");
+    let hall = to_json(editor.dungeon());
+    // Closing one seam turns the two pillars at its ends back into columns in the same step.
+    let seam = EdgeId::Short(Slot::new(3, 3), octile::grid::ConnectorWall::TL);
+    let done = run_line(&mut editor, "edge 0,3,3 tl wall").unwrap().unwrap();
+    let mut closed: Vec<PillarId> = done
+        .changes
+        .iter()
+        .filter_map(|c| match *c {
+            Change::Pillar { pillar, before: PillarState::Open, after: PillarState::Column, .. } => {
+                Some(pillar)
+            }
+            _ => None,
+        })
+        .collect();
+    closed.sort_unstable();
+    let at_seam: Vec<PillarId> = open.iter().map(|&(_, p)| p).filter(|p| p.seams().contains(&seam)).collect();
+    assert_eq!(closed, at_seam);
+    assert_eq!(closed.len(), 2);
+    assert_eq!(editor.dungeon().open_pillars().count(), 14);
+    editor.undo().unwrap();
+    assert_eq!(to_json(editor.dungeon()), hall, "undo puts the seam and both pillars back");
+    // Filling a cell does the same for the pillars round it.
+    run_line(&mut editor, "cell 0,4,4 solid").unwrap();
+    assert_eq!(editor.dungeon().open_pillars().count(), 16 - 8);
+    editor.undo().unwrap();
+    assert_eq!(to_json(editor.dungeon()), hall);
+    editor.redo().unwrap();
+    assert_eq!(editor.dungeon().open_pillars().count(), 8);
+    editor.undo().unwrap();
+    // The command: a column and back, and a refusal naming the pillar and why.
+    run_line(&mut editor, "pillar 0,3,3 n column").unwrap();
+    assert_eq!(editor.dungeon().open_pillars().count(), 15);
+    run_line(&mut editor, "pillar 0,3,3 N open").unwrap();
+    assert_eq!(to_json(editor.dungeon()), hall);
+    let err = run_line(&mut editor, "pillar 0,1,1 e open").unwrap_err().to_string();
+    assert!(
+        err.contains("level 0: the pillar at tip E of the connector at row 1, col 1 cannot be open")
+            && err.contains("is not carved"),
+        "{err}"
+    );
+    for _ in 0..editor.undo_steps() {
+        editor.undo().unwrap();
+    }
+    assert_eq!(to_json(editor.dungeon()), to_json(&d));
 }

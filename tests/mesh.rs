@@ -3,7 +3,9 @@
 mod support;
 
 use glam::DVec2;
-use octile::dungeon::{Carve, Dungeon, DungeonError, Fill, Registry};
+use octile::dungeon::{Carve, Dungeon, DungeonError, Fill, PillarState, Registry};
+use octile::edit::Editor;
+use octile::edit::script::run_line;
 use octile::geometry::{Proportions, signed_area};
 use octile::grid::{Direction, EdgeId, Pos, Slot};
 use octile::mesh::{self, MaterialRole, MeshError, MeshOptions};
@@ -81,7 +83,16 @@ fn expected_volume(d: &Dungeon, level: u16) -> f64 {
             Carve::None => {}
         }
     }
+    for tri in open_pillars(d, level) {
+        v += signed_area(&tri).abs() * p.room_height;
+    }
     v
+}
+
+/// The triangles of the open pillars of `level`.
+fn open_pillars(d: &Dungeon, level: u16) -> Vec<[DVec2; 3]> {
+    let open = d.dims().pillars().filter(|&p| d.is_pillar_open(level, p));
+    open.map(|p| d.layout().pillar(p.connector(), p.tip()).unwrap()).collect()
 }
 
 fn inside_convex(poly: &[DVec2], p: DVec2) -> bool {
@@ -113,7 +124,7 @@ fn in_carved(d: &Dungeon, level: u16, q: [f64; 3]) -> bool {
             return true;
         }
     }
-    false
+    open_pillars(d, level).iter().any(|tri| y > 0.0 && y < p.room_height && inside_convex(tri, xz))
 }
 
 fn assert_normals_into_carved(d: &Dungeon, m: &mesh::DungeonMesh, l: u16, what: &str) {
@@ -250,8 +261,58 @@ fn same_dungeon_same_mesh() {
     }
 }
 
+/// A hall of 5x5 octagons (slots 2..10 each way) painted on rock in a 7x7-octagon level, as
+/// `paint` makes it (every interior pillar open), at cut ratio `cut`.
+fn painted_hall(cut: f64) -> Dungeon {
+    let proportions = Proportions::default().with_cut_ratio(cut);
+    let d = Dungeon::new(7, 7, 1, proportions, Fill::Solid).unwrap();
+    let mut editor = Editor::new(d);
+    run_line(&mut editor, "paint 0 2,2..10,10 floor").unwrap();
+    editor.into_dungeon()
+}
+
+/// The wall triangles of level 0 of `d` whose rock (a hair behind the face) lies strictly
+/// inside the square between the hall's corner octagons' centres (slots 2 and 10): a column
+/// standing free in the hall. The hall's own outer walls have their rock outside it.
+fn freestanding_wall_triangles(d: &Dungeon) -> usize {
+    let m = mesh::build(d, &MeshOptions::default()).unwrap();
+    let s = d.layout().spacing();
+    let (lo, hi) = (2.0 * s, 10.0 * s);
+    let mut count = 0;
+    for (_, prim) in m.levels[0].primitives.iter().filter(|(r, _)| *r == MaterialRole::Wall) {
+        for t in prim.indices.chunks_exact(3) {
+            let n = prim.vertices[t[0] as usize].normal.map(f64::from);
+            let c: Vec<[f64; 3]> =
+                t.iter().map(|&i| prim.vertices[i as usize].position.map(f64::from)).collect();
+            let rock = [0, 2].map(|k| (c[0][k] + c[1][k] + c[2][k]) / 3.0 - n[k] * 0.01);
+            count += usize::from(rock.iter().all(|&v| v > lo && v < hi));
+        }
+    }
+    count
+}
+
+#[test]
+fn a_painted_hall_is_one_open_floor_and_stays_closed_at_every_cut() {
+    for cut in [0.15, 0.20, 0.29] {
+        let d = painted_hall(cut);
+        // 4 x 4 connectors inside the hall, four pillars each.
+        assert_eq!(d.open_pillars().count(), 64, "cut {cut}");
+        check(&d, &format!("painted hall, cut {cut}"));
+        assert_eq!(freestanding_wall_triangles(&d), 0, "cut {cut}: a column stands in the hall");
+        // The same hall with its pillars left columns has them standing free (so the count
+        // above can fail).
+        let mut columns = d.clone();
+        for (l, p) in d.open_pillars() {
+            columns.set_pillar(l, p, PillarState::Column).unwrap();
+        }
+        check(&columns, &format!("hall of columns, cut {cut}"));
+        assert_eq!(freestanding_wall_triangles(&columns), 64 * 3 * 2, "cut {cut}: three faces a column");
+    }
+}
+
 /// A random small dungeon (3x3 octagons, 3 levels): tiles floor or solid, edges open, wall
-/// or door, stairs on levels 0 and 1 (only where the octagon above is floor; they may stack).
+/// or door, stairs on levels 0 and 1 (only where the octagon above is floor; they may stack),
+/// and about half the pillars that may be open opened.
 fn random_dungeon(cells: Vec<u8>, edges: Vec<u8>, stairs: Vec<bool>) -> Dungeon {
     let mut d = Dungeon::new(3, 3, 3, Proportions::default(), Fill::Solid).unwrap();
     let positions: Vec<Pos> = d.cells().collect();
@@ -275,6 +336,15 @@ fn random_dungeon(cells: Vec<u8>, edges: Vec<u8>, stairs: Vec<bool>) -> Dungeon 
             }
         }
     }
+    // Every other pillar that may be open, by the cells' own pattern.
+    for level in 0..3 {
+        let pillars: Vec<_> = dims.pillars().collect();
+        for (p, c) in pillars.into_iter().zip(cells.iter().cycle().skip(usize::from(level))) {
+            if c % 2 == 1 && d.pillar_can_open(level, p).is_ok() {
+                d.set_pillar(level, p, PillarState::Open).unwrap();
+            }
+        }
+    }
     d
 }
 
@@ -289,6 +359,75 @@ proptest! {
         let d = random_dungeon(cells, edges, stairs);
         check(&d, "random");
     }
+}
+
+/// A random open hall (4x4 octagons, 2 levels, mostly floor and open seams: a cell rock
+/// where `cells` says 0, a seam a wall or a door where `edges` says 0 or 1, a stair where
+/// `stairs` says so and the octagon above is floor), with the pillars `pillars` picks open
+/// wherever they may be: open pillars beside columns, doors, rock and stairs.
+fn random_hall(cells: &[u8], edges: &[u8], stairs: &[bool], pillars: &[bool]) -> Dungeon {
+    let mut d = Dungeon::new(4, 4, 2, Proportions::default(), Fill::Floor).unwrap();
+    let positions: Vec<Pos> = d.cells().collect();
+    for (p, c) in positions.iter().zip(cells.iter().cycle()) {
+        if *c == 0 {
+            d.set_tile(*p, Registry::SOLID).unwrap();
+        }
+    }
+    let dims = d.dims();
+    let all: Vec<EdgeId> = dims.edges().collect();
+    for level in 0..2 {
+        for (e, s) in all.iter().zip(edges.iter().cycle().skip(usize::from(level) * 5)) {
+            match s {
+                0 => d.set_edge_of(level, *e, Registry::WALL).unwrap(),
+                1 => d.set_edge_of(level, *e, Registry::DOOR).unwrap(),
+                _ => {}
+            }
+        }
+    }
+    let octs: Vec<Slot> = dims.cells().filter(|s| s.row % 2 == 0 && s.col % 2 == 0).collect();
+    for (s, &st) in octs.iter().zip(stairs) {
+        if st && d.tile_def(Pos { level: 1, slot: *s }).unwrap().carved {
+            d.set_tile(Pos { level: 0, slot: *s }, Registry::STAIR).unwrap();
+        }
+    }
+    for level in 0..2 {
+        let all: Vec<_> = dims.pillars().collect();
+        for (p, &open) in all.into_iter().zip(pillars.iter().cycle().skip(usize::from(level) * 3)) {
+            if open && d.pillar_can_open(level, p).is_ok() {
+                d.set_pillar(level, p, PillarState::Open).unwrap();
+            }
+        }
+    }
+    d
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn random_open_halls_are_watertight(
+        cells in prop::collection::vec(0u8..10, 1..40),
+        edges in prop::collection::vec(0u8..10, 1..60),
+        stairs in prop::collection::vec(prop::bool::weighted(0.1), 16),
+        pillars in prop::collection::vec(any::<bool>(), 1..40),
+    ) {
+        check(&random_hall(&cells, &edges, &stairs, &pillars), "random open hall");
+    }
+}
+
+#[test]
+fn a_hall_mixing_open_pillars_columns_doors_rock_and_a_stair_is_closed() {
+    let (cells, edges) = ([1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3], [2, 3, 4, 5, 6, 7, 8, 0, 9, 1, 2]);
+    let mut stairs = [false; 16];
+    stairs[5] = true;
+    let d = random_hall(&cells, &edges, &stairs, &[true, true, false]);
+    let open = d.open_pillars().count();
+    let columns_that_may_open = (0..2)
+        .flat_map(|l| d.dims().pillars().map(move |p| (l, p)))
+        .filter(|&(l, p)| !d.is_pillar_open(l, p) && d.pillar_can_open(l, p).is_ok())
+        .count();
+    assert!(open > 10 && columns_that_may_open > 5, "{open} open, {columns_that_may_open} columns");
+    assert_eq!(d.stairs().len(), 1);
+    check(&d, "mixed hall");
 }
 
 /// Do two triangles in the plane overlap with positive area (separating axis test)?
@@ -313,7 +452,8 @@ fn overlap(a: &[[f64; 2]; 3], b: &[[f64; 2]; 3]) -> bool {
 
 #[test]
 fn lightmap_charts_do_not_overlap() {
-    for (name, d) in support::samples() {
+    let hall = ("painted hall, pillars open".to_string(), painted_hall(0.20));
+    for (name, d) in support::samples().into_iter().chain([hall]) {
         let m = mesh::build(&d, &MeshOptions::default()).unwrap();
         for level in &m.levels {
             let mut tris: Vec<[[f64; 2]; 3]> = Vec::new();

@@ -2,7 +2,7 @@
 //! registry. One dense layer per property.
 
 use super::rooms::RoomTable;
-use super::{DungeonError, EdgeStateId, Registry, Stairs, TileDef, TileId};
+use super::{Carve, DungeonError, EdgeStateId, PillarState, Registry, Stairs, TileDef, TileId};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Dims, Direction, EdgeId, Grid, GridError, Pos, Slot, SlotKind};
 
@@ -24,6 +24,9 @@ pub enum Fill {
 
 /// A multi-level dungeon on the octile grid.
 ///
+/// Per level it holds a tile per cell, an edge state per edge, a pin per cell and a state
+/// per pillar ([`crate::dungeon::PillarState`]: rock or open, see [`Dungeon::set_pillar`]).
+///
 /// Besides its layers it keeps its stair table ([`Dungeon::stairs`]), updated by every
 /// setter for the stairs a change can touch, so the table always equals one computed from
 /// scratch.
@@ -39,6 +42,11 @@ pub struct Dungeon {
     pub(super) seed: Option<u64>,
     /// Per level, the cells locked against re-solving ([`Dungeon::is_pinned`]).
     pub(super) pins: Vec<Grid<bool>>,
+    /// Per level, every pillar's state by [`Dims::pillar_index`] (all columns by default).
+    pub(super) pillars: Vec<Vec<PillarState>>,
+    /// Per level, how many of its pillars are open (kept by the pillar setters, so a level
+    /// without open pillars skips the revert check of every tile and edge change).
+    pub(super) open_pillar_count: Vec<usize>,
     stairs: Stairs,
     /// The rooms and passages the dungeon was built from ([`Dungeon::rooms`]).
     pub(super) rooms: RoomTable,
@@ -102,6 +110,8 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins: vec![Grid::filled(dims, false); levels],
+            pillars: vec![vec![PillarState::Column; dims.pillar_index_len()]; levels],
+            open_pillar_count: vec![0; levels],
             // The fills hold no stair tile (rock and plain floor are not stairs).
             stairs: Stairs::empty(dims),
             rooms: RoomTable::default(),
@@ -207,7 +217,9 @@ impl Dungeon {
         self.registry.tile_def(id).ok_or(DungeonError::UnknownId { what: "tile", id: u32::from(id.0) })
     }
 
-    /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level.
+    /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level. A tile
+    /// that is not carved turns the open pillars round the cell back into columns
+    /// ([`Dungeon::pillar_can_open`]).
     ///
     /// # Errors
     ///
@@ -237,6 +249,10 @@ impl Dungeon {
             }
         }
         *self.tiles[l].get_mut(pos.slot).expect("invariant: checked cell") = tile;
+        if !def.carved {
+            let open = self.open_pillars_at_cell(pos.level, pos.slot);
+            self.close_broken_pillars(pos.level, &open);
+        }
         let mut around = vec![pos.slot];
         for &dir in self.dims.walls(pos.slot).expect("invariant: checked cell") {
             around.extend(self.dims.neighbor(pos.slot, dir).expect("invariant: checked cell"));
@@ -313,7 +329,8 @@ impl Dungeon {
         self.set_edge_of(pos.level, edge, state)
     }
 
-    /// Sets a canonical edge on `level`.
+    /// Sets a canonical edge on `level`. A state that does not carve the seam edge-wide
+    /// turns the open pillars at its ends back into columns ([`Dungeon::pillar_can_open`]).
     ///
     /// # Errors
     ///
@@ -333,6 +350,10 @@ impl Dungeon {
         self.dims.edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
         let i = self.dims.edge_index(edge).expect("invariant: checked edge");
         self.edges[l][i] = state;
+        if self.registry.edge_def(state).is_none_or(|def| def.carve != Carve::Full) {
+            let open = self.open_pillars_at_edge(level, edge);
+            self.close_broken_pillars(level, &open);
+        }
         let sides = self.dims.edge_sides(edge).expect("invariant: checked edge");
         let mut stairs = std::mem::take(&mut self.stairs);
         stairs.refresh_exits(self, level, &sides.map(|(slot, _)| slot));
@@ -372,6 +393,7 @@ impl Dungeon {
     ) -> Result<Dungeon, DungeonError> {
         let layout = Layout::new(proportions)?;
         let pins = vec![Grid::filled(dims, false); tiles.len()];
+        let pillars = vec![vec![PillarState::Column; dims.pillar_index_len()]; tiles.len()];
         let mut dungeon = Dungeon {
             dims,
             layout,
@@ -382,6 +404,8 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins,
+            open_pillar_count: vec![0; pillars.len()],
+            pillars,
             stairs: Stairs::default(),
             rooms: RoomTable::default(),
         };

@@ -17,6 +17,10 @@
 //!   also dirties the stairs beside it on its level, and (the hole above a stair has no
 //!   floor) its own chunk on the level above.
 //!
+//! - a changed pillar dirties the chunk of its connector (which holds an open pillar's floor
+//!   and ceiling) and of its three seams (whose sides face it). A tile or edge change that
+//!   turns a pillar into a column is recorded as a pillar change of its own.
+//!
 //! Markers and pins change no triangle.
 
 use std::collections::BTreeSet;
@@ -56,6 +60,12 @@ pub fn dirty_chunks(d: &Dungeon, changes: &[Change]) -> Vec<ChunkId> {
                 }
             }
             Change::Edge { level, edge, .. } => mark_edge(&mut out, d, level, edge),
+            Change::Pillar { level, pillar, .. } => {
+                out.insert(ChunkId::of(Pos { level, slot: pillar.connector() }));
+                for seam in pillar.seams() {
+                    out.insert(ChunkId::of(Pos { level, slot: edge_slot(seam) }));
+                }
+            }
             Change::Entrance { .. } | Change::Exit { .. } | Change::Pin { .. } => {}
         }
     }

@@ -6,28 +6,28 @@ use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Problem};
 use crate::dungeon::{
-    Dungeon, DungeonError, EdgeDef, Passage, PassageKind, Registry, Room, RoomId, RoomRole, RoomShape,
-    SizeClass, TileDef,
+    Dungeon, DungeonError, EdgeDef, Passage, PassageKind, PillarState, Registry, Room, RoomId, RoomRole,
+    RoomShape, SizeClass, TileDef,
 };
 use crate::geometry::Proportions;
-use crate::grid::{ConnectorWall, EdgeId, Grid, Pos, Slot, SlotKind};
+use crate::grid::{ConnectorWall, Direction, EdgeId, Grid, PillarId, Pos, Slot, SlotKind};
 
 /// The `format` field of every dungeon file.
 pub const FORMAT_NAME: &str = "octile-dungeon";
 /// The newest file version; this build reads every version from 1. Version 2 added
-/// `pins`, version 3 `rooms` and `passages`. A file is written with the oldest version that
-/// holds what it has: a dungeon without pins or rooms is version 1 (the same bytes as before
-/// pins existed, readable by older builds).
+/// `pins`, version 3 `rooms`, `passages` and `open_pillars`. A file is written as the oldest
+/// version that holds what it has: version 1 without pins, rooms or open pillars (the same
+/// bytes as before any existed, readable by older builds), version 2 with pins only.
 pub const FORMAT_VERSION: u32 = 3;
 
-/// The version written for a dungeon without pins or rooms.
+/// The version written for a dungeon without pins, rooms or open pillars.
 const VERSION_WITHOUT_PINS: u32 = 1;
 
 /// The version that added `pins`.
-const VERSION_PINS: u32 = 2;
+const VERSION_WITH_PINS: u32 = 2;
 
-/// The version that added `rooms` and `passages`.
-const VERSION_ROOMS: u32 = 3;
+/// The version that added `rooms`, `passages` and `open_pillars`.
+const VERSION_3: u32 = 3;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -54,6 +54,10 @@ struct DungeonFile {
     /// The room table's passages (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     passages: Vec<PassageEntry>,
+    /// Open pillars, level by level in the grid's pillar order (version 3); every other
+    /// pillar is a column.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    open_pillars: Vec<OpenPillar>,
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
     plan: Vec<LevelPlan>,
@@ -84,6 +88,17 @@ struct PassageEntry {
     kind: PassageKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     lock: Option<u32>,
+}
+
+/// One open pillar: its level, its connector's slot and the tip it sits at (`N`, `E`, `S`,
+/// `W`).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenPillar {
+    level: u32,
+    row: u32,
+    col: u32,
+    tip: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -145,10 +160,19 @@ pub fn to_json(dungeon: &Dungeon) -> String {
     let marker = |p: Option<Pos>| p.map(|p| [u32::from(p.level), p.slot.row, p.slot.col]);
     let pins: Vec<[u32; 3]> = dungeon.pinned().filter_map(|p| marker(Some(p))).collect();
     let (rooms, passages) = room_entries(dungeon);
-    let version = if !rooms.is_empty() {
-        VERSION_ROOMS
+    let open_pillars: Vec<OpenPillar> = dungeon
+        .open_pillars()
+        .map(|(level, p)| OpenPillar {
+            level: u32::from(level),
+            row: p.connector().row,
+            col: p.connector().col,
+            tip: p.tip().name().into(),
+        })
+        .collect();
+    let version = if !open_pillars.is_empty() || !rooms.is_empty() {
+        VERSION_3
     } else if !pins.is_empty() {
-        VERSION_PINS
+        VERSION_WITH_PINS
     } else {
         VERSION_WITHOUT_PINS
     };
@@ -164,6 +188,7 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         pins,
         rooms,
         passages,
+        open_pillars,
         tiles: reg.tiles().to_vec(),
         edges: reg.edges().to_vec(),
         plan,
@@ -295,10 +320,11 @@ fn json_err(e: serde_json::Error) -> FormatError {
 }
 
 /// The file's parts by the Rust type serde names them with, as docs/format.md names them.
-const PARTS: [(&str, &str); 13] = [
+const PARTS: [(&str, &str); 14] = [
     ("struct RoomEntry", "a room object (name, role, shape, size, level, height, cells)"),
     ("struct PassageEntry", "a passage object (from, to, kind, lock)"),
     ("struct DungeonFile", "the dungeon object"),
+    ("struct OpenPillar", "an open pillar object (level, row, col, tip)"),
     ("struct LevelPlan", "a level plan object (level, slots, short_edges)"),
     ("struct TileDef", "a tile object (name, symbol, carved, stair, walkable, ...)"),
     ("struct EdgeDef", "an edge state object (name, symbol, carve, walkable, ...)"),
@@ -426,7 +452,7 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     if let Err(cause) = dungeon.set_exit(file.exit.map(to_pos)) {
         marker_problems.push(Problem::BadMarker { what: "exit", cause });
     }
-    if file.version < VERSION_PINS && !file.pins.is_empty() {
+    if file.version < VERSION_WITH_PINS && !file.pins.is_empty() {
         marker_problems.push(Problem::PinsNeedVersion2 { count: file.pins.len() });
     }
     for pin in file.pins.iter().copied().map(to_pos) {
@@ -434,15 +460,44 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
             marker_problems.push(Problem::BadMarker { what: "pin", cause });
         }
     }
-    if file.version < VERSION_ROOMS && !(file.rooms.is_empty() && file.passages.is_empty()) {
+    if file.version < VERSION_3 && !(file.rooms.is_empty() && file.passages.is_empty()) {
         marker_problems.push(Problem::RoomsNeedVersion3 { count: file.rooms.len() + file.passages.len() });
     }
     marker_problems.extend(add_rooms(&mut dungeon, file.rooms, file.passages));
+    if file.version < VERSION_3 && !file.open_pillars.is_empty() {
+        marker_problems
+            .push(Problem::PillarsNeedVersion3 { count: file.open_pillars.len(), version: file.version });
+    }
+    for entry in &file.open_pillars {
+        if let Err(why) = open_pillar(&mut dungeon, entry) {
+            let OpenPillar { level, row, col, .. } = *entry;
+            marker_problems.push(Problem::BadPillar { level, row, col, tip: entry.tip.clone(), why });
+        }
+    }
     dungeon.set_seed(file.seed);
     // After the markers are set: a marker on rock is one of the dungeon's problems.
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
     problems.extend(marker_problems);
     if problems.is_empty() { Ok(dungeon) } else { Err(FormatError::Invalid { problems }) }
+}
+
+/// Opens the pillar `entry` names, or says why it cannot be open.
+fn open_pillar(dungeon: &mut Dungeon, entry: &OpenPillar) -> Result<(), String> {
+    let level = u16::try_from(entry.level)
+        .ok()
+        .filter(|&l| l < dungeon.levels())
+        .ok_or_else(|| format!("the dungeon has {} levels", dungeon.levels()))?;
+    let tip = Direction::CARDINALS.into_iter().find(|d| d.name() == entry.tip);
+    let tip = tip.ok_or_else(|| "the tip must be one of \"N\", \"E\", \"S\", \"W\"".to_string())?;
+    let pillar = PillarId::new(Slot::new(entry.row, entry.col), tip).map_err(|e| e.to_string())?;
+    dungeon.dims().check_pillar(pillar).map_err(|e| e.to_string())?;
+    if dungeon.is_pillar_open(level, pillar) {
+        return Err("listed twice".into());
+    }
+    dungeon.set_pillar(level, pillar, PillarState::Open).map_err(|e| match e {
+        DungeonError::PillarCannotOpen { why, .. } => why,
+        other => other.to_string(),
+    })
 }
 
 /// Every way `plan` is not the shape of `levels` levels of `dims`: levels out of order or
@@ -566,6 +621,70 @@ mod tests {
         assert!(err.contains("in room \"crypt\" already"), "{err}");
         let odd = text.replace("[0, 6, 6]", "[0, 6, 7]");
         assert!(from_json(&odd).unwrap_err().to_string().contains("not a run of cells"));
+    }
+
+    #[test]
+    fn open_pillars_make_version_3_and_round_trip_and_bad_ones_are_named() {
+        let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+        let p = PillarId::new(Slot::new(3, 1), Direction::E).unwrap();
+        d.set_pillar(1, p, PillarState::Open).unwrap();
+        d.set_pillar(0, PillarId::new(Slot::new(1, 3), Direction::N).unwrap(), PillarState::Open).unwrap();
+        let text = to_json(&d);
+        assert!(text.contains("\"version\": 3,"), "{text}");
+        let listed = "\"open_pillars\": [\n    {\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"},\n    \
+                      {\"level\": 1, \"row\": 3, \"col\": 1, \"tip\": \"E\"}\n  ]";
+        assert!(text.contains(listed), "{text}");
+        let back = from_json(&text).unwrap();
+        // (A floor-filled dungeon holds floor in its unused Void entries, so compare what the
+        // file holds.)
+        assert_eq!(back.open_pillars().collect::<Vec<_>>(), d.open_pillars().collect::<Vec<_>>());
+        assert_eq!(to_json(&back), text);
+        assert_eq!(from_json(&to_json(&back)).unwrap(), back);
+        // Pins alone still write version 2; neither, version 1.
+        let mut pins = Dungeon::new(3, 3, 1, Proportions::default(), Fill::Floor).unwrap();
+        assert!(to_json(&pins).contains("\"version\": 1,") && !to_json(&pins).contains("open_pillars"));
+        pins.set_pinned(Pos::new(0, 0, 0), true).unwrap();
+        assert!(to_json(&pins).contains("\"version\": 2,"));
+        assert!(from_json(&to_json(&pins)).is_ok(), "a version-2 file with pins reads");
+        let err = |t: String| match from_json(&t) {
+            Ok(_) => panic!("read without a problem: {t}"),
+            Err(e) => e.to_string(),
+        };
+        let e = err(text.replace("\"version\": 3,", "\"version\": 2,"));
+        assert!(e.contains("`open_pillars` lists 2 pillar(s) but `version` is 2"), "{e}");
+        let e = err(text.replace("\"tip\": \"E\"", "\"tip\": \"NE\""));
+        assert!(
+            e.contains("open pillar at level 1, row 3, col 1, tip \"NE\"") && e.contains("N\", \"E\""),
+            "{e}"
+        );
+        let e = err(text.replace("\"row\": 1, \"col\": 3", "\"row\": 2, \"col\": 3"));
+        assert!(
+            e.contains("open pillar at level 0, row 2, col 3") && e.contains("expected a connector"),
+            "{e}"
+        );
+        let e = err(text.replace("\"row\": 1, \"col\": 3", "\"row\": 9, \"col\": 3"));
+        assert!(e.contains("outside the grid"), "{e}");
+        let e = err(text.replace("{\"level\": 1,", "{\"level\": 7,"));
+        assert!(e.contains("level 7") && e.contains("the dungeon has 2 levels"), "{e}");
+        let first = "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"}";
+        let e = err(text.replace(first, &format!("{first},\n    {first}")));
+        assert!(e.contains("listed twice"), "{e}");
+        let e = err(text.replace("\"tip\": \"N\"}", "\"tip\": \"N\", \"open\": true}"));
+        assert!(e.contains("unknown field `open`, expected one of `level`, `row`, `col`, `tip`"), "{e}");
+        let e = err(text.replace(first, "7"));
+        assert!(e.contains("expected an open pillar object"), "{e}");
+        // A pillar whose seam is a wall in the plan is refused, naming the seam.
+        let mut walled = d.clone();
+        walled.set_edge_of(1, p.seams()[0], Registry::WALL).unwrap();
+        let file_text = to_json(&walled).replace(
+            "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"}",
+            "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"},\n    {\"level\": 1, \"row\": 3, \"col\": 1, \"tip\": \"E\"}",
+        );
+        let e = err(file_text);
+        assert!(
+            e.contains("open pillar at level 1, row 3, col 1, tip \"E\"") && e.contains("\"wall\""),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Extrusion of one level: floors, ceilings, walls, seams, door passages, stair shafts and
-//! stair solids, as panels (DESIGN.md section 2).
+//! Extrusion of one level: floors, ceilings, walls, seams, open pillars, door passages, stair
+//! shafts and stair solids, as panels (DESIGN.md sections 2 and 7).
 
 use std::cell::Cell;
 
@@ -11,7 +11,7 @@ use super::triangulate::{centre_fan, fan, strip};
 use super::{MaterialRole, MeshError, stair};
 use crate::dungeon::{Carve, Dungeon, DungeonError};
 use crate::geometry::{Layout, Spiral};
-use crate::grid::{Direction, EdgeId, Pos, Slot, SlotKind};
+use crate::grid::{Direction, EdgeId, PillarId, Pos, Slot, SlotKind};
 
 /// Carved and stair flags of every slot of one level (dense, by slot index). The stairs are
 /// those of the dungeon's stair table, so only a valid stair opens a shaft and cuts the hole
@@ -227,20 +227,51 @@ fn extrude_parts_into(
             Carve::None => {}
             Carve::Full => {
                 let seam = ctx.layout.edge_seam(sides).expect("invariant: sides are walls");
-                panels.extend(passage(seam, rh, MaterialRole::Ceiling, MaterialRole::Wall));
+                let open = open_pillars(&ctx, edge);
+                panels.extend(passage(seam, rh, MaterialRole::Ceiling, MaterialRole::Wall, &open));
             }
             Carve::Door => {
                 let door = ctx.layout.door(sides[0], sides[1]).expect("invariant: sides are walls");
-                panels.extend(passage(door, dh, MaterialRole::DoorFrame, MaterialRole::DoorFrame));
+                panels.extend(passage(door, dh, MaterialRole::DoorFrame, MaterialRole::DoorFrame, &[]));
             }
+        }
+    }
+    for pillar in d.open_pillars_on(level) {
+        if let Some(part) = part_of(pillar.connector()) {
+            out[part].extend(open_pillar(&ctx, pillar, rh));
         }
     }
     Ok(())
 }
 
+/// The triangles of the open pillars of this level at the ends of `edge`.
+fn open_pillars(ctx: &Ctx<'_>, edge: EdgeId) -> Vec<[DVec2; 3]> {
+    let open = ctx.d.open_pillars_at_edge(ctx.level, edge);
+    open.into_iter().filter_map(|p| ctx.layout.pillar(p.connector(), p.tip())).collect()
+}
+
+/// An open pillar (DESIGN.md section 7): floor and ceiling over its triangle and nothing
+/// else, as all three of its sides face carved seams.
+fn open_pillar(ctx: &Ctx<'_>, pillar: PillarId, height: f64) -> Vec<Panel> {
+    let tri = ctx.layout.pillar(pillar.connector(), pillar.tip()).expect("invariant: a pillar of the grid");
+    let mut floor = Panel::horizontal(MaterialRole::Floor, true);
+    floor.extend(fan(&tri.map(|v| at(v, 0.0))));
+    let mut ceiling = Panel::horizontal(MaterialRole::Ceiling, false);
+    ceiling.extend(fan(&tri.map(|v| at(v, height))));
+    vec![floor, ceiling]
+}
+
 /// A carved rectangle through a seam (`[a1, a0, b1, b0]`): floor, top at `height`, and the
-/// two side walls that do not lie on a cell (pillar faces, or door jambs).
-fn passage(rect: [DVec2; 4], height: f64, top_role: MaterialRole, side_role: MaterialRole) -> Vec<Panel> {
+/// two side walls that do not lie on a cell (pillar faces, or door jambs), but for a side on
+/// a face of one of the pillars `open` (both its ends are corners of that triangle: the
+/// layout copies corners bit for bit, so they compare exactly).
+fn passage(
+    rect: [DVec2; 4],
+    height: f64,
+    top_role: MaterialRole,
+    side_role: MaterialRole,
+    open: &[[DVec2; 3]],
+) -> Vec<Panel> {
     let [a1, a0, b1, b0] = rect;
     let mid = (a1 + a0 + b1 + b0) / 4.0;
     let mut floor = Panel::horizontal(MaterialRole::Floor, true);
@@ -249,6 +280,9 @@ fn passage(rect: [DVec2; 4], height: f64, top_role: MaterialRole, side_role: Mat
     top.extend(fan(&rect.map(|v| at(v, height))));
     let mut out = vec![floor, top];
     for (p, q) in [(a0, b1), (b0, a1)] {
+        if open.iter().any(|tri| tri.contains(&p) && tri.contains(&q)) {
+            continue;
+        }
         let mut side = Panel::vertical(side_role, p, q, mid);
         side.extend(strip(&[at(p, 0.0), at(p, height)], &[at(q, 0.0), at(q, height)]));
         out.push(side);
