@@ -292,13 +292,17 @@ impl Writer<'_> {
             RoomRole::Entrance | RoomRole::Goal | RoomRole::Boss => role.name().to_string(),
             _ => format!("L{level}-{}{n}", role.name()),
         };
+        // Now and then a hall keeps its pillars: a colonnade. A great hall is taller.
+        let columns = shape == RoomShape::Hall && self.below(4) == 0;
+        let height = (size == SizeClass::Huge || role == RoomRole::Boss).then_some(7.0);
         self.rooms.push(RoomSpec {
             id,
             role,
             size: SizeSpec::Class(size),
             shape,
             level: LevelSpec::One(level),
-            height: None,
+            height,
+            columns,
         });
         self.rooms.len() - 1
     }

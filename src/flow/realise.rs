@@ -15,7 +15,7 @@ use super::spec::{Flow, SizeSpec};
 use crate::dungeon::{Dungeon, EdgeStateId, Fill, Passage, PassageKind, Registry, Room, RoomId};
 use crate::generate::{GenerateError, GenerateOptions, Progress, generate_around};
 use crate::geometry::Proportions;
-use crate::grid::{Direction, Pos, Slot, SlotKind};
+use crate::grid::{Direction, Grid, Pos, Slot, SlotKind};
 
 /// Layouts of rooms and corridors tried before a flow is refused.
 const LAYOUTS: u32 = 24;
@@ -641,7 +641,8 @@ fn keep_filler_to_one_element(d: &mut Dungeon, ground: &Ground) {
     }
 }
 
-/// Unpins the design, writes the room table, and gives each room its height.
+/// Unpins the design, writes the room table, and opens each room's pillars (unless the spec
+/// keeps them as columns).
 fn finish(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError> {
     for p in d.pinned().collect::<Vec<_>>() {
         d.set_pinned(p, false)?;
@@ -657,6 +658,14 @@ fn finish(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError
             height: spec.height,
         };
         d.add_room(room, &cells)?;
+        // An open floor, unless the spec asks for a colonnade.
+        if !spec.columns {
+            let mut mask = Grid::filled(d.dims(), false);
+            for p in &cells {
+                *mask.get_mut(p.slot).expect("invariant: a cell of the grid") = true;
+            }
+            d.open_pillars_within(site.level, &mask)?;
+        }
     }
     for &(a, b, kind, lock) in &flow.connections {
         d.add_passage(Passage { from: RoomId(a as u16), to: RoomId(b as u16), kind, lock })?;

@@ -60,6 +60,10 @@ pub struct RoomSpec {
     /// Floor to ceiling in metres; absent: the dungeon's room height.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub height: Option<f64>,
+    /// Keep the rock pillars between the room's cells standing (a colonnade); by default a
+    /// room is one open floor.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub columns: bool,
 }
 
 /// A room's size in a spec.
