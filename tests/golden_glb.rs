@@ -60,3 +60,16 @@ fn same_options_same_bytes_other_seed_other_bytes() {
     assert_eq!(glb(&a), glb(&a));
     assert_ne!(glb(&a), glb(&b));
 }
+
+/// What `octile generate` makes by default since room graphs: the default grammar's level
+/// on the default size (12x12 octagons, 3 levels, seed 0). The maze hashes above pin
+/// `--flow maze`, which the room graphs' filler also runs on.
+#[test]
+fn golden_room_graph_hash() {
+    let options = GenerateOptions::default();
+    let dungeon = octile::flow::realise_grammar(octile::flow::Grammar::Default, &options, &mut |_| {})
+        .unwrap()
+        .expect("12x12 holds rooms");
+    let bytes = to_glb(&dungeon, &ExportOptions::default()).unwrap();
+    assert_eq!(sha(&bytes), "b405b7b97d8ebb4d1793b35e0db99c559b469a451341d4b3260f605bcbb9ae00");
+}

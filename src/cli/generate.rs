@@ -60,7 +60,7 @@ struct DungeonArgs {
     /// branches and a loop a level; `linear`; `hub`; `cyclic`), `maze` (no rooms: the
     /// solver's caves alone), or a spec file (docs/flow.md; its rooms decide the level
     /// count). A grammar on a grid under 6 octagons a side makes a maze.
-    #[arg(long, value_name = "GRAMMAR|SPEC.json", default_value = "maze")]
+    #[arg(long, value_name = "GRAMMAR|SPEC.json", default_value = "default")]
     flow: FlowChoice,
 }
 
