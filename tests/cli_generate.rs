@@ -158,8 +158,10 @@ fn a_save_dungeon_that_cannot_be_written_changes_no_file() {
     assert!(left.is_empty(), "no temporary file left behind: {left:?}");
 }
 
-/// Stairs scale with the level's area when `--stairs` is not given: 2 per level pair on
-/// 12x12, 4 on 32x32 (one per 256 octagons), and `--stairs` still decides when given.
+/// Stairs scale with the level's area when `--stairs` is not given: in a maze 2 per level
+/// pair on 12x12, 4 on 32x32 (one per 256 octagons), and `--stairs` still decides when
+/// given; a room graph's grammar asks for as many, but one per six rooms of a level at most
+/// (1 on 12x12, 2 on 32x32).
 #[test]
 fn stairs_per_level_pair_scale_with_the_level_area() {
     let dir = Scratch::new("stairs_per_level_pair_scale_with_the_level_area");
@@ -172,9 +174,12 @@ fn stairs_per_level_pair_scale_with_the_level_area() {
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
         octile::format::load(&out).unwrap().stairs().iter().count()
     };
-    assert_eq!(stairs("12x12", &[]), 2);
-    assert_eq!(stairs("32x32", &[]), 4);
-    assert_eq!(stairs("32x32", &["--stairs", "3"]), 3);
+    assert_eq!(stairs("12x12", &["--flow", "maze"]), 2);
+    assert_eq!(stairs("32x32", &["--flow", "maze"]), 4);
+    assert_eq!(stairs("32x32", &["--flow", "maze", "--stairs", "3"]), 3);
+    assert_eq!(stairs("12x12", &[]), 1);
+    assert_eq!(stairs("32x32", &[]), 2);
+    assert_eq!(stairs("32x32", &["--stairs", "1"]), 1);
     assert_eq!(octile::generate::GenerateOptions::stairs_for_area(64, 64), 16);
 }
 

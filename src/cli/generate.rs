@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use octile::dungeon::Dungeon;
-use octile::flow::{FlowSpec, Grammar};
+use octile::flow::{FlowSpec, Grammar, GrammarOutcome};
 use octile::generate::{GenerateOptions, Progress, generate, generate_around};
 
 use super::args::Size;
@@ -59,7 +59,7 @@ struct DungeonArgs {
     /// The room graph: a built-in grammar scaled to the size (`default`: a main path with
     /// branches and a loop a level; `linear`; `hub`; `cyclic`), `maze` (no rooms: the
     /// solver's caves alone), or a spec file (docs/flow.md; its rooms decide the level
-    /// count). A grammar on a grid under 6 octagons a side makes a maze.
+    /// count). A grammar on a grid under 8 octagons a side makes a maze.
     #[arg(long, value_name = "GRAMMAR|SPEC.json", default_value = "default")]
     flow: FlowChoice,
 }
@@ -158,7 +158,15 @@ impl GenOptionsArgs {
             None => {
                 let realised = match &self.dungeon.flow {
                     FlowChoice::Maze => None,
-                    FlowChoice::Grammar(g) => octile::flow::realise_grammar(*g, &options, &mut report)?,
+                    FlowChoice::Grammar(g) => match octile::flow::realise_grammar(*g, &options, &mut report)?
+                    {
+                        GrammarOutcome::Rooms(d) => Some(d),
+                        GrammarOutcome::TooSmall => None,
+                        GrammarOutcome::NoLayout(why) => {
+                            errln!("note: no layout of --flow {g} fits ({why}); generating a maze instead");
+                            None
+                        }
+                    },
                     FlowChoice::File(path) => {
                         let spec = read_spec(path)?;
                         let proportions =

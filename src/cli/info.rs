@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use super::stdout::outln;
 use clap::Args;
-use octile::dungeon::Dungeon;
+use octile::dungeon::{Dungeon, RoomId, RoomRole, SizeClass};
 use octile::grid::SlotKind;
 use octile::rooms::{RoomGraph, RoomKind};
 use serde_json::json;
@@ -85,6 +85,69 @@ fn stair_list(d: &Dungeon) -> String {
     text.join("; ")
 }
 
+/// The room table by role and by size class, as JSON: `{"rooms": N, "passages": M,
+/// "by_role": {"entrance": 1, ...}, "by_size": {"small": 3, ...}, "list": [...]}`.
+fn room_table_json(d: &Dungeon) -> serde_json::Value {
+    let mut by_role = serde_json::Map::new();
+    for role in RoomRole::ALL {
+        let n = d.rooms().iter().filter(|r| r.role == role).count();
+        if n > 0 {
+            by_role.insert(role.name().into(), n.into());
+        }
+    }
+    let mut by_size = serde_json::Map::new();
+    for size in SizeClass::ALL {
+        let n = d.rooms().iter().filter(|r| r.size == size).count();
+        if n > 0 {
+            by_size.insert(size.name().into(), n.into());
+        }
+    }
+    let list: Vec<serde_json::Value> = d
+        .rooms()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let octagons =
+                d.room_cells(RoomId(i as u16)).filter(|p| p.slot.kind() == SlotKind::Octagon).count();
+            json!({
+                "name": r.name, "role": r.role.name(), "shape": r.shape.name(), "size": r.size.name(),
+                "level": r.level, "octagons": octagons, "height": r.height,
+            })
+        })
+        .collect();
+    json!({
+        "rooms": d.rooms().len(),
+        "passages": d.passages().len(),
+        "by_role": by_role,
+        "by_size": by_size,
+        "list": list,
+    })
+}
+
+/// The room table in one line: `12 rooms (entrance 1, goal 1, ...; small 4, medium 8), 14 passages`.
+fn room_table_line(d: &Dungeon) -> String {
+    let count = |f: &dyn Fn(&octile::dungeon::Room) -> bool| d.rooms().iter().filter(|r| f(r)).count();
+    let roles: Vec<String> = RoomRole::ALL
+        .iter()
+        .map(|&role| (role, count(&|r| r.role == role)))
+        .filter(|&(_, n)| n > 0)
+        .map(|(role, n)| format!("{role} {n}"))
+        .collect();
+    let sizes: Vec<String> = SizeClass::ALL
+        .iter()
+        .map(|&size| (size, count(&|r| r.size == size)))
+        .filter(|&(_, n)| n > 0)
+        .map(|(size, n)| format!("{size} {n}"))
+        .collect();
+    format!(
+        "{} room(s) ({}; {}), {} passage(s)",
+        d.rooms().len(),
+        roles.join(", "),
+        sizes.join(", "),
+        d.passages().len()
+    )
+}
+
 /// Runs `octile info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
@@ -119,6 +182,7 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             },
             "rooms": graph_json["rooms"],
             "portals": graph_json["portals"],
+            "room_table": room_table_json(&d),
         });
         outln!("{v}")?;
     } else {
@@ -138,7 +202,15 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             c.stairs,
             c.regions
         )?;
-        outln!("  rooms       {} room(s), {} corridor(s), {} portal(s)", c.rooms, c.corridors, c.portals)?;
+        outln!(
+            "  room graph  {} room(s), {} corridor(s), {} portal(s) (by shape)",
+            c.rooms,
+            c.corridors,
+            c.portals
+        )?;
+        if d.has_rooms() {
+            outln!("  room table  {}", room_table_line(&d))?;
+        }
         let name = |p: Option<octile::grid::Pos>| p.map_or_else(|| "none".to_string(), |p| p.to_string());
         outln!("  entrance    {}", name(d.entrance()))?;
         outln!("  exit        {}", name(d.exit()))?;

@@ -63,7 +63,7 @@ impl FromStr for Grammar {
 }
 
 /// Smallest side, in octagons, on which a grammar writes rooms (smaller grids are mazes).
-pub const MIN_SIDE: u32 = 6;
+pub const MIN_SIDE: u32 = 8;
 
 /// Octagons of a level for each room the grammars place.
 const OCTAGONS_PER_ROOM: u32 = 64;
@@ -110,8 +110,9 @@ pub fn write_sparser(
     for _ in 0..sparser {
         per_level = (per_level * 3 / 4).max(3);
     }
-    // One stair a level pair, and a second on levels of 1,024 octagons or more.
-    let stairs = stairs.min(if area >= 1024 { 2 } else { 1 });
+    // Stairs a level pair: as asked, but one per six rooms of a level at most (and at least
+    // one), each joining two rooms.
+    let stairs = stairs.min(per_level / 6).max(1);
     let mut w = Writer { rooms: Vec::new(), connections: Vec::new(), rng: &mut rng };
     let biggest = largest_class(cols.min(rows));
     let mut level_rooms: Vec<Vec<usize>> = Vec::new();

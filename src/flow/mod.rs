@@ -28,7 +28,7 @@ mod spec;
 
 pub use error::FlowError;
 pub use grammar::{Grammar, MIN_SIDE, write, write_sparser};
-pub use realise::{realise, realise_grammar};
+pub use realise::{GrammarOutcome, realise, realise_grammar};
 pub use spec::{
     ConnectionSpec, CycleSpec, FLOW_FORMAT, FLOW_VERSION, Flow, FlowSpec, LevelSpec, MAX_SPEC_ROOMS,
     RoomSpec, SizeSpec,

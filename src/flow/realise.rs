@@ -52,6 +52,7 @@ pub fn realise(
     options: &GenerateOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Dungeon, FlowError> {
+    options.validate()?;
     let levels = flow.level_count();
     let options = GenerateOptions { levels, stairs: stairs_per_pair(flow).max(1), ..options.clone() };
     options.validate()?;
@@ -106,21 +107,30 @@ pub fn realise(
     })
 }
 
+/// What [`realise_grammar`] made.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GrammarOutcome {
+    /// A level of rooms.
+    Rooms(Dungeon),
+    /// No rooms: the grid is too small for them (a side under [`super::MIN_SIDE`]).
+    TooSmall,
+    /// No rooms: no layout of even the sparsest spec fitted; the error of the last try.
+    NoLayout(FlowError),
+}
+
 /// Generates a dungeon from the spec a built-in grammar writes for `options` (its size,
 /// levels, stairs and seed): [`realise`] of [`super::write`]'s spec; where no layout of it
-/// fits, of sparser specs ([`super::write_sparser`], up to 3 steps). `Ok(None)` when the grid
-/// is too small for rooms (a side under [`super::MIN_SIDE`]): generate a maze there.
+/// fits, of sparser specs ([`super::write_sparser`], up to 3 steps). Where none holds rooms
+/// it says why ([`GrammarOutcome`]), and the caller makes a maze there.
 ///
 /// # Errors
-/// As [`realise`], for the sparsest spec tried.
-///
-/// # Panics
-/// Never: a failure is kept before the last spec is tried.
+/// As [`realise`] for options it refuses or a filler that cannot be generated.
 pub fn realise_grammar(
     grammar: super::Grammar,
     options: &GenerateOptions,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Option<Dungeon>, FlowError> {
+) -> Result<GrammarOutcome, FlowError> {
+    options.validate()?;
     let proportions = Proportions::default().with_cut_ratio(options.cut_ratio);
     let mut last = None;
     for sparser in 0..=3 {
@@ -133,16 +143,16 @@ pub fn realise_grammar(
             options.seed,
             sparser,
         ) else {
-            return Ok(None);
+            return Ok(GrammarOutcome::TooSmall);
         };
         let flow = spec.check(&proportions)?;
         match realise(&flow, options, progress) {
-            Ok(d) => return Ok(Some(d)),
+            Ok(d) => return Ok(GrammarOutcome::Rooms(d)),
             Err(e @ FlowError::Placement { .. }) => last = Some(e),
             Err(e) => return Err(e),
         }
     }
-    Err(last.expect("invariant: a failure was kept"))
+    Ok(last.map_or(GrammarOutcome::TooSmall, GrammarOutcome::NoLayout))
 }
 
 /// The fewest stair connections between any two adjacent levels.
@@ -308,8 +318,14 @@ fn room_for_the_rest(ground: &Ground, flow: &Flow, sites: &[Option<Site>], level
         if pending.is_empty() {
             continue;
         }
-        // A room of `lo` octagons with its ring of rock needs about (sqrt(lo) + 3)^2 of ground.
-        let need: u32 = pending.iter().map(|&r| (flow.rooms[r].size.octagons().0.isqrt() + 3).pow(2)).sum();
+        // A room of `lo` octagons needs them and some rock round them.
+        let need: u32 = pending
+            .iter()
+            .map(|&r| {
+                let lo = flow.rooms[r].size.octagons().0;
+                lo + 2 * lo.isqrt() + 2
+            })
+            .sum();
         let mut touched: Vec<u32> = Vec::new();
         for o in site.octagons() {
             for dir in Direction::ALL {

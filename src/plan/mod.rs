@@ -6,4 +6,4 @@
 
 mod svg;
 
-pub use svg::{FovShade, MAX_SCALE, MIN_SCALE, PlanOptions, fov_svg_bytes, to_svg};
+pub use svg::{FovShade, MAX_SCALE, MIN_SCALE, PlanOptions, fov_svg_bytes, role_tint, to_svg};

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use glam::DVec2;
 
-use crate::dungeon::{Carve, Dungeon};
+use crate::dungeon::{Carve, Dungeon, RoomRole};
 use crate::grid::{Pos, Slot, SlotKind};
 use crate::sight::VisibleFloor;
 use crate::walk::{WallKind, level_plan};
@@ -152,9 +152,11 @@ impl Sheet {
             self.level_h
         );
         floors_and_walls(out, dungeon, level, origin, options.wall_width);
+        room_tints(out, dungeon, level, origin);
         doors(out, dungeon, level, origin);
         stairs(out, dungeon, level, origin, half);
         markers(out, dungeon, level, origin, half);
+        room_labels(out, dungeon, level, origin);
         if let Some(fov) = options.fov.as_ref().filter(|f| f.level == level) {
             fov_shade(out, fov, origin);
         }
@@ -204,6 +206,13 @@ impl Sheet {
             (Mark::Ring(STAIR), "stair down, line to its exit"),
             (Mark::Dot(ENTRANCE), "entrance (IN)"),
             (Mark::Dot(EXIT), "exit (OUT)"),
+            (Mark::Square(role_tint(RoomRole::Entrance)), "start room"),
+            (Mark::Square(role_tint(RoomRole::Goal)), "goal"),
+            (Mark::Square(role_tint(RoomRole::Boss)), "boss"),
+            (Mark::Square(role_tint(RoomRole::Treasure)), "treasure"),
+            (Mark::Square(role_tint(RoomRole::Hub)), "hub"),
+            (Mark::Square(role_tint(RoomRole::Key)), "key"),
+            (Mark::Square(role_tint(RoomRole::Plain)), "room (- - - its passages)"),
         ];
         let r = 0.5 * font;
         for (mark, label) in items {
@@ -352,6 +361,114 @@ fn stairs(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2, half: 
             );
         }
     }
+}
+
+/// The tint of a room of `role` in the plan (and its legend).
+#[must_use]
+pub fn role_tint(role: RoomRole) -> &'static str {
+    match role {
+        RoomRole::Entrance => "#8fd18a",
+        RoomRole::Goal => "#f08f7c",
+        RoomRole::Boss => "#c49be0",
+        RoomRole::Treasure => "#f2d279",
+        RoomRole::Key => "#8ed3e6",
+        RoomRole::Hub => "#a9c1ee",
+        RoomRole::Secret => "#bdbdbd",
+        RoomRole::Plain => "#e9dcc0",
+    }
+}
+
+/// The room table's rooms on `level`, each cell tinted by its room's role
+/// (`<g class="rooms">`); cells painted rock since keep no tint.
+fn room_tints(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
+    if !dungeon.has_rooms() {
+        return;
+    }
+    let _ = write!(out, r#"<g class="rooms" opacity="0.75">"#);
+    for slot in dungeon.dims().cells() {
+        let pos = Pos { level, slot };
+        let Some(room) = dungeon.room_at(pos).filter(|_| dungeon.is_carved(pos)) else { continue };
+        let role = dungeon.rooms()[usize::from(room.0)].role;
+        if let Some(poly) = dungeon.layout().cell_polygon(slot) {
+            polygon(out, &poly.iter().map(|v| *v + origin).collect::<Vec<_>>(), role_tint(role));
+        }
+    }
+    let _ = writeln!(out, "</g>");
+}
+
+/// Where a room's label stands: the mean of its octagons' centres.
+fn room_centre(dungeon: &Dungeon, room: crate::dungeon::RoomId) -> Option<DVec2> {
+    let centres: Vec<DVec2> = dungeon
+        .room_cells(room)
+        .filter(|p| p.slot.kind() == SlotKind::Octagon)
+        .map(|p| dungeon.layout().center(p.slot))
+        .collect();
+    (!centres.is_empty()).then(|| centres.iter().copied().sum::<DVec2>() / centres.len() as f64)
+}
+
+/// The passages between rooms of `level` as dashed lines from label to label, a stair's as
+/// a dashed line to the room's edge marked with the level it leads to, and each room's
+/// name and role (`<g class="room-labels">`).
+fn room_labels(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
+    if !dungeon.has_rooms() {
+        return;
+    }
+    let _ = write!(
+        out,
+        r##"<g class="room-labels" font-family="sans-serif" font-size="3.4" text-anchor="middle">"##
+    );
+    for passage in dungeon.passages() {
+        let (a, b) =
+            (&dungeon.rooms()[usize::from(passage.from.0)], &dungeon.rooms()[usize::from(passage.to.0)]);
+        if a.level != level || b.level != level {
+            continue;
+        }
+        if let (Some(p), Some(q)) = (room_centre(dungeon, passage.from), room_centre(dungeon, passage.to)) {
+            let (p, q) = (p + origin, q + origin);
+            let _ = write!(
+                out,
+                r##"<path d="M{:.2} {:.2}L{:.2} {:.2}" stroke="#5a4a3a" stroke-width="0.6" stroke-dasharray="2 2" fill="none"/>"##,
+                p.x, p.y, q.x, q.y
+            );
+        }
+    }
+    for (i, room) in dungeon.rooms().iter().enumerate().filter(|(_, r)| r.level == level) {
+        let id = crate::dungeon::RoomId(i as u16);
+        let Some(c) = room_centre(dungeon, id) else { continue };
+        let c = c + origin;
+        let stairs: Vec<String> = dungeon
+            .passages()
+            .iter()
+            .filter(|p| p.kind == crate::dungeon::PassageKind::Stair && (p.from == id || p.to == id))
+            .map(|p| {
+                let other = &dungeon.rooms()[usize::from(if p.from == id { p.to.0 } else { p.from.0 })];
+                format!("{} {}", if other.level > level { "up to" } else { "down to" }, other.name)
+            })
+            .collect();
+        let role = if room.role == RoomRole::Plain { String::new() } else { format!(" ({})", room.role) };
+        let _ = write!(
+            out,
+            r##"<text x="{:.2}" y="{:.2}" stroke="#f7f4ee" stroke-width="1.2" paint-order="stroke" fill="#2a211a">{}{role}</text>"##,
+            c.x,
+            c.y - 1.0,
+            xml_text(&room.name)
+        );
+        for (k, s) in stairs.iter().enumerate() {
+            let _ = write!(
+                out,
+                r##"<text x="{:.2}" y="{:.2}" font-size="2.6" stroke="#f7f4ee" stroke-width="1" paint-order="stroke" fill="#2d5d9a">{}</text>"##,
+                c.x,
+                c.y + 2.6 + 3.0 * k as f64,
+                xml_text(s)
+            );
+        }
+    }
+    let _ = writeln!(out, "</g>");
+}
+
+/// `text` with the characters XML gives a meaning escaped.
+fn xml_text(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// The entrance and exit, when they are on `level`.
