@@ -5,7 +5,7 @@ use super::{DungeonError, EdgeStateId, Registry, Stairs, TileDef, TileId};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Dims, Direction, EdgeId, Grid, GridError, Pos, Slot, SlotKind};
 
-/// Most cells (slots x levels) a dungeon may hold: 64 Mi slots (about 400 MB of layers).
+/// Most cells (slots x levels) a dungeon may hold: 64 Mi slots (about 500 MB of layers).
 pub const MAX_SLOTS: u64 = 64 * 1024 * 1024;
 
 /// Most levels a dungeon may have.
@@ -38,6 +38,11 @@ pub struct Dungeon {
     pub(super) seed: Option<u64>,
     /// Per level, the cells locked against re-solving ([`Dungeon::is_pinned`]).
     pub(super) pins: Vec<Grid<bool>>,
+    /// Per level, each cell's set room height, `None` for the default
+    /// ([`Dungeon::room_height_at`]).
+    pub(super) heights: Vec<Grid<Option<super::RoomHeight>>>,
+    /// How many cells of `heights` are set (kept by the height setters).
+    pub(super) heights_set: usize,
     stairs: Stairs,
 }
 
@@ -99,6 +104,8 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins: vec![Grid::filled(dims, false); levels],
+            heights: vec![Grid::filled(dims, None); levels],
+            heights_set: 0,
             // The fills hold no stair tile (rock and plain floor are not stairs).
             stairs: Stairs::empty(dims),
         })
@@ -120,7 +127,7 @@ impl Dungeon {
             return Err(shape_err(format!("levels must be from 1 to {MAX_LEVELS}")));
         }
         if dims.slot_count() as u64 * u64::from(levels) > MAX_SLOTS {
-            return Err(shape_err(format!("more than {MAX_SLOTS} slots in all (about 6 bytes each)")));
+            return Err(shape_err(format!("more than {MAX_SLOTS} slots in all (about 8 bytes each)")));
         }
         Ok(dims)
     }
@@ -368,6 +375,7 @@ impl Dungeon {
     ) -> Result<Dungeon, DungeonError> {
         let layout = Layout::new(proportions)?;
         let pins = vec![Grid::filled(dims, false); tiles.len()];
+        let heights = vec![Grid::filled(dims, None); tiles.len()];
         let mut dungeon = Dungeon {
             dims,
             layout,
@@ -378,6 +386,8 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins,
+            heights,
+            heights_set: 0,
             stairs: Stairs::default(),
         };
         dungeon.stairs = Stairs::of(&dungeon);
