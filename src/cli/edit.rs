@@ -122,8 +122,12 @@ fn summary(done: &Applied, reg: &Registry) -> String {
     let count = |f: fn(&Change) -> bool| done.changes.iter().filter(|c| f(c)).count();
     let tiles = count(|c| matches!(c, Change::Tile { .. }));
     let edges = count(|c| matches!(c, Change::Edge { .. }));
-    let other = done.changes.len() - tiles - edges;
+    let heights = count(|c| matches!(c, Change::Height { .. }));
+    let other = done.changes.len() - tiles - edges - heights;
     let mut text = format!("{tiles} tile(s), {edges} edge(s), {other} marker/pin change(s)");
+    if heights > 0 {
+        text.push_str(&format!(", {heights} room height(s)"));
+    }
     if done.changes.len() <= SHOWN {
         let list: Vec<String> = done.changes.iter().map(|c| c.describe(reg)).collect();
         text.push_str(&format!(" [{}]", list.join("; ")));

@@ -3,7 +3,7 @@
 //! applies them.
 
 use super::EditError;
-use crate::dungeon::{EdgeStateId, TileId};
+use crate::dungeon::{EdgeStateId, RoomHeight, TileId};
 use crate::grid::{Dims, Direction, Pos, Slot};
 
 /// One edit of a dungeon.
@@ -91,6 +91,14 @@ pub enum Command {
         /// Pin or unpin.
         pinned: bool,
     },
+    /// Sets the room height of every listed cell ([`crate::dungeon::Dungeon::set_room_height`]),
+    /// or gives them the dungeon's default again (`None`).
+    SetHeight {
+        /// The cells.
+        cells: Vec<Pos>,
+        /// The height, or `None` for the default.
+        height: Option<RoomHeight>,
+    },
     /// Re-solves the unpinned cells within `radius` octagons of `pos` on its level with WFC
     /// ([`super::resolve`]).
     Resolve {
@@ -103,7 +111,7 @@ pub enum Command {
 
 impl Command {
     /// The command's script keyword (`cell`, `toggle`, `cycle`, `edge`, `paint`, `room`, `stair`,
-    /// `unstair`, `entrance`, `exit`, `pin`, `unpin`, `resolve`).
+    /// `unstair`, `entrance`, `exit`, `pin`, `unpin`, `height`, `resolve`).
     #[must_use]
     pub fn keyword(&self) -> &'static str {
         match self {
@@ -119,6 +127,7 @@ impl Command {
             Command::SetExit { .. } => "exit",
             Command::Pin { pinned: true, .. } => "pin",
             Command::Pin { pinned: false, .. } => "unpin",
+            Command::SetHeight { .. } => "height",
             Command::Resolve { .. } => "resolve",
         }
     }
