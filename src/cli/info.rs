@@ -85,6 +85,15 @@ fn stair_list(d: &Dungeon) -> String {
     text.join("; ")
 }
 
+/// How many cells have a room height of their own, and the lowest and tallest of those
+/// (metres); `None` when every cell has the default.
+fn height_summary(d: &octile::dungeon::Dungeon) -> Option<(usize, f64, f64)> {
+    let heights: Vec<f64> = d.room_heights_set().map(|(_, h)| h.to_metres()).collect();
+    let lowest = heights.iter().copied().reduce(f64::min)?;
+    let tallest = heights.iter().copied().fold(lowest, f64::max);
+    Some((heights.len(), lowest, tallest))
+}
+
 /// Runs `octile info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
@@ -95,7 +104,7 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let p = d.proportions();
     if args.json {
         let graph_json = octile::rooms::graph_json(&d, &graph);
-        let v = json!({
+        let mut v = json!({
             "octagons_grid": [dims.octagon_cols(), dims.octagon_rows()],
             "slots": [dims.rows(), dims.cols()],
             "levels": d.levels(),
@@ -120,6 +129,9 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             "rooms": graph_json["rooms"],
             "portals": graph_json["portals"],
         });
+        if let Some((cells, lowest, tallest)) = height_summary(&d) {
+            v["room_heights"] = json!({ "cells": cells, "lowest": lowest, "tallest": tallest });
+        }
         outln!("{v}")?;
     } else {
         outln!("{}", args.file.display())?;
@@ -150,6 +162,11 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             p.layer_height,
             p.room_height
         )?;
+        if let Some((cells, lowest, tallest)) = height_summary(&d) {
+            outln!(
+                "  heights     {cells} cell(s) of their own room height, {lowest:.2} m to {tallest:.2} m"
+            )?;
+        }
         outln!(
             "  derived     cell spacing {:.4} m, long edge {:.4} m, short edge {:.4} m, seam gap {:.4} m",
             p.cell_spacing(),

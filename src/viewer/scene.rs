@@ -35,8 +35,12 @@ pub struct Scene {
     pub bounds: Bounds,
     /// Vertical distance between levels (metres).
     pub level_height: f32,
-    /// Floor-to-ceiling height (metres).
+    /// The dungeon's default floor-to-ceiling height (metres; the scale of the shading
+    /// near floors).
     pub room_height: f32,
+    /// Per level, its tallest room's height (metres, [`Dungeon::tallest_room`]): no ceiling
+    /// of the level is higher above its floor.
+    pub tallest_room: Vec<f32>,
     /// Side of the square mesh chunks (metres): [`CHUNK_SLOTS`] slots.
     pub chunk_size: f32,
     /// Per level, the chunks that hold a carved cell (the only ones with a mesh: a carved
@@ -79,7 +83,7 @@ impl Scene {
             let y = floor_y[usize::from(pos.level)];
             for v in layout.cell_polygon(pos.slot).unwrap_or_default() {
                 min = min.min(Vec3::new(v.x as f32, y, v.y as f32));
-                max = max.max(Vec3::new(v.x as f32, y + p.room_height as f32, v.y as f32));
+                max = max.max(Vec3::new(v.x as f32, y + dungeon.room_height_at(pos) as f32, v.y as f32));
             }
             chunks[usize::from(pos.level)].push(slot_chunk(pos.slot));
         }
@@ -100,6 +104,7 @@ impl Scene {
             bounds,
             level_height: p.layer_height as f32,
             room_height: p.room_height as f32,
+            tallest_room: (0..dungeon.levels()).map(|l| dungeon.tallest_room(l) as f32).collect(),
             chunk_size: (f64::from(CHUNK_SLOTS) * layout.spacing()) as f32,
             chunks,
             torches: Arc::new(Torchlight::new(&super::markers::torch_positions(

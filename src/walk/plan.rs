@@ -28,6 +28,9 @@ pub struct Piece {
     pub floor: bool,
     /// It has a ceiling (false for a stair octagon: the shaft goes up).
     pub ceiling: bool,
+    /// How high its ceiling stands above the floor (metres): a cell's room height
+    /// ([`Dungeon::room_height_at`]), a seam's height ([`Dungeon::seam_height`]).
+    pub height: f64,
 }
 
 /// Why a segment blocks walking.
@@ -94,6 +97,7 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
             polygon,
             floor: !below_is_stair,
             ceiling: !dungeon.is_stair(pos),
+            height: dungeon.room_height_at(pos),
         });
         for &dir in dims.walls(slot).expect("invariant: cells have walls") {
             let [a, b] = layout.wall(slot, dir).expect("invariant: cell wall");
@@ -140,7 +144,8 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
             let b = (polygon[3] + polygon[0]) / 2.0;
             plan.walls.push(Wall { a, b, kind: WallKind::Door });
         }
-        plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor: true, ceiling: true });
+        let height = dungeon.seam_height(level, edge);
+        plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor: true, ceiling: true, height });
     }
     plan
 }
