@@ -99,7 +99,7 @@ fn a_null_version_is_called_null() {
     let mut v = sample();
     v["version"] = Value::Null;
     let err = refusal(&v);
-    assert!(matches!(err, FormatError::NoVersion { supported: 2 }), "{err}");
+    assert!(matches!(err, FormatError::NoVersion { supported: 3 }), "{err}");
     assert!(err.to_string().contains("missing or null"), "{err}");
 }
 

@@ -144,6 +144,10 @@ impl Ctx<'_> {
     /// [`corner_splits`] of the corner of `slot` that starts (`end` 0) or ends (`end` 1) its
     /// wall `dir`, on this level.
     fn corner_splits(&self, slot: Slot, dir: Direction, end: usize, top: f64) -> [Option<f64>; 2] {
+        if !self.d.has_room_heights() {
+            // Every cell and seam is the default height: nothing stops below a face's top.
+            return [None; 2];
+        }
         corner_splits(slot, dir, end, top, |d| self.open_height(slot, d))
     }
 
