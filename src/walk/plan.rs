@@ -52,6 +52,10 @@ pub struct Wall {
     pub b: DVec2,
     /// Rock face or closed door.
     pub kind: WallKind,
+    /// How high the face stands above the floor (metres): a cell's wall its room height
+    /// ([`Dungeon::room_height_at`]), a seam's side or door the seam's height
+    /// ([`Dungeon::seam_height`]).
+    pub height: f64,
 }
 
 /// The carved pieces and walls of one level.
@@ -99,16 +103,17 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
             ceiling: !dungeon.is_stair(pos),
             height: dungeon.room_height_at(pos),
         });
+        let height = dungeon.room_height_at(pos);
         for &dir in dims.walls(slot).expect("invariant: cells have walls") {
             let [a, b] = layout.wall(slot, dir).expect("invariant: cell wall");
             match dungeon.carved_seam(pos, dir).map(|e| e.carve) {
-                None | Some(Carve::None) => plan.walls.push(Wall { a, b, kind: WallKind::Rock }),
+                None | Some(Carve::None) => plan.walls.push(Wall { a, b, kind: WallKind::Rock, height }),
                 Some(Carve::Full) => {}
                 Some(Carve::Door) => {
                     // The wall stands on both sides of the door-wide opening.
                     let [d0, d1] = door_span(dungeon, slot, dir).expect("invariant: carved seam");
-                    plan.walls.push(Wall { a, b: d0, kind: WallKind::Rock });
-                    plan.walls.push(Wall { a: d1, b, kind: WallKind::Rock });
+                    plan.walls.push(Wall { a, b: d0, kind: WallKind::Rock, height });
+                    plan.walls.push(Wall { a: d1, b, kind: WallKind::Rock, height });
                 }
             }
         }
@@ -121,11 +126,12 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
         };
         let walkable = if rules.open_doors { def.passable } else { def.walkable };
         let door = def.carve == Carve::Door;
+        let height = dungeon.seam_height(level, edge);
         if layout.gap() <= 0.0 {
             // No seam between the cells: a closed door stands in the shared wall's opening.
             if door && !walkable {
                 let [a, b] = door_span(dungeon, slot, dir).expect("invariant: carved seam");
-                plan.walls.push(Wall { a, b, kind: WallKind::Door });
+                plan.walls.push(Wall { a, b, kind: WallKind::Door, height });
             }
             continue;
         }
@@ -137,14 +143,13 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
         // cells' own edges.
         for i in [1, 3] {
             let (a, b) = (polygon[i], polygon[(i + 1) % 4]);
-            plan.walls.push(Wall { a, b, kind: WallKind::Rock });
+            plan.walls.push(Wall { a, b, kind: WallKind::Rock, height });
         }
         if !walkable {
             let a = (polygon[1] + polygon[2]) / 2.0;
             let b = (polygon[3] + polygon[0]) / 2.0;
-            plan.walls.push(Wall { a, b, kind: WallKind::Door });
+            plan.walls.push(Wall { a, b, kind: WallKind::Door, height });
         }
-        let height = dungeon.seam_height(level, edge);
         plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor: true, ceiling: true, height });
     }
     plan

@@ -347,6 +347,7 @@ impl World {
                 a: s.polygon[i],
                 b: s.polygon[(i + 1) % n],
                 kind: WallKind::Rock,
+                height: self.level_height(),
             }));
             return;
         }
