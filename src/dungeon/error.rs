@@ -113,7 +113,7 @@ pub enum DungeonError {
     /// A room height outside the legal range ([`super::Dungeon::room_height_range`]), or
     /// not a number.
     #[error(
-        "level {level}: room height {metres} m at row {row}, col {col} is out of range; a room here is {min} m to {max} m high (at least 2.5 m and above the doors, at most the layer height less 1 m of rock)"
+        "level {level}: room height {metres} m at row {row}, col {col} is out of range; a room here is {min} m to {max} m high (at least 2.5 m, at most the layer height less 1 m of rock)"
     )]
     RoomHeightOutOfRange {
         /// Level.

@@ -20,6 +20,11 @@ pub const MIN_ROOM_HEIGHT: f64 = 2.5;
 /// is at most `layer_height - MIN_SLAB` high.
 pub const MIN_SLAB: f64 = 1.0;
 
+/// Most rock a door keeps over itself where its seam is too low for the dungeon's
+/// `door_height` (metres): there the door is this much lower than the seam, or the default
+/// room's own lintel over its doors where that is thinner ([`Dungeon::door_height_at`]).
+pub const DOOR_LINTEL: f64 = 0.5;
+
 /// A room height set on one cell: a whole number of centimetres (so heights compare and
 /// save exactly), never zero.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -51,10 +56,9 @@ impl RoomHeight {
 }
 
 /// The legal range of set room heights for `proportions`, in centimetres: at least
-/// [`MIN_ROOM_HEIGHT`] and [`Proportions::MIN_FEATURE`] above the doors (every door is
-/// `door_height` tall), at most `layer_height - MIN_SLAB`. Empty when nothing fits.
+/// [`MIN_ROOM_HEIGHT`], at most `layer_height - MIN_SLAB`. Empty when nothing fits.
 fn range_cm(p: &Proportions) -> (u16, u16) {
-    let low = MIN_ROOM_HEIGHT.max(p.door_height + Proportions::MIN_FEATURE);
+    let low = MIN_ROOM_HEIGHT;
     // A small tolerance so that `2.5` or `12.0 - 1.0` in metres land on their centimetre.
     let min = (low * 100.0 - 1e-6).ceil();
     let max = ((p.layer_height - MIN_SLAB) * 100.0 + 1e-6).floor();
@@ -110,10 +114,26 @@ impl Dungeon {
         }
     }
 
+    /// How high the door through `edge` on `level` is carved (metres): the dungeon's
+    /// `door_height`, or where its seam ([`Dungeon::seam_height`]) is too low for that,
+    /// the seam's height less [`DOOR_LINTEL`] (less the default room's own lintel over its
+    /// doors, `room_height - door_height`, where that is thinner). A seam at least the
+    /// default room height keeps `door_height`, so every dungeon without heights keeps its
+    /// doors; the lowest room, 2.5 m, gets 2 m doors.
+    #[must_use]
+    pub fn door_height_at(&self, level: u16, edge: EdgeId) -> f64 {
+        let p = self.proportions();
+        let seam = self.seam_height(level, edge);
+        if seam >= p.room_height {
+            return p.door_height;
+        }
+        let lintel = DOOR_LINTEL.min(p.room_height - p.door_height);
+        p.door_height.min(seam - lintel)
+    }
+
     /// The legal range of a set room height (metres, both ends included): at least
-    /// [`MIN_ROOM_HEIGHT`] and [`Proportions::MIN_FEATURE`] above the door height (doors
-    /// are all `door_height` tall), at most `layer_height - `[`MIN_SLAB`], each rounded
-    /// inward to the centimetre. Empty (start above end) when the layer is too low for any.
+    /// [`MIN_ROOM_HEIGHT`], at most `layer_height - `[`MIN_SLAB`], each rounded inward to
+    /// the centimetre. Empty (start above end) when the layer is too low for any.
     #[must_use]
     pub fn room_height_range(&self) -> std::ops::RangeInclusive<f64> {
         let (min, max) = range_cm(self.proportions());
@@ -212,14 +232,14 @@ mod tests {
         assert_eq!(d.room_height_at(Pos::new(0, 2, 2)), 4.0);
         assert_eq!(d.room_height_set(Pos::new(0, 2, 2)), None);
         assert!(!d.has_room_heights());
-        assert_eq!(d.room_height_range(), 3.01..=11.0);
+        assert_eq!(d.room_height_range(), 2.5..=11.0);
     }
 
     #[test]
     fn the_setter_refuses_outside_the_range_and_names_the_place() {
         let mut d = small();
         let p = Proportions::default();
-        for bad in [2.49, p.layer_height - 0.99, f64::NAN, f64::INFINITY, -3.0, 3.0] {
+        for bad in [2.49, p.layer_height - 0.99, f64::NAN, f64::INFINITY, -3.0, 0.0] {
             let err = d.set_room_height(Pos::new(1, 2, 4), bad).unwrap_err();
             assert!(
                 matches!(err, DungeonError::RoomHeightOutOfRange { level: 1, row: 2, col: 4, .. }),
@@ -227,14 +247,11 @@ mod tests {
             );
             let text = err.to_string();
             assert!(text.contains("level 1") && text.contains("row 2, col 4"), "{text}");
-            assert!(text.contains("3.01 m to 11 m"), "{text}");
+            assert!(text.contains("2.5 m to 11 m"), "{text}");
         }
         assert!(!d.has_room_heights());
-        // With low doors the floor of the range is 2.5 m itself.
-        let low_doors = Proportions { door_height: 2.0, ..Proportions::default() };
-        let mut low = Dungeon::new(3, 3, 2, low_doors, Fill::Floor).unwrap();
-        assert_eq!(low.room_height_range(), 2.5..=11.0);
-        assert!(low.set_room_height(Pos::new(0, 0, 0), 2.49).is_err());
+        let mut low = small();
+        assert!(low.set_room_height(Pos::new(0, 0, 0), 2.494).is_err(), "rounds to 2.49");
         assert_eq!(low.set_room_height(Pos::new(0, 0, 0), 2.5).unwrap().centimetres(), 250);
         assert!(low.set_room_height(Pos::new(0, 0, 0), 11.01).is_err());
         assert_eq!(low.set_room_height(Pos::new(0, 0, 0), 11.0).unwrap().to_metres(), 11.0);
@@ -243,6 +260,26 @@ mod tests {
             Err(DungeonError::Grid { level: 0, .. })
         ));
         assert!(matches!(d.set_room_height(Pos::new(2, 0, 0), 6.0), Err(DungeonError::Level(_))));
+    }
+
+    #[test]
+    fn doors_keep_their_height_but_under_a_low_seam() {
+        let mut d = small();
+        let (a, b) = (Pos::new(0, 2, 2), Pos::new(0, 2, 4));
+        let edge = d.dims().edge(a.slot, Direction::E).unwrap().unwrap();
+        assert_eq!(d.door_height_at(0, edge), 3.0);
+        d.set_room_height(a, 9.0).unwrap();
+        assert_eq!(d.door_height_at(0, edge), 3.0, "a seam of the default height keeps the doors");
+        d.set_room_height(b, 3.2).unwrap();
+        assert!((d.door_height_at(0, edge) - 2.7).abs() < 1e-12, "{}", d.door_height_at(0, edge));
+        d.set_room_height(b, 2.5).unwrap();
+        assert_eq!(d.door_height_at(0, edge), 2.0);
+        // Proportions whose rooms keep less than DOOR_LINTEL over their doors keep that.
+        let tight = Proportions { door_height: 3.8, ..Proportions::default() };
+        let mut t = Dungeon::new(3, 3, 1, tight, Fill::Floor).unwrap();
+        assert_eq!(t.door_height_at(0, edge), 3.8, "exactly, not 4.0 - (4.0 - 3.8)");
+        t.set_room_height(b, 3.0).unwrap();
+        assert!((t.door_height_at(0, edge) - 2.8).abs() < 1e-12);
     }
 
     #[test]

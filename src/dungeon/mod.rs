@@ -15,7 +15,7 @@ mod stairs;
 
 pub use door_state::{DoorChange, Flip, RegionChange};
 pub use error::DungeonError;
-pub use heights::{MIN_ROOM_HEIGHT, MIN_SLAB, RoomHeight};
+pub use heights::{DOOR_LINTEL, MIN_ROOM_HEIGHT, MIN_SLAB, RoomHeight};
 pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
 pub use registry::{Carve, EdgeDef, EdgeStateId, Registry, TileDef, TileId};
 pub use stairs::{Shaft, Stair, Stairs};

@@ -325,7 +325,7 @@ mod tests {
             ),
             "{err:?}"
         );
-        assert!(err.to_string().contains("3.01 m to 11 m"), "{err}");
+        assert!(err.to_string().contains("2.5 m to 11 m"), "{err}");
         assert_eq!(editor.dungeon(), &before);
         for bad in ["height 0,2,2 tall", "height 0,2,2", "height 0,2,2 nan", "height 0,2,2 -1"] {
             assert!(matches!(parse_line(&before, bad), Err(ScriptError::Syntax(_))), "{bad}");

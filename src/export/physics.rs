@@ -125,7 +125,7 @@ fn opening(d: &Dungeon, foot: Pos, landing: Direction, spec: &Spiral) -> Option<
         Carve::Full => Some((spec.landing, d.seam_height(foot.level, edge))),
         Carve::Door => {
             let points = d.layout().door_opening(d.dims().edge_sides(edge).ok()?, foot.slot, landing)?;
-            Some((points, d.proportions().door_height))
+            Some((points, d.door_height_at(foot.level, edge)))
         }
     }
 }

@@ -257,8 +257,7 @@ fn extrude_parts_into(
         heights: d.room_heights(level),
         seam_heights: vec![Cell::new(None); d.dims().edge_index_len()],
     };
-    let p = d.proportions();
-    let (dh, lh) = (p.door_height, p.layer_height);
+    let lh = d.proportions().layer_height;
     for (slot, part) in d.dims().cells().filter_map(|slot| part_of(slot).map(|p| (slot, p))) {
         let panels = &mut out[part];
         let i = ctx.idx(slot);
@@ -285,7 +284,7 @@ fn extrude_parts_into(
         }
         let centre = ctx.layout.center(slot);
         for &dir in cell_walls(slot) {
-            let (carve, _) = ctx.wall_carve(level, slot, dir);
+            let (carve, edge) = ctx.wall_carve(level, slot, dir);
             let ([from, to], door) = ctx.wall_splits(level, slot, dir);
             let mut wall = Panel::vertical(MaterialRole::Wall, from, to, centre);
             let (lo, hi) = (ctx.corner_splits(slot, dir, 0, rh), ctx.corner_splits(slot, dir, 1, rh));
@@ -298,6 +297,7 @@ fn extrude_parts_into(
                     }
                 }
                 (_, Some([d0, d1])) => {
+                    let dh = d.door_height_at(level, edge.expect("invariant: a door has an edge"));
                     wall.extend(strip(
                         &Ctx::column(from, 0.0, rh, lo),
                         &[at(d0, 0.0), at(d0, dh), at(d0, rh)],
@@ -336,6 +336,7 @@ fn extrude_parts_into(
             Carve::Door => {
                 let door = ctx.layout.door(sides[0], sides[1]).expect("invariant: sides are walls");
                 let plain = [[[None; 2]; 2]; 2];
+                let dh = d.door_height_at(level, edge);
                 panels.extend(passage(door, dh, plain, MaterialRole::DoorFrame, MaterialRole::DoorFrame));
             }
         }

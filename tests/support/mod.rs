@@ -142,8 +142,8 @@ pub fn edited_dungeons() -> Vec<(String, Dungeon)> {
 
 /// A 5x4-octagon, 2-level floor with rooms of several heights at cut ratio `cut`: a tall
 /// hall (9 m) of four octagons and their connector, a 6 m octagon beside it behind a door,
-/// a low corridor of connectors and octagons at 3.5 m, a stair (6 m) opening beside the hall
-/// and a tall room above it, the rest at the default 4 m.
+/// a low corridor of connectors and octagons at 3.5 m, a 2.5 m crypt behind a door, a stair
+/// (6 m) opening beside the hall and a tall room above it, the rest at the default 4 m.
 pub fn tall_and_low_rooms(cut: f64) -> Dungeon {
     use octile::dungeon::{Fill, Registry};
     use octile::geometry::Proportions;
@@ -158,6 +158,9 @@ pub fn tall_and_low_rooms(cut: f64) -> Dungeon {
     for (row, col) in [(4, 0), (5, 1), (4, 2), (5, 3), (6, 4)] {
         d.set_room_height(Pos::new(0, row, col), 3.5).unwrap();
     }
+    // A crypt lower than the doors (2 m under its 2.5 m seam), behind a door.
+    d.set_room_height(Pos::new(0, 6, 8), 2.5).unwrap();
+    d.set_edge(Pos::new(0, 6, 6), Direction::E, Registry::DOOR).unwrap();
     d.set_tile(Pos::new(0, 2, 4), Registry::STAIR).unwrap();
     d.set_room_height(Pos::new(0, 2, 4), 6.0).unwrap();
     d.set_edge(Pos::new(0, 2, 4), Direction::S, Registry::WALL).unwrap();
