@@ -4,6 +4,7 @@ pub mod dungeon;
 pub mod edit;
 pub mod error;
 pub mod export;
+pub mod flow;
 pub mod format;
 pub mod generate;
 pub mod geometry;

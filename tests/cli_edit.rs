@@ -120,6 +120,31 @@ fn a_bad_line_names_its_line_and_writes_nothing() {
 }
 
 #[test]
+fn paint_opens_a_hall_and_pillar_sets_one_back_to_a_column() {
+    let dir = Scratch::new("edit_pillars");
+    let file = dir.join("hall.json");
+    let f = file.to_str().unwrap();
+    let o = octile(&["new", "--octagons", "6x6", "--levels", "1", "--fill", "solid", "-o", f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = octile(&["edit", f, "--do", "paint 0 2,2..8,8 floor", "--do", "pillar 0,3,3 n column"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("36 pillar(s)"), "{out}");
+    assert!(
+        out.contains("level 0, the pillar at tip N of the connector at row 3, col 3: open -> column"),
+        "{out}"
+    );
+    let d = octile::format::load(&file).unwrap();
+    assert_eq!(d.open_pillars().count(), 35);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\"version\": 3") && text.contains("\"open_pillars\""), "{text}");
+    let o = octile(&["edit", f, "--do", "pillar 0,1,1 n open"]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("--do 1: pillar 0,1,1 n open") && err.contains("is not carved"), "{err}");
+}
+
+#[test]
 fn help_lists_the_grammar() {
     let o = octile(&["edit", "--help"]);
     assert!(o.status.success());
@@ -127,6 +152,7 @@ fn help_lists_the_grammar() {
     for word in [
         "cycle L,R,C WALL",
         "paint L R1,C1..R2,C2 TILE",
+        "pillar L,R,C TIP open|column",
         "resolve L,R,C RADIUS",
         "undo | redo",
         "--script",

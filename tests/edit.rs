@@ -5,11 +5,13 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use octile::dungeon::{Dungeon, EdgeStateId, Registry, RoomHeight};
-use octile::edit::{Command, EditError, Editor, rect_cells};
+use octile::dungeon::{Dungeon, EdgeStateId, Fill, PillarState, Registry, RoomHeight};
+use octile::edit::script::run_line;
+use octile::edit::{Change, Command, EditError, Editor, rect_cells};
 use octile::format::to_json;
 use octile::generate::{GenerateOptions, generate};
-use octile::grid::{Direction, Pos, Slot};
+use octile::geometry::Proportions;
+use octile::grid::{Direction, EdgeId, PillarId, Pos, Slot};
 use octile::mesh::chunk::{ChunkId, all_chunks, build_chunk};
 use octile::mesh::{LevelMesh, MeshOptions};
 use proptest::prelude::*;
@@ -54,6 +56,14 @@ fn arb_command() -> impl Strategy<Value = Command> {
             Command::SetHeight { cells: rect_cells(base().dims(), p.level, p.slot, to).unwrap(), height }
         }),
         (pos, 1u32..4).prop_map(|(pos, radius)| Command::Resolve { pos, radius }),
+        (0u16..2, 0u32..11, 0u32..11, 0usize..4, any::<bool>()).prop_map(|(level, r, c, tip, open)| {
+            let pillar = PillarId::new(Slot::new(2 * r + 1, 2 * c + 1), Direction::CARDINALS[tip]).unwrap();
+            Command::SetPillar {
+                level,
+                pillar,
+                state: if open { PillarState::Open } else { PillarState::Column },
+            }
+        }),
     ]
 }
 
@@ -361,22 +371,25 @@ fn generating_around_painted_rooms_keeps_their_doorways() {
 /// and those seams may lie in another chunk: the octagon (14, 16) is in chunk (0, 1), its
 /// seam south to (16, 16) too, and the seam from (16, 16) to the connector (15, 15), whose
 /// pillar face meets that seam's end, in chunk (0, 0). Each edit's dirty chunks re-meshed
-/// equal a rebuild, clearing the last height too.
+/// equal a rebuild, clearing the last height too. Two open pillars of the connector (15, 15)
+/// stand beside the changed cells: their ceilings and lintels follow the heights too.
 #[test]
 fn height_edits_dirty_the_seams_beside() {
-    use octile::dungeon::Fill;
-    use octile::edit::script::run_line;
-    use octile::geometry::Proportions;
     let mut editor = Editor::new(Dungeon::new(12, 12, 1, Proportions::default(), Fill::Floor).unwrap());
     let mut meshes = all_meshes(editor.dungeon());
     let lines = [
+        "pillar 0,15,15 n open",
+        "pillar 0,15,15 e open",
         "height 0 15,15..16,16 9",
         "height 0,14,16 3.5",
         "height 0,14,16 5",
         "edge 0,14,16 s wall",
         "edge 0,14,16 s open",
+        "pillar 0,15,15 e open",
         "height 0,14,16 default",
         "height 0 15,15..16,16 default",
+        "pillar 0,15,15 n column",
+        "pillar 0,15,15 e column",
     ];
     for line in lines {
         let done = run_line(&mut editor, line).unwrap().unwrap();
@@ -386,4 +399,57 @@ fn height_edits_dirty_the_seams_beside() {
         assert!(meshes == all_meshes(editor.dungeon()), "after {line:?} a chunk is stale");
     }
     assert_eq!(meshes, all_meshes(&Dungeon::new(12, 12, 1, Proportions::default(), Fill::Floor).unwrap()));
+}
+
+#[test]
+fn a_painted_hall_opens_its_pillars_and_undo_restores_cells_seams_and_pillars_together() {
+    let d = Dungeon::new(5, 5, 1, Proportions::default(), Fill::Solid).unwrap();
+    let mut editor = Editor::new(d.clone());
+    run_line(&mut editor, "room 0 2,2..6,6").unwrap();
+    let open: Vec<(u16, PillarId)> = editor.dungeon().open_pillars().collect();
+    assert_eq!(open.len(), 16, "2 x 2 connectors inside the room, four pillars each");
+    let hall = to_json(editor.dungeon());
+    // Closing one seam turns the two pillars at its ends back into columns in the same step.
+    let seam = EdgeId::Short(Slot::new(3, 3), octile::grid::ConnectorWall::TL);
+    let done = run_line(&mut editor, "edge 0,3,3 tl wall").unwrap().unwrap();
+    let mut closed: Vec<PillarId> = done
+        .changes
+        .iter()
+        .filter_map(|c| match *c {
+            Change::Pillar { pillar, before: PillarState::Open, after: PillarState::Column, .. } => {
+                Some(pillar)
+            }
+            _ => None,
+        })
+        .collect();
+    closed.sort_unstable();
+    let at_seam: Vec<PillarId> = open.iter().map(|&(_, p)| p).filter(|p| p.seams().contains(&seam)).collect();
+    assert_eq!(closed, at_seam);
+    assert_eq!(closed.len(), 2);
+    assert_eq!(editor.dungeon().open_pillars().count(), 14);
+    editor.undo().unwrap();
+    assert_eq!(to_json(editor.dungeon()), hall, "undo puts the seam and both pillars back");
+    // Filling a cell does the same for the pillars round it.
+    run_line(&mut editor, "cell 0,4,4 solid").unwrap();
+    assert_eq!(editor.dungeon().open_pillars().count(), 16 - 8);
+    editor.undo().unwrap();
+    assert_eq!(to_json(editor.dungeon()), hall);
+    editor.redo().unwrap();
+    assert_eq!(editor.dungeon().open_pillars().count(), 8);
+    editor.undo().unwrap();
+    // The command: a column and back, and a refusal naming the pillar and why.
+    run_line(&mut editor, "pillar 0,3,3 n column").unwrap();
+    assert_eq!(editor.dungeon().open_pillars().count(), 15);
+    run_line(&mut editor, "pillar 0,3,3 N open").unwrap();
+    assert_eq!(to_json(editor.dungeon()), hall);
+    let err = run_line(&mut editor, "pillar 0,1,1 e open").unwrap_err().to_string();
+    assert!(
+        err.contains("level 0: the pillar at tip E of the connector at row 1, col 1 cannot be open")
+            && err.contains("is not carved"),
+        "{err}"
+    );
+    for _ in 0..editor.undo_steps() {
+        editor.undo().unwrap();
+    }
+    assert_eq!(to_json(editor.dungeon()), to_json(&d));
 }

@@ -3,7 +3,7 @@
 
 use glam::DVec2;
 use octile::geometry::{Layout, Place, Proportions, Spacing, clip_convex, signed_area};
-use octile::grid::{ConnectorWall, Dims, Direction, EdgeId, Slot, SlotKind};
+use octile::grid::{ConnectorWall, Dims, Direction, EdgeId, PillarId, Slot, SlotKind};
 
 const RATIOS: [f64; 3] = [0.15, 0.20, 0.29];
 
@@ -155,7 +155,10 @@ fn pieces(layout: &Layout, dims: Dims) -> Vec<(Place, Vec<DVec2>)> {
         }
         for conn in dims.cells().filter(|s| s.kind() == SlotKind::Connector) {
             for side in Direction::CARDINALS {
-                out.push((Place::Pillar(conn, side), layout.pillar(conn, side).unwrap().to_vec()));
+                out.push((
+                    Place::Pillar(PillarId::new(conn, side).unwrap()),
+                    layout.pillar(conn, side).unwrap().to_vec(),
+                ));
             }
         }
     }

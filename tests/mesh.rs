@@ -3,7 +3,9 @@
 mod support;
 
 use glam::{DVec2, DVec3};
-use octile::dungeon::{Carve, Dungeon, DungeonError, Fill, Registry};
+use octile::dungeon::{Carve, Dungeon, DungeonError, Fill, PillarState, Registry};
+use octile::edit::Editor;
+use octile::edit::script::run_line;
 use octile::geometry::{Proportions, signed_area};
 use octile::grid::{Direction, EdgeId, Pos, Slot};
 use octile::mesh::{self, MaterialRole, MeshError, MeshOptions};
@@ -108,7 +110,21 @@ fn expected_volume(d: &Dungeon, level: u16) -> f64 {
             Carve::None => {}
         }
     }
+    for (tri, top) in open_pillars(d, level) {
+        v += signed_area(&tri).abs() * top;
+    }
     v
+}
+
+/// The triangles of the open pillars of `level`, each with how high it is carved: the
+/// lowest of its three cells (a reference written here).
+fn open_pillars(d: &Dungeon, level: u16) -> Vec<([DVec2; 3], f64)> {
+    let open = d.dims().pillars().filter(|&p| d.is_pillar_open(level, p));
+    open.map(|p| {
+        let top = p.cells().iter().map(|&s| cell_height(d, level, s)).fold(f64::MAX, f64::min);
+        (d.layout().pillar(p.connector(), p.tip()).unwrap(), top)
+    })
+    .collect()
 }
 
 fn inside_convex(poly: &[DVec2], p: DVec2) -> bool {
@@ -140,7 +156,7 @@ fn in_carved(d: &Dungeon, level: u16, q: [f64; 3]) -> bool {
             return true;
         }
     }
-    false
+    open_pillars(d, level).iter().any(|(tri, top)| y > 0.0 && y < *top && inside_convex(tri, xz))
 }
 
 fn assert_normals_into_carved(d: &Dungeon, m: &mesh::DungeonMesh, l: u16, what: &str) {
@@ -277,9 +293,131 @@ fn same_dungeon_same_mesh() {
     }
 }
 
+/// A hall of 5x5 octagons (slots 2..10 each way) painted on rock in a 7x7-octagon level, as
+/// `paint` makes it (every interior pillar open), at cut ratio `cut`.
+fn painted_hall(cut: f64) -> Dungeon {
+    let proportions = Proportions::default().with_cut_ratio(cut);
+    let d = Dungeon::new(7, 7, 1, proportions, Fill::Solid).unwrap();
+    let mut editor = Editor::new(d);
+    run_line(&mut editor, "paint 0 2,2..10,10 floor").unwrap();
+    editor.into_dungeon()
+}
+
+/// The wall triangles of level 0 of `d` whose rock (a hair behind the face) lies strictly
+/// inside the square between the hall's corner octagons' centres (slots 2 and 10): a column
+/// standing free in the hall. The hall's own outer walls have their rock outside it.
+fn freestanding_wall_triangles(d: &Dungeon) -> usize {
+    let m = mesh::build(d, &MeshOptions::default()).unwrap();
+    let s = d.layout().spacing();
+    let (lo, hi) = (2.0 * s, 10.0 * s);
+    let mut count = 0;
+    for (_, prim) in m.levels[0].primitives.iter().filter(|(r, _)| *r == MaterialRole::Wall) {
+        for t in prim.indices.chunks_exact(3) {
+            let n = prim.vertices[t[0] as usize].normal.map(f64::from);
+            let c: Vec<[f64; 3]> =
+                t.iter().map(|&i| prim.vertices[i as usize].position.map(f64::from)).collect();
+            let rock = [0, 2].map(|k| (c[0][k] + c[1][k] + c[2][k]) / 3.0 - n[k] * 0.01);
+            count += usize::from(rock.iter().all(|&v| v > lo && v < hi));
+        }
+    }
+    count
+}
+
+#[test]
+fn a_painted_hall_is_one_open_floor_and_stays_closed_at_every_cut() {
+    for cut in [0.15, 0.20, 0.29] {
+        let d = painted_hall(cut);
+        // 4 x 4 connectors inside the hall, four pillars each.
+        assert_eq!(d.open_pillars().count(), 64, "cut {cut}");
+        check(&d, &format!("painted hall, cut {cut}"));
+        assert_eq!(freestanding_wall_triangles(&d), 0, "cut {cut}: a column stands in the hall");
+        // The same hall with its pillars left columns has them standing free (so the count
+        // above can fail).
+        let mut columns = d.clone();
+        for (l, p) in d.open_pillars() {
+            columns.set_pillar(l, p, PillarState::Column).unwrap();
+        }
+        check(&columns, &format!("hall of columns, cut {cut}"));
+        assert_eq!(freestanding_wall_triangles(&columns), 64 * 3 * 2, "cut {cut}: three faces a column");
+    }
+}
+
+/// The painted hall of [`painted_hall`] with its cells at mixed room heights (2.5 to 9 m by
+/// a pattern), so every open pillar stands between cells of different heights.
+fn painted_hall_of_mixed_heights(cut: f64) -> Dungeon {
+    let mut d = painted_hall(cut);
+    let cells: Vec<Pos> = d.cells().filter(|&p| carved(&d, 0, p.slot)).collect();
+    for (i, p) in cells.into_iter().enumerate() {
+        if let Some(&metres) = [2.5, 9.0, 6.0, 3.5, 11.0].get(i * 7 % 6) {
+            d.set_room_height(p, metres).unwrap();
+        }
+    }
+    d
+}
+
+/// The wall area of level 0 of `d` that lies on the sides of its open pillars (in the
+/// vertical planes through those sides, between their ends).
+fn wall_area_on_pillar_sides(d: &Dungeon) -> f64 {
+    let m = mesh::build(d, &MeshOptions::default()).unwrap();
+    let sides: Vec<[DVec2; 2]> = open_pillars(d, 0)
+        .into_iter()
+        .flat_map(|(t, _)| [[t[0], t[1]], [t[1], t[2]], [t[2], t[0]]])
+        .collect();
+    let on = |t: &support::Tri, [a, b]: [DVec2; 2]| {
+        let len = (b - a).length();
+        t.iter().all(|v| {
+            let q = DVec2::new(v[0], v[2]) - a;
+            (b - a).perp_dot(q).abs() < 1e-4 * len
+                && (-1e-4..=len * (1.0 + 1e-4)).contains(&((b - a).dot(q) / len))
+        })
+    };
+    let area = |t: &support::Tri| {
+        let u = DVec3::from(t[1]) - DVec3::from(t[0]);
+        let w = DVec3::from(t[2]) - DVec3::from(t[0]);
+        u.cross(w).length() / 2.0
+    };
+    let walls = level(&m, 0, |r| r == MaterialRole::Wall);
+    walls.iter().filter(|t| sides.iter().any(|&s| on(t, s))).map(area).sum()
+}
+
+/// Open pillars between cells of different heights: each pillar's ceiling is at its lowest
+/// cell's height, and over each of its sides a lintel stands from there up to the seam
+/// beyond (the lower of that seam's two cells), so the hall stays closed at every cut.
+#[test]
+fn a_hall_of_open_pillars_and_mixed_heights_is_closed_with_lintels_over_the_pillars() {
+    for cut in [0.15, 0.20, 0.29] {
+        let d = painted_hall_of_mixed_heights(cut);
+        assert_eq!(d.open_pillars().count(), 64, "cut {cut}");
+        check(&d, &format!("painted hall of mixed heights, cut {cut}"));
+        // The reference: every side of every open pillar, as long as it is, times the height
+        // its seam rises above the pillar.
+        let h = |s: Slot| cell_height(&d, 0, s);
+        let mut want = 0.0;
+        for (_, p) in d.open_pillars() {
+            let [a, b, c] = p.cells();
+            let top = h(a).min(h(b)).min(h(c));
+            let tri = d.layout().pillar(p.connector(), p.tip()).unwrap();
+            let long =
+                (tri[0] - tri[1]).length().max((tri[1] - tri[2]).length()).max((tri[2] - tri[0]).length());
+            let leg = long / 2f64.sqrt();
+            want +=
+                long * (h(a).min(h(b)) - top) + leg * (h(a).min(h(c)) - top) + leg * (h(b).min(h(c)) - top);
+        }
+        assert!(want > 100.0, "cut {cut}: the pattern leaves the pillars level ({want} m2)");
+        let got = wall_area_on_pillar_sides(&d);
+        assert!(
+            (got - want).abs() < 1e-3 * want,
+            "cut {cut}: lintels over the pillars {got} m2, want {want}"
+        );
+        // At the default heights the same hall has no face on a pillar's side.
+        assert!(wall_area_on_pillar_sides(&painted_hall(cut)) < 1e-9, "cut {cut}");
+    }
+}
+
 /// A random small dungeon (3x3 octagons, 3 levels): tiles floor or solid, edges open, wall
 /// or door, stairs on levels 0 and 1 (only where the octagon above is floor; they may stack),
-/// room heights the default, 2.5 (lower than the doors), 3.5, 6 or 9 m.
+/// room heights the default, 2.5 (lower than the doors), 3.5, 6 or 9 m, and about half the
+/// pillars that may be open opened (so open pillars stand between cells of mixed heights).
 fn random_dungeon(cells: Vec<u8>, edges: Vec<u8>, stairs: Vec<bool>, heights: Vec<u8>) -> Dungeon {
     let mut d = Dungeon::new(3, 3, 3, Proportions::default(), Fill::Solid).unwrap();
     let positions: Vec<Pos> = d.cells().collect();
@@ -305,6 +443,15 @@ fn random_dungeon(cells: Vec<u8>, edges: Vec<u8>, stairs: Vec<bool>, heights: Ve
             let up = Pos { level: level + 1, slot: *s };
             if st && d.tile_def(up).unwrap().carved {
                 d.set_tile(Pos { level, slot: *s }, Registry::STAIR).unwrap();
+            }
+        }
+    }
+    // Every other pillar that may be open, by the cells' own pattern.
+    for level in 0..3 {
+        let pillars: Vec<_> = dims.pillars().collect();
+        for (p, c) in pillars.into_iter().zip(cells.iter().cycle().skip(usize::from(level))) {
+            if c % 2 == 1 && d.pillar_can_open(level, p).is_ok() {
+                d.set_pillar(level, p, PillarState::Open).unwrap();
             }
         }
     }
@@ -392,6 +539,75 @@ fn ceilings_stand_at_each_cells_height_with_a_lintel_where_heights_differ() {
     assert!(seam_ceilings.iter().any(|t| t.iter().all(|v| (v[1] - 3.5).abs() < 1e-5)));
 }
 
+/// A random open hall (4x4 octagons, 2 levels, mostly floor and open seams: a cell rock
+/// where `cells` says 0, a seam a wall or a door where `edges` says 0 or 1, a stair where
+/// `stairs` says so and the octagon above is floor), with the pillars `pillars` picks open
+/// wherever they may be: open pillars beside columns, doors, rock and stairs.
+fn random_hall(cells: &[u8], edges: &[u8], stairs: &[bool], pillars: &[bool]) -> Dungeon {
+    let mut d = Dungeon::new(4, 4, 2, Proportions::default(), Fill::Floor).unwrap();
+    let positions: Vec<Pos> = d.cells().collect();
+    for (p, c) in positions.iter().zip(cells.iter().cycle()) {
+        if *c == 0 {
+            d.set_tile(*p, Registry::SOLID).unwrap();
+        }
+    }
+    let dims = d.dims();
+    let all: Vec<EdgeId> = dims.edges().collect();
+    for level in 0..2 {
+        for (e, s) in all.iter().zip(edges.iter().cycle().skip(usize::from(level) * 5)) {
+            match s {
+                0 => d.set_edge_of(level, *e, Registry::WALL).unwrap(),
+                1 => d.set_edge_of(level, *e, Registry::DOOR).unwrap(),
+                _ => {}
+            }
+        }
+    }
+    let octs: Vec<Slot> = dims.cells().filter(|s| s.row % 2 == 0 && s.col % 2 == 0).collect();
+    for (s, &st) in octs.iter().zip(stairs) {
+        if st && d.tile_def(Pos { level: 1, slot: *s }).unwrap().carved {
+            d.set_tile(Pos { level: 0, slot: *s }, Registry::STAIR).unwrap();
+        }
+    }
+    for level in 0..2 {
+        let all: Vec<_> = dims.pillars().collect();
+        for (p, &open) in all.into_iter().zip(pillars.iter().cycle().skip(usize::from(level) * 3)) {
+            if open && d.pillar_can_open(level, p).is_ok() {
+                d.set_pillar(level, p, PillarState::Open).unwrap();
+            }
+        }
+    }
+    d
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn random_open_halls_are_watertight(
+        cells in prop::collection::vec(0u8..10, 1..40),
+        edges in prop::collection::vec(0u8..10, 1..60),
+        stairs in prop::collection::vec(prop::bool::weighted(0.1), 16),
+        pillars in prop::collection::vec(any::<bool>(), 1..40),
+    ) {
+        check(&random_hall(&cells, &edges, &stairs, &pillars), "random open hall");
+    }
+}
+
+#[test]
+fn a_hall_mixing_open_pillars_columns_doors_rock_and_a_stair_is_closed() {
+    let (cells, edges) = ([1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3], [2, 3, 4, 5, 6, 7, 8, 0, 9, 1, 2]);
+    let mut stairs = [false; 16];
+    stairs[5] = true;
+    let d = random_hall(&cells, &edges, &stairs, &[true, true, false]);
+    let open = d.open_pillars().count();
+    let columns_that_may_open = (0..2)
+        .flat_map(|l| d.dims().pillars().map(move |p| (l, p)))
+        .filter(|&(l, p)| !d.is_pillar_open(l, p) && d.pillar_can_open(l, p).is_ok())
+        .count();
+    assert!(open > 10 && columns_that_may_open > 5, "{open} open, {columns_that_may_open} columns");
+    assert_eq!(d.stairs().len(), 1);
+    check(&d, "mixed hall");
+}
+
 /// Do two triangles in the plane overlap with positive area (separating axis test)?
 fn overlap(a: &[[f64; 2]; 3], b: &[[f64; 2]; 3]) -> bool {
     for (t, o) in [(a, b), (b, a)] {
@@ -414,7 +630,8 @@ fn overlap(a: &[[f64; 2]; 3], b: &[[f64; 2]; 3]) -> bool {
 
 #[test]
 fn lightmap_charts_do_not_overlap() {
-    for (name, d) in support::samples() {
+    let hall = ("painted hall, pillars open".to_string(), painted_hall(0.20));
+    for (name, d) in support::samples().into_iter().chain([hall]) {
         let m = mesh::build(&d, &MeshOptions::default()).unwrap();
         for level in &m.levels {
             let mut tris: Vec<[[f64; 2]; 3]> = Vec::new();

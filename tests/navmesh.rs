@@ -18,7 +18,7 @@ use octile::dungeon::{Carve, Dungeon, Fill, Registry};
 use octile::export::{self, ExportOptions};
 use octile::generate::{GenerateOptions, generate};
 use octile::geometry::{Proportions, Spiral, angle, signed_area};
-use octile::grid::{Direction, Pos, Slot};
+use octile::grid::{Direction, Grid, Pos, Slot};
 use octile::path::{dungeon_regions, node_pos};
 use support::Tri;
 
@@ -58,6 +58,14 @@ fn dungeons() -> Vec<(String, Dungeon)> {
     assert_eq!(door_behind.stair_landing(Pos::new(0, 2, 2)), Some(Direction::S));
     all.push(("a door as the stair's exit".into(), door_exit));
     all.push(("a door behind the landing".into(), door_behind));
+    // An open hall on two levels, every pillar open, with a stair between them.
+    let mut hall = Dungeon::new(4, 4, 2, Proportions::default(), Fill::Floor).unwrap();
+    hall.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
+    let everywhere = Grid::filled(hall.dims(), true);
+    for level in 0..2 {
+        assert!(hall.open_pillars_within(level, &everywhere).unwrap() > 30);
+    }
+    all.push(("an open hall".into(), hall));
     all
 }
 
@@ -124,7 +132,7 @@ fn has_floor(d: &Dungeon, level: u16, slot: Slot) -> bool {
 }
 
 /// The walkable plan area of `level` from the layout's polygons: cells with floor, carved
-/// seams (full width) and door passages (door width).
+/// seams (full width), door passages (door width) and open pillars.
 fn walkable_area(d: &Dungeon, level: u16) -> f64 {
     let layout = d.layout();
     let cells: f64 = d
@@ -146,7 +154,13 @@ fn walkable_area(d: &Dungeon, level: u16) -> f64 {
             Some(signed_area(&rect.unwrap()).abs())
         })
         .sum();
-    cells + seams
+    let pillars: f64 = d
+        .dims()
+        .pillars()
+        .filter(|&p| d.is_pillar_open(level, p))
+        .map(|p| signed_area(&layout.pillar(p.connector(), p.tip()).unwrap()).abs())
+        .sum();
+    cells + seams + pillars
 }
 
 /// A stair of the table with its plan.

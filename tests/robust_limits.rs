@@ -6,7 +6,7 @@
 mod support;
 
 use octile::dungeon::{Dungeon, DungeonError, Fill};
-use octile::format::{FormatError, Problem, from_json, to_json};
+use octile::format::{FORMAT_VERSION, FormatError, Problem, from_json, to_json};
 use octile::generate::{GenerateError, GenerateOptions, generate};
 use octile::geometry::Proportions;
 use octile::grid::Pos;
@@ -99,7 +99,7 @@ fn a_null_version_is_called_null() {
     let mut v = sample();
     v["version"] = Value::Null;
     let err = refusal(&v);
-    assert!(matches!(err, FormatError::NoVersion { supported: 3 }), "{err}");
+    assert!(matches!(err, FormatError::NoVersion { supported: FORMAT_VERSION }), "{err}");
     assert!(err.to_string().contains("missing or null"), "{err}");
 }
 

@@ -8,9 +8,10 @@ mod support;
 use sight_reference::*;
 
 use glam::DVec2;
-use octile::dungeon::{Dungeon, Registry};
+use octile::dungeon::{Dungeon, Fill, PillarState, Registry};
+use octile::geometry::Proportions;
 use octile::geometry::signed_area;
-use octile::grid::{Direction, Pos};
+use octile::grid::{Direction, PillarId, Pos, Slot};
 use octile::sight::{field_of_view_from, line_of_sight, line_of_sight_points, visible_floor_from};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -64,6 +65,33 @@ fn line_of_sight_matches_the_reference_on_generated_dungeons() {
             assert!(seen > 200 && blocked > 200, "cut {cut} seed {seed}: {seen} seen, {blocked} blocked");
             assert!(skipped * 100 < seen + blocked, "cut {cut} seed {seed}: {skipped} skipped");
         }
+    }
+}
+
+#[test]
+fn line_of_sight_matches_the_reference_with_every_pillar_that_may_be_open_open() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    for cut in [0.15, 0.20, 0.29] {
+        // Two halls painted on each level of a generated dungeon (paint opens their pillars),
+        // then every other pillar that may be open.
+        let mut editor = octile::edit::Editor::new(generated(2, cut));
+        for level in 0..2 {
+            for area in ["2,2..8,8", "8,10..14,14"] {
+                octile::edit::script::run_line(&mut editor, &format!("paint {level} {area} floor")).unwrap();
+            }
+        }
+        let mut d = editor.into_dungeon();
+        let painted = d.open_pillars().count();
+        // (Fewer than the halls' 120 pillars: a door the paint keeps, or the walls round a
+        // stair's hole, keep some of them columns.)
+        assert!(painted > 40, "cut {cut}: {painted} pillars open in the halls");
+        let everywhere = octile::grid::Grid::filled(d.dims(), true);
+        for level in 0..d.levels() {
+            d.open_pillars_within(level, &everywhere).unwrap();
+        }
+        let [seen, blocked, skipped] = check_pairs(&d, &mut rng, 1500, 60.0);
+        assert!(seen > 200 && blocked > 200, "cut {cut}: {seen} seen, {blocked} blocked");
+        assert!(skipped * 100 < seen + blocked, "cut {cut}: {skipped} skipped");
     }
 }
 
@@ -203,4 +231,28 @@ fn visible_floor_is_what_the_reference_sees_of_each_cell() {
         }
     }
     assert!(seen > 500 && hidden > 20, "only {seen} seen and {hidden} hidden samples checked");
+}
+
+#[test]
+fn sight_crosses_an_open_pillar_where_a_column_blocks_it() {
+    let mut d = Dungeon::new(3, 3, 1, Proportions::default(), Fill::Floor).unwrap();
+    let (s, k) = (d.layout().spacing(), d.proportions().cut());
+    let pillar = PillarId::new(Slot::new(1, 1), Direction::N).unwrap();
+    // From octagon (0, 0) to octagon (0, 2), 0.6 m north of the connector's tip: straight
+    // through the pillar between them.
+    let (a, b) = (DVec2::new(s - 4.0, s - k - 0.6), DVec2::new(s + 4.0, s - k - 0.6));
+    let tri = d.layout().pillar(pillar.connector(), pillar.tip()).unwrap();
+    let eye = (tri[0] + tri[1] + tri[2]) / 3.0;
+    assert!(!line_of_sight_points(&d, 0, a, b).unwrap(), "a column blocks");
+    assert!(field_of_view_from(&d, 0, eye, 30.0).unwrap().is_empty(), "an eye inside rock sees nothing");
+    d.set_pillar(0, pillar, PillarState::Open).unwrap();
+    assert!(line_of_sight_points(&d, 0, a, b).unwrap(), "an open pillar lets sight through");
+    assert!(line_of_sight_points(&d, 0, b, a).unwrap(), "both ways");
+    let seen = field_of_view_from(&d, 0, eye, 30.0).unwrap();
+    for cell in pillar.cells() {
+        assert!(seen.contains(cell), "{cell} seen from inside the open pillar");
+    }
+    // A neighbouring pillar still a column still blocks.
+    let (c, e) = (DVec2::new(s - 4.0, s + k + 0.6), DVec2::new(s + 4.0, s + k + 0.6));
+    assert!(!line_of_sight_points(&d, 0, c, e).unwrap());
 }

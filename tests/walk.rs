@@ -2,9 +2,9 @@
 //! stair and reaches the goal.
 
 use glam::{DVec2, DVec3};
-use octile::dungeon::{Carve, Dungeon, EdgeDef, Fill, Registry};
+use octile::dungeon::{Carve, Dungeon, EdgeDef, Fill, PillarState, Registry};
 use octile::geometry::Proportions;
-use octile::grid::{Direction, Pos};
+use octile::grid::{Direction, PillarId, Pos, Slot};
 use octile::path::{PathRules, find_path};
 use octile::walk::{Tour, Walker, World, compass_dir, segments_intersect, waypoints};
 
@@ -369,4 +369,40 @@ fn ceilings_follow_each_cells_room_height() {
 
 fn w_height() -> f64 {
     octile::walk::Body::default().height
+}
+
+#[test]
+fn a_walker_walks_through_an_open_pillar_and_not_through_a_column() {
+    let mut d = Dungeon::new(3, 3, 1, Proportions::default(), Fill::Floor).unwrap();
+    let s = d.layout().spacing();
+    let pillar = PillarId::new(Slot::new(1, 1), Direction::N).unwrap();
+    // South along x = s from the middle of the long seam north of the pillar, through the
+    // pillar, to the connector's centre.
+    let walk_south = |d: &Dungeon| {
+        let world = World::new(d);
+        let mut w = Walker::at(DVec3::new(s, 0.0, 0.5));
+        for _ in 0..60 * 4 {
+            w.step(&world, DVec2::new(0.0, 3.0), false, 1.0 / 60.0);
+        }
+        w.xz()
+    };
+    let blocked = walk_south(&d);
+    assert!(blocked.y < s - d.proportions().cut() - 1.0, "a column stops the walker at {blocked}");
+    d.set_pillar(0, pillar, PillarState::Open).unwrap();
+    let through = walk_south(&d);
+    assert!(through.y > s, "the walker walks through the open pillar, to {through}");
+    // The plan the walker collides with has the pillar as floor and no wall on its faces.
+    let plan = World::new(&d).plan(0).unwrap().clone();
+    assert!(plan.pieces.iter().any(|p| p.kind == octile::walk::PieceKind::Pillar(pillar)));
+    let tri = d.layout().pillar(pillar.connector(), pillar.tip()).unwrap();
+    assert!(!plan.walls.iter().any(|w| tri.contains(&w.a) && tri.contains(&w.b)));
+    // The pillar's ceiling is the lowest of its three cells' room heights.
+    let piece_height = |d: &Dungeon| {
+        let plan = World::new(d).plan(0).unwrap().clone();
+        plan.pieces.iter().find(|p| p.kind == octile::walk::PieceKind::Pillar(pillar)).unwrap().height
+    };
+    assert_eq!(piece_height(&d), 4.0);
+    d.set_room_height(Pos { level: 0, slot: pillar.connector() }, 7.0).unwrap();
+    d.set_room_height(Pos { level: 0, slot: pillar.octagons()[0] }, 3.5).unwrap();
+    assert_eq!(piece_height(&d), 3.5);
 }

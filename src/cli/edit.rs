@@ -19,8 +19,11 @@ COMMANDS (one per line in --script, or one per --do; `#` starts a comment):
   toggle L,R,C                 rock <-> floor
   cycle L,R,C WALL             next edge state in registry order (wall -> open -> door -> wall)
   edge L,R,C WALL STATE        set an edge state (wall, open, door)
+  pillar L,R,C TIP open|column carve (open) or fill (column) the pillar at tip n e s w of
+                               the connector at L,R,C; open needs its three cells carved and
+                               its three seams open
   paint L R1,C1..R2,C2 TILE    every cell of the slot rectangle; seams between floors open,
-                               walls on every floor/rock seam
+                               walls on every floor/rock seam, pillars inside open (floor)
   stair L,R,C | unstair L,R,C  place (needs carved floor above) or remove a stair
   entrance L,R,C | exit L,R,C  move the entrance or exit (onto a carved cell)
   pin L,R,C | unpin L,R,C      lock a cell against re-solving (also `pin L R1,C1..R2,C2`)
@@ -122,9 +125,14 @@ fn summary(done: &Applied, reg: &Registry) -> String {
     let count = |f: fn(&Change) -> bool| done.changes.iter().filter(|c| f(c)).count();
     let tiles = count(|c| matches!(c, Change::Tile { .. }));
     let edges = count(|c| matches!(c, Change::Edge { .. }));
+    let pillars = count(|c| matches!(c, Change::Pillar { .. }));
     let heights = count(|c| matches!(c, Change::Height { .. }));
-    let other = done.changes.len() - tiles - edges - heights;
-    let mut text = format!("{tiles} tile(s), {edges} edge(s), {other} marker/pin change(s)");
+    let other = done.changes.len() - tiles - edges - pillars - heights;
+    let mut text = format!("{tiles} tile(s), {edges} edge(s), ");
+    if pillars > 0 {
+        text.push_str(&format!("{pillars} pillar(s), "));
+    }
+    text.push_str(&format!("{other} marker/pin change(s)"));
     if heights > 0 {
         text.push_str(&format!(", {heights} room height(s)"));
     }

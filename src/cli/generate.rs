@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use octile::dungeon::Dungeon;
+use octile::flow::{FlowSpec, Grammar};
 use octile::generate::{GenerateOptions, Progress, generate, generate_around};
 
 use super::args::Size;
@@ -55,6 +56,49 @@ struct DungeonArgs {
     /// [default: 0.5].
     #[arg(long, value_parser = share)]
     doors: Option<f64>,
+    /// The room graph: a built-in grammar scaled to the size (`default`: a main path with
+    /// branches and a loop a level; `linear`; `hub`; `cyclic`), `maze` (no rooms: the
+    /// solver's caves alone), or a spec file (docs/flow.md; its rooms decide the level
+    /// count). A grammar on a grid under 6 octagons a side makes a maze.
+    #[arg(long, value_name = "GRAMMAR|SPEC.json", default_value = "maze")]
+    flow: FlowChoice,
+}
+
+/// Reads a room-graph spec file.
+fn read_spec(path: &Path) -> anyhow::Result<FlowSpec> {
+    let text = octile::io::read_limited(path, octile::io::MAX_INPUT_BYTES)
+        .with_context(|| format!("cannot read the flow spec {}", path.display()))?;
+    FlowSpec::from_json(&text).with_context(|| format!("reading {}", path.display()))
+}
+
+/// What `--flow` names.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FlowChoice {
+    /// No room graph.
+    Maze,
+    /// A built-in grammar.
+    Grammar(Grammar),
+    /// A spec file.
+    File(PathBuf),
+}
+
+impl std::str::FromStr for FlowChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s == "maze" {
+            return Ok(FlowChoice::Maze);
+        }
+        if let Ok(g) = s.parse::<Grammar>() {
+            return Ok(FlowChoice::Grammar(g));
+        }
+        let path = PathBuf::from(s);
+        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) || s.contains(['/', '\\']) {
+            return Ok(FlowChoice::File(path));
+        }
+        let names: Vec<&str> = Grammar::ALL.iter().map(|g| g.name()).collect();
+        Err(format!("{s:?} is neither a grammar ({}, maze) nor a spec file (SPEC.json)", names.join(", ")))
+    }
 }
 
 impl GenOptionsArgs {
@@ -111,7 +155,25 @@ impl GenOptionsArgs {
                 });
                 generate_around(&GenerateOptions { stairs, ..options }, design, &mut report)
             }
-            None => generate(&options, &mut report),
+            None => {
+                let realised = match &self.dungeon.flow {
+                    FlowChoice::Maze => None,
+                    FlowChoice::Grammar(g) => octile::flow::realise_grammar(*g, &options, &mut report)?,
+                    FlowChoice::File(path) => {
+                        let spec = read_spec(path)?;
+                        let proportions =
+                            octile::geometry::Proportions::default().with_cut_ratio(options.cut_ratio);
+                        let flow = spec
+                            .check(&proportions)
+                            .with_context(|| format!("checking {}", path.display()))?;
+                        Some(octile::flow::realise(&flow, &options, &mut report)?)
+                    }
+                };
+                match realised {
+                    Some(d) => Ok(d),
+                    None => generate(&options, &mut report),
+                }
+            }
         };
         let dungeon = dungeon.map_err(|e| self.weights.explain(e.into()))?;
         bar.finish();

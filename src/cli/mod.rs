@@ -5,6 +5,7 @@ mod budget;
 mod edit;
 mod export;
 mod files;
+mod flow;
 mod generate;
 mod gltf_out;
 mod info;
@@ -50,6 +51,8 @@ enum Command {
     Wfc(wfc::WfcArgs),
     /// Generate a connected multi-level dungeon.
     Generate(generate::GenerateArgs),
+    /// Print a built-in room-graph spec to start from (--example), or check one (--check).
+    Flow(flow::FlowArgs),
     /// Draw every level of a dungeon file side by side as SVG.
     Plan(plan::PlanArgs),
     /// Whether two cells see each other (--to), or the cells one sees (--radius).
@@ -87,6 +90,7 @@ pub fn run() -> ExitCode {
         Command::Path(a) => path::run(a),
         Command::Wfc(a) => wfc::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Flow(a) => flow::run(a),
         Command::Plan(a) => plan::run(a),
         Command::Sight(a) => sight::run(a),
         Command::Edit(a) => edit::run(a),

@@ -168,4 +168,27 @@ pub enum DungeonError {
         /// `open` or `close`.
         change: &'static str,
     },
+    /// A room or passage the room table refuses.
+    #[error("room {room:?}: {why}")]
+    Room {
+        /// The room's name (or `#id` for an id the table lacks).
+        room: String,
+        /// Why it was refused.
+        why: String,
+    },
+    /// A pillar set open where the rule refuses it
+    /// ([`crate::dungeon::Dungeon::pillar_can_open`]).
+    #[error("level {level}: the pillar at tip {} of the connector at row {row}, col {col} cannot be open: {why}", tip.name())]
+    PillarCannotOpen {
+        /// Level.
+        level: u16,
+        /// The connector's row.
+        row: u32,
+        /// The connector's column.
+        col: u32,
+        /// The tip it sits at (N, E, S or W).
+        tip: Direction,
+        /// Which part of the rule fails.
+        why: String,
+    },
 }

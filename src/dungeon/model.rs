@@ -1,7 +1,8 @@
 //! `Dungeon`: levels of cell tiles and edge states over one grid, with proportions and a
 //! registry. One dense layer per property.
 
-use super::{DungeonError, EdgeStateId, Registry, Stairs, TileDef, TileId};
+use super::rooms::RoomTable;
+use super::{Carve, DungeonError, EdgeStateId, PillarState, Registry, Stairs, TileDef, TileId};
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Dims, Direction, EdgeId, Grid, GridError, Pos, Slot, SlotKind};
 
@@ -23,6 +24,9 @@ pub enum Fill {
 
 /// A multi-level dungeon on the octile grid.
 ///
+/// Per level it holds a tile per cell, an edge state per edge, a pin per cell and a state
+/// per pillar ([`crate::dungeon::PillarState`]: rock or open, see [`Dungeon::set_pillar`]).
+///
 /// Besides its layers it keeps its stair table ([`Dungeon::stairs`]), updated by every
 /// setter for the stairs a change can touch, so the table always equals one computed from
 /// scratch.
@@ -43,7 +47,14 @@ pub struct Dungeon {
     pub(super) heights: Vec<Grid<Option<super::RoomHeight>>>,
     /// How many cells of `heights` are set (kept by the height setters).
     pub(super) heights_set: usize,
+    /// Per level, every pillar's state by [`Dims::pillar_index`] (all columns by default).
+    pub(super) pillars: Vec<Vec<PillarState>>,
+    /// Per level, how many of its pillars are open (kept by the pillar setters, so a level
+    /// without open pillars skips the revert check of every tile and edge change).
+    pub(super) open_pillar_count: Vec<usize>,
     stairs: Stairs,
+    /// The rooms and passages the dungeon was built from ([`Dungeon::rooms`]).
+    pub(super) rooms: RoomTable,
 }
 
 impl Dungeon {
@@ -106,8 +117,11 @@ impl Dungeon {
             pins: vec![Grid::filled(dims, false); levels],
             heights: vec![Grid::filled(dims, None); levels],
             heights_set: 0,
+            pillars: vec![vec![PillarState::Column; dims.pillar_index_len()]; levels],
+            open_pillar_count: vec![0; levels],
             // The fills hold no stair tile (rock and plain floor are not stairs).
             stairs: Stairs::empty(dims),
+            rooms: RoomTable::default(),
         })
     }
 
@@ -169,7 +183,7 @@ impl Dungeon {
         &self.registry
     }
 
-    fn check_level(&self, level: u16) -> Result<usize, DungeonError> {
+    pub(super) fn check_level(&self, level: u16) -> Result<usize, DungeonError> {
         if level < self.levels() {
             Ok(usize::from(level))
         } else {
@@ -210,7 +224,9 @@ impl Dungeon {
         self.registry.tile_def(id).ok_or(DungeonError::UnknownId { what: "tile", id: u32::from(id.0) })
     }
 
-    /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level.
+    /// Sets the tile at `pos`. Stairs must stand on an octagon below the top level. A tile
+    /// that is not carved turns the open pillars round the cell back into columns
+    /// ([`Dungeon::pillar_can_open`]).
     ///
     /// # Errors
     ///
@@ -240,6 +256,10 @@ impl Dungeon {
             }
         }
         *self.tiles[l].get_mut(pos.slot).expect("invariant: checked cell") = tile;
+        if !def.carved {
+            let open = self.open_pillars_at_cell(pos.level, pos.slot);
+            self.close_broken_pillars(pos.level, &open);
+        }
         let mut around = vec![pos.slot];
         for &dir in self.dims.walls(pos.slot).expect("invariant: checked cell") {
             around.extend(self.dims.neighbor(pos.slot, dir).expect("invariant: checked cell"));
@@ -316,7 +336,8 @@ impl Dungeon {
         self.set_edge_of(pos.level, edge, state)
     }
 
-    /// Sets a canonical edge on `level`.
+    /// Sets a canonical edge on `level`. A state that does not carve the seam edge-wide
+    /// turns the open pillars at its ends back into columns ([`Dungeon::pillar_can_open`]).
     ///
     /// # Errors
     ///
@@ -336,6 +357,10 @@ impl Dungeon {
         self.dims.edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
         let i = self.dims.edge_index(edge).expect("invariant: checked edge");
         self.edges[l][i] = state;
+        if self.registry.edge_def(state).is_none_or(|def| def.carve != Carve::Full) {
+            let open = self.open_pillars_at_edge(level, edge);
+            self.close_broken_pillars(level, &open);
+        }
         let sides = self.dims.edge_sides(edge).expect("invariant: checked edge");
         let mut stairs = std::mem::take(&mut self.stairs);
         stairs.refresh_exits(self, level, &sides.map(|(slot, _)| slot));
@@ -376,6 +401,7 @@ impl Dungeon {
         let layout = Layout::new(proportions)?;
         let pins = vec![Grid::filled(dims, false); tiles.len()];
         let heights = vec![Grid::filled(dims, None); tiles.len()];
+        let pillars = vec![vec![PillarState::Column; dims.pillar_index_len()]; tiles.len()];
         let mut dungeon = Dungeon {
             dims,
             layout,
@@ -388,7 +414,10 @@ impl Dungeon {
             pins,
             heights,
             heights_set: 0,
+            open_pillar_count: vec![0; pillars.len()],
+            pillars,
             stairs: Stairs::default(),
+            rooms: RoomTable::default(),
         };
         dungeon.stairs = Stairs::of(&dungeon);
         Ok(dungeon)

@@ -4,8 +4,8 @@
 use super::change::Recorder;
 use super::seams::derived_state;
 use super::{Change, Command, EditError, resolve, room};
-use crate::dungeon::{Dungeon, DungeonError, TileId};
-use crate::grid::{Direction, EdgeId, Pos, Slot};
+use crate::dungeon::{Dungeon, DungeonError, PillarState, TileId};
+use crate::grid::{Direction, EdgeId, Pos, Slot, SlotKind};
 
 /// Applies `cmd`; on error nothing stays changed.
 pub(crate) fn apply(rec: &mut Recorder<'_>, cmd: &Command) -> Result<(), EditError> {
@@ -36,6 +36,7 @@ fn run(rec: &mut Recorder<'_>, cmd: &Command) -> Result<(), EditError> {
             let edge = wall_edge(rec.d, *pos, *dir)?;
             Ok(rec.set_edge_of(pos.level, edge, *state)?)
         }
+        Command::SetPillar { level, pillar, state } => Ok(rec.set_pillar(*level, *pillar, *state)?),
         Command::Paint { cells, tile } => paint(rec, cells, *tile),
         Command::PaintRoom { level, from, to } => room::paint_room(rec, *level, *from, *to),
         Command::PlaceStair { pos } => {
@@ -102,6 +103,25 @@ pub(super) fn paint(rec: &mut Recorder<'_>, cells: &[Pos], tile: TileId) -> Resu
             let state = derived_state(rec.d, pos.level, edge)
                 .ok_or(EditError::RegistryLacks { what: "open and wall edge states", command: "paint" })?;
             rec.set_edge_of(pos.level, edge, state)?;
+        }
+    }
+    open_pillars_among(rec, cells)
+}
+
+/// Opens every pillar whose three cells are all among `cells` and that may be open (a
+/// painted hall becomes one open floor); a connector among `cells` names the candidates.
+pub(super) fn open_pillars_among(rec: &mut Recorder<'_>, cells: &[Pos]) -> Result<(), EditError> {
+    let mut listed: Vec<Pos> = cells.to_vec();
+    listed.sort_unstable();
+    listed.dedup();
+    let dims = rec.d.dims();
+    for conn in listed.iter().filter(|p| p.slot.kind() == SlotKind::Connector) {
+        let level = conn.level;
+        let marked = |slot: Slot| listed.binary_search(&Pos { level, slot }).is_ok();
+        let candidates =
+            dims.connector_pillars(conn.slot).map_err(|source| DungeonError::Grid { level, source })?;
+        for pillar in rec.d.openable_among(level, candidates.into_iter(), &marked) {
+            rec.set_pillar(level, pillar, PillarState::Open)?;
         }
     }
     Ok(())

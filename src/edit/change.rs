@@ -2,8 +2,8 @@
 //! it can be undone (the befores, last first) and redone (the afters, first first). The
 //! [`Recorder`] is the only way the editor writes to its dungeon.
 
-use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, Registry, RoomHeight, TileId};
-use crate::grid::{EdgeId, Grid, Pos, Slot};
+use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, PillarState, Registry, RoomHeight, TileId};
+use crate::grid::{EdgeId, Grid, PillarId, Pos, Slot};
 
 /// One value of a dungeon that a command changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +27,19 @@ pub enum Change {
         before: EdgeStateId,
         /// Its state after.
         after: EdgeStateId,
+    },
+    /// A pillar's state. A tile or edge change that breaks the rule for an open pillar is
+    /// recorded after the pillar's change to a column (the dungeon makes both in one call),
+    /// so undoing puts the cells and seams back before the pillar opens again.
+    Pillar {
+        /// The level.
+        level: u16,
+        /// The pillar.
+        pillar: PillarId,
+        /// Its state before.
+        before: PillarState,
+        /// Its state after.
+        after: PillarState,
     },
     /// The entrance marker.
     Entrance {
@@ -71,6 +84,9 @@ impl Change {
             Change::Edge { level, edge, before, after } => {
                 Change::Edge { level, edge, before: after, after: before }
             }
+            Change::Pillar { level, pillar, before, after } => {
+                Change::Pillar { level, pillar, before: after, after: before }
+            }
             Change::Entrance { before, after } => Change::Entrance { before: after, after: before },
             Change::Exit { before, after } => Change::Exit { before: after, after: before },
             Change::Pin { pos, before, after } => Change::Pin { pos, before: after, after: before },
@@ -87,6 +103,7 @@ impl Change {
         match self {
             Change::Tile { pos, after, .. } => d.set_tile(pos, after),
             Change::Edge { level, edge, after, .. } => d.set_edge_of(level, edge, after),
+            Change::Pillar { level, pillar, after, .. } => d.set_pillar(level, pillar, after),
             Change::Entrance { after, .. } => d.set_entrance(after),
             Change::Exit { after, .. } => d.set_exit(after),
             Change::Pin { pos, after, .. } => d.set_pinned(pos, after),
@@ -104,6 +121,9 @@ impl std::fmt::Display for Change {
             }
             Change::Edge { level, edge, before, after } => {
                 write!(f, "level {level}, {edge}: state {} -> {}", before.index(), after.index())
+            }
+            Change::Pillar { level, pillar, before, after } => {
+                write!(f, "level {level}, {pillar}: {} -> {}", before.name(), after.name())
             }
             Change::Entrance { before, after } => write!(f, "entrance {} -> {}", opt(*before), opt(*after)),
             Change::Exit { before, after } => write!(f, "exit {} -> {}", opt(*before), opt(*after)),
@@ -143,6 +163,28 @@ fn opt(p: Option<Pos>) -> String {
     p.map_or_else(|| "none".into(), |p| format!("({p})"))
 }
 
+/// A copy of one level's layers taken before generation code changes it directly, for
+/// [`Recorder::record_level`] and [`Recorder::record_cells`].
+pub(crate) struct LevelCopy {
+    /// The tile layer.
+    pub(crate) tiles: Grid<TileId>,
+    /// The edge layer.
+    pub(crate) edges: Vec<EdgeStateId>,
+    /// The pillar layer.
+    pub(crate) pillars: Vec<PillarState>,
+}
+
+impl LevelCopy {
+    /// The layers of `level` of `d` as they are now.
+    pub(crate) fn of(d: &Dungeon, level: u16) -> Result<LevelCopy, DungeonError> {
+        Ok(LevelCopy {
+            tiles: d.tile_layer(level)?.clone(),
+            edges: d.edge_layer(level)?.to_vec(),
+            pillars: d.pillar_layer(level)?.to_vec(),
+        })
+    }
+}
+
 /// Writes to a dungeon and records every value it changes. A failed command is rolled back
 /// with [`Recorder::revert`].
 pub(crate) struct Recorder<'a> {
@@ -159,7 +201,9 @@ impl<'a> Recorder<'a> {
     pub(crate) fn set_tile(&mut self, pos: Pos, tile: TileId) -> Result<(), DungeonError> {
         let before = self.d.tile(pos)?;
         if before != tile {
+            let open = self.d.open_pillars_at_cell(pos.level, pos.slot);
             self.d.set_tile(pos, tile)?;
+            self.record_closed(pos.level, &open);
             self.changes.push(Change::Tile { pos, before, after: tile });
         }
         Ok(())
@@ -174,10 +218,54 @@ impl<'a> Recorder<'a> {
     ) -> Result<(), DungeonError> {
         let before = self.d.edge_state_of(level, edge)?;
         if before != state {
+            let open = self.d.open_pillars_at_edge(level, edge);
             self.d.set_edge_of(level, edge, state)?;
+            self.record_closed(level, &open);
             self.changes.push(Change::Edge { level, edge, before, after: state });
         }
         Ok(())
+    }
+
+    /// Records the pillars of `open` (open before a tile or edge change) that the change
+    /// turned into columns.
+    fn record_closed(&mut self, level: u16, open: &[PillarId]) {
+        for &pillar in open {
+            if !self.d.is_pillar_open(level, pillar) {
+                let (before, after) = (PillarState::Open, PillarState::Column);
+                self.changes.push(Change::Pillar { level, pillar, before, after });
+            }
+        }
+    }
+
+    /// Sets a pillar, recording it when it changes.
+    pub(crate) fn set_pillar(
+        &mut self,
+        level: u16,
+        pillar: PillarId,
+        state: PillarState,
+    ) -> Result<(), DungeonError> {
+        let before = self.d.pillar(level, pillar)?;
+        if before != state {
+            self.d.set_pillar(level, pillar, state)?;
+            self.changes.push(Change::Pillar { level, pillar, before, after: state });
+        }
+        Ok(())
+    }
+
+    /// Records the pillar changes of `level` made behind the recorder's back, against a copy
+    /// of its pillar layer taken before: the columns that were open when `closed` (put them
+    /// before the tile and edge changes, so undo reopens them after those are back), else
+    /// the pillars opened.
+    fn record_pillars(&mut self, level: u16, pillars: &[PillarState], closed: bool) {
+        let dims = self.d.dims();
+        let now = self.d.pillar_layer(level).expect("invariant: a level of the dungeon");
+        let changed: Vec<Change> = (pillars.iter().zip(now).enumerate())
+            .filter(|(_, (before, after))| before != after && (**after == PillarState::Column) == closed)
+            .filter_map(|(i, (&before, &after))| {
+                Some(Change::Pillar { level, pillar: dims.pillar_at(i)?, before, after })
+            })
+            .collect();
+        self.changes.extend(changed);
     }
 
     /// Sets the entrance, recording it when it changes.
@@ -233,7 +321,9 @@ impl<'a> Recorder<'a> {
     /// Records the tile and edge changes of `level` made behind the recorder's back (by
     /// generation code working on the dungeon directly), against copies of its layers taken
     /// before: tiles row-major, then edges in index order.
-    pub(crate) fn record_level(&mut self, level: u16, tiles: &Grid<TileId>, edges: &[EdgeStateId]) {
+    pub(crate) fn record_level(&mut self, level: u16, before: &LevelCopy) {
+        let LevelCopy { tiles, edges, pillars } = before;
+        self.record_pillars(level, pillars, true);
         let dims = self.d.dims();
         let now_tiles = self.d.tile_layer(level).expect("invariant: a level of the dungeon");
         // Slot indices run row-major, edge indices in edge order: compare the layers as
@@ -255,18 +345,15 @@ impl<'a> Recorder<'a> {
                 self.changes.push(Change::Edge { level, edge, before: edges[i], after: now_edges[i] });
             }
         }
+        self.record_pillars(level, pillars, false);
     }
 
     /// [`Recorder::record_level`] for changes made only to the tiles of `cells` (row-major)
     /// and to their walls' edges: the same changes in the same order, without reading the
     /// rest of the level.
-    pub(crate) fn record_cells(
-        &mut self,
-        level: u16,
-        tiles: &Grid<TileId>,
-        edges: &[EdgeStateId],
-        cells: &[Slot],
-    ) {
+    pub(crate) fn record_cells(&mut self, level: u16, before: &LevelCopy, cells: &[Slot]) {
+        let LevelCopy { tiles, edges, pillars } = before;
+        self.record_pillars(level, pillars, true);
         let dims = self.d.dims();
         let now_tiles = self.d.tile_layer(level).expect("invariant: a level of the dungeon");
         for &slot in cells {
@@ -293,6 +380,7 @@ impl<'a> Recorder<'a> {
                 self.changes.push(Change::Edge { level, edge, before: edges[i], after: now_edges[i] });
             }
         }
+        self.record_pillars(level, pillars, false);
     }
 
     /// Undoes every recorded change, last first, and forgets them.

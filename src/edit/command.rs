@@ -3,8 +3,8 @@
 //! applies them.
 
 use super::EditError;
-use crate::dungeon::{EdgeStateId, RoomHeight, TileId};
-use crate::grid::{Dims, Direction, Pos, Slot};
+use crate::dungeon::{EdgeStateId, PillarState, RoomHeight, TileId};
+use crate::grid::{Dims, Direction, PillarId, Pos, Slot};
 
 /// One edit of a dungeon.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,9 +40,20 @@ pub enum Command {
         /// The new state.
         state: EdgeStateId,
     },
+    /// Sets a pillar's state: `open` only where its three cells are carved and its three
+    /// seams open ([`crate::dungeon::Dungeon::pillar_can_open`]).
+    SetPillar {
+        /// The level.
+        level: u16,
+        /// The pillar.
+        pillar: PillarId,
+        /// The new state.
+        state: PillarState,
+    },
     /// Sets every listed cell's tile (a rectangle or a brush stroke), then sets each seam of
     /// a painted cell by the seam rule ([`super::seams`]): open between two carved cells, a
-    /// wall on every floor/rock seam.
+    /// wall on every floor/rock seam; then opens every pillar whose three cells were all
+    /// painted and that may be open, so a painted hall is one open floor.
     Paint {
         /// The cells (all on one level or not, in any order; duplicates are harmless).
         cells: Vec<Pos>,
@@ -54,7 +65,8 @@ pub enum Command {
     /// seams to the cells round it are walls except one doorway per side that borders the
     /// grid's inside: the long seam of the side's middle octagon, with the cell beyond carved
     /// when it was rock (its other seams walled toward the room, by the rule elsewhere). A
-    /// side whose doorway the shaft rule forbids gets none.
+    /// side whose doorway the shaft rule forbids gets none. Every pillar inside the room
+    /// that may be open is opened, as [`Command::Paint`] does.
     PaintRoom {
         /// The level.
         level: u16,
@@ -110,8 +122,8 @@ pub enum Command {
 }
 
 impl Command {
-    /// The command's script keyword (`cell`, `toggle`, `cycle`, `edge`, `paint`, `room`, `stair`,
-    /// `unstair`, `entrance`, `exit`, `pin`, `unpin`, `height`, `resolve`).
+    /// The command's script keyword (`cell`, `toggle`, `cycle`, `edge`, `pillar`, `paint`,
+    /// `room`, `stair`, `unstair`, `entrance`, `exit`, `pin`, `unpin`, `height`, `resolve`).
     #[must_use]
     pub fn keyword(&self) -> &'static str {
         match self {
@@ -119,6 +131,7 @@ impl Command {
             Command::Toggle { .. } => "toggle",
             Command::Cycle { .. } => "cycle",
             Command::SetEdge { .. } => "edge",
+            Command::SetPillar { .. } => "pillar",
             Command::Paint { .. } => "paint",
             Command::PaintRoom { .. } => "room",
             Command::PlaceStair { .. } => "stair",

@@ -20,7 +20,10 @@
 //! - a changed room height dirties its own chunk and, through each of its walls whose state
 //!   carves, the chunks of the cell beyond and of the seam;
 //! - in a dungeon with room heights, a marked seam also marks the seams of its two cells'
-//!   other walls: their pillar faces are split where a lower seam beside them stops.
+//!   other walls: their pillar faces are split where a lower seam beside them stops;
+//! - a changed pillar dirties the chunk of its connector (which holds an open pillar's floor
+//!   and ceiling) and of its three seams (whose sides face it). A tile or edge change that
+//!   turns a pillar into a column is recorded as a pillar change of its own.
 //!
 //! Markers and pins change no triangle.
 
@@ -64,7 +67,9 @@ pub fn dirty_chunks(d: &Dungeon, changes: &[Change]) -> Vec<ChunkId> {
             Change::Height { pos, .. } => {
                 // A cell's height sets its own ceiling and walls and the height of its carved
                 // seams: the lintels on the cells beyond them, and where the seams beside
-                // those are split ([`mark_edge`] marks those too).
+                // those are split ([`mark_edge`] marks those too). An open pillar beside the
+                // cell is reached the same way: its connector is the cell or a cell beyond a
+                // carved seam, and its three seams are among those marked.
                 mark(&mut out, d, pos);
                 let dims = d.dims();
                 for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
@@ -72,6 +77,12 @@ pub fn dirty_chunks(d: &Dungeon, changes: &[Change]) -> Vec<ChunkId> {
                     if carves(d, pos.level, edge) {
                         mark_edge_and_beside(&mut out, d, pos.level, edge, true);
                     }
+                }
+            }
+            Change::Pillar { level, pillar, .. } => {
+                out.insert(ChunkId::of(Pos { level, slot: pillar.connector() }));
+                for seam in pillar.seams() {
+                    out.insert(ChunkId::of(Pos { level, slot: edge_slot(seam) }));
                 }
             }
             Change::Entrance { .. } | Change::Exit { .. } | Change::Pin { .. } => {}

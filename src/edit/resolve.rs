@@ -19,13 +19,13 @@ use std::ops::RangeInclusive;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use super::change::Recorder;
+use super::change::{LevelCopy, Recorder};
 use super::seams::derived_state;
 use super::{Connectivity, EditError, local};
-use crate::dungeon::{Dungeon, EdgeStateId, TileId};
+use crate::dungeon::Dungeon;
 use crate::generate::keep::{Demand, class_tiles, demand_of, guarded, join_window};
 use crate::generate::{Locked, join_level};
-use crate::grid::{Dims, Direction, Grid, Pos, Slot};
+use crate::grid::{Dims, Direction, Pos, Slot};
 use crate::wfc::octile::{self, Weights};
 use crate::wfc::{DEFAULT_BUDGET, FixedCell, SolveError, SolveInput, Solver, Topology};
 
@@ -49,7 +49,7 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
         });
     }
     let level = pos.level;
-    let before = (rec.d.tile_layer(level)?.clone(), rec.d.edge_layer(level)?.to_vec());
+    let before = LevelCopy::of(rec.d, level)?;
     let (was, mark) = (Connectivity::of(rec.d).regions, rec.changes.len());
     let mut r = radius.min(whole);
     loop {
@@ -76,20 +76,18 @@ pub(crate) fn resolve(rec: &mut Recorder<'_>, pos: Pos, radius: u32) -> Result<(
 }
 
 /// The layers of one level: tiles, and edge states by edge index.
-type Layers = (Grid<TileId>, Vec<EdgeStateId>);
-
 /// Joins the freed floor back to the level and records every change: nothing to do when it
 /// is joined inside the window already ([`local::joined`]); else the generator's joining
 /// inside a window four octagons round the freed cells
 /// ([`crate::generate::keep::join_window`]), the cells there that were not freed counting
 /// as joined; and when that is not enough, over the whole level as generation does.
-fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &Layers) {
+fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &LevelCopy) {
     let dims = rec.d.dims();
     let cells: Vec<Slot> = free.iter().map(|(s, _)| *s).collect();
     let is_free = |s: Slot| cells.binary_search_by_key(&(s.row, s.col), |f| (f.row, f.col)).is_ok();
     let open = |slot: Slot, dir| was_open(rec.d, before, slot, dir);
     if local::joined(rec.d, level, &cells, &is_free, &open, &local::window(dims, cells.iter().copied())) {
-        return rec.record_cells(level, &before.0, &before.1, &cells);
+        return rec.record_cells(level, before, &cells);
     }
     let (rows, cols) = local::grown(dims, cells.iter().copied(), 8);
     let inside = |s: Slot| rows.contains(&s.row) && cols.contains(&s.col);
@@ -115,15 +113,15 @@ fn rejoin(rec: &mut Recorder<'_>, level: u16, free: &[(Slot, Demand)], before: &
     let carved: Vec<Slot> = area
         .iter()
         .copied()
-        .filter(|&s| !is_free(s) && tile_of(s) != before.0.get(s).ok().copied())
+        .filter(|&s| !is_free(s) && tile_of(s) != before.tiles.get(s).ok().copied())
         .collect();
     derive_seams(rec.d, level, carved.into_iter(), &locked);
     let open = |slot: Slot, dir| was_open(rec.d, before, slot, dir);
     if local::joined(rec.d, level, &cells, &is_free, &open, &(rows, cols)) {
-        return rec.record_cells(level, &before.0, &before.1, &area);
+        return rec.record_cells(level, before, &area);
     }
     join_whole_level(rec.d, level, free);
-    rec.record_level(level, &before.0, &before.1);
+    rec.record_level(level, before);
 }
 
 /// Joins the whole of `level` to the dungeon's main region with the generator's carving
@@ -145,7 +143,7 @@ fn keep_connected(
     rec: &mut Recorder<'_>,
     at: Pos,
     free: &[(Slot, Demand)],
-    before: &Layers,
+    before: &LevelCopy,
     was: usize,
     mark: usize,
 ) -> Result<(), EditError> {
@@ -154,7 +152,7 @@ fn keep_connected(
     }
     join_whole_level(rec.d, at.level, free);
     rec.changes.truncate(mark);
-    rec.record_level(at.level, &before.0, &before.1);
+    rec.record_level(at.level, before);
     let now = Connectivity::of(rec.d).regions;
     if now <= was { Ok(()) } else { Err(EditError::WouldSplit { at, was, now }) }
 }
@@ -162,12 +160,12 @@ fn keep_connected(
 /// True when, in the level's layers `before` the re-solve, wall `dir` of the cell at `slot`
 /// was a passable seam out of floor (a path could cross it; the wall's cell beyond is
 /// checked by the caller).
-fn was_open(d: &Dungeon, before: &Layers, slot: Slot, dir: Direction) -> bool {
+fn was_open(d: &Dungeon, before: &LevelCopy, slot: Slot, dir: Direction) -> bool {
     let (dims, reg) = (d.dims(), d.registry());
     let floor =
-        before.0.get(slot).ok().and_then(|&t| reg.tile_def(t)).is_some_and(|t| t.carved && t.passable);
+        before.tiles.get(slot).ok().and_then(|&t| reg.tile_def(t)).is_some_and(|t| t.carved && t.passable);
     let Ok(Some(edge)) = dims.edge(slot, dir) else { return false };
-    let state = dims.edge_index(edge).ok().and_then(|i| before.1.get(i)).and_then(|&e| reg.edge_def(e));
+    let state = dims.edge_index(edge).ok().and_then(|i| before.edges.get(i)).and_then(|&e| reg.edge_def(e));
     floor && state.is_some_and(|e| e.passable)
 }
 

@@ -53,6 +53,7 @@ pub(super) fn paint_room(rec: &mut Recorder<'_>, level: u16, from: Slot, to: Slo
         let edge = dims.edge(door.slot, dir).ok().flatten().expect("invariant: a wall with a cell beyond");
         rec.set_edge_of(level, edge, open)?;
     }
+    // Painting opened the pillars inside; the walls round the room closed none of them.
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 //! ```text
 //! cell L,R,C TILE            toggle L,R,C
 //! cycle L,R,C WALL           edge L,R,C WALL STATE
+//! pillar L,R,C TIP open|column
 //! paint L R1,C1..R2,C2 TILE
 //! stair L,R,C   unstair L,R,C   entrance L,R,C   exit L,R,C
 //! pin L,R,C     unpin L,R,C     pin L R1,C1..R2,C2     unpin L R1,C1..R2,C2
@@ -13,12 +14,13 @@
 //!
 //! Positions are `level,row,col` in slots. A wall is `n ne e se s sw w nw` on an octagon,
 //! `tl tr br bl` (or the diagonal it faces, `nw ne se sw`) on a connector, or its index
-//! (0..7 clockwise from north on an octagon, 0..3 from top-left on a connector). Tiles and
-//! edge states are registry names. Keywords and wall names ignore case.
+//! (0..7 clockwise from north on an octagon, 0..3 from top-left on a connector). A pillar is
+//! named by its connector and the tip it sits at, `n e s w`. Tiles and edge states are
+//! registry names. Keywords, wall and tip names ignore case.
 
 use super::{Applied, Command, EditError, Editor, rect_cells};
-use crate::dungeon::Dungeon;
-use crate::grid::{ConnectorWall, Direction, Pos, Slot, SlotKind};
+use crate::dungeon::{Dungeon, PillarState};
+use crate::grid::{ConnectorWall, Direction, PillarId, Pos, Slot, SlotKind};
 
 /// One parsed script line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,9 +46,9 @@ pub enum ScriptError {
 
 /// The usage of every command, as `--help` and errors print it.
 pub const USAGE: &str = "cell L,R,C TILE | toggle L,R,C | cycle L,R,C WALL | edge L,R,C WALL STATE | \
-paint L R1,C1..R2,C2 TILE | room L R1,C1..R2,C2 | stair L,R,C | unstair L,R,C | entrance L,R,C | exit L,R,C | \
-pin L,R,C | unpin L,R,C | pin L R1,C1..R2,C2 | unpin L R1,C1..R2,C2 | height L,R,C METRES | \
-height L R1,C1..R2,C2 METRES | resolve L,R,C RADIUS | undo | redo";
+pillar L,R,C TIP open|column | paint L R1,C1..R2,C2 TILE | room L R1,C1..R2,C2 | stair L,R,C | unstair L,R,C | \
+entrance L,R,C | exit L,R,C | pin L,R,C | unpin L,R,C | pin L R1,C1..R2,C2 | unpin L R1,C1..R2,C2 | \
+height L,R,C METRES | height L R1,C1..R2,C2 METRES | resolve L,R,C RADIUS | undo | redo";
 
 fn syntax(message: String) -> ScriptError {
     ScriptError::Syntax(message)
@@ -89,6 +91,14 @@ pub fn parse_line(d: &Dungeon, text: &str) -> Result<Option<Line>, ScriptError> 
             let pos = parse_pos(args[0])?;
             let state = d.registry().edge(args[2]).ok_or_else(|| unknown(d, "edge state", args[2]))?;
             Command::SetEdge { pos, dir: parse_wall(pos, args[1])?, state }
+        }
+        "pillar" => {
+            want(3, "L,R,C TIP open|column")?;
+            let pos = parse_pos(args[0])?;
+            let state = PillarState::from_name(&args[2].to_ascii_lowercase()).ok_or_else(|| {
+                syntax(format!("{:?} is not a pillar state; a pillar is open or column", args[2]))
+            })?;
+            Command::SetPillar { level: pos.level, pillar: parse_pillar(pos, args[1])?, state }
         }
         "paint" => {
             want(3, "L R1,C1..R2,C2 TILE")?;
@@ -249,6 +259,24 @@ pub fn parse_wall(pos: Pos, s: &str) -> Result<Direction, ScriptError> {
     })
 }
 
+/// The pillar at tip `s` (`n e s w`, any case) of the connector at `pos`.
+///
+/// # Errors
+/// [`ScriptError::Syntax`] when `pos` is not a connector (saying which connectors hold the
+/// pillars round it) or `s` is not a tip.
+pub fn parse_pillar(pos: Pos, s: &str) -> Result<PillarId, ScriptError> {
+    if pos.slot.kind() != SlotKind::Connector {
+        return Err(syntax(format!(
+            "{pos} is not a connector; a pillar is named by a connector (odd row and column) and a tip n e s w"
+        )));
+    }
+    let tip = Direction::CARDINALS.into_iter().find(|d| d.name().eq_ignore_ascii_case(s));
+    let tip = tip.ok_or_else(|| {
+        syntax(format!("{s:?} is not a tip of the connector at {pos}; its tips are n e s w"))
+    })?;
+    PillarId::new(pos.slot, tip).map_err(|e| syntax(e.to_string()))
+}
+
 /// The cells of the rectangle `R1,C1..R2,C2` on level `level`.
 fn rect(d: &Dungeon, level: &str, area: &str) -> Result<Vec<Pos>, ScriptError> {
     let level: u16 = level.parse().map_err(|_| syntax(format!("level {level:?} is not a whole number")))?;
@@ -368,6 +396,12 @@ mod tests {
         );
         let Command::SetHeight { cells, height } = cmd("HEIGHT 0 0,0..2,2 Default") else { panic!() };
         assert_eq!((cells.len(), height), (5, None));
+        let pillar = PillarId::new(Slot::new(1, 3), Direction::W).unwrap();
+        assert_eq!(
+            cmd("pillar 1,1,3 W open"),
+            Command::SetPillar { level: 1, pillar, state: PillarState::Open }
+        );
+        assert_eq!(cmd("PILLAR 1,1,3 w Column").keyword(), "pillar");
         assert_eq!(cmd("exit 1,4,4"), Command::SetExit { pos: Some(Pos::new(1, 4, 4)) });
         assert_eq!(parse_line(&d, "  # nothing").unwrap(), None);
         assert_eq!(parse_line(&d, "redo").unwrap(), Some(Line::Redo));
@@ -386,6 +420,10 @@ mod tests {
         assert!(err("jump 0,0,0").contains("unknown command"));
         assert!(err("undo now").contains("takes nothing"));
         assert!(err("cell 0,0,0 lava").contains("known: solid (or rock), floor, stair"));
+        assert!(err("pillar 0,2,2 n open").contains("is not a connector"));
+        assert!(err("pillar 0,1,1 ne open").contains("its tips are n e s w"));
+        assert!(err("pillar 0,1,1 n carved").contains("a pillar is open or column"));
+        assert!(err("pillar 0,1,1 n").contains("takes L,R,C TIP open|column"));
     }
 
     /// Issue 25: `paint 0 0,0..4,4 rock` said `no tile named "rock"` though the docs say

@@ -99,6 +99,35 @@ pub enum Problem {
         /// The file's version.
         version: u32,
     },
+    /// Rooms or passages in a file older than version 3.
+    #[error("`rooms` and `passages` list {count} entries but `version` is below 3; rooms need version 3")]
+    RoomsNeedVersion3 {
+        /// Rooms and passages listed.
+        count: usize,
+    },
+    /// Open pillars in a file older than version 3 (open pillars came with version 3).
+    #[error("`open_pillars` lists {count} pillar(s) but `version` is {version}; open pillars need version 3")]
+    PillarsNeedVersion3 {
+        /// Pillars listed.
+        count: usize,
+        /// The file's version.
+        version: u32,
+    },
+    /// An entry of `open_pillars` that names no pillar of the dungeon, or one that may not
+    /// be open ([`crate::dungeon::Dungeon::pillar_can_open`]).
+    #[error("open pillar at level {level}, row {row}, col {col}, tip {tip:?}: {why}")]
+    BadPillar {
+        /// The entry's level.
+        level: u32,
+        /// The entry's connector row.
+        row: u32,
+        /// The entry's connector column.
+        col: u32,
+        /// The entry's tip, as written.
+        tip: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// An inconsistency of the dungeon itself (stairs, for instance).
     #[error(transparent)]
     Dungeon(DungeonError),

@@ -5,23 +5,30 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Problem};
-use crate::dungeon::{Dungeon, EdgeDef, Registry, TileDef};
+use crate::dungeon::{
+    Dungeon, DungeonError, EdgeDef, Passage, PassageKind, PillarState, Registry, Room, RoomId, RoomRole,
+    RoomShape, SizeClass, TileDef,
+};
 use crate::geometry::Proportions;
-use crate::grid::{ConnectorWall, EdgeId, Grid, Pos, Slot, SlotKind};
+use crate::grid::{ConnectorWall, Direction, EdgeId, Grid, PillarId, Pos, Slot, SlotKind};
 
 /// The `format` field of every dungeon file.
 pub const FORMAT_NAME: &str = "octile-dungeon";
-/// The newest file version, which this build writes for a dungeon with room heights; it
-/// reads every version from 1. Version 2 added `pins`, version 3 `heights`; a file is
-/// written as the oldest version that holds what it has (a dungeon without pins or heights
-/// as version 1: the same bytes as before pins existed, readable by older builds).
+/// The newest file version; this build reads every version from 1. Version 2 added
+/// `pins`, version 3 `rooms`, `passages`, `open_pillars` and `heights`. A file is written as
+/// the oldest version that holds what it has: version 1 without pins, rooms, open pillars or
+/// room heights (the same bytes as before any existed, readable by older builds), version 2
+/// with pins only.
 pub const FORMAT_VERSION: u32 = 3;
 
-/// The version written for a dungeon without pins or heights.
+/// The version written for a dungeon without pins, rooms, open pillars or room heights.
 const VERSION_WITHOUT_PINS: u32 = 1;
 
-/// The version written for a dungeon with pins but no room heights.
+/// The version that added `pins`.
 const VERSION_WITH_PINS: u32 = 2;
+
+/// The version that added `rooms`, `passages`, `open_pillars` and `heights`.
+const VERSION_3: u32 = 3;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,9 +53,57 @@ struct DungeonFile {
     /// level, row-major (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "height_list")]
     heights: Vec<HeightEntry>,
+    /// The room table's rooms (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rooms: Vec<RoomEntry>,
+    /// The room table's passages (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    passages: Vec<PassageEntry>,
+    /// Open pillars, level by level in the grid's pillar order (version 3); every other
+    /// pillar is a column.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    open_pillars: Vec<OpenPillar>,
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
     plan: Vec<LevelPlan>,
+}
+
+/// One room: its table entry and its cells, as runs along slot rows.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoomEntry {
+    name: String,
+    role: RoomRole,
+    shape: RoomShape,
+    size: SizeClass,
+    level: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    height: Option<f64>,
+    /// `[row, first_col, last_col]`: the cells of `row` from `first_col` to `last_col`
+    /// (cells of one row are 2 columns apart).
+    cells: Vec<[u32; 3]>,
+}
+
+/// One passage, its rooms by name.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PassageEntry {
+    from: String,
+    to: String,
+    kind: PassageKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lock: Option<u32>,
+}
+
+/// One open pillar: its level, its connector's slot and the tip it sits at (`N`, `E`, `S`,
+/// `W`).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenPillar {
+    level: u32,
+    row: u32,
+    col: u32,
+    tip: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -116,10 +171,22 @@ pub fn to_json(dungeon: &Dungeon) -> String {
             metres: h.to_metres(),
         })
         .collect();
-    let version = match (pins.is_empty(), heights.is_empty()) {
-        (_, false) => FORMAT_VERSION,
-        (false, true) => VERSION_WITH_PINS,
-        (true, true) => VERSION_WITHOUT_PINS,
+    let (rooms, passages) = room_entries(dungeon);
+    let open_pillars: Vec<OpenPillar> = dungeon
+        .open_pillars()
+        .map(|(level, p)| OpenPillar {
+            level: u32::from(level),
+            row: p.connector().row,
+            col: p.connector().col,
+            tip: p.tip().name().into(),
+        })
+        .collect();
+    let version = if !open_pillars.is_empty() || !rooms.is_empty() || !heights.is_empty() {
+        VERSION_3
+    } else if !pins.is_empty() {
+        VERSION_WITH_PINS
+    } else {
+        VERSION_WITHOUT_PINS
     };
     let file = DungeonFile {
         format: FORMAT_NAME.into(),
@@ -132,12 +199,97 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         exit: marker(dungeon.exit()),
         pins,
         heights,
+        rooms,
+        passages,
+        open_pillars,
         tiles: reg.tiles().to_vec(),
         edges: reg.edges().to_vec(),
         plan,
     };
     let value = serde_json::to_value(&file).expect("invariant: plain data serialises");
     super::pretty::to_pretty(&value)
+}
+
+/// The room table as the file writes it: each room's cells as runs along slot rows.
+fn room_entries(dungeon: &Dungeon) -> (Vec<RoomEntry>, Vec<PassageEntry>) {
+    let rooms = dungeon
+        .rooms()
+        .iter()
+        .enumerate()
+        .map(|(i, room)| {
+            let mut runs: Vec<[u32; 3]> = Vec::new();
+            for p in dungeon.room_cells(RoomId(i as u16)) {
+                match runs.last_mut() {
+                    Some(run) if run[0] == p.slot.row && run[2] + 2 == p.slot.col => run[2] = p.slot.col,
+                    _ => runs.push([p.slot.row, p.slot.col, p.slot.col]),
+                }
+            }
+            RoomEntry {
+                name: room.name.clone(),
+                role: room.role,
+                shape: room.shape,
+                size: room.size,
+                level: u32::from(room.level),
+                height: room.height,
+                cells: runs,
+            }
+        })
+        .collect();
+    let name = |id: RoomId| dungeon.rooms()[usize::from(id.0)].name.clone();
+    let passages = dungeon
+        .passages()
+        .iter()
+        .map(|p| PassageEntry { from: name(p.from), to: name(p.to), kind: p.kind, lock: p.lock })
+        .collect();
+    (rooms, passages)
+}
+
+/// Adds the file's rooms and passages to `dungeon`, each refusal a problem.
+fn add_rooms(dungeon: &mut Dungeon, rooms: Vec<RoomEntry>, passages: Vec<PassageEntry>) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for entry in rooms {
+        let Ok(level) = u16::try_from(entry.level) else {
+            let why = format!("level {} is not a level of the dungeon", entry.level);
+            problems.push(Problem::Dungeon(DungeonError::Room { room: entry.name, why }));
+            continue;
+        };
+        let mut cells = Vec::new();
+        for [row, first, last] in entry.cells {
+            if last < first
+                || (last - first) & 1 == 1
+                || last - first > 2 * crate::grid::MAX_OCTAGONS_PER_SIDE
+            {
+                let why =
+                    format!("cells [{row}, {first}, {last}] is not a run of cells (first <= last, 2 apart)");
+                problems.push(Problem::Dungeon(DungeonError::Room { room: entry.name.clone(), why }));
+                continue;
+            }
+            cells.extend((first..=last).step_by(2).map(|col| Pos { level, slot: Slot::new(row, col) }));
+        }
+        let room = Room {
+            name: entry.name,
+            role: entry.role,
+            shape: entry.shape,
+            size: entry.size,
+            level,
+            height: entry.height,
+        };
+        if let Err(e) = dungeon.add_room(room, &cells) {
+            problems.push(Problem::Dungeon(e));
+        }
+    }
+    for entry in passages {
+        let (Some(from), Some(to)) = (dungeon.room_named(&entry.from), dungeon.room_named(&entry.to)) else {
+            let missing = if dungeon.room_named(&entry.from).is_none() { &entry.from } else { &entry.to };
+            let why = "a passage names it, but `rooms` has no room of that name".to_string();
+            problems.push(Problem::Dungeon(DungeonError::Room { room: missing.clone(), why }));
+            continue;
+        };
+        if let Err(e) = dungeon.add_passage(Passage { from, to, kind: entry.kind, lock: entry.lock }) {
+            problems.push(Problem::Dungeon(e));
+        }
+    }
+    problems
 }
 
 /// Parses a dungeon file; every problem in the plan is reported at once.
@@ -181,8 +333,11 @@ fn json_err(e: serde_json::Error) -> FormatError {
 }
 
 /// The file's parts by the Rust type serde names them with, as docs/format.md names them.
-const PARTS: [(&str, &str); 11] = [
+const PARTS: [(&str, &str); 14] = [
+    ("struct RoomEntry", "a room object (name, role, shape, size, level, height, cells)"),
+    ("struct PassageEntry", "a passage object (from, to, kind, lock)"),
     ("struct DungeonFile", "the dungeon object"),
+    ("struct OpenPillar", "an open pillar object (level, row, col, tip)"),
     ("struct LevelPlan", "a level plan object (level, slots, short_edges)"),
     ("struct TileDef", "a tile object (name, symbol, carved, stair, walkable, ...)"),
     ("struct EdgeDef", "an edge state object (name, symbol, carve, walkable, ...)"),
@@ -354,7 +509,7 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
             marker_problems.push(Problem::BadMarker { what: "pin", cause });
         }
     }
-    if file.version < FORMAT_VERSION && !file.heights.is_empty() {
+    if file.version < VERSION_3 && !file.heights.is_empty() {
         marker_problems
             .push(Problem::HeightsNeedVersion3 { count: file.heights.len(), version: file.version });
     }
@@ -363,11 +518,44 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
             marker_problems.push(Problem::BadMarker { what: "height", cause });
         }
     }
+    if file.version < VERSION_3 && !(file.rooms.is_empty() && file.passages.is_empty()) {
+        marker_problems.push(Problem::RoomsNeedVersion3 { count: file.rooms.len() + file.passages.len() });
+    }
+    marker_problems.extend(add_rooms(&mut dungeon, file.rooms, file.passages));
+    if file.version < VERSION_3 && !file.open_pillars.is_empty() {
+        marker_problems
+            .push(Problem::PillarsNeedVersion3 { count: file.open_pillars.len(), version: file.version });
+    }
+    for entry in &file.open_pillars {
+        if let Err(why) = open_pillar(&mut dungeon, entry) {
+            let OpenPillar { level, row, col, .. } = *entry;
+            marker_problems.push(Problem::BadPillar { level, row, col, tip: entry.tip.clone(), why });
+        }
+    }
     dungeon.set_seed(file.seed);
     // After the markers are set: a marker on rock is one of the dungeon's problems.
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
     problems.extend(marker_problems);
     if problems.is_empty() { Ok(dungeon) } else { Err(FormatError::Invalid { problems }) }
+}
+
+/// Opens the pillar `entry` names, or says why it cannot be open.
+fn open_pillar(dungeon: &mut Dungeon, entry: &OpenPillar) -> Result<(), String> {
+    let level = u16::try_from(entry.level)
+        .ok()
+        .filter(|&l| l < dungeon.levels())
+        .ok_or_else(|| format!("the dungeon has {} levels", dungeon.levels()))?;
+    let tip = Direction::CARDINALS.into_iter().find(|d| d.name() == entry.tip);
+    let tip = tip.ok_or_else(|| "the tip must be one of \"N\", \"E\", \"S\", \"W\"".to_string())?;
+    let pillar = PillarId::new(Slot::new(entry.row, entry.col), tip).map_err(|e| e.to_string())?;
+    dungeon.dims().check_pillar(pillar).map_err(|e| e.to_string())?;
+    if dungeon.is_pillar_open(level, pillar) {
+        return Err("listed twice".into());
+    }
+    dungeon.set_pillar(level, pillar, PillarState::Open).map_err(|e| match e {
+        DungeonError::PillarCannotOpen { why, .. } => why,
+        other => other.to_string(),
+    })
 }
 
 /// Every way `plan` is not the shape of `levels` levels of `dims`: levels out of order or
@@ -490,6 +678,108 @@ mod tests {
         let short = text.replace("[1, 1, 3, 7.25]", "[1, 1, 7.25]");
         let err = from_json(&short).unwrap_err().to_string();
         assert!(err.contains("[level, row, col, metres]"), "{err}");
+    }
+
+    #[test]
+    fn rooms_make_version_3_and_round_trip() {
+        let mut d = Dungeon::new(4, 3, 2, Proportions::default(), Fill::Solid).unwrap();
+        let room = |name: &str, level| Room {
+            name: name.into(),
+            role: RoomRole::Boss,
+            shape: RoomShape::LBend,
+            size: SizeClass::Small,
+            level,
+            height: Some(6.5),
+        };
+        let cells = [Pos::new(1, 0, 0), Pos::new(1, 0, 2), Pos::new(1, 0, 6), Pos::new(1, 1, 1)];
+        let a = d.add_room(room("crypt", 1), &cells).unwrap();
+        let b = d.add_room(Room { height: None, ..room("hall", 1) }, &[Pos::new(1, 2, 2)]).unwrap();
+        d.add_passage(Passage { from: b, to: a, kind: PassageKind::Locked, lock: Some(2) }).unwrap();
+        let text = to_json(&d);
+        assert!(text.contains("\"version\": 3,"), "{text}");
+        assert!(
+            text.contains("\"cells\": [\n        [0, 0, 2],\n        [0, 6, 6],\n        [1, 1, 1]\n      ]"),
+            "{text}"
+        );
+        assert!(text.contains("\"role\": \"boss\"") && text.contains("\"shape\": \"l-bend\""), "{text}");
+        let back = from_json(&text).unwrap();
+        assert_eq!(back, d);
+        assert_eq!(to_json(&back), text);
+        // Rooms in an older file, a passage to no room and overlapping rooms are problems.
+        let v2 = text.replace("\"version\": 3,", "\"version\": 2,");
+        assert!(from_json(&v2).unwrap_err().to_string().contains("rooms need version 3"));
+        let ghost = text.replace("\"to\": \"crypt\"", "\"to\": \"vault\"");
+        let err = from_json(&ghost).unwrap_err().to_string();
+        assert!(err.contains("room \"vault\": a passage names it"), "{err}");
+        let overlap = text.replace("[2, 2, 2]", "[0, 0, 0]");
+        let err = from_json(&overlap).unwrap_err().to_string();
+        assert!(err.contains("in room \"crypt\" already"), "{err}");
+        let odd = text.replace("[0, 6, 6]", "[0, 6, 7]");
+        assert!(from_json(&odd).unwrap_err().to_string().contains("not a run of cells"));
+    }
+
+    #[test]
+    fn open_pillars_make_version_3_and_round_trip_and_bad_ones_are_named() {
+        let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap();
+        let p = PillarId::new(Slot::new(3, 1), Direction::E).unwrap();
+        d.set_pillar(1, p, PillarState::Open).unwrap();
+        d.set_pillar(0, PillarId::new(Slot::new(1, 3), Direction::N).unwrap(), PillarState::Open).unwrap();
+        let text = to_json(&d);
+        assert!(text.contains("\"version\": 3,"), "{text}");
+        let listed = "\"open_pillars\": [\n    {\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"},\n    \
+                      {\"level\": 1, \"row\": 3, \"col\": 1, \"tip\": \"E\"}\n  ]";
+        assert!(text.contains(listed), "{text}");
+        let back = from_json(&text).unwrap();
+        // (A floor-filled dungeon holds floor in its unused Void entries, so compare what the
+        // file holds.)
+        assert_eq!(back.open_pillars().collect::<Vec<_>>(), d.open_pillars().collect::<Vec<_>>());
+        assert_eq!(to_json(&back), text);
+        assert_eq!(from_json(&to_json(&back)).unwrap(), back);
+        // Pins alone still write version 2; neither, version 1.
+        let mut pins = Dungeon::new(3, 3, 1, Proportions::default(), Fill::Floor).unwrap();
+        assert!(to_json(&pins).contains("\"version\": 1,") && !to_json(&pins).contains("open_pillars"));
+        pins.set_pinned(Pos::new(0, 0, 0), true).unwrap();
+        assert!(to_json(&pins).contains("\"version\": 2,"));
+        assert!(from_json(&to_json(&pins)).is_ok(), "a version-2 file with pins reads");
+        let err = |t: String| match from_json(&t) {
+            Ok(_) => panic!("read without a problem: {t}"),
+            Err(e) => e.to_string(),
+        };
+        let e = err(text.replace("\"version\": 3,", "\"version\": 2,"));
+        assert!(e.contains("`open_pillars` lists 2 pillar(s) but `version` is 2"), "{e}");
+        let e = err(text.replace("\"tip\": \"E\"", "\"tip\": \"NE\""));
+        assert!(
+            e.contains("open pillar at level 1, row 3, col 1, tip \"NE\"") && e.contains("N\", \"E\""),
+            "{e}"
+        );
+        let e = err(text.replace("\"row\": 1, \"col\": 3", "\"row\": 2, \"col\": 3"));
+        assert!(
+            e.contains("open pillar at level 0, row 2, col 3") && e.contains("expected a connector"),
+            "{e}"
+        );
+        let e = err(text.replace("\"row\": 1, \"col\": 3", "\"row\": 9, \"col\": 3"));
+        assert!(e.contains("outside the grid"), "{e}");
+        let e = err(text.replace("{\"level\": 1,", "{\"level\": 7,"));
+        assert!(e.contains("level 7") && e.contains("the dungeon has 2 levels"), "{e}");
+        let first = "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"}";
+        let e = err(text.replace(first, &format!("{first},\n    {first}")));
+        assert!(e.contains("listed twice"), "{e}");
+        let e = err(text.replace("\"tip\": \"N\"}", "\"tip\": \"N\", \"open\": true}"));
+        assert!(e.contains("unknown field `open`, expected one of `level`, `row`, `col`, `tip`"), "{e}");
+        let e = err(text.replace(first, "7"));
+        assert!(e.contains("expected an open pillar object"), "{e}");
+        // A pillar whose seam is a wall in the plan is refused, naming the seam.
+        let mut walled = d.clone();
+        walled.set_edge_of(1, p.seams()[0], Registry::WALL).unwrap();
+        let file_text = to_json(&walled).replace(
+            "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"}",
+            "{\"level\": 0, \"row\": 1, \"col\": 3, \"tip\": \"N\"},\n    {\"level\": 1, \"row\": 3, \"col\": 1, \"tip\": \"E\"}",
+        );
+        let e = err(file_text);
+        assert!(
+            e.contains("open pillar at level 1, row 3, col 1, tip \"E\"") && e.contains("\"wall\""),
+            "{e}"
+        );
     }
 
     #[test]

@@ -5,5 +5,7 @@ mod error;
 mod file;
 mod pretty;
 
+pub(crate) use pretty::to_pretty;
+
 pub use error::{FormatError, Problem};
 pub use file::{FORMAT_NAME, FORMAT_VERSION, from_json, load, save, to_json};

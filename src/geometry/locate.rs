@@ -6,7 +6,7 @@
 use glam::DVec2;
 
 use super::Layout;
-use crate::grid::{ConnectorWall, Dims, Direction, EdgeId, Slot};
+use crate::grid::{ConnectorWall, Dims, Direction, EdgeId, PillarId, Slot};
 
 /// How far outside every piece (metres) a point may lie and still be placed: points on a
 /// shared edge, computed in floating point, may miss both pieces by a rounding error.
@@ -27,8 +27,8 @@ pub enum Place {
     /// A seam, named by its edge: a long seam by its Void slot ([`EdgeId::Long`]), a
     /// diagonal seam by its connector and that connector's wall ([`EdgeId::Short`]).
     Seam(EdgeId),
-    /// The pillar beside a connector on one cardinal side (see [`Layout::pillar`]).
-    Pillar(Slot, Direction),
+    /// The pillar at one tip of a connector (see [`Layout::pillar`]).
+    Pillar(PillarId),
 }
 
 impl Place {
@@ -116,7 +116,8 @@ impl Layout {
                 consider(Place::Seam(EdgeId::Short(conn, wall)), &seam);
                 for side in [direction_of(-dr, 0), direction_of(0, -dc)] {
                     let pillar = self.pillar(conn, side).expect("invariant: a cardinal side");
-                    consider(Place::Pillar(conn, side), &pillar);
+                    let id = PillarId::new(conn, side).expect("invariant: a connector and a cardinal side");
+                    consider(Place::Pillar(id), &pillar);
                 }
             }
         }

@@ -46,6 +46,14 @@ pub enum GridError {
         /// The direction asked for.
         dir: Direction,
     },
+    /// A pillar asked for at a diagonal of a connector: its tips are N, E, S and W.
+    #[error("{slot}: a pillar sits at a connector's tip N, E, S or W, not {}", dir.name())]
+    NoSuchTip {
+        /// The connector asked for.
+        slot: Slot,
+        /// The direction asked for.
+        dir: Direction,
+    },
     /// A level index beyond the dungeon's levels.
     #[error("level {level} does not exist (the dungeon has {levels} levels)")]
     LevelOutOfRange {

@@ -1,4 +1,5 @@
-//! Grid addressing: slots and their kinds, walls, neighbours, canonical edges, layers.
+//! Grid addressing: slots and their kinds, walls, neighbours, canonical edges, pillars,
+//! layers.
 //!
 //! A level is an interleaved array of `(2 * oct_rows - 1) x (2 * oct_cols - 1)` slots. Even/even
 //! slots are octagons, odd/odd slots are connector diamonds, mixed slots are Void (the long
@@ -8,6 +9,7 @@ mod dims;
 mod direction;
 mod error;
 mod layer;
+mod pillar;
 mod slot;
 mod walls;
 
@@ -15,5 +17,6 @@ pub use dims::{Dims, EdgeId, MAX_OCTAGONS_PER_SIDE};
 pub use direction::{ConnectorWall, Direction, EdgeLength, octagon_wall};
 pub use error::GridError;
 pub use layer::Grid;
+pub use pillar::PillarId;
 pub use slot::{Pos, Slot, SlotKind};
 pub use walls::{Wall, Walls};

@@ -47,6 +47,23 @@ impl Slot {
         }
     }
 
+    /// The octagon at octagon row `row` and octagon column `col` (the `(row, col)`-th octagon
+    /// counted from the north-west corner, as `--octagons` counts them).
+    #[must_use]
+    pub const fn octagon(row: u32, col: u32) -> Self {
+        Slot { row: 2 * row, col: 2 * col }
+    }
+
+    /// For an octagon, its octagon row and column ([`Slot::octagon`]'s arguments); `None` for
+    /// a connector or a Void slot.
+    #[must_use]
+    pub const fn octagon_coords(self) -> Option<(u32, u32)> {
+        match self.kind() {
+            SlotKind::Octagon => Some((self.row / 2, self.col / 2)),
+            _ => None,
+        }
+    }
+
     /// The slot offset by `(d_row, d_col)`, or `None` when that would be negative.
     /// (Upper bounds are the caller's business: see [`crate::grid::Dims::contains`].)
     #[must_use]

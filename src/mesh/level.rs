@@ -1,5 +1,5 @@
-//! Extrusion of one level: floors, ceilings, walls, seams, door passages, stair shafts and
-//! stair solids, as panels (DESIGN.md section 2).
+//! Extrusion of one level: floors, ceilings, walls, seams, open pillars, door passages, stair
+//! shafts and stair solids, as panels (DESIGN.md sections 2 and 7).
 
 use std::cell::Cell;
 
@@ -11,7 +11,7 @@ use super::triangulate::{centre_fan, fan, strip};
 use super::{MaterialRole, MeshError, stair};
 use crate::dungeon::{Carve, Dungeon, DungeonError};
 use crate::geometry::{Layout, Spiral};
-use crate::grid::{Direction, EdgeId, Pos, Slot, SlotKind};
+use crate::grid::{Direction, EdgeId, PillarId, Pos, Slot, SlotKind};
 
 /// Carved and stair flags of every slot of one level (dense, by slot index). The stairs are
 /// those of the dungeon's stair table, so only a valid stair opens a shaft and cuts the hole
@@ -331,28 +331,78 @@ fn extrude_parts_into(
                     [ctx.corner_splits(a, da, 0, height), ctx.corner_splits(b, db, 1, height)],
                     [ctx.corner_splits(b, db, 0, height), ctx.corner_splits(a, da, 1, height)],
                 ];
-                panels.extend(passage(seam, height, splits, MaterialRole::Ceiling, MaterialRole::Wall));
+                let open = open_pillars(&ctx, edge);
+                panels.extend(passage(
+                    seam,
+                    height,
+                    splits,
+                    MaterialRole::Ceiling,
+                    MaterialRole::Wall,
+                    &open,
+                ));
             }
             Carve::Door => {
                 let door = ctx.layout.door(sides[0], sides[1]).expect("invariant: sides are walls");
                 let plain = [[[None; 2]; 2]; 2];
                 let dh = d.door_height_at(level, edge);
-                panels.extend(passage(door, dh, plain, MaterialRole::DoorFrame, MaterialRole::DoorFrame));
+                panels.extend(passage(
+                    door,
+                    dh,
+                    plain,
+                    MaterialRole::DoorFrame,
+                    MaterialRole::DoorFrame,
+                    &[],
+                ));
             }
+        }
+    }
+    for pillar in d.open_pillars_on(level) {
+        if let Some(part) = part_of(pillar.connector()) {
+            out[part].extend(open_pillar(&ctx, pillar, pillar_height(&ctx, pillar)));
         }
     }
     Ok(())
 }
 
+/// How high the open pillar `pillar` of this level is carved: the lowest of its three
+/// cells' room heights ([`Dungeon::opening_height`]).
+fn pillar_height(ctx: &Ctx<'_>, pillar: PillarId) -> f64 {
+    ctx.d.opening_height(ctx.level, &pillar.cells())
+}
+
+/// The open pillars of this level at the ends of `edge`: each one's triangle and height.
+fn open_pillars(ctx: &Ctx<'_>, edge: EdgeId) -> Vec<([DVec2; 3], f64)> {
+    let open = ctx.d.open_pillars_at_edge(ctx.level, edge);
+    open.into_iter()
+        .filter_map(|p| Some((ctx.layout.pillar(p.connector(), p.tip())?, pillar_height(ctx, p))))
+        .collect()
+}
+
+/// An open pillar (DESIGN.md sections 7 and 8): floor and ceiling (at `height`, the lowest of
+/// its cells') over its triangle and nothing else, as all three of its sides face carved
+/// seams; where a seam beside it is taller, [`passage`] closes the step over that side.
+fn open_pillar(ctx: &Ctx<'_>, pillar: PillarId, height: f64) -> Vec<Panel> {
+    let tri = ctx.layout.pillar(pillar.connector(), pillar.tip()).expect("invariant: a pillar of the grid");
+    let mut floor = Panel::horizontal(MaterialRole::Floor, true);
+    floor.extend(fan(&tri.map(|v| at(v, 0.0))));
+    let mut ceiling = Panel::horizontal(MaterialRole::Ceiling, false);
+    ceiling.extend(fan(&tri.map(|v| at(v, height))));
+    vec![floor, ceiling]
+}
+
 /// A carved rectangle through a seam (`[a1, a0, b1, b0]`): floor, top at `height`, and the
 /// two side walls that do not lie on a cell (pillar faces, or door jambs), `[a0 -> b1,
-/// b0 -> a1]`, each end's vertical edge split at the heights `splits` names for it.
+/// b0 -> a1]`, each end's vertical edge split at the heights `splits` names for it. A side
+/// on a face of one of the pillars `open` (both its ends are corners of that triangle: the
+/// layout copies corners bit for bit, so they compare exactly) stands only above the
+/// pillar's height: a lintel up to `height` where the seam is taller, no face where not.
 fn passage(
     rect: [DVec2; 4],
     height: f64,
     splits: [[[Option<f64>; 2]; 2]; 2],
     top_role: MaterialRole,
     side_role: MaterialRole,
+    open: &[([DVec2; 3], f64)],
 ) -> Vec<Panel> {
     let [a1, a0, b1, b0] = rect;
     let mid = (a1 + a0 + b1 + b0) / 4.0;
@@ -362,8 +412,13 @@ fn passage(
     top.extend(fan(&rect.map(|v| at(v, height))));
     let mut out = vec![floor, top];
     for ((p, q), [sp, sq]) in [(a0, b1), (b0, a1)].into_iter().zip(splits) {
+        let on_pillar = open.iter().find(|(tri, _)| tri.contains(&p) && tri.contains(&q));
+        let lo = on_pillar.map_or(0.0, |&(_, h)| h);
+        if lo >= height {
+            continue;
+        }
         let mut side = Panel::vertical(side_role, p, q, mid);
-        side.extend(strip(&Ctx::column(p, 0.0, height, sp), &Ctx::column(q, 0.0, height, sq)));
+        side.extend(strip(&Ctx::column(p, lo, height, sp), &Ctx::column(q, lo, height, sq)));
         out.push(side);
     }
     out.retain(|p| !p.tris.is_empty());

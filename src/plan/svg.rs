@@ -550,6 +550,25 @@ mod tests {
     }
 
     #[test]
+    fn an_open_pillar_is_drawn_as_floor_without_walls() {
+        let mut d = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Floor).unwrap();
+        let options = PlanOptions::default();
+        let origin = Sheet::new(&d, &options).origin(0);
+        let (floors, walls) = read_level(&to_svg(&d, &options), 0, origin);
+        let pillar = crate::grid::PillarId::new(Slot::new(1, 1), Direction::E).unwrap();
+        let tri = d.layout().pillar(pillar.connector(), pillar.tip()).unwrap();
+        let near = |p: DVec2| tri.iter().any(|c| c.distance(p) < 0.01);
+        let faces = |walls: &[[DVec2; 2]]| walls.iter().filter(|[a, b]| near(*a) && near(*b)).count();
+        assert_eq!(faces(&walls), 3, "a column's three faces are walls");
+        d.set_pillar(0, pillar, crate::dungeon::PillarState::Open).unwrap();
+        let (open_floors, open_walls) = read_level(&to_svg(&d, &options), 0, origin);
+        assert_eq!(open_floors.len(), floors.len() + 1, "the pillar is a floor polygon");
+        assert!(open_floors.iter().any(|f| f.len() == 3 && f.iter().all(|&p| near(p))));
+        assert_eq!(faces(&open_walls), 0, "and has no walls");
+        assert_eq!(open_walls.len(), walls.len() - 3);
+    }
+
+    #[test]
     fn a_field_of_view_shades_exactly_its_cells_visible_floor() {
         use crate::sight::{field_of_view, visible_floor};
         let mut d = Dungeon::new(4, 3, 1, Proportions::default(), Fill::Floor).unwrap();

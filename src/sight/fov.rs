@@ -147,7 +147,7 @@ pub fn field_of_view_from(
     let reach = |slot: Slot| if slot.kind() == SlotKind::Octagon { octagon_reach } else { connector_reach };
     let mut seen = VisibleCells::new(level, dims);
     let mut queued = VisibleCells::new(level, dims);
-    let mut stack: Vec<Slot> = eye_cells(dungeon, eye).into_iter().flatten().collect();
+    let mut stack: Vec<Slot> = eye_cells(dungeon, level, eye).into_iter().flatten().collect();
     stack.retain(|&s| cell_passes_sight(dungeon, Pos { level, slot: s }) && queued.insert(s));
     while let Some(slot) = stack.pop() {
         let centre = layout.center(slot);
@@ -170,17 +170,18 @@ pub fn field_of_view_from(
     Ok(seen)
 }
 
-/// The cells the flood starts from: the cell holding `eye`, or both cells of the seam
-/// holding it (none in a pillar or off the grid).
-fn eye_cells(dungeon: &Dungeon, eye: DVec2) -> [Option<Slot>; 2] {
+/// The cells the flood starts from: the cell holding `eye`, both cells of the seam holding
+/// it, or the three cells of the open pillar holding it (none in a column or off the grid).
+fn eye_cells(dungeon: &Dungeon, level: u16, eye: DVec2) -> [Option<Slot>; 3] {
     let dims = dungeon.dims();
     match dungeon.layout().place_at(eye) {
-        Some(Place::Cell(slot)) if dims.contains(slot) => [Some(slot), None],
+        Some(Place::Cell(slot)) if dims.contains(slot) => [Some(slot), None, None],
         Some(Place::Seam(edge)) => match dims.edge_sides(edge) {
-            Ok([(a, _), (b, _)]) => [Some(a), Some(b)],
-            Err(_) => [None, None],
+            Ok([(a, _), (b, _)]) => [Some(a), Some(b), None],
+            Err(_) => [None, None, None],
         },
-        _ => [None, None],
+        Some(Place::Pillar(pillar)) if dungeon.is_pillar_open(level, pillar) => pillar.cells().map(Some),
+        _ => [None, None, None],
     }
 }
 

@@ -25,6 +25,6 @@ pub use floor::{FLOOR_ARC_RAYS, VisibleFloor, visible_floor, visible_floor_from}
 pub use fov::{VisibleCells, field_of_view, field_of_view_from};
 pub use index::SpatialIndex;
 pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};
-pub use opacity::{cell_passes_sight, seam_passes_sight};
+pub use opacity::{cell_passes_sight, pillar_passes_sight, seam_passes_sight};
 pub use target::{Bolt, Hit, adjacent, ball, beam, bolt, burst, cone, own};
 pub use trace::TOLERANCE;

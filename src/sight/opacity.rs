@@ -7,7 +7,7 @@ use glam::DVec2;
 
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::make_positive;
-use crate::grid::{Direction, Pos};
+use crate::grid::{Direction, PillarId, Pos};
 
 /// True when the cell at `pos` lets sight through: its tile is carved and not `opaque` in
 /// the registry. False for rock, an opaque tile and a position that is not a cell.
@@ -36,6 +36,22 @@ pub(crate) fn seam_sight(dungeon: &Dungeon, pos: Pos, dir: Direction) -> Option<
         && cell_passes_sight(dungeon, pos)
         && cell_passes_sight(dungeon, Pos { slot: other, ..pos });
     clear.then_some(def.carve)
+}
+
+/// True when sight crosses `pillar` on `level`: it is open
+/// ([`Dungeon::is_pillar_open`]) and its three cells and three seams pass sight
+/// ([`cell_passes_sight`], and no seam's edge state is `opaque`).
+#[must_use]
+pub fn pillar_passes_sight(dungeon: &Dungeon, level: u16, pillar: PillarId) -> bool {
+    if !dungeon.is_pillar_open(level, pillar) {
+        return false;
+    }
+    let cells = pillar.cells().into_iter().all(|slot| cell_passes_sight(dungeon, Pos { level, slot }));
+    let seams = pillar.seams().into_iter().all(|seam| {
+        let state = dungeon.edge_state_of(level, seam).ok();
+        state.and_then(|s| dungeon.registry().edge_def(s)).is_some_and(|def| !def.opaque)
+    });
+    cells && seams
 }
 
 /// The door-wide passage through the seam beyond wall `dir` of the cell at `pos`, as a

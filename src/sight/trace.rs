@@ -5,16 +5,16 @@
 //! The plane is tiled by squares of side `s` whose corners are slot centres; each holds one
 //! octagon quarter, one connector quarter, halves of two long seams, one diagonal seam and
 //! halves of two pillars (see [`crate::geometry::Layout::place_at`]). A segment is clear
-//! where a closed, transparent piece covers it, so the walk asks each square it crosses
+//! where a closed, transparent piece (a cell, a carved seam, an open pillar) covers it, so the walk asks each square it crosses
 //! for the parameter intervals of its transparent pieces and sweeps them in order. It never
 //! looks at a piece the segment does not pass near, and it stops at the first gap.
 
 use glam::DVec2;
 
-use super::opacity::{cell_passes_sight, door_passage, seam_sight};
+use super::opacity::{cell_passes_sight, door_passage, pillar_passes_sight, seam_sight};
 use crate::dungeon::Carve;
 use crate::dungeon::Dungeon;
-use crate::grid::{ConnectorWall, Direction, Pos, Slot};
+use crate::grid::{ConnectorWall, Direction, PillarId, Pos, Slot};
 
 /// Distance (metres) below which a gap between two transparent pieces, or a sliver of
 /// rock, is ignored: shared corners are bit-identical, but the parameters at which a
@@ -43,6 +43,10 @@ fn clip(polygon: &[DVec2], p: DVec2, d: DVec2) -> Option<(f64, f64)> {
     }
     Some((lo, hi))
 }
+
+/// Most transparent pieces one square of the walk holds: an octagon and a connector quarter,
+/// three seams and two pillar halves.
+const SPANS: usize = 7;
 
 /// One transparent piece's interval along the segment, and its cell when it is one.
 #[derive(Clone, Copy)]
@@ -85,7 +89,7 @@ impl<'a> Trace<'a> {
 
     /// The spans of the transparent pieces of square `(i, j)` (columns `i, i + 1`, rows
     /// `j, j + 1`), unsorted; returns how many it wrote.
-    fn square_spans(&self, i: i64, j: i64, out: &mut [Span; 5]) -> usize {
+    fn square_spans(&self, i: i64, j: i64, out: &mut [Span; SPANS]) -> usize {
         let layout = self.dungeon.layout();
         let even = |v: i64| if v & 1 == 0 { (v, v + 1) } else { (v + 1, v) };
         let ((oct_col, conn_col), (oct_row, conn_row)) = (even(i), even(j));
@@ -133,6 +137,24 @@ impl<'a> Trace<'a> {
                 Some(Carve::None) | None => {}
             }
         }
+        // The halves of the connector's two pillars that lie in this square, where open.
+        if let Some(conn) =
+            self.slot(conn_row, conn_col).filter(|_| self.dungeon.has_open_pillars_on(self.level))
+        {
+            let tips = [
+                Direction::from_unit(sign(oct_row - conn_row), 0),
+                Direction::from_unit(0, sign(oct_col - conn_col)),
+            ];
+            for tip in tips.into_iter().flatten() {
+                let Ok(pillar) = PillarId::new(conn, tip) else { continue };
+                if let Some(tri) = layout.pillar(conn, tip)
+                    && let Some(range) = clip(&tri, p, d)
+                    && pillar_passes_sight(self.dungeon, self.level, pillar)
+                {
+                    push(Some(range), None);
+                }
+            }
+        }
         n
     }
 
@@ -161,7 +183,7 @@ impl<'a> Trace<'a> {
         let (mut i, step_i, mut next_i, delta_i) = axis(p.x, d.x);
         let (mut j, step_j, mut next_j, delta_j) = axis(p.y, d.y);
         let mut covered = 0.0_f64;
-        let mut spans = [Span { lo: 0.0, hi: 0.0, cell: None }; 5];
+        let mut spans = [Span { lo: 0.0, hi: 0.0, cell: None }; SPANS];
         loop {
             let exit = next_i.min(next_j).min(1.0);
             // Already covered through this square by a piece met earlier: only a caller

@@ -5,7 +5,7 @@ use glam::DVec2;
 
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::make_positive;
-use crate::grid::{Direction, EdgeId, Pos, Slot};
+use crate::grid::{Direction, EdgeId, PillarId, Pos, Slot};
 use crate::path::PathRules;
 
 /// What a floor piece is.
@@ -15,6 +15,8 @@ pub enum PieceKind {
     Cell(Slot),
     /// A carved seam (long or diagonal) between two carved cells.
     Seam(EdgeId),
+    /// An open pillar (its three seams are carved, so it has no walls).
+    Pillar(PillarId),
 }
 
 /// One convex carved piece of a level, wound positively in `(x, z)` (metres).
@@ -29,7 +31,8 @@ pub struct Piece {
     /// It has a ceiling (false for a stair octagon: the shaft goes up).
     pub ceiling: bool,
     /// How high its ceiling stands above the floor (metres): a cell's room height
-    /// ([`Dungeon::room_height_at`]), a seam's height ([`Dungeon::seam_height`]).
+    /// ([`Dungeon::room_height_at`]), a seam's height ([`Dungeon::seam_height`]), an open
+    /// pillar's the lowest of its three cells' ([`Dungeon::opening_height`]).
     pub height: f64,
 }
 
@@ -63,7 +66,7 @@ pub struct Wall {
 pub struct LevelPlan {
     /// The level.
     pub level: u16,
-    /// Carved floor pieces: cells first, then seams.
+    /// Carved floor pieces: cells first, then seams, then open pillars.
     pub pieces: Vec<Piece>,
     /// Wall segments bounding the carved pieces.
     pub walls: Vec<Wall>,
@@ -140,10 +143,19 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
         let Some(seam) = rect else { continue };
         let polygon = make_positive(seam).to_vec();
         // Edges 1 and 3 of a seam face pillars (a door's: its jambs); edges 0 and 2 are the
-        // cells' own edges.
+        // cells' own edges. An open pillar's faces are no walls (the layout copies corners
+        // bit for bit, so a face's ends are exactly the pillar's corners).
+        let open: Vec<[DVec2; 3]> = if door {
+            Vec::new()
+        } else {
+            let open = dungeon.open_pillars_at_edge(level, edge).into_iter();
+            open.filter_map(|p| layout.pillar(p.connector(), p.tip())).collect()
+        };
         for i in [1, 3] {
             let (a, b) = (polygon[i], polygon[(i + 1) % 4]);
-            plan.walls.push(Wall { a, b, kind: WallKind::Rock, height });
+            if !open.iter().any(|tri| tri.contains(&a) && tri.contains(&b)) {
+                plan.walls.push(Wall { a, b, kind: WallKind::Rock, height });
+            }
         }
         if !walkable {
             let a = (polygon[1] + polygon[2]) / 2.0;
@@ -151,6 +163,16 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
             plan.walls.push(Wall { a, b, kind: WallKind::Door, height });
         }
         plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor: true, ceiling: true, height });
+    }
+    for pillar in dungeon.open_pillars_on(level) {
+        let Some(tri) = layout.pillar(pillar.connector(), pillar.tip()) else { continue };
+        plan.pieces.push(Piece {
+            kind: PieceKind::Pillar(pillar),
+            polygon: tri.to_vec(),
+            floor: true,
+            ceiling: true,
+            height: dungeon.opening_height(level, &pillar.cells()),
+        });
     }
     plan
 }

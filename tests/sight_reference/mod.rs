@@ -10,7 +10,7 @@ use glam::DVec2;
 use octile::dungeon::{Carve, Dungeon, EdgeStateId, Registry};
 use octile::generate::{GenerateOptions, generate};
 use octile::geometry::signed_area;
-use octile::grid::{Direction, Pos, Slot};
+use octile::grid::{Direction, PillarId, Pos, Slot};
 use octile::sight::cell_passes_sight;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -48,7 +48,18 @@ pub fn rock(d: &Dungeon, level: u16) -> Vec<Vec<DVec2>> {
         }
         if slot.kind() == octile::grid::SlotKind::Connector {
             for side in Direction::CARDINALS {
-                out.push(layout.pillar(slot, side).unwrap().to_vec());
+                // An open pillar whose cells and seams all let sight through is clear.
+                let pillar = PillarId::new(slot, side).unwrap();
+                let seam_clear = |e| {
+                    let state = d.edge_state_of(level, e).unwrap();
+                    !d.registry().edge_def(state).unwrap().opaque
+                };
+                let clear_pillar = d.is_pillar_open(level, pillar)
+                    && pillar.cells().into_iter().all(clear)
+                    && pillar.seams().into_iter().all(seam_clear);
+                if !clear_pillar {
+                    out.push(layout.pillar(slot, side).unwrap().to_vec());
+                }
             }
         }
     }

@@ -49,13 +49,14 @@ pub fn slot_chunk(slot: Slot) -> ChunkKey {
     (id.row, id.col)
 }
 
-/// The chunk whose mesh holds `piece`: the chunk of its cell's slot or of its seam's owner
-/// slot ([`edge_slot`]).
+/// The chunk whose mesh holds `piece`: the chunk of its cell's slot, of its seam's owner
+/// slot ([`edge_slot`]) or of an open pillar's connector.
 #[must_use]
 pub fn piece_chunk(piece: &Piece) -> ChunkKey {
     let slot = match piece.kind {
         PieceKind::Cell(slot) => slot,
         PieceKind::Seam(edge) => edge_slot(edge),
+        PieceKind::Pillar(pillar) => pillar.connector(),
     };
     slot_chunk(slot)
 }

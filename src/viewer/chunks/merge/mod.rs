@@ -61,7 +61,7 @@ pub fn merged_floors(plan: &LevelPlan) -> Vec<FloorPolygon> {
         .enumerate()
         .filter_map(|(i, p)| match p.kind {
             PieceKind::Cell(slot) => Some((slot, i)),
-            PieceKind::Seam(_) => None,
+            PieceKind::Seam(_) | PieceKind::Pillar(_) => None,
         })
         .collect();
     // Per floored piece: the pieces joined to it (a connector's seams), or None when it is

@@ -45,45 +45,62 @@ fn ear_clipping_covers_an_l_and_a_plus() {
     assert!(clipped.is_none() || clipped.unwrap().len() == 2);
 }
 
+/// Checks that the merged floors of `plan` cover its floored pieces exactly, each piece's
+/// inside under a triangle of its own chunk; returns the triangle counts before and after.
+fn check_cover(plan: &LevelPlan) -> (usize, usize) {
+    let level = plan.level;
+    let merged = merged_floors(plan);
+    let pieces: Vec<&Piece> = plan.pieces.iter().filter(|p| p.floor).collect();
+    let before: usize = pieces.iter().map(|p| p.polygon.len() - 2).sum();
+    let after: usize = merged.iter().map(|p| p.triangles.len()).sum();
+    // Every polygon is a simple outline covered exactly by its triangles.
+    for polygon in &merged {
+        assert!(signed_area(&polygon.outline) > 0.0, "wound positively: {polygon:?}");
+        let area = signed_area(&polygon.outline);
+        assert!((triangles_area(polygon) - area).abs() < 1e-6 * area, "{polygon:?}");
+    }
+    // The same area as the pieces, and every piece's inside is under a triangle of
+    // its own chunk (points a tenth of the way from each corner to the centre).
+    let total: f64 = merged.iter().map(triangles_area).sum();
+    let expected: f64 = pieces.iter().map(|p| signed_area(&p.polygon)).sum();
+    assert!((total - expected).abs() < 1e-6 * expected, "{total} vs {expected}");
+    for piece in &pieces {
+        let centre = piece.polygon.iter().sum::<DVec2>() / piece.polygon.len() as f64;
+        for inside in piece.polygon.iter().map(|&corner| corner + (centre - corner) * 0.1).chain([centre]) {
+            let covered = merged.iter().filter(|m| m.chunk == piece_chunk(piece)).any(|m| {
+                m.triangles.iter().any(|t| {
+                    let tri = t.map(|i| m.outline[i as usize]);
+                    let sign = (tri[1] - tri[0]).perp_dot(tri[2] - tri[0]).signum();
+                    in_triangle(inside, tri, sign)
+                })
+            });
+            assert!(covered, "level {level}: {inside} of {:?} is not floored", piece.kind);
+        }
+    }
+    (before, after)
+}
+
 #[test]
 fn merged_floors_cover_the_pieces_exactly_with_a_fifth_fewer_triangles() {
     let options = GenerateOptions { seed: 7, levels: 3, cols: 32, rows: 32, ..Default::default() };
     let d = generate(&options, &mut |_| {}).unwrap();
     for level in 0..3 {
-        let plan = level_plan(&d, level);
-        let merged = merged_floors(&plan);
-        let pieces: Vec<&Piece> = plan.pieces.iter().filter(|p| p.floor).collect();
-        let before: usize = pieces.iter().map(|p| p.polygon.len() - 2).sum();
-        let after: usize = merged.iter().map(|p| p.triangles.len()).sum();
-        // Every polygon is a simple outline covered exactly by its triangles.
-        for polygon in &merged {
-            assert!(signed_area(&polygon.outline) > 0.0, "wound positively: {polygon:?}");
-            let area = signed_area(&polygon.outline);
-            assert!((triangles_area(polygon) - area).abs() < 1e-6 * area, "{polygon:?}");
-        }
-        // The same area as the pieces, and every piece's inside is under a triangle of
-        // its own chunk (points a tenth of the way from each corner to the centre).
-        let total: f64 = merged.iter().map(triangles_area).sum();
-        let expected: f64 = pieces.iter().map(|p| signed_area(&p.polygon)).sum();
-        assert!((total - expected).abs() < 1e-6 * expected, "{total} vs {expected}");
-        for piece in &pieces {
-            let centre = piece.polygon.iter().sum::<DVec2>() / piece.polygon.len() as f64;
-            for inside in piece.polygon.iter().map(|&corner| corner + (centre - corner) * 0.1).chain([centre])
-            {
-                let covered = merged.iter().filter(|m| m.chunk == piece_chunk(piece)).any(|m| {
-                    m.triangles.iter().any(|t| {
-                        let tri = t.map(|i| m.outline[i as usize]);
-                        let sign = (tri[1] - tri[0]).perp_dot(tri[2] - tri[0]).signum();
-                        in_triangle(inside, tri, sign)
-                    })
-                });
-                assert!(covered, "level {level}: {inside} of {:?} is not floored", piece.kind);
-            }
-        }
+        let (before, after) = check_cover(&level_plan(&d, level));
         // Rows of octagons drop 4 triangles a seam, a joined diagonal seam up to 2 (on
         // these three levels 24.2-24.6% fewer).
         assert!(after * 100 <= before * 80, "level {level}: {after} triangles of {before}");
     }
+}
+
+#[test]
+fn merged_floors_cover_an_open_hall_with_its_pillars() {
+    let mut d =
+        crate::dungeon::Dungeon::new(6, 6, 1, Default::default(), crate::dungeon::Fill::Floor).unwrap();
+    let open = d.open_pillars_within(0, &crate::grid::Grid::filled(d.dims(), true)).unwrap();
+    assert_eq!(open, 4 * 25);
+    let plan = level_plan(&d, 0);
+    assert_eq!(plan.pieces.iter().filter(|p| matches!(p.kind, PieceKind::Pillar(_))).count(), open);
+    check_cover(&plan);
 }
 
 #[test]

@@ -1,0 +1,665 @@
+//! Realising a flow on the grid: rooms placed with their shapes, each connection routed as a
+//! corridor (or a stair and two corridors), all of it pinned into a design that
+//! [`generate_around`] fills in; then the filler is kept from joining rooms the flow does
+//! not join, and the room table is written.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+use super::FlowError;
+use super::ground::{Ground, Owner};
+use super::route::{self, Router, Way};
+use super::shape::Shapes;
+use super::site::{self, Site};
+use super::spec::{Flow, SizeSpec};
+use crate::dungeon::{Dungeon, EdgeStateId, Fill, Passage, PassageKind, Registry, Room, RoomId};
+use crate::generate::{GenerateError, GenerateOptions, Progress, generate_around};
+use crate::geometry::Proportions;
+use crate::grid::{Direction, Pos, Slot, SlotKind};
+
+/// Layouts of rooms and corridors tried before a flow is refused.
+const LAYOUTS: u32 = 24;
+
+/// Free octagons a level has for each opening from the room graph into the filler.
+const OCTAGONS_PER_OPENING: usize = 40;
+
+/// Where one connection was realised.
+#[derive(Debug, Clone)]
+enum Joint {
+    /// A corridor on one level.
+    Corridor { level: u16, way: Way },
+    /// A stair on octagon `foot` of `level`, with the corridor below that reaches it and the
+    /// corridor above that leaves its hole.
+    Stair { level: u16, below: Way, above: Way },
+}
+
+/// One realised layout: the rooms' sites, each connection's joint, the ground.
+struct Layout {
+    sites: Vec<Site>,
+    joints: Vec<Joint>,
+    ground: Ground,
+}
+
+/// Generates a dungeon from `flow` on the size and seed of `options` (the flow decides the
+/// level count). The result is one connected region; its room table holds the flow's rooms
+/// and passages.
+///
+/// # Errors
+/// [`FlowError::Placement`] naming the room or connection the last layout could not place,
+/// [`FlowError::Generate`] when the options are refused or the filler cannot be generated.
+pub fn realise(
+    flow: &Flow,
+    options: &GenerateOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Dungeon, FlowError> {
+    let levels = flow.level_count();
+    let options = GenerateOptions { levels, stairs: stairs_per_pair(flow).max(1), ..options.clone() };
+    options.validate()?;
+    let dims = Dungeon::check_shape(options.cols, options.rows, levels)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed ^ 0x666c_6f77); // "flow"
+    let mut failure = (String::from("the flow"), String::from("no layout tried"));
+    let mut shapes = Shapes::new(options.rows, options.cols);
+    let octagons_per_room = options.cols * options.rows * levels / flow.rooms.len().max(1) as u32;
+    let roomy = octagons_per_room >= 100;
+    for attempt in 0..LAYOUTS {
+        // Two octagons of rock between rooms where the grid has room for it, else one.
+        let gap = if attempt < LAYOUTS / 4 && roomy { 2 } else { 1 };
+        let layout = match lay_out(flow, &mut shapes, dims, levels as u16, gap, &mut rng) {
+            Ok(layout) => layout,
+            Err(why) => {
+                failure = why;
+                continue;
+            }
+        };
+        let design = design(flow, &layout, &options, &mut rng)?;
+        let generated =
+            GenerateOptions { seed: options.seed.wrapping_add(u64::from(attempt)), ..options.clone() };
+        let mut d = match generate_around(&generated, &design, progress) {
+            Ok(d) => d,
+            Err(
+                e @ (GenerateError::Disconnected { .. }
+                | GenerateError::BadOption { name: "keep", .. }
+                | GenerateError::Level { .. }),
+            ) => {
+                failure = ("the filler".into(), e.to_string());
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        keep_filler_to_one_element(&mut d, &layout.ground);
+        if crate::path::dungeon_regions(&d).count() != 1 {
+            failure = ("the filler".into(), "a layout split into regions".into());
+            continue;
+        }
+        finish(&mut d, flow, &layout)?;
+        d.set_seed(Some(options.seed));
+        return Ok(d);
+    }
+    Err(FlowError::Placement {
+        element: failure.0,
+        why: failure.1,
+        cols: options.cols,
+        rows: options.rows,
+        levels,
+        seed: options.seed,
+        tries: LAYOUTS,
+    })
+}
+
+/// Generates a dungeon from the spec a built-in grammar writes for `options` (its size,
+/// levels, stairs and seed): [`realise`] of [`super::write`]'s spec; where no layout of it
+/// fits, of sparser specs ([`super::write_sparser`], up to 3 steps). `Ok(None)` when the grid
+/// is too small for rooms (a side under [`super::MIN_SIDE`]): generate a maze there.
+///
+/// # Errors
+/// As [`realise`], for the sparsest spec tried.
+///
+/// # Panics
+/// Never: a failure is kept before the last spec is tried.
+pub fn realise_grammar(
+    grammar: super::Grammar,
+    options: &GenerateOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Option<Dungeon>, FlowError> {
+    let proportions = Proportions::default().with_cut_ratio(options.cut_ratio);
+    let mut last = None;
+    for sparser in 0..=3 {
+        let Some(spec) = super::grammar::write_sparser(
+            grammar,
+            options.cols,
+            options.rows,
+            options.levels,
+            options.stairs,
+            options.seed,
+            sparser,
+        ) else {
+            return Ok(None);
+        };
+        let flow = spec.check(&proportions)?;
+        match realise(&flow, options, progress) {
+            Ok(d) => return Ok(Some(d)),
+            Err(e @ FlowError::Placement { .. }) => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.expect("invariant: a failure was kept"))
+}
+
+/// The fewest stair connections between any two adjacent levels.
+fn stairs_per_pair(flow: &Flow) -> u32 {
+    let pairs = flow.level_count().saturating_sub(1);
+    (0..pairs)
+        .map(|l| {
+            flow.connections
+                .iter()
+                .filter(|&&(a, b, kind, _)| {
+                    kind == PassageKind::Stair && u32::from(flow.levels[a].min(flow.levels[b])) == l
+                })
+                .count() as u32
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// Rooms placed and every connection routed, or the element that failed and why. Each room
+/// is placed where its connection to an earlier room (breadth first from the entrance) finds
+/// a corridor, trying its best few places; the connections that close loops are routed last.
+fn lay_out(
+    flow: &Flow,
+    shapes: &mut Shapes,
+    dims: crate::grid::Dims,
+    levels: u16,
+    gap: u32,
+    rng: &mut ChaCha8Rng,
+) -> Result<Layout, (String, String)> {
+    let mut ground = Ground::new(dims, levels);
+    let mut router = Router::default();
+    let room_name = |i: usize| format!("room {:?}", flow.rooms[i].id);
+    let connection_name = |c: usize| {
+        let (a, b, _, _) = flow.connections[c];
+        format!("connection {} ({} -> {})", c + 1, flow.rooms[a].id, flow.rooms[b].id)
+    };
+    let no_way = "no corridor finds a way between the rooms around what is placed".to_string();
+    let mut sites: Vec<Option<Site>> = vec![None; flow.rooms.len()];
+    let mut joints: Vec<Option<Joint>> = vec![None; flow.connections.len()];
+    let order = site::placement_order(flow);
+    let rank = |room: usize| order.iter().position(|&r| r == room).expect("invariant: every room is reached");
+    for &room in &order {
+        // Every connection to a room placed before this one, nearest in the order first.
+        let mut links: Vec<usize> = (0..flow.connections.len())
+            .filter(|&c| {
+                let (a, b, _, _) = flow.connections[c];
+                (a == room && rank(b) < rank(room)) || (b == room && rank(a) < rank(room))
+            })
+            .collect();
+        links.sort_by_key(|&c| {
+            let (a, b, _, _) = flow.connections[c];
+            (rank(if a == room { b } else { a }), c)
+        });
+        // Only where a corridor from each room it joins on its level can reach.
+        let level = flow.levels[room];
+        let mut allowed: Option<Vec<bool>> = None;
+        for &c in &links {
+            let (a, b, kind, _) = flow.connections[c];
+            let other = if a == room { b } else { a };
+            if kind == PassageKind::Stair {
+                continue;
+            }
+            let sources: Vec<Slot> = sites[other].as_ref().expect("invariant: placed").octagons().collect();
+            let reach = route::reachable(&ground, level, &sources);
+            allowed = Some(match allowed {
+                None => reach,
+                Some(prev) => prev.iter().zip(&reach).map(|(x, y)| *x && *y).collect(),
+            });
+        }
+        let ask = site::Ask { room, gap, allowed: allowed.as_deref() };
+        let places = site::candidates(flow, shapes, &ground, &sites, ask, rng)
+            .map_err(|why| (room_name(room), why))?;
+        let mut failed = None;
+        for place in places {
+            let before = ground.clone();
+            for cell in place.cells() {
+                ground.set(place.level, cell, Owner::Room(room));
+            }
+            sites[room] = Some(place);
+            failed = None;
+            let mut routed = Vec::new();
+            for &c in &links {
+                match route_connection(&mut router, &mut ground, flow, &sites, c) {
+                    Some(joint) => {
+                        commit(&mut ground, c, &joint);
+                        routed.push((c, joint));
+                    }
+                    None => {
+                        failed = Some(c);
+                        break;
+                    }
+                }
+            }
+            if failed.is_none() && !room_for_the_rest(&ground, flow, &sites, level) {
+                failed = Some(usize::MAX);
+            }
+            if failed.is_none() {
+                for (c, joint) in routed {
+                    joints[c] = Some(joint);
+                }
+                break;
+            }
+            ground = before;
+            sites[room] = None;
+        }
+        if failed == Some(usize::MAX) {
+            return Err((
+                room_name(room),
+                "every place for it walls in rooms whose neighbours are still to place".into(),
+            ));
+        }
+        if let Some(c) = failed {
+            return Err((connection_name(c), no_way));
+        }
+        if sites[room].is_none() {
+            return Err((room_name(room), "no place for it".into()));
+        }
+    }
+    let sites: Vec<Site> = sites.into_iter().map(|s| s.expect("invariant: every room placed")).collect();
+    Ok(Layout {
+        sites,
+        joints: joints.into_iter().map(|j| j.expect("invariant: all routed")).collect(),
+        ground,
+    })
+}
+
+/// Whether every placed room on `level` that still has rooms to join there can reach free
+/// ground enough for them: the free octagons it touches (joined as corridors step) at least
+/// three times the largest sizes of the unplaced rooms it leads to through unplaced rooms.
+/// Placing a room or a corridor that fails this walls a room into a pocket too small for
+/// what hangs off it.
+fn room_for_the_rest(ground: &Ground, flow: &Flow, sites: &[Option<Site>], level: u16) -> bool {
+    let labels = route::pieces(ground, level);
+    let dims = ground.dims;
+    let sizes = {
+        let mut sizes =
+            vec![0u32; labels.iter().filter(|&&l| l != u32::MAX).map(|&l| l as usize + 1).max().unwrap_or(0)];
+        for &l in labels.iter().filter(|&&l| l != u32::MAX) {
+            sizes[l as usize] += 1;
+        }
+        sizes
+    };
+    for (room, site) in sites.iter().enumerate() {
+        let Some(site) = site.as_ref().filter(|s| s.level == level) else { continue };
+        // The unplaced rooms of this level reached from `room` through unplaced rooms.
+        let mut pending: Vec<usize> = Vec::new();
+        let mut stack = vec![room];
+        while let Some(r) = stack.pop() {
+            for &(a, b, kind, _) in &flow.connections {
+                let other = if a == r {
+                    b
+                } else if b == r {
+                    a
+                } else {
+                    continue;
+                };
+                if kind != PassageKind::Stair && sites[other].is_none() && !pending.contains(&other) {
+                    pending.push(other);
+                    stack.push(other);
+                }
+            }
+        }
+        if pending.is_empty() {
+            continue;
+        }
+        // A room of `lo` octagons with its ring of rock needs about (sqrt(lo) + 3)^2 of ground.
+        let need: u32 = pending.iter().map(|&r| (flow.rooms[r].size.octagons().0.isqrt() + 3).pow(2)).sum();
+        let mut touched: Vec<u32> = Vec::new();
+        for o in site.octagons() {
+            for dir in Direction::ALL {
+                let Some(next) = route::octagon_beyond(ground, o, dir) else { continue };
+                let l = labels[dims.index(next).expect("invariant: on the grid")];
+                if l != u32::MAX && !touched.contains(&l) {
+                    touched.push(l);
+                }
+            }
+        }
+        if touched.iter().map(|&l| sizes[l as usize]).sum::<u32>() < need {
+            return false;
+        }
+    }
+    true
+}
+
+/// Routes connection `c` between two placed rooms: a corridor, or a stair with its two.
+fn route_connection(
+    router: &mut Router,
+    ground: &mut Ground,
+    flow: &Flow,
+    sites: &[Option<Site>],
+    c: usize,
+) -> Option<Joint> {
+    let (a, b, kind, _) = flow.connections[c];
+    let (sa, sb) = (sites[a].as_ref()?, sites[b].as_ref()?);
+    if kind == PassageKind::Stair {
+        return stair_joint(router, ground, sa, sb, a, b, c);
+    }
+    let level = sa.level;
+    let sources: Vec<Slot> = sa.octagons().collect();
+    let target = |s: Slot| ground.owner(level, s) == Owner::Room(b);
+    router
+        .find(ground, level, &sources, sb.goal(), &target, &|_| true)
+        .map(|way| Joint::Corridor { level, way })
+}
+
+/// Gives the cells of connection `c`'s joint to its corridor.
+fn commit(ground: &mut Ground, c: usize, joint: &Joint) {
+    let ways: Vec<(u16, &Way)> = match joint {
+        Joint::Corridor { level, way } => vec![(*level, way)],
+        Joint::Stair { level, below, above } => vec![(*level, below), (*level + 1, above)],
+    };
+    for (level, way) in ways {
+        for cell in way.cells() {
+            ground.set(level, cell, Owner::Corridor(c));
+        }
+    }
+    if let Joint::Stair { level, above, .. } = joint {
+        // The stair's octagon is the corridor's on both levels.
+        ground.set(*level, above.octagons[0], Owner::Corridor(c));
+        ground.set(*level + 1, above.octagons[0], Owner::Corridor(c));
+    }
+}
+
+/// A stair between rooms `a` and `b` (on adjacent levels) for connection `c`: the octagon,
+/// free on both levels, that is nearest both rooms and from which both corridors find a way;
+/// the corridor above leaves the hole by the wall that becomes the stair's exit, and the
+/// corridor below may not enter the stair through that wall (its landing stands there).
+fn stair_joint(
+    router: &mut Router,
+    ground: &mut Ground,
+    sa: &Site,
+    sb: &Site,
+    a: usize,
+    b: usize,
+    c: usize,
+) -> Option<Joint> {
+    let ((_, low_site), (high, high_site)) =
+        if sa.level < sb.level { ((a, sa), (b, sb)) } else { ((b, sb), (a, sa)) };
+    let level = low_site.level;
+    let dims = ground.dims;
+    let (lr, lc) = low_site.centre();
+    let (hr, hc) = high_site.centre();
+    let mut candidates: Vec<(f64, Slot)> = dims
+        .cells()
+        .filter(|s| s.kind() == SlotKind::Octagon)
+        .filter(|&s| ground.is_free(level, s) && ground.is_free(level + 1, s))
+        .map(|s| {
+            let (r, col) = s.octagon_coords().expect("invariant: octagons");
+            let (r, col) = (f64::from(r), f64::from(col));
+            let d = ((r - lr).powi(2) + (col - lc).powi(2)).sqrt()
+                + ((r - hr).powi(2) + (col - hc).powi(2)).sqrt();
+            (d, s)
+        })
+        .collect();
+    candidates.sort_by(|x, y| x.0.total_cmp(&y.0).then((x.1.row, x.1.col).cmp(&(y.1.row, y.1.col))));
+    for &(_, foot) in candidates.iter().take(8) {
+        ground.set(level, foot, Owner::Corridor(c));
+        ground.set(level + 1, foot, Owner::Corridor(c));
+        let up = |s: Slot| ground.owner(level + 1, s) == Owner::Room(high);
+        if let Some(above) = router.find(ground, level + 1, &[foot], high_site.goal(), &up, &|_| true) {
+            let exit = above.steps[0];
+            // The corridor above is the ground's before the one below is routed.
+            for cell in above.cells() {
+                ground.set(level + 1, cell, Owner::Corridor(c));
+            }
+            let sources: Vec<Slot> = low_site.octagons().collect();
+            let at_foot = |s: Slot| s == foot;
+            let (r, c) = foot.octagon_coords().expect("invariant: an octagon");
+            let below =
+                router.find(ground, level, &sources, (r, c, r, c), &at_foot, &|dir| dir != exit.opposite());
+            if let Some(below) = below {
+                return Some(Joint::Stair { level, below, above });
+            }
+            for cell in above.cells() {
+                ground.set(level + 1, cell, Owner::Free);
+            }
+        }
+        ground.set(level, foot, Owner::Free);
+        ground.set(level + 1, foot, Owner::Free);
+    }
+    None
+}
+
+/// The design the generator fills in: every room and corridor cell carved and pinned, the
+/// seams inside them open, the seams where corridors meet rooms doors or open by the
+/// connection's kind, the stairs, a few openings from corridors and rooms into free ground
+/// where the filler grows, and the entrance and exit in the middle of their rooms.
+fn design(
+    flow: &Flow,
+    layout: &Layout,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+) -> Result<Dungeon, FlowError> {
+    let proportions = Proportions::default().with_cut_ratio(options.cut_ratio);
+    let mut d = Dungeon::new(options.cols, options.rows, options.levels, proportions, Fill::Solid)?;
+    let ground = &layout.ground;
+    let dims = d.dims();
+    for level in 0..d.levels() {
+        for slot in dims.cells().filter(|&s| ground.owner(level, s) != Owner::Free) {
+            let pos = Pos { level, slot };
+            d.set_tile(pos, Registry::FLOOR)?;
+            d.set_pinned(pos, true)?;
+        }
+    }
+    // Seams inside a room.
+    for (i, site) in layout.sites.iter().enumerate() {
+        for slot in site.cells() {
+            open_to_same(&mut d, site.level, slot, Owner::Room(i), ground)?;
+        }
+    }
+    // Corridors, their ends by the connection's kind, and stairs.
+    for (c, joint) in layout.joints.iter().enumerate() {
+        let (_, _, kind, _) = flow.connections[c];
+        let (from_end, to_end) = match kind {
+            PassageKind::Open | PassageKind::Stair => (Registry::OPEN, Registry::OPEN),
+            PassageKind::Door => (Registry::DOOR, Registry::DOOR),
+            PassageKind::Locked | PassageKind::OneWay | PassageKind::Secret => {
+                (Registry::OPEN, Registry::DOOR)
+            }
+        };
+        match joint {
+            Joint::Corridor { level, way } => carve_way(&mut d, *level, way, from_end, to_end)?,
+            Joint::Stair { level, below, above } => {
+                let foot = above.octagons[0];
+                // The room the corridor below leaves is `from` when `from` is the lower room.
+                let (a, _, _, _) = flow.connections[c];
+                let lower_is_from = flow.levels[a] == *level;
+                let (below_end, above_end) =
+                    if lower_is_from { (from_end, to_end) } else { (to_end, from_end) };
+                carve_way(&mut d, *level, below, below_end, Registry::OPEN)?;
+                carve_way(&mut d, *level + 1, above, Registry::OPEN, above_end)?;
+                d.set_tile(Pos { level: *level, slot: foot }, Registry::STAIR)?;
+            }
+        }
+    }
+    open_into_filler(&mut d, layout, rng)?;
+    let middle = |room: usize| Pos { level: layout.sites[room].level, slot: layout.sites[room].middle() };
+    d.set_entrance(Some(middle(flow.entrance())))?;
+    d.set_exit(Some(middle(flow.goal())))?;
+    Ok(d)
+}
+
+/// Opens every wall of `slot` on `level` to a cell of the same owner.
+fn open_to_same(
+    d: &mut Dungeon,
+    level: u16,
+    slot: Slot,
+    owner: Owner,
+    ground: &Ground,
+) -> Result<(), FlowError> {
+    for &dir in d.dims().walls(slot).expect("invariant: a cell") {
+        if ground.beyond(slot, dir).is_some_and(|b| ground.owner(level, b) == owner) {
+            d.set_edge(Pos { level, slot }, dir, Registry::OPEN)?;
+        }
+    }
+    Ok(())
+}
+
+/// Carves the seams along `way` on `level`: the first seam (out of the first room) gets
+/// `first`, the last (into the second room) `last`, the rest are open.
+fn carve_way(
+    d: &mut Dungeon,
+    level: u16,
+    way: &Way,
+    first: EdgeStateId,
+    last: EdgeStateId,
+) -> Result<(), FlowError> {
+    // Each step as the seams it crosses: one long seam, or two short ones through a connector.
+    let mut seams: Vec<(Slot, Direction)> = Vec::new();
+    for (i, &dir) in way.steps.iter().enumerate() {
+        let from = way.octagons[i];
+        if dir.is_diagonal() {
+            let conn = route::connector_of(from, dir);
+            seams.push((from, dir));
+            seams.push((conn, dir));
+        } else {
+            seams.push((from, dir));
+        }
+    }
+    let n = seams.len();
+    for (i, &(slot, dir)) in seams.iter().enumerate() {
+        let state = match i {
+            0 => first,
+            _ if i + 1 == n => last,
+            _ => Registry::OPEN,
+        };
+        d.set_edge(Pos { level, slot }, dir, state)?;
+    }
+    Ok(())
+}
+
+/// A few openings from corridor and room octagons into free ground, about one per
+/// [`OCTAGONS_PER_OPENING`] free octagons of a level, each onto an octagon whose whole
+/// neighbourhood is free (so the cave that grows there starts in open rock).
+fn open_into_filler(d: &mut Dungeon, layout: &Layout, rng: &mut ChaCha8Rng) -> Result<(), FlowError> {
+    let ground = &layout.ground;
+    let dims = d.dims();
+    for level in 0..d.levels() {
+        let free =
+            dims.cells().filter(|&s| s.kind() == SlotKind::Octagon && ground.is_free(level, s)).count();
+        let wanted = free / OCTAGONS_PER_OPENING;
+        let mut sites: Vec<(Slot, Direction)> = Vec::new();
+        for slot in dims.cells().filter(|&s| s.kind() == SlotKind::Octagon) {
+            let owner = ground.owner(level, slot);
+            if owner == Owner::Free
+                || d.is_stair(Pos { level, slot })
+                || d.stair_below(Pos { level, slot }).is_some()
+            {
+                continue;
+            }
+            for dir in Direction::CARDINALS {
+                let Some(beyond) = ground.beyond(slot, dir) else { continue };
+                let beyond_ok = beyond.kind() == SlotKind::Octagon
+                    && ground.clear_around(level, beyond, 1, usize::MAX)
+                    && Direction::DIAGONALS
+                        .iter()
+                        .all(|&dd| ground.beyond(beyond, dd).is_none_or(|c| ground.is_free(level, c)));
+                if beyond_ok {
+                    sites.push((slot, dir));
+                }
+            }
+        }
+        let mut opened: Vec<Slot> = Vec::new();
+        for _ in 0..wanted {
+            if sites.is_empty() {
+                break;
+            }
+            let (slot, dir) = sites.swap_remove(rng.next_u32() as usize % sites.len());
+            let beyond = ground.beyond(slot, dir).expect("invariant: listed with a cell beyond");
+            let near = |s: &Slot| s.row.abs_diff(beyond.row) <= 6 && s.col.abs_diff(beyond.col) <= 6;
+            if opened.iter().any(near) {
+                continue;
+            }
+            d.set_edge(Pos { level, slot }, dir, Registry::OPEN)?;
+            opened.push(beyond);
+        }
+    }
+    Ok(())
+}
+
+/// Each connected piece of filler (carved cells outside the room graph, joined through
+/// carved seams and its own stairs) keeps its openings onto one room or corridor only (the
+/// first in the flow's order); its other openings are walled. The piece still reaches the
+/// graph, and through it no walk leads between rooms the flow does not join.
+fn keep_filler_to_one_element(d: &mut Dungeon, ground: &Ground) {
+    let dims = d.dims();
+    let n = dims.slot_count();
+    let levels = usize::from(d.levels());
+    let mut piece = vec![u32::MAX; n * levels];
+    let index = |p: Pos| usize::from(p.level) * n + dims.index(p.slot).expect("invariant: a cell");
+    let filler = |d: &Dungeon, p: Pos| d.is_carved(p) && ground.owner(p.level, p.slot) == Owner::Free;
+    let mut pieces = 0u32;
+    for start in d.cells().collect::<Vec<_>>() {
+        if !filler(d, start) || piece[index(start)] != u32::MAX {
+            continue;
+        }
+        let id = pieces;
+        pieces += 1;
+        piece[index(start)] = id;
+        let mut stack = vec![start];
+        let mut openings: Vec<(Owner, Pos, Direction)> = Vec::new();
+        while let Some(p) = stack.pop() {
+            let mut next: Vec<Pos> = Vec::new();
+            for &dir in dims.walls(p.slot).expect("invariant: a cell") {
+                if d.carved_seam(p, dir).is_none() {
+                    continue;
+                }
+                let beyond = Pos {
+                    slot: ground.beyond(p.slot, dir).expect("invariant: a carved seam has two sides"),
+                    ..p
+                };
+                match ground.owner(beyond.level, beyond.slot) {
+                    Owner::Free => next.push(beyond),
+                    owner => openings.push((owner, p, dir)),
+                }
+            }
+            if d.is_stair(p) {
+                next.push(Pos { level: p.level + 1, ..p });
+            }
+            if let Some(foot) = d.stair_below(p) {
+                next.push(foot);
+            }
+            for q in next {
+                if filler(d, q) && piece[index(q)] == u32::MAX {
+                    piece[index(q)] = id;
+                    stack.push(q);
+                }
+            }
+        }
+        let Some(keep) = openings.iter().map(|o| o.0).min() else { continue };
+        for &(owner, p, dir) in &openings {
+            if owner != keep {
+                d.set_edge(p, dir, Registry::WALL).expect("invariant: a wall with a cell beyond");
+            }
+        }
+    }
+}
+
+/// Unpins the design, writes the room table, and gives each room its height.
+fn finish(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError> {
+    for p in d.pinned().collect::<Vec<_>>() {
+        d.set_pinned(p, false)?;
+    }
+    for (spec, site) in flow.rooms.iter().zip(&layout.sites) {
+        let cells: Vec<Pos> = site.cells().into_iter().map(|slot| Pos { level: site.level, slot }).collect();
+        let room = Room {
+            name: spec.id.clone(),
+            role: spec.role,
+            shape: spec.shape,
+            size: SizeSpec::class_of(site.footprint.cells.len() as u32),
+            level: site.level,
+            height: spec.height,
+        };
+        d.add_room(room, &cells)?;
+    }
+    for &(a, b, kind, lock) in &flow.connections {
+        d.add_passage(Passage { from: RoomId(a as u16), to: RoomId(b as u16), kind, lock })?;
+    }
+    Ok(())
+}
