@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use octile::dungeon::{Dungeon, EdgeStateId, Fill, PillarState, Registry};
+use octile::dungeon::{Dungeon, EdgeStateId, Fill, PillarState, Registry, RoomHeight};
 use octile::edit::script::run_line;
 use octile::edit::{Change, Command, EditError, Editor, rect_cells};
 use octile::format::to_json;
@@ -50,6 +50,11 @@ fn arb_command() -> impl Strategy<Value = Command> {
         pos.clone().prop_map(|pos| Command::RemoveStair { pos }),
         pos.clone().prop_map(|pos| Command::SetEntrance { pos: Some(pos) }),
         (pos.clone(), any::<bool>()).prop_map(|(pos, pinned)| Command::Pin { cells: vec![pos], pinned }),
+        (pos.clone(), 0u32..4, 0u32..4, 0usize..5).prop_map(|(p, h, w, k)| {
+            let to = Slot::new((p.slot.row + h).min(22), (p.slot.col + w).min(22));
+            let height = [3.5, 6.0, 9.0, 11.0].get(k).and_then(|&m| RoomHeight::from_metres(m));
+            Command::SetHeight { cells: rect_cells(base().dims(), p.level, p.slot, to).unwrap(), height }
+        }),
         (pos, 1u32..4).prop_map(|(pos, radius)| Command::Resolve { pos, radius }),
         (0u16..2, 0u32..11, 0u32..11, 0usize..4, any::<bool>()).prop_map(|(level, r, c, tip, open)| {
             let pillar = PillarId::new(Slot::new(2 * r + 1, 2 * c + 1), Direction::CARDINALS[tip]).unwrap();
@@ -360,6 +365,40 @@ fn generating_around_painted_rooms_keeps_their_doorways() {
         }
         assert_eq!(octile::path::dungeon_regions(&d).count(), 1, "seed {seed}");
     }
+}
+
+/// A room height sets where the pillar faces of the seams beside its cell's seams are split,
+/// and those seams may lie in another chunk: the octagon (14, 16) is in chunk (0, 1), its
+/// seam south to (16, 16) too, and the seam from (16, 16) to the connector (15, 15), whose
+/// pillar face meets that seam's end, in chunk (0, 0). Each edit's dirty chunks re-meshed
+/// equal a rebuild, clearing the last height too. Two open pillars of the connector (15, 15)
+/// stand beside the changed cells: their ceilings and lintels follow the heights too.
+#[test]
+fn height_edits_dirty_the_seams_beside() {
+    let mut editor = Editor::new(Dungeon::new(12, 12, 1, Proportions::default(), Fill::Floor).unwrap());
+    let mut meshes = all_meshes(editor.dungeon());
+    let lines = [
+        "pillar 0,15,15 n open",
+        "pillar 0,15,15 e open",
+        "height 0 15,15..16,16 9",
+        "height 0,14,16 3.5",
+        "height 0,14,16 5",
+        "edge 0,14,16 s wall",
+        "edge 0,14,16 s open",
+        "pillar 0,15,15 e open",
+        "height 0,14,16 default",
+        "height 0 15,15..16,16 default",
+        "pillar 0,15,15 n column",
+        "pillar 0,15,15 e column",
+    ];
+    for line in lines {
+        let done = run_line(&mut editor, line).unwrap().unwrap();
+        for chunk in done.dirty {
+            meshes.insert(chunk, build_chunk(editor.dungeon(), chunk, &options()).unwrap());
+        }
+        assert!(meshes == all_meshes(editor.dungeon()), "after {line:?} a chunk is stale");
+    }
+    assert_eq!(meshes, all_meshes(&Dungeon::new(12, 12, 1, Proportions::default(), Fill::Floor).unwrap()));
 }
 
 #[test]

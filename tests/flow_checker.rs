@@ -165,6 +165,12 @@ fn check(d: &Dungeon, spec: &FlowSpec, flow: &Flow, what: &str) {
                 }
             }
         }
+        // Its height, where the spec gives one, on every cell.
+        if let Some(h) = room.height {
+            for p in &cells {
+                assert!((d.room_height_at(*p) - h).abs() < 0.006, "{what}: room {:?} height at {p}", room.id);
+            }
+        }
         ids.push(id);
     }
     // 2. Joined exactly as the spec connects.

@@ -39,6 +39,7 @@ fn khronos_validator_passes_every_sample() {
     mixed.set_tile(Pos::new(0, 2, 2), Registry::STAIR).unwrap();
     mixed.set_entrance(Some(Pos::new(0, 0, 0))).unwrap();
     dungeons.push(("mixed.json".into(), mixed));
+    dungeons.push(("tall.json".into(), support::tall_and_low_rooms(0.29)));
     let generated = octile::generate::GenerateOptions { seed: 7, doors: 0.5, ..Default::default() };
     dungeons.push(("seed7.json".into(), octile::generate::generate(&generated, &mut |_| {}).unwrap()));
     let mut files = Vec::new();

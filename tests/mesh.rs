@@ -2,7 +2,7 @@
 
 mod support;
 
-use glam::DVec2;
+use glam::{DVec2, DVec3};
 use octile::dungeon::{Carve, Dungeon, DungeonError, Fill, PillarState, Registry};
 use octile::edit::Editor;
 use octile::edit::script::run_line;
@@ -63,6 +63,30 @@ fn carve_of(d: &Dungeon, level: u16, edge: EdgeId) -> Carve {
     d.registry().edge_def(d.edge_state_of(level, edge).unwrap()).unwrap().carve
 }
 
+/// The room height of a cell (the model's: set, or the default).
+fn cell_height(d: &Dungeon, level: u16, slot: Slot) -> f64 {
+    d.room_height_at(Pos { level, slot })
+}
+
+/// How high a seam is carved: the lower of its two cells (a reference written here).
+fn seam_top(d: &Dungeon, level: u16, edge: EdgeId) -> f64 {
+    let [(a, _), (b, _)] = d.dims().edge_sides(edge).unwrap();
+    cell_height(d, level, a).min(cell_height(d, level, b))
+}
+
+/// How high a door is carved: the dungeon's door height, or under a seam lower than the
+/// default room half a metre less than the seam (less the default room's own lintel where
+/// that is thinner) (a reference written here).
+fn door_top(d: &Dungeon, level: u16, edge: EdgeId) -> f64 {
+    let p = d.proportions();
+    let seam = seam_top(d, level, edge);
+    if seam >= p.room_height {
+        p.door_height
+    } else {
+        p.door_height.min(seam - 0.5f64.min(p.room_height - p.door_height))
+    }
+}
+
 /// Carved floor area x room height, plus door passages and stair shafts.
 fn expected_volume(d: &Dungeon, level: u16) -> f64 {
     let p = d.proportions();
@@ -70,29 +94,37 @@ fn expected_volume(d: &Dungeon, level: u16) -> f64 {
     let mut v = 0.0;
     for s in d.dims().cells().filter(|&s| carved(d, level, s)) {
         let a = signed_area(&lay.cell_polygon(s).unwrap());
-        v += a * p.room_height;
+        let h = cell_height(d, level, s);
+        v += a * h;
         if d.tile_def(Pos { level, slot: s }).unwrap().stair {
-            v += a * (p.layer_height - p.room_height);
+            v += a * (p.layer_height - h);
         }
     }
     for e in d.dims().edges() {
         let sides = d.dims().edge_sides(e).unwrap();
         match carve_of(d, level, e) {
-            Carve::Full => v += signed_area(&lay.edge_seam(sides).unwrap()).abs() * p.room_height,
-            Carve::Door => v += signed_area(&lay.door(sides[0], sides[1]).unwrap()).abs() * p.door_height,
+            Carve::Full => v += signed_area(&lay.edge_seam(sides).unwrap()).abs() * seam_top(d, level, e),
+            Carve::Door => {
+                v += signed_area(&lay.door(sides[0], sides[1]).unwrap()).abs() * door_top(d, level, e)
+            }
             Carve::None => {}
         }
     }
-    for tri in open_pillars(d, level) {
-        v += signed_area(&tri).abs() * p.room_height;
+    for (tri, top) in open_pillars(d, level) {
+        v += signed_area(&tri).abs() * top;
     }
     v
 }
 
-/// The triangles of the open pillars of `level`.
-fn open_pillars(d: &Dungeon, level: u16) -> Vec<[DVec2; 3]> {
+/// The triangles of the open pillars of `level`, each with how high it is carved: the
+/// lowest of its three cells (a reference written here).
+fn open_pillars(d: &Dungeon, level: u16) -> Vec<([DVec2; 3], f64)> {
     let open = d.dims().pillars().filter(|&p| d.is_pillar_open(level, p));
-    open.map(|p| d.layout().pillar(p.connector(), p.tip()).unwrap()).collect()
+    open.map(|p| {
+        let top = p.cells().iter().map(|&s| cell_height(d, level, s)).fold(f64::MAX, f64::min);
+        (d.layout().pillar(p.connector(), p.tip()).unwrap(), top)
+    })
+    .collect()
 }
 
 fn inside_convex(poly: &[DVec2], p: DVec2) -> bool {
@@ -108,7 +140,7 @@ fn in_carved(d: &Dungeon, level: u16, q: [f64; 3]) -> bool {
     let y = q[1];
     for s in d.dims().cells().filter(|&s| carved(d, level, s)) {
         let stair = d.tile_def(Pos { level, slot: s }).unwrap().stair;
-        let top = if stair { p.layer_height } else { p.room_height };
+        let top = if stair { p.layer_height } else { cell_height(d, level, s) };
         if y > 0.0 && y < top && inside_convex(&lay.cell_polygon(s).unwrap(), xz) {
             return true;
         }
@@ -116,15 +148,15 @@ fn in_carved(d: &Dungeon, level: u16, q: [f64; 3]) -> bool {
     for e in d.dims().edges() {
         let sides = d.dims().edge_sides(e).unwrap();
         let (rect, top) = match carve_of(d, level, e) {
-            Carve::Full => (lay.edge_seam(sides).unwrap(), p.room_height),
-            Carve::Door => (lay.door(sides[0], sides[1]).unwrap(), p.door_height),
+            Carve::Full => (lay.edge_seam(sides).unwrap(), seam_top(d, level, e)),
+            Carve::Door => (lay.door(sides[0], sides[1]).unwrap(), door_top(d, level, e)),
             Carve::None => continue,
         };
         if y > 0.0 && y < top && inside_convex(&rect, xz) {
             return true;
         }
     }
-    open_pillars(d, level).iter().any(|tri| y > 0.0 && y < p.room_height && inside_convex(tri, xz))
+    open_pillars(d, level).iter().any(|(tri, top)| y > 0.0 && y < *top && inside_convex(tri, xz))
 }
 
 fn assert_normals_into_carved(d: &Dungeon, m: &mesh::DungeonMesh, l: u16, what: &str) {
@@ -310,14 +342,92 @@ fn a_painted_hall_is_one_open_floor_and_stays_closed_at_every_cut() {
     }
 }
 
+/// The painted hall of [`painted_hall`] with its cells at mixed room heights (2.5 to 9 m by
+/// a pattern), so every open pillar stands between cells of different heights.
+fn painted_hall_of_mixed_heights(cut: f64) -> Dungeon {
+    let mut d = painted_hall(cut);
+    let cells: Vec<Pos> = d.cells().filter(|&p| carved(&d, 0, p.slot)).collect();
+    for (i, p) in cells.into_iter().enumerate() {
+        if let Some(&metres) = [2.5, 9.0, 6.0, 3.5, 11.0].get(i * 7 % 6) {
+            d.set_room_height(p, metres).unwrap();
+        }
+    }
+    d
+}
+
+/// The wall area of level 0 of `d` that lies on the sides of its open pillars (in the
+/// vertical planes through those sides, between their ends).
+fn wall_area_on_pillar_sides(d: &Dungeon) -> f64 {
+    let m = mesh::build(d, &MeshOptions::default()).unwrap();
+    let sides: Vec<[DVec2; 2]> = open_pillars(d, 0)
+        .into_iter()
+        .flat_map(|(t, _)| [[t[0], t[1]], [t[1], t[2]], [t[2], t[0]]])
+        .collect();
+    let on = |t: &support::Tri, [a, b]: [DVec2; 2]| {
+        let len = (b - a).length();
+        t.iter().all(|v| {
+            let q = DVec2::new(v[0], v[2]) - a;
+            (b - a).perp_dot(q).abs() < 1e-4 * len
+                && (-1e-4..=len * (1.0 + 1e-4)).contains(&((b - a).dot(q) / len))
+        })
+    };
+    let area = |t: &support::Tri| {
+        let u = DVec3::from(t[1]) - DVec3::from(t[0]);
+        let w = DVec3::from(t[2]) - DVec3::from(t[0]);
+        u.cross(w).length() / 2.0
+    };
+    let walls = level(&m, 0, |r| r == MaterialRole::Wall);
+    walls.iter().filter(|t| sides.iter().any(|&s| on(t, s))).map(area).sum()
+}
+
+/// Open pillars between cells of different heights: each pillar's ceiling is at its lowest
+/// cell's height, and over each of its sides a lintel stands from there up to the seam
+/// beyond (the lower of that seam's two cells), so the hall stays closed at every cut.
+#[test]
+fn a_hall_of_open_pillars_and_mixed_heights_is_closed_with_lintels_over_the_pillars() {
+    for cut in [0.15, 0.20, 0.29] {
+        let d = painted_hall_of_mixed_heights(cut);
+        assert_eq!(d.open_pillars().count(), 64, "cut {cut}");
+        check(&d, &format!("painted hall of mixed heights, cut {cut}"));
+        // The reference: every side of every open pillar, as long as it is, times the height
+        // its seam rises above the pillar.
+        let h = |s: Slot| cell_height(&d, 0, s);
+        let mut want = 0.0;
+        for (_, p) in d.open_pillars() {
+            let [a, b, c] = p.cells();
+            let top = h(a).min(h(b)).min(h(c));
+            let tri = d.layout().pillar(p.connector(), p.tip()).unwrap();
+            let long =
+                (tri[0] - tri[1]).length().max((tri[1] - tri[2]).length()).max((tri[2] - tri[0]).length());
+            let leg = long / 2f64.sqrt();
+            want +=
+                long * (h(a).min(h(b)) - top) + leg * (h(a).min(h(c)) - top) + leg * (h(b).min(h(c)) - top);
+        }
+        assert!(want > 100.0, "cut {cut}: the pattern leaves the pillars level ({want} m2)");
+        let got = wall_area_on_pillar_sides(&d);
+        assert!(
+            (got - want).abs() < 1e-3 * want,
+            "cut {cut}: lintels over the pillars {got} m2, want {want}"
+        );
+        // At the default heights the same hall has no face on a pillar's side.
+        assert!(wall_area_on_pillar_sides(&painted_hall(cut)) < 1e-9, "cut {cut}");
+    }
+}
+
 /// A random small dungeon (3x3 octagons, 3 levels): tiles floor or solid, edges open, wall
 /// or door, stairs on levels 0 and 1 (only where the octagon above is floor; they may stack),
-/// and about half the pillars that may be open opened.
-fn random_dungeon(cells: Vec<u8>, edges: Vec<u8>, stairs: Vec<bool>) -> Dungeon {
+/// room heights the default, 2.5 (lower than the doors), 3.5, 6 or 9 m, and about half the
+/// pillars that may be open opened (so open pillars stand between cells of mixed heights).
+fn random_dungeon(cells: Vec<u8>, edges: Vec<u8>, stairs: Vec<bool>, heights: Vec<u8>) -> Dungeon {
     let mut d = Dungeon::new(3, 3, 3, Proportions::default(), Fill::Solid).unwrap();
     let positions: Vec<Pos> = d.cells().collect();
     for (p, c) in positions.iter().zip(cells.iter().cycle()) {
         d.set_tile(*p, if c % 3 == 0 { Registry::SOLID } else { Registry::FLOOR }).unwrap();
+    }
+    for (p, h) in positions.iter().zip(heights.iter().cycle()) {
+        if let Some(&metres) = [2.5, 3.5, 6.0, 9.0].get(usize::from(*h)) {
+            d.set_room_height(*p, metres).unwrap();
+        }
     }
     let dims = d.dims();
     let all: Vec<EdgeId> = dims.edges().collect();
@@ -355,10 +465,78 @@ proptest! {
         cells in prop::collection::vec(0u8..6, 1..40),
         edges in prop::collection::vec(0u8..6, 1..40),
         stairs in prop::collection::vec(any::<bool>(), 18),
+        heights in prop::collection::vec(0u8..7, 1..40),
     ) {
-        let d = random_dungeon(cells, edges, stairs);
+        let d = random_dungeon(cells, edges, stairs, heights);
         check(&d, "random");
     }
+}
+
+#[test]
+fn tall_rooms_beside_low_ones_stay_closed_at_three_cuts() {
+    for cut in [0.15, 0.20, 0.29] {
+        let d = support::tall_and_low_rooms(cut);
+        check(&d, &format!("tall and low rooms, cut {cut}"));
+        // Without the stair, each level alone is closed too.
+        let mut flat = d.clone();
+        flat.set_tile(Pos::new(0, 2, 4), Registry::FLOOR).unwrap();
+        check(&flat, &format!("tall and low rooms without the stair, cut {cut}"));
+        let m = mesh::build(&flat, &MeshOptions::default()).unwrap();
+        for l in 0..2 {
+            assert_watertight(&level(&m, l, not_stair), &format!("cut {cut}: level {l}"));
+        }
+    }
+}
+
+#[test]
+fn ceilings_stand_at_each_cells_height_with_a_lintel_where_heights_differ() {
+    let d = support::tall_and_low_rooms(0.20);
+    let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+    let lay = d.layout();
+    let inside = |slot: Slot, t: &support::Tri| {
+        let poly = lay.cell_polygon(slot).unwrap();
+        let c = DVec2::new((t[0][0] + t[1][0] + t[2][0]) / 3.0, (t[0][2] + t[1][2] + t[2][2]) / 3.0);
+        inside_convex(&poly, c)
+    };
+    let ceilings = level(&m, 0, |r| r == MaterialRole::Ceiling);
+    for (slot, want) in
+        [(Slot::new(0, 0), 9.0), (Slot::new(0, 4), 6.0), (Slot::new(4, 0), 3.5), (Slot::new(6, 6), 4.0)]
+    {
+        let over: Vec<_> = ceilings.iter().filter(|t| inside(slot, t)).collect();
+        assert!(!over.is_empty(), "{slot}: no ceiling");
+        for t in over {
+            assert!(t.iter().all(|v| (v[1] - want).abs() < 1e-5), "{slot}: ceiling at {t:?}, want {want} m");
+        }
+    }
+    // The hall's octagon (2, 2) is 9 m high and open south to (4, 2), 3.5 m high: the seam
+    // is 3.5 m high, and a lintel from 3.5 m to 9 m stands on (2, 2)'s south wall.
+    let [a, b] = lay.wall(Slot::new(2, 2), Direction::S).unwrap();
+    let len = (b - a).length();
+    let on_wall = |t: &support::Tri| {
+        t.iter().all(|v| {
+            let q = DVec2::new(v[0], v[2]) - a;
+            (b - a).perp_dot(q).abs() < 1e-3 * len && (-1e-3..=len + 1e-3).contains(&((b - a).dot(q) / len))
+        })
+    };
+    let walls = level(&m, 0, |r| r == MaterialRole::Wall);
+    let lintel: Vec<_> = walls.iter().filter(|t| on_wall(t)).collect();
+    let ys: Vec<f64> = lintel.iter().flat_map(|t| t.iter().map(|v| v[1])).collect();
+    assert!(!lintel.is_empty(), "no lintel over the low corridor");
+    let (lo, hi) = ys.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &y| (lo.min(y), hi.max(y)));
+    assert!((lo - 3.5).abs() < 1e-5 && (hi - 9.0).abs() < 1e-5, "lintel spans {lo}..{hi}, want 3.5..9");
+    let area: f64 = lintel
+        .iter()
+        .map(|t| {
+            let u = DVec3::from(t[1]) - DVec3::from(t[0]);
+            let w = DVec3::from(t[2]) - DVec3::from(t[0]);
+            u.cross(w).length() / 2.0
+        })
+        .sum();
+    let want = (b - a).length() * (9.0 - 3.5);
+    assert!((area - want).abs() < 1e-3, "lintel area {area}, want {want}");
+    // The seam itself is carved as high as its lower cell.
+    let seam_ceilings: Vec<_> = ceilings.iter().filter(|t| !d.dims().cells().any(|s| inside(s, t))).collect();
+    assert!(seam_ceilings.iter().any(|t| t.iter().all(|v| (v[1] - 3.5).abs() < 1e-5)));
 }
 
 /// A random open hall (4x4 octagons, 2 levels, mostly floor and open seams: a cell rock

@@ -328,6 +328,49 @@ fn the_world_finds_levels_through_the_layout_and_clamps_them() {
     }
 }
 
+/// Room heights: the ceiling over a walker is its cell's own height, a seam's is the lower
+/// of its cells', and a jump under a tall ceiling rises as high as it can, under a low one
+/// it stops at the ceiling.
+#[test]
+fn ceilings_follow_each_cells_room_height() {
+    // Doors 2 m high, so a room may be as low as 2.5 m: lower than a jump reaches.
+    let low_doors = Proportions { door_height: 2.0, ..Proportions::default() };
+    let mut d = Dungeon::new(3, 1, 2, low_doors, Fill::Floor).unwrap();
+    d.set_room_height(Pos::new(0, 0, 0), 9.0).unwrap();
+    d.set_room_height(Pos::new(0, 0, 2), 2.5).unwrap();
+    let world = World::new(&d);
+    let lay = d.layout();
+    let (tall, low, plain) = (
+        lay.center(octile::grid::Slot::new(0, 0)),
+        lay.center(octile::grid::Slot::new(0, 2)),
+        lay.center(octile::grid::Slot::new(0, 4)),
+    );
+    assert_eq!(world.ceiling(tall, 0.0), Some(9.0));
+    assert_eq!(world.ceiling(low, 0.0), Some(2.5));
+    assert_eq!(world.ceiling(plain, 0.0), Some(4.0));
+    assert_eq!(world.ceiling((tall + low) / 2.0, 0.0), Some(2.5), "the seam is as high as its lower cell");
+    assert_eq!(world.ceiling((low + plain) / 2.0, 0.0), Some(2.5));
+    assert_eq!(world.ceiling(tall, 12.0), Some(16.0), "level 1 keeps the default");
+    // A jump is stopped by the ceiling only where it is low enough to reach.
+    let jump_top = |at: DVec2| {
+        let mut w = Walker::spawn(&world, Pos::new(0, 0, if at == tall { 0 } else { 2 }));
+        let mut top = w.feet.y;
+        w.step(&world, DVec2::ZERO, true, 1.0 / 60.0);
+        for _ in 0..120 {
+            w.step(&world, DVec2::ZERO, false, 1.0 / 60.0);
+            top = top.max(w.feet.y);
+        }
+        top
+    };
+    let (high, capped) = (jump_top(tall), jump_top(low));
+    assert!(high > capped + 0.05, "a jump under 9 m rose {high} m, under 2.5 m {capped} m");
+    assert!(capped + w_height() <= 2.5 + 1e-6, "the head stays under the 2.5 m ceiling: feet at {capped}");
+}
+
+fn w_height() -> f64 {
+    octile::walk::Body::default().height
+}
+
 #[test]
 fn a_walker_walks_through_an_open_pillar_and_not_through_a_column() {
     let mut d = Dungeon::new(3, 3, 1, Proportions::default(), Fill::Floor).unwrap();
@@ -353,4 +396,13 @@ fn a_walker_walks_through_an_open_pillar_and_not_through_a_column() {
     assert!(plan.pieces.iter().any(|p| p.kind == octile::walk::PieceKind::Pillar(pillar)));
     let tri = d.layout().pillar(pillar.connector(), pillar.tip()).unwrap();
     assert!(!plan.walls.iter().any(|w| tri.contains(&w.a) && tri.contains(&w.b)));
+    // The pillar's ceiling is the lowest of its three cells' room heights.
+    let piece_height = |d: &Dungeon| {
+        let plan = World::new(d).plan(0).unwrap().clone();
+        plan.pieces.iter().find(|p| p.kind == octile::walk::PieceKind::Pillar(pillar)).unwrap().height
+    };
+    assert_eq!(piece_height(&d), 4.0);
+    d.set_room_height(Pos { level: 0, slot: pillar.connector() }, 7.0).unwrap();
+    d.set_room_height(Pos { level: 0, slot: pillar.octagons()[0] }, 3.5).unwrap();
+    assert_eq!(piece_height(&d), 3.5);
 }

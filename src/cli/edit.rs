@@ -126,12 +126,16 @@ fn summary(done: &Applied, reg: &Registry) -> String {
     let tiles = count(|c| matches!(c, Change::Tile { .. }));
     let edges = count(|c| matches!(c, Change::Edge { .. }));
     let pillars = count(|c| matches!(c, Change::Pillar { .. }));
-    let other = done.changes.len() - tiles - edges - pillars;
+    let heights = count(|c| matches!(c, Change::Height { .. }));
+    let other = done.changes.len() - tiles - edges - pillars - heights;
     let mut text = format!("{tiles} tile(s), {edges} edge(s), ");
     if pillars > 0 {
         text.push_str(&format!("{pillars} pillar(s), "));
     }
     text.push_str(&format!("{other} marker/pin change(s)"));
+    if heights > 0 {
+        text.push_str(&format!(", {heights} room height(s)"));
+    }
     if done.changes.len() <= SHOWN {
         let list: Vec<String> = done.changes.iter().map(|c| c.describe(reg)).collect();
         text.push_str(&format!(" [{}]", list.join("; ")));

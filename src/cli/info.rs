@@ -148,6 +148,15 @@ fn room_table_line(d: &Dungeon) -> String {
     )
 }
 
+/// How many cells have a room height of their own, and the lowest and tallest of those
+/// (metres); `None` when every cell has the default.
+fn height_summary(d: &octile::dungeon::Dungeon) -> Option<(usize, f64, f64)> {
+    let heights: Vec<f64> = d.room_heights_set().map(|(_, h)| h.to_metres()).collect();
+    let lowest = heights.iter().copied().reduce(f64::min)?;
+    let tallest = heights.iter().copied().fold(lowest, f64::max);
+    Some((heights.len(), lowest, tallest))
+}
+
 /// Runs `octile info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
@@ -158,7 +167,7 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let p = d.proportions();
     if args.json {
         let graph_json = octile::rooms::graph_json(&d, &graph);
-        let v = json!({
+        let mut v = json!({
             "octagons_grid": [dims.octagon_cols(), dims.octagon_rows()],
             "slots": [dims.rows(), dims.cols()],
             "levels": d.levels(),
@@ -184,6 +193,9 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             "portals": graph_json["portals"],
             "room_table": room_table_json(&d),
         });
+        if let Some((cells, lowest, tallest)) = height_summary(&d) {
+            v["room_heights"] = json!({ "cells": cells, "lowest": lowest, "tallest": tallest });
+        }
         outln!("{v}")?;
     } else {
         outln!("{}", args.file.display())?;
@@ -222,6 +234,11 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             p.layer_height,
             p.room_height
         )?;
+        if let Some((cells, lowest, tallest)) = height_summary(&d) {
+            outln!(
+                "  heights     {cells} cell(s) of their own room height, {lowest:.2} m to {tallest:.2} m"
+            )?;
+        }
         outln!(
             "  derived     cell spacing {:.4} m, long edge {:.4} m, short edge {:.4} m, seam gap {:.4} m",
             p.cell_spacing(),

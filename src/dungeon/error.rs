@@ -110,6 +110,25 @@ pub enum DungeonError {
         /// Column.
         col: u32,
     },
+    /// A room height outside the legal range ([`super::Dungeon::room_height_range`]), or
+    /// not a number.
+    #[error(
+        "level {level}: room height {metres} m at row {row}, col {col} is out of range; a room here is {min} m to {max} m high (at least 2.5 m, at most the layer height less 1 m of rock)"
+    )]
+    RoomHeightOutOfRange {
+        /// Level.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// The height asked for (metres).
+        metres: f64,
+        /// Lowest legal height (metres).
+        min: f64,
+        /// Highest legal height (metres).
+        max: f64,
+    },
     /// An edge state set on a border wall (border walls face solid rock and carry no state).
     #[error("level {level}: wall {} of the cell at row {row}, col {col} is on the grid's border and carries no state", dir.name())]
     BorderEdge {

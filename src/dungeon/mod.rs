@@ -3,6 +3,7 @@
 
 mod door_state;
 mod error;
+mod heights;
 mod markers;
 mod model;
 mod pillars;
@@ -16,6 +17,7 @@ mod stairs;
 
 pub use door_state::{DoorChange, Flip, RegionChange};
 pub use error::DungeonError;
+pub use heights::{DOOR_LINTEL, MIN_ROOM_HEIGHT, MIN_SLAB, RoomHeight};
 pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
 pub use pillars::PillarState;
 pub use registry::{Carve, EdgeDef, EdgeStateId, Registry, TileDef, TileId};

@@ -6,7 +6,7 @@ use super::{Carve, DungeonError, EdgeStateId, PillarState, Registry, Stairs, Til
 use crate::geometry::{Layout, Proportions};
 use crate::grid::{Dims, Direction, EdgeId, Grid, GridError, Pos, Slot, SlotKind};
 
-/// Most cells (slots x levels) a dungeon may hold: 64 Mi slots (about 400 MB of layers).
+/// Most cells (slots x levels) a dungeon may hold: 64 Mi slots (about 500 MB of layers).
 pub const MAX_SLOTS: u64 = 64 * 1024 * 1024;
 
 /// Most levels a dungeon may have.
@@ -42,6 +42,11 @@ pub struct Dungeon {
     pub(super) seed: Option<u64>,
     /// Per level, the cells locked against re-solving ([`Dungeon::is_pinned`]).
     pub(super) pins: Vec<Grid<bool>>,
+    /// Per level, each cell's set room height, `None` for the default
+    /// ([`Dungeon::room_height_at`]).
+    pub(super) heights: Vec<Grid<Option<super::RoomHeight>>>,
+    /// How many cells of `heights` are set (kept by the height setters).
+    pub(super) heights_set: usize,
     /// Per level, every pillar's state by [`Dims::pillar_index`] (all columns by default).
     pub(super) pillars: Vec<Vec<PillarState>>,
     /// Per level, how many of its pillars are open (kept by the pillar setters, so a level
@@ -110,6 +115,8 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins: vec![Grid::filled(dims, false); levels],
+            heights: vec![Grid::filled(dims, None); levels],
+            heights_set: 0,
             pillars: vec![vec![PillarState::Column; dims.pillar_index_len()]; levels],
             open_pillar_count: vec![0; levels],
             // The fills hold no stair tile (rock and plain floor are not stairs).
@@ -134,7 +141,7 @@ impl Dungeon {
             return Err(shape_err(format!("levels must be from 1 to {MAX_LEVELS}")));
         }
         if dims.slot_count() as u64 * u64::from(levels) > MAX_SLOTS {
-            return Err(shape_err(format!("more than {MAX_SLOTS} slots in all (about 6 bytes each)")));
+            return Err(shape_err(format!("more than {MAX_SLOTS} slots in all (about 8 bytes each)")));
         }
         Ok(dims)
     }
@@ -393,6 +400,7 @@ impl Dungeon {
     ) -> Result<Dungeon, DungeonError> {
         let layout = Layout::new(proportions)?;
         let pins = vec![Grid::filled(dims, false); tiles.len()];
+        let heights = vec![Grid::filled(dims, None); tiles.len()];
         let pillars = vec![vec![PillarState::Column; dims.pillar_index_len()]; tiles.len()];
         let mut dungeon = Dungeon {
             dims,
@@ -404,6 +412,8 @@ impl Dungeon {
             exit: None,
             seed: None,
             pins,
+            heights,
+            heights_set: 0,
             open_pillar_count: vec![0; pillars.len()],
             pillars,
             stairs: Stairs::default(),

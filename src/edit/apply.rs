@@ -65,6 +65,12 @@ fn run(rec: &mut Recorder<'_>, cmd: &Command) -> Result<(), EditError> {
             }
             Ok(())
         }
+        Command::SetHeight { cells, height } => {
+            for &pos in cells {
+                rec.set_room_height(pos, *height)?;
+            }
+            Ok(())
+        }
         Command::Resolve { pos, radius } => resolve::resolve(rec, *pos, *radius),
     }
 }

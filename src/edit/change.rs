@@ -2,7 +2,7 @@
 //! it can be undone (the befores, last first) and redone (the afters, first first). The
 //! [`Recorder`] is the only way the editor writes to its dungeon.
 
-use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, PillarState, Registry, TileId};
+use crate::dungeon::{Dungeon, DungeonError, EdgeStateId, PillarState, Registry, RoomHeight, TileId};
 use crate::grid::{EdgeId, Grid, PillarId, Pos, Slot};
 
 /// One value of a dungeon that a command changed.
@@ -64,6 +64,15 @@ pub enum Change {
         /// Pinned after.
         after: bool,
     },
+    /// A cell's room height (`None`: the dungeon's default).
+    Height {
+        /// The cell.
+        pos: Pos,
+        /// Its set height before.
+        before: Option<RoomHeight>,
+        /// Its set height after.
+        after: Option<RoomHeight>,
+    },
 }
 
 impl Change {
@@ -81,6 +90,7 @@ impl Change {
             Change::Entrance { before, after } => Change::Entrance { before: after, after: before },
             Change::Exit { before, after } => Change::Exit { before: after, after: before },
             Change::Pin { pos, before, after } => Change::Pin { pos, before: after, after: before },
+            Change::Height { pos, before, after } => Change::Height { pos, before: after, after: before },
         }
     }
 
@@ -97,6 +107,8 @@ impl Change {
             Change::Entrance { after, .. } => d.set_entrance(after),
             Change::Exit { after, .. } => d.set_exit(after),
             Change::Pin { pos, after, .. } => d.set_pinned(pos, after),
+            Change::Height { pos, after: Some(h), .. } => d.set_room_height(pos, h.to_metres()).map(|_| ()),
+            Change::Height { pos, after: None, .. } => d.clear_room_height(pos),
         }
     }
 }
@@ -118,6 +130,9 @@ impl std::fmt::Display for Change {
             Change::Pin { pos, after, .. } => {
                 write!(f, "{pos}: {}", if *after { "pinned" } else { "unpinned" })
             }
+            Change::Height { pos, before, after } => {
+                write!(f, "{pos}: room height {} -> {}", height(*before), height(*after))
+            }
         }
     }
 }
@@ -138,6 +153,10 @@ impl Change {
             other => other.to_string(),
         }
     }
+}
+
+fn height(h: Option<RoomHeight>) -> String {
+    h.map_or_else(|| "default".into(), |h| format!("{} m", h.to_metres()))
 }
 
 fn opt(p: Option<Pos>) -> String {
@@ -275,6 +294,26 @@ impl<'a> Recorder<'a> {
         self.d.set_pinned(pos, pinned)?;
         if before != pinned {
             self.changes.push(Change::Pin { pos, before, after: pinned });
+        }
+        Ok(())
+    }
+
+    /// Sets (`Some`) or clears a cell's room height, recording it when it changes.
+    pub(crate) fn set_room_height(
+        &mut self,
+        pos: Pos,
+        height: Option<RoomHeight>,
+    ) -> Result<(), DungeonError> {
+        let before = self.d.room_height_set(pos);
+        let after = match height {
+            Some(h) => Some(self.d.set_room_height(pos, h.to_metres())?),
+            None => {
+                self.d.clear_room_height(pos)?;
+                None
+            }
+        };
+        if before != after {
+            self.changes.push(Change::Height { pos, before, after });
         }
         Ok(())
     }

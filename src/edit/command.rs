@@ -3,7 +3,7 @@
 //! applies them.
 
 use super::EditError;
-use crate::dungeon::{EdgeStateId, PillarState, TileId};
+use crate::dungeon::{EdgeStateId, PillarState, RoomHeight, TileId};
 use crate::grid::{Dims, Direction, PillarId, Pos, Slot};
 
 /// One edit of a dungeon.
@@ -103,6 +103,14 @@ pub enum Command {
         /// Pin or unpin.
         pinned: bool,
     },
+    /// Sets the room height of every listed cell ([`crate::dungeon::Dungeon::set_room_height`]),
+    /// or gives them the dungeon's default again (`None`).
+    SetHeight {
+        /// The cells.
+        cells: Vec<Pos>,
+        /// The height, or `None` for the default.
+        height: Option<RoomHeight>,
+    },
     /// Re-solves the unpinned cells within `radius` octagons of `pos` on its level with WFC
     /// ([`super::resolve`]).
     Resolve {
@@ -115,7 +123,7 @@ pub enum Command {
 
 impl Command {
     /// The command's script keyword (`cell`, `toggle`, `cycle`, `edge`, `pillar`, `paint`,
-    /// `room`, `stair`, `unstair`, `entrance`, `exit`, `pin`, `unpin`, `resolve`).
+    /// `room`, `stair`, `unstair`, `entrance`, `exit`, `pin`, `unpin`, `height`, `resolve`).
     #[must_use]
     pub fn keyword(&self) -> &'static str {
         match self {
@@ -132,6 +140,7 @@ impl Command {
             Command::SetExit { .. } => "exit",
             Command::Pin { pinned: true, .. } => "pin",
             Command::Pin { pinned: false, .. } => "unpin",
+            Command::SetHeight { .. } => "height",
             Command::Resolve { .. } => "resolve",
         }
     }

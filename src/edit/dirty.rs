@@ -17,6 +17,10 @@
 //!   also dirties the stairs beside it on its level, and (the hole above a stair has no
 //!   floor) its own chunk on the level above.
 //!
+//! - a changed room height dirties its own chunk and, through each of its walls whose state
+//!   carves, the chunks of the cell beyond and of the seam;
+//! - in a dungeon with room heights, a marked seam also marks the seams of its two cells'
+//!   other walls: their pillar faces are split where a lower seam beside them stops;
 //! - a changed pillar dirties the chunk of its connector (which holds an open pillar's floor
 //!   and ceiling) and of its three seams (whose sides face it). A tile or edge change that
 //!   turns a pillar into a column is recorded as a pillar change of its own.
@@ -60,6 +64,21 @@ pub fn dirty_chunks(d: &Dungeon, changes: &[Change]) -> Vec<ChunkId> {
                 }
             }
             Change::Edge { level, edge, .. } => mark_edge(&mut out, d, level, edge),
+            Change::Height { pos, .. } => {
+                // A cell's height sets its own ceiling and walls and the height of its carved
+                // seams: the lintels on the cells beyond them, and where the seams beside
+                // those are split ([`mark_edge`] marks those too). An open pillar beside the
+                // cell is reached the same way: its connector is the cell or a cell beyond a
+                // carved seam, and its three seams are among those marked.
+                mark(&mut out, d, pos);
+                let dims = d.dims();
+                for &dir in dims.walls(pos.slot).unwrap_or(&[]) {
+                    let Ok(Some(edge)) = dims.edge(pos.slot, dir) else { continue };
+                    if carves(d, pos.level, edge) {
+                        mark_edge_and_beside(&mut out, d, pos.level, edge, true);
+                    }
+                }
+            }
             Change::Pillar { level, pillar, .. } => {
                 out.insert(ChunkId::of(Pos { level, slot: pillar.connector() }));
                 for seam in pillar.seams() {
@@ -79,9 +98,25 @@ fn carves(d: &Dungeon, level: u16, edge: EdgeId) -> bool {
 }
 
 /// Marks the chunks of both cells of `edge` and of its seam (with the stairs below them).
+/// In a dungeon with room heights, also the seams of both cells' other walls: their pillar
+/// faces are split where this seam stops, when it is lower.
 fn mark_edge(out: &mut BTreeSet<ChunkId>, d: &Dungeon, level: u16, edge: EdgeId) {
-    for (slot, _) in d.dims().edge_sides(edge).into_iter().flatten() {
+    mark_edge_and_beside(out, d, level, edge, d.has_room_heights());
+}
+
+/// [`mark_edge`], marking the seams beside when `beside` (a height change marks them even
+/// when it leaves no height set: the splits it removes were there before).
+fn mark_edge_and_beside(out: &mut BTreeSet<ChunkId>, d: &Dungeon, level: u16, edge: EdgeId, beside: bool) {
+    let dims = d.dims();
+    for (slot, _) in dims.edge_sides(edge).into_iter().flatten() {
         mark(out, d, Pos { level, slot });
+        if beside {
+            for &dir in dims.walls(slot).unwrap_or(&[]) {
+                if let Ok(Some(e)) = dims.edge(slot, dir) {
+                    out.insert(ChunkId::of(Pos { level, slot: edge_slot(e) }));
+                }
+            }
+        }
     }
     out.insert(ChunkId::of(Pos { level, slot: edge_slot(edge) }));
 }

@@ -7,6 +7,7 @@
 //! paint L R1,C1..R2,C2 TILE
 //! stair L,R,C   unstair L,R,C   entrance L,R,C   exit L,R,C
 //! pin L,R,C     unpin L,R,C     pin L R1,C1..R2,C2     unpin L R1,C1..R2,C2
+//! height L,R,C METRES        height L R1,C1..R2,C2 METRES     (METRES or `default`)
 //! resolve L,R,C RADIUS       undo      redo
 //! # a comment (also after a command)
 //! ```
@@ -45,8 +46,9 @@ pub enum ScriptError {
 
 /// The usage of every command, as `--help` and errors print it.
 pub const USAGE: &str = "cell L,R,C TILE | toggle L,R,C | cycle L,R,C WALL | edge L,R,C WALL STATE | \
-pillar L,R,C TIP open|column | paint L R1,C1..R2,C2 TILE | room L R1,C1..R2,C2 | stair L,R,C | unstair L,R,C | entrance L,R,C | exit L,R,C | \
-pin L,R,C | unpin L,R,C | pin L R1,C1..R2,C2 | unpin L R1,C1..R2,C2 | resolve L,R,C RADIUS | undo | redo";
+pillar L,R,C TIP open|column | paint L R1,C1..R2,C2 TILE | room L R1,C1..R2,C2 | stair L,R,C | unstair L,R,C | \
+entrance L,R,C | exit L,R,C | pin L,R,C | unpin L,R,C | pin L R1,C1..R2,C2 | unpin L R1,C1..R2,C2 | \
+height L,R,C METRES | height L R1,C1..R2,C2 METRES | resolve L,R,C RADIUS | undo | redo";
 
 fn syntax(message: String) -> ScriptError {
     ScriptError::Syntax(message)
@@ -124,6 +126,19 @@ pub fn parse_line(d: &Dungeon, text: &str) -> Result<Option<Line>, ScriptError> 
             };
             Command::Pin { cells, pinned: keyword == "pin" }
         }
+        "height" => {
+            let (cells, metres) = match args {
+                [one, metres] => (vec![parse_pos(one)?], metres),
+                [level, area, metres] => (rect(d, level, area)?, metres),
+                _ => {
+                    return Err(syntax(format!(
+                        "`height` takes L,R,C METRES or L R1,C1..R2,C2 METRES (METRES a number or `default`); got {:?}",
+                        args.join(" ")
+                    )));
+                }
+            };
+            Command::SetHeight { cells, height: parse_height(metres)? }
+        }
         "resolve" => {
             want(2, "L,R,C RADIUS")?;
             let radius = args[1]
@@ -159,6 +174,18 @@ pub fn run_line(editor: &mut Editor, text: &str) -> Result<Option<Applied>, Scri
         Some(Line::Redo) => Some(editor.redo()?),
         Some(Line::Command(cmd)) => Some(editor.apply(&cmd)?),
     })
+}
+
+/// A room height: metres (rounded to the centimetre), or `default` (`None`).
+fn parse_height(s: &str) -> Result<Option<crate::dungeon::RoomHeight>, ScriptError> {
+    if s.eq_ignore_ascii_case("default") {
+        return Ok(None);
+    }
+    let metres: f64 =
+        s.parse().map_err(|_| syntax(format!("room height {s:?} is not a number of metres or `default`")))?;
+    crate::dungeon::RoomHeight::from_metres(metres)
+        .map(Some)
+        .ok_or_else(|| syntax(format!("room height {s:?} is not a height in metres (0.01 to 655.35)")))
 }
 
 /// A position `L,R,C` (level, slot row, slot column).
@@ -289,11 +316,48 @@ fn unknown(d: &Dungeon, what: &'static str, name: &str) -> ScriptError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dungeon::{Fill, Registry};
+    use crate::dungeon::{DungeonError, Fill, Registry};
     use crate::geometry::Proportions;
 
     fn d() -> Dungeon {
         Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap()
+    }
+
+    #[test]
+    fn heights_are_set_undone_and_refused_by_name() {
+        let mut editor = Editor::new(d());
+        run_line(&mut editor, "height 0 0,0..2,2 8").unwrap();
+        let hall = [Pos::new(0, 0, 0), Pos::new(0, 1, 1), Pos::new(0, 2, 2)];
+        assert!(hall.iter().all(|&p| editor.dungeon().room_height_at(p) == 8.0));
+        assert_eq!(editor.dungeon().room_height_at(Pos::new(0, 0, 4)), 4.0);
+        run_line(&mut editor, "height 0,2,2 default").unwrap();
+        assert_eq!(editor.dungeon().room_height_at(Pos::new(0, 2, 2)), 4.0);
+        run_line(&mut editor, "undo").unwrap();
+        assert_eq!(editor.dungeon().room_height_at(Pos::new(0, 2, 2)), 8.0);
+        run_line(&mut editor, "undo").unwrap();
+        assert!(!editor.dungeon().has_room_heights(), "one undo step takes the whole rectangle back");
+        run_line(&mut editor, "redo").unwrap();
+        assert_eq!(editor.dungeon().room_height_at(Pos::new(0, 1, 1)), 8.0);
+        // A refused height names the cell and the range, and changes nothing.
+        let before = editor.dungeon().clone();
+        let err = run_line(&mut editor, "height 1 0,0..2,2 11.01").unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ScriptError::Edit(EditError::Dungeon(DungeonError::RoomHeightOutOfRange {
+                    level: 1,
+                    row: 0,
+                    col: 0,
+                    ..
+                }))
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("2.5 m to 11 m"), "{err}");
+        assert_eq!(editor.dungeon(), &before);
+        for bad in ["height 0,2,2 tall", "height 0,2,2", "height 0,2,2 nan", "height 0,2,2 -1"] {
+            assert!(matches!(parse_line(&before, bad), Err(ScriptError::Syntax(_))), "{bad}");
+        }
     }
 
     #[test]
@@ -325,6 +389,13 @@ mod tests {
             Command::Pin { cells: vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2)], pinned: false }
         );
         assert_eq!(cmd("resolve 0,2,2 3"), Command::Resolve { pos: Pos::new(0, 2, 2), radius: 3 });
+        let tall = crate::dungeon::RoomHeight::from_metres(7.5);
+        assert_eq!(
+            cmd("height 1,2,2 7.5"),
+            Command::SetHeight { cells: vec![Pos::new(1, 2, 2)], height: tall }
+        );
+        let Command::SetHeight { cells, height } = cmd("HEIGHT 0 0,0..2,2 Default") else { panic!() };
+        assert_eq!((cells.len(), height), (5, None));
         let pillar = PillarId::new(Slot::new(1, 3), Direction::W).unwrap();
         assert_eq!(
             cmd("pillar 1,1,3 W open"),

@@ -103,6 +103,24 @@ fn dungeon_node(dungeon: &Dungeon, graph: &crate::rooms::RoomGraph) -> json::Nod
     dungeon_node
 }
 
+/// A level node's extras: `{"role": "level", "level"}`, and where any cell of the dungeon
+/// has a room height of its own, the level's tallest room (`room_h_max`, metres) and its
+/// cells of set height (`heights`, `[row, col, metres]` each, row-major); every other cell
+/// is the root's `room_h` high.
+fn level_extras(dungeon: &Dungeon, level: u16) -> serde_json::Value {
+    let mut fields = value!({ "role": "level", "level": level });
+    if dungeon.has_room_heights() {
+        let heights: Vec<serde_json::Value> = dungeon
+            .room_heights_set()
+            .filter(|(p, _)| p.level == level)
+            .map(|(p, h)| value!([p.slot.row, p.slot.col, h.to_metres()]))
+            .collect();
+        fields["room_h_max"] = value!(dungeon.tallest_room(level));
+        fields["heights"] = value!(heights);
+    }
+    fields
+}
+
 /// Where a cell is, as extras: `{"level", "row", "col"}` (integers).
 fn cell_extras(pos: crate::grid::Pos) -> serde_json::Value {
     value!({ "level": pos.level, "row": pos.slot.row, "col": pos.slot.col })
@@ -208,7 +226,7 @@ impl<'a> Built<'a> {
     ) -> json::Node {
         let mut n = node(names::level(level.level));
         n.translation = Some(point(glam::DVec3::new(0.0, level.floor_y, 0.0)));
-        n.extras = extras(value!({ "role": "level", "level": level.level }));
+        n.extras = extras(level_extras(dungeon, level.level));
         if level.primitives.is_empty() {
             return n;
         }

@@ -41,9 +41,10 @@ pub(super) struct GameObjects {
     all_markers: bool,
     /// The light preset, when torches carry lights.
     lights: Option<LightPreset>,
-    /// The leaf material and the leaf meshes made so far, by width (bits of the f64).
+    /// The leaf material and the leaf meshes made so far, by width and height (bits of the
+    /// f64s).
     leaf_material: Option<Index<json::Material>>,
-    leaf_meshes: Vec<(u64, Index<json::Mesh>)>,
+    leaf_meshes: Vec<((u64, u64), Index<json::Mesh>)>,
 }
 
 impl GameObjects {
@@ -93,20 +94,25 @@ impl GameObjects {
         let mut out = Vec::new();
         let leaves: Vec<DoorLeaf> = self.leaves.iter().filter(|l| l.level == level).copied().collect();
         for leaf in leaves {
-            let mesh = self.leaf_mesh(dungeon, root, bin, leaf.width);
+            let mesh = self.leaf_mesh(dungeon, root, bin, &leaf);
             let rooms = [leaf.cell, other_side(dungeon, &leaf)]
                 .map(|p| self.graph.room_at(dungeon, p).map_or(-1, |r| i64::from(r.0)));
             let mut n = node(names::door(level, leaf.edge));
             n.mesh = Some(mesh);
             n.translation = Some(point(leaf.hinge - lift));
             n.rotation = Some(quat(leaf.rotation()));
-            n.extras = extras(value!({
+            let mut fields = value!({
                 "role": "door",
                 "state": if leaf.open { "open" } else { "closed" },
                 "rooms": rooms,
                 "level": level,
                 "width": leaf.width,
-            }));
+            });
+            if leaf.height != dungeon.proportions().door_height {
+                // A door under a low seam, lower than the root's `door_h`.
+                fields["height"] = value!(leaf.height);
+            }
+            n.extras = extras(fields);
             out.push(root.push(n));
         }
         let mut nth = 0;
@@ -129,21 +135,24 @@ impl GameObjects {
         out
     }
 
-    /// The shared leaf mesh for doors `width` metres wide (made on first use).
+    /// The shared leaf mesh for doors as wide and high as `leaf` (made on first use). Named
+    /// by its width in millimetres, and its height too where that is not the dungeon's
+    /// `door_height` (a door under a low seam).
     fn leaf_mesh(
         &mut self,
         dungeon: &Dungeon,
         root: &mut Root,
         bin: &mut Bin<'_>,
-        width: f64,
+        leaf: &DoorLeaf,
     ) -> Index<json::Mesh> {
-        if let Some(&(_, m)) = self.leaf_meshes.iter().find(|(w, _)| *w == width.to_bits()) {
+        let key = (leaf.width.to_bits(), leaf.height.to_bits());
+        if let Some(&(_, m)) = self.leaf_meshes.iter().find(|(k, _)| *k == key) {
             return m;
         }
         let material = *self
             .leaf_material
             .get_or_insert_with(|| material(root, "door_leaf".into(), mesh::LEAF_COLOUR, false));
-        let prim = mesh::leaf_mesh(dungeon.proportions(), width);
+        let prim = mesh::leaf_mesh(leaf.width, leaf.height);
         let prim = primitive(
             root,
             bin,
@@ -153,9 +162,14 @@ impl GameObjects {
             Some(material),
             None,
         );
-        let name = format!("DoorLeaf_{}mm_Mesh", (width * 1000.0).round());
+        let mm = |m: f64| (m * 1000.0).round();
+        let name = if leaf.height == dungeon.proportions().door_height {
+            format!("DoorLeaf_{}mm_Mesh", mm(leaf.width))
+        } else {
+            format!("DoorLeaf_{}x{}mm_Mesh", mm(leaf.width), mm(leaf.height))
+        };
         let m = single_mesh(root, name, prim);
-        self.leaf_meshes.push((width.to_bits(), m));
+        self.leaf_meshes.push((key, m));
         m
     }
 }

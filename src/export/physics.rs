@@ -73,7 +73,6 @@ pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
         let corner = |i: u32| p.vertices[i as usize].position;
         tris.extend(p.indices.chunks_exact(3).map(|t| [corner(t[0]), corner(t[1]), corner(t[2])]));
     }
-    let p = dungeon.proportions();
     for (foot, landing, spec) in mesh::level_spirals(dungeon, level.level) {
         let octagon = dungeon.layout().octagon(foot.slot);
         let (floor, rest): (Vec<Tri>, Vec<Tri>) = tris
@@ -88,7 +87,8 @@ pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
         tris.extend(walkway);
         tris.retain(|t| !on_landing_wall(t, &spec));
         let sides = ShaftSides {
-            room_height: p.room_height,
+            room_height: dungeon.room_height_at(foot),
+            splits: mesh::wall_end_splits(dungeon, foot, landing),
             exit_door: exit_door(dungeon, foot, landing),
             opening: opening(dungeon, foot, landing, &spec),
         };
@@ -119,14 +119,13 @@ fn on_landing_wall(t: &Tri, spec: &Spiral) -> bool {
 /// The opening in the wall `landing` of the stair at `foot` on the stair's own level, and
 /// its height: a door's opening, the whole wall when the edge is open, `None` when closed.
 fn opening(d: &Dungeon, foot: Pos, landing: Direction, spec: &Spiral) -> Option<([DVec2; 2], f64)> {
-    let p = d.proportions();
+    let edge = d.dims().edge(foot.slot, landing).ok()??;
     match d.carved_seam(foot, landing)?.carve {
         Carve::None => None,
-        Carve::Full => Some((spec.landing, p.room_height)),
+        Carve::Full => Some((spec.landing, d.seam_height(foot.level, edge))),
         Carve::Door => {
-            let edge = d.dims().edge(foot.slot, landing).ok()??;
             let points = d.layout().door_opening(d.dims().edge_sides(edge).ok()?, foot.slot, landing)?;
-            Some((points, p.door_height))
+            Some((points, d.door_height_at(foot.level, edge)))
         }
     }
 }

@@ -657,8 +657,8 @@ fn keep_filler_to_one_element(d: &mut Dungeon, ground: &Ground) {
     }
 }
 
-/// Unpins the design, writes the room table, and opens each room's pillars (unless the spec
-/// keeps them as columns).
+/// Unpins the design, writes the room table, gives each room its height and opens its
+/// pillars (unless the spec keeps them as columns).
 fn finish(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError> {
     for p in d.pinned().collect::<Vec<_>>() {
         d.set_pinned(p, false)?;
@@ -674,6 +674,11 @@ fn finish(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError
             height: spec.height,
         };
         d.add_room(room, &cells)?;
+        if let Some(h) = spec.height {
+            for &p in &cells {
+                d.set_room_height(p, h)?;
+            }
+        }
         // An open floor, unless the spec asks for a colonnade.
         if !spec.columns {
             let mut mask = Grid::filled(d.dims(), false);

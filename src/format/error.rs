@@ -75,12 +75,12 @@ pub enum Problem {
         /// Level it names.
         found: u32,
     },
-    /// An entrance or exit that is not a cell of the dungeon. The message ends with the
+    /// An entrance, exit, pin or room height the dungeon refuses. The message ends with the
     /// cause, so the cause is not also its [`std::error::Error::source`] (an error chain
     /// would print it twice).
     #[error("{what}: {cause}")]
     BadMarker {
-        /// `entrance`, `exit` or `pin`.
+        /// `entrance`, `exit`, `pin` or `height`.
         what: &'static str,
         /// Why.
         cause: DungeonError,
@@ -90,6 +90,14 @@ pub enum Problem {
     PinsNeedVersion2 {
         /// Pins listed.
         count: usize,
+    },
+    /// Room heights in a file of a version before 3 (heights came with version 3).
+    #[error("`heights` lists {count} cell(s) but `version` is {version}; room heights need version 3")]
+    HeightsNeedVersion3 {
+        /// Heights listed.
+        count: usize,
+        /// The file's version.
+        version: u32,
     },
     /// Rooms or passages in a file older than version 3.
     #[error("`rooms` and `passages` list {count} entries but `version` is below 3; rooms need version 3")]

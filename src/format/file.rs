@@ -15,18 +15,19 @@ use crate::grid::{ConnectorWall, Direction, EdgeId, Grid, PillarId, Pos, Slot, S
 /// The `format` field of every dungeon file.
 pub const FORMAT_NAME: &str = "octile-dungeon";
 /// The newest file version; this build reads every version from 1. Version 2 added
-/// `pins`, version 3 `rooms`, `passages` and `open_pillars`. A file is written as the oldest
-/// version that holds what it has: version 1 without pins, rooms or open pillars (the same
-/// bytes as before any existed, readable by older builds), version 2 with pins only.
+/// `pins`, version 3 `rooms`, `passages`, `open_pillars` and `heights`. A file is written as
+/// the oldest version that holds what it has: version 1 without pins, rooms, open pillars or
+/// room heights (the same bytes as before any existed, readable by older builds), version 2
+/// with pins only.
 pub const FORMAT_VERSION: u32 = 3;
 
-/// The version written for a dungeon without pins, rooms or open pillars.
+/// The version written for a dungeon without pins, rooms, open pillars or room heights.
 const VERSION_WITHOUT_PINS: u32 = 1;
 
 /// The version that added `pins`.
 const VERSION_WITH_PINS: u32 = 2;
 
-/// The version that added `rooms`, `passages` and `open_pillars`.
+/// The version that added `rooms`, `passages`, `open_pillars` and `heights`.
 const VERSION_3: u32 = 3;
 
 #[derive(Serialize, Deserialize)]
@@ -48,6 +49,10 @@ struct DungeonFile {
     /// Pinned cells, `[level, row, col]` each, level by level, row-major (version 2).
     #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "pin_list")]
     pins: Vec<[u32; 3]>,
+    /// Cells with a room height of their own, `[level, row, col, metres]` each, level by
+    /// level, row-major (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "height_list")]
+    heights: Vec<HeightEntry>,
     /// The room table's rooms (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     rooms: Vec<RoomEntry>,
@@ -159,6 +164,13 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         .collect();
     let marker = |p: Option<Pos>| p.map(|p| [u32::from(p.level), p.slot.row, p.slot.col]);
     let pins: Vec<[u32; 3]> = dungeon.pinned().filter_map(|p| marker(Some(p))).collect();
+    let heights: Vec<HeightEntry> = dungeon
+        .room_heights_set()
+        .map(|(p, h)| HeightEntry {
+            cell: [u32::from(p.level), p.slot.row, p.slot.col],
+            metres: h.to_metres(),
+        })
+        .collect();
     let (rooms, passages) = room_entries(dungeon);
     let open_pillars: Vec<OpenPillar> = dungeon
         .open_pillars()
@@ -169,7 +181,7 @@ pub fn to_json(dungeon: &Dungeon) -> String {
             tip: p.tip().name().into(),
         })
         .collect();
-    let version = if !open_pillars.is_empty() || !rooms.is_empty() {
+    let version = if !open_pillars.is_empty() || !rooms.is_empty() || !heights.is_empty() {
         VERSION_3
     } else if !pins.is_empty() {
         VERSION_WITH_PINS
@@ -186,6 +198,7 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         entrance: marker(dungeon.entrance()),
         exit: marker(dungeon.exit()),
         pins,
+        heights,
         rooms,
         passages,
         open_pillars,
@@ -370,6 +383,42 @@ fn pin_list<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<[u32; 3]>, D:
 /// An entrance or exit: `[level, row, col]`.
 struct Marker([u32; 3]);
 
+fn height_list<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<HeightEntry>, D::Error> {
+    Vec::<HeightEntry>::deserialize(de)
+}
+
+/// One cell's room height: `[level, row, col, metres]`.
+struct HeightEntry {
+    cell: [u32; 3],
+    metres: f64,
+}
+
+impl Serialize for HeightEntry {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let [level, row, col] = self.cell;
+        (level, row, col, self.metres).serialize(ser)
+    }
+}
+
+impl<'de> Deserialize<'de> for HeightEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        let numbers = Vec::<serde_json::Number>::deserialize(de)?;
+        let what = &"4 numbers: [level, row, col, metres]";
+        let found = numbers.len();
+        let [level, row, col, metres]: [serde_json::Number; 4] =
+            numbers.try_into().map_err(|_| serde::de::Error::invalid_length(found, what))?;
+        let whole = |n: &serde_json::Number| {
+            n.as_u64().and_then(|v| u32::try_from(v).ok()).ok_or_else(|| {
+                serde::de::Error::custom(format!("{n} in {what} is not a whole number from 0 to 4294967295"))
+            })
+        };
+        let cell = [whole(&level)?, whole(&row)?, whole(&col)?];
+        let metres =
+            metres.as_f64().ok_or_else(|| serde::de::Error::custom(format!("{metres} is not a number")))?;
+        Ok(HeightEntry { cell, metres })
+    }
+}
+
 impl<'de> Deserialize<'de> for Marker {
     fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
         exact(de, "3 numbers: [level, row, col]").map(Marker)
@@ -458,6 +507,15 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     for pin in file.pins.iter().copied().map(to_pos) {
         if let Err(cause) = dungeon.set_pinned(pin, true) {
             marker_problems.push(Problem::BadMarker { what: "pin", cause });
+        }
+    }
+    if file.version < VERSION_3 && !file.heights.is_empty() {
+        marker_problems
+            .push(Problem::HeightsNeedVersion3 { count: file.heights.len(), version: file.version });
+    }
+    for entry in &file.heights {
+        if let Err(cause) = dungeon.set_room_height(to_pos(entry.cell), entry.metres) {
+            marker_problems.push(Problem::BadMarker { what: "height", cause });
         }
     }
     if file.version < VERSION_3 && !(file.rooms.is_empty() && file.passages.is_empty()) {
@@ -583,6 +641,43 @@ mod tests {
         let back = from_json(&text).unwrap();
         assert_eq!(back, d);
         assert_eq!(to_json(&back), text);
+    }
+
+    #[test]
+    fn heights_make_version_3_round_trip_and_are_checked() {
+        let mut d = Dungeon::new(3, 2, 2, Proportions::default(), Fill::Solid).unwrap();
+        d.set_tile(Pos::new(0, 2, 2), Registry::FLOOR).unwrap();
+        let plain = to_json(&d);
+        d.set_room_height(Pos::new(1, 1, 3), 7.25).unwrap();
+        d.set_room_height(Pos::new(0, 2, 2), 11.0).unwrap();
+        let text = to_json(&d);
+        assert!(text.contains("\"version\": 3,"), "{text}");
+        assert!(text.contains("\"heights\": [\n    [0, 2, 2, 11.0],\n    [1, 1, 3, 7.25]\n  ]"), "{text}");
+        let back = from_json(&text).unwrap();
+        assert_eq!(back, d);
+        assert_eq!(back.room_height_at(Pos::new(1, 1, 3)), 7.25);
+        assert_eq!(to_json(&back), text);
+        // Cleared again, the file is the plain one, byte for byte.
+        d.clear_room_height(Pos::new(1, 1, 3)).unwrap();
+        d.clear_room_height(Pos::new(0, 2, 2)).unwrap();
+        assert_eq!(to_json(&d), plain);
+        assert!(plain.contains("\"version\": 1,") && !plain.contains("heights"));
+        // Heights in an older version, out of range, or on a Void slot are named problems.
+        let v2 = text.replace("\"version\": 3,", "\"version\": 2,");
+        let err = from_json(&v2).unwrap_err().to_string();
+        assert!(err.contains("room heights need version 3"), "{err}");
+        let low = text.replace("[1, 1, 3, 7.25]", "[1, 1, 3, 2.49]");
+        let err = from_json(&low).unwrap_err().to_string();
+        assert!(err.contains("height: level 1: room height 2.49 m at row 1, col 3 is out of range"), "{err}");
+        let high = text.replace("[0, 2, 2, 11.0]", "[0, 2, 2, 11.01]");
+        let err = from_json(&high).unwrap_err().to_string();
+        assert!(err.contains("level 0: room height 11.01 m at row 2, col 2"), "{err}");
+        let void = text.replace("[1, 1, 3, 7.25]", "[1, 1, 2, 7.25]");
+        let err = from_json(&void).unwrap_err().to_string();
+        assert!(err.contains("height: level 1") && err.contains("is not a cell"), "{err}");
+        let short = text.replace("[1, 1, 3, 7.25]", "[1, 1, 7.25]");
+        let err = from_json(&short).unwrap_err().to_string();
+        assert!(err.contains("[level, row, col, metres]"), "{err}");
     }
 
     #[test]

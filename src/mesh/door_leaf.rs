@@ -13,7 +13,6 @@ use glam::{DQuat, DVec2, DVec3};
 
 use super::{Primitive, Vertex};
 use crate::dungeon::{Carve, Dungeon};
-use crate::geometry::Proportions;
 use crate::grid::{EdgeId, Pos};
 
 /// Thickness of a door leaf (metres). The closed leaf stands in the passage just beyond
@@ -42,6 +41,8 @@ pub struct DoorLeaf {
     pub along: DVec2,
     /// Width of the opening (metres): the distance from the hinge to the latch end.
     pub width: f64,
+    /// Height of the opening (metres, [`Dungeon::door_height_at`]).
+    pub height: f64,
     /// Whether the door's edge state is walkable (an open door) rather than closed.
     pub open: bool,
 }
@@ -111,6 +112,7 @@ pub fn door_leaves(dungeon: &Dungeon) -> Vec<DoorLeaf> {
                 hinge: DVec3::new(hinge.x, y, hinge.y),
                 along: (latch - hinge) / width,
                 width,
+                height: dungeon.door_height_at(level, edge),
                 open: def.walkable,
             });
         }
@@ -121,15 +123,16 @@ pub fn door_leaves(dungeon: &Dungeon) -> Vec<DoorLeaf> {
 /// The leaf of a door `width` metres wide as a closed box in its hinge frame (metres;
 /// origin on the hinge at floor height, +X along the closed leaf, +Y up, the leaf in
 /// `z` from `-LEAF_THICKNESS` to 0): [`LEAF_GAP`] short of the frame at both sides and the
-/// top and off the floor, `proportions.door_height` tall. 24 vertices (flat normals, UV0 in
-/// metres, UV1 zero), 12 triangles, counter-clockwise seen from outside.
+/// top and off the floor, for an opening `height` metres high ([`DoorLeaf::height`]). 24
+/// vertices (flat normals, UV0 in metres, UV1 zero), 12 triangles, counter-clockwise seen
+/// from outside.
 ///
 /// # Panics
 /// Never: the `expect` restates that a box has 24 vertices.
 #[must_use]
-pub fn leaf_mesh(proportions: &Proportions, width: f64) -> Primitive {
+pub fn leaf_mesh(width: f64, height: f64) -> Primitive {
     let lo = DVec3::new(LEAF_GAP, LEAF_GAP, -LEAF_THICKNESS);
-    let hi = DVec3::new((width - LEAF_GAP).max(2.0 * LEAF_GAP), proportions.door_height - LEAF_GAP, 0.0);
+    let hi = DVec3::new((width - LEAF_GAP).max(2.0 * LEAF_GAP), height - LEAF_GAP, 0.0);
     let mut prim = Primitive::default();
     // Each face: its normal and two in-plane axes (u, v) with u x v = normal.
     for (base, (normal, u, v)) in (0u32..).step_by(4).zip([
@@ -163,12 +166,13 @@ pub fn leaf_mesh(proportions: &Proportions, width: f64) -> Primitive {
 mod tests {
     use super::*;
     use crate::dungeon::{Fill, Registry};
+    use crate::geometry::Proportions;
     use crate::grid::Direction;
 
     #[test]
     fn the_leaf_is_a_closed_box_on_its_hinge() {
         let p = Proportions::default();
-        let m = leaf_mesh(&p, p.door_width);
+        let m = leaf_mesh(p.door_width, p.door_height);
         assert_eq!((m.vertices.len(), m.indices.len()), (24, 36));
         let xs: Vec<f32> = m.vertices.iter().map(|v| v.position[0]).collect();
         assert!(xs.iter().all(|&x| x >= 0.0 && f64::from(x) <= p.door_width));

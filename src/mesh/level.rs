@@ -3,7 +3,7 @@
 
 use std::cell::Cell;
 
-use glam::DVec2;
+use glam::{DVec2, DVec3};
 
 use super::panel::{Panel, at};
 use super::panels::Panels;
@@ -38,6 +38,43 @@ pub(crate) fn cell_walls(slot: Slot) -> &'static [Direction] {
     }
 }
 
+/// The heights strictly between 0 and `top` at which faces meet the vertical line through
+/// the corner of `slot` that starts its wall `dir` (`end` 0) or ends it (`end` 1), lowest
+/// first: the tops of the open seams of the two walls that meet there (`open` gives the
+/// height of the open seam beyond a wall, `None` when it is not carved edge-wide). Every
+/// face standing on that line is split at them, so the faces share their edges where a
+/// lower seam's pillar face, a lintel and a wall meet.
+fn corner_splits(
+    slot: Slot,
+    dir: Direction,
+    end: usize,
+    top: f64,
+    open: impl Fn(Direction) -> Option<f64>,
+) -> [Option<f64>; 2] {
+    let walls = cell_walls(slot);
+    let n = walls.len();
+    let k = walls.iter().position(|&w| w == dir).expect("invariant: a wall of the cell");
+    let other = if end == 0 { walls[(k + n - 1) % n] } else { walls[(k + 1) % n] };
+    let inside = |h: Option<f64>| h.filter(|&h| h > 0.0 && h < top);
+    match (inside(open(dir)), inside(open(other))) {
+        (Some(a), Some(b)) if a == b => [Some(a), None],
+        (Some(a), Some(b)) => [Some(a.min(b)), Some(a.max(b))],
+        (a, b) => [a.or(b), None],
+    }
+}
+
+/// The heights strictly between 0 and the room height of the cell at `pos` at which its
+/// wall `dir` is split at its first and second end ([`corner_splits`], read from the
+/// dungeon): for the stair ramps of the colliders, which stand against such walls.
+pub(crate) fn wall_end_splits(d: &Dungeon, pos: Pos, dir: Direction) -> [Vec<f64>; 2] {
+    let open = |w: Direction| {
+        let edge = d.dims().edge(pos.slot, w).ok()??;
+        d.carved_seam(pos, w).filter(|def| def.carve == Carve::Full).map(|_| d.seam_height(pos.level, edge))
+    };
+    let top = d.room_height_at(pos);
+    [0, 1].map(|end| corner_splits(pos.slot, dir, end, top, open).into_iter().flatten().collect())
+}
+
 /// What the extruder needs to know about one level and its neighbours.
 struct Ctx<'a> {
     d: &'a Dungeon,
@@ -48,6 +85,11 @@ struct Ctx<'a> {
     /// How each edge of `level` is carved, by dense edge index, filled as the edges are
     /// first asked for (a wall is asked for by its cell, its seam and its neighbour).
     carves: Vec<Cell<Option<Carve>>>,
+    /// Each cell's room height on `level` (metres, by slot index: [`Dungeon::room_heights`]).
+    heights: Vec<f64>,
+    /// The height of each seam of `level` ([`Dungeon::seam_height`]), by dense edge index,
+    /// filled as the seams are first asked for.
+    seam_heights: Vec<Cell<Option<f64>>>,
 }
 
 impl Ctx<'_> {
@@ -71,6 +113,50 @@ impl Ctx<'_> {
             known.set(Some(carve));
             carve
         })
+    }
+
+    /// The room height of the cell `slot` of this level (metres).
+    fn height(&self, slot: Slot) -> f64 {
+        self.heights[self.idx(slot)]
+    }
+
+    /// How high the seam `edge` of this level is carved: the dungeon's own answer
+    /// ([`Dungeon::seam_height`], the lower of its cells').
+    fn seam_height(&self, edge: EdgeId) -> f64 {
+        let known =
+            &self.seam_heights[self.d.dims().edge_index(edge).expect("invariant: edge from the grid")];
+        known.get().unwrap_or_else(|| {
+            let h = self.d.seam_height(self.level, edge);
+            known.set(Some(h));
+            h
+        })
+    }
+
+    /// The height of the open seam beyond wall `dir` of `slot` on this level, or `None`
+    /// when that seam is not carved edge-wide (a wall, a door or the border).
+    fn open_height(&self, slot: Slot, dir: Direction) -> Option<f64> {
+        match self.wall_carve(self.level, slot, dir) {
+            (Carve::Full, Some(e)) => Some(self.seam_height(e)),
+            _ => None,
+        }
+    }
+
+    /// [`corner_splits`] of the corner of `slot` that starts (`end` 0) or ends (`end` 1) its
+    /// wall `dir`, on this level.
+    fn corner_splits(&self, slot: Slot, dir: Direction, end: usize, top: f64) -> [Option<f64>; 2] {
+        if !self.d.has_room_heights() {
+            // Every cell and seam is the default height: nothing stops below a face's top.
+            return [None; 2];
+        }
+        corner_splits(slot, dir, end, top, |d| self.open_height(slot, d))
+    }
+
+    /// The vertical chain at `p` from `lo` to `hi` through `splits` (those strictly between).
+    fn column(p: DVec2, lo: f64, hi: f64, splits: [Option<f64>; 2]) -> Vec<DVec3> {
+        let mut out = vec![at(p, lo)];
+        out.extend(splits.into_iter().flatten().filter(|&h| h > lo && h < hi).map(|h| at(p, h)));
+        out.push(at(p, hi));
+        out
     }
 
     /// Carve state of wall `dir` of `slot` on `level`, with its edge (border walls are rock).
@@ -168,9 +254,10 @@ fn extrude_parts_into(
         here: flags(d, level),
         below: (level > 0).then(|| flags(d, level - 1)),
         carves: vec![Cell::new(None); d.dims().edge_index_len()],
+        heights: d.room_heights(level),
+        seam_heights: vec![Cell::new(None); d.dims().edge_index_len()],
     };
-    let p = d.proportions();
-    let (rh, dh, lh) = (p.room_height, p.door_height, p.layer_height);
+    let lh = d.proportions().layer_height;
     for (slot, part) in d.dims().cells().filter_map(|slot| part_of(slot).map(|p| (slot, p))) {
         let panels = &mut out[part];
         let i = ctx.idx(slot);
@@ -189,6 +276,7 @@ fn extrude_parts_into(
             floor.extend(tri(0.0));
             panels.push(floor);
         }
+        let rh = ctx.height(slot);
         if !stair {
             let mut ceiling = Panel::horizontal(MaterialRole::Ceiling, false);
             ceiling.extend(tri(rh));
@@ -196,20 +284,28 @@ fn extrude_parts_into(
         }
         let centre = ctx.layout.center(slot);
         for &dir in cell_walls(slot) {
-            let (carve, _) = ctx.wall_carve(level, slot, dir);
+            let (carve, edge) = ctx.wall_carve(level, slot, dir);
             let ([from, to], door) = ctx.wall_splits(level, slot, dir);
             let mut wall = Panel::vertical(MaterialRole::Wall, from, to, centre);
+            let (lo, hi) = (ctx.corner_splits(slot, dir, 0, rh), ctx.corner_splits(slot, dir, 1, rh));
             match (carve, door) {
-                (Carve::Full, _) => {}
+                (Carve::Full, _) => {
+                    // A lintel: rock over a seam lower than this cell, on this cell's wall.
+                    let top = ctx.open_height(slot, dir).expect("invariant: an open seam");
+                    if top < rh {
+                        wall.extend(strip(&Ctx::column(from, top, rh, lo), &Ctx::column(to, top, rh, hi)));
+                    }
+                }
                 (_, Some([d0, d1])) => {
+                    let dh = d.door_height_at(level, edge.expect("invariant: a door has an edge"));
                     wall.extend(strip(
-                        &[at(from, 0.0), at(from, rh)],
+                        &Ctx::column(from, 0.0, rh, lo),
                         &[at(d0, 0.0), at(d0, dh), at(d0, rh)],
                     ));
                     wall.extend(strip(&[at(d0, dh), at(d0, rh)], &[at(d1, dh), at(d1, rh)]));
-                    wall.extend(strip(&[at(d1, 0.0), at(d1, dh), at(d1, rh)], &[at(to, 0.0), at(to, rh)]));
+                    wall.extend(strip(&[at(d1, 0.0), at(d1, dh), at(d1, rh)], &Ctx::column(to, 0.0, rh, hi)));
                 }
-                _ => wall.extend(strip(&[at(from, 0.0), at(from, rh)], &[at(to, 0.0), at(to, rh)])),
+                _ => wall.extend(strip(&Ctx::column(from, 0.0, rh, lo), &Ctx::column(to, 0.0, rh, hi))),
             }
             if !wall.tris.is_empty() {
                 panels.push(wall);
@@ -227,31 +323,64 @@ fn extrude_parts_into(
             Carve::None => {}
             Carve::Full => {
                 let seam = ctx.layout.edge_seam(sides).expect("invariant: sides are walls");
+                let height = ctx.seam_height(edge);
+                let [(a, da), (b, db)] = sides;
+                // The pillar faces either side meet the corners [a0, b1] and [b0, a1], where
+                // the neighbouring walls' open seams may stop lower.
+                let splits = [
+                    [ctx.corner_splits(a, da, 0, height), ctx.corner_splits(b, db, 1, height)],
+                    [ctx.corner_splits(b, db, 0, height), ctx.corner_splits(a, da, 1, height)],
+                ];
                 let open = open_pillars(&ctx, edge);
-                panels.extend(passage(seam, rh, MaterialRole::Ceiling, MaterialRole::Wall, &open));
+                panels.extend(passage(
+                    seam,
+                    height,
+                    splits,
+                    MaterialRole::Ceiling,
+                    MaterialRole::Wall,
+                    &open,
+                ));
             }
             Carve::Door => {
                 let door = ctx.layout.door(sides[0], sides[1]).expect("invariant: sides are walls");
-                panels.extend(passage(door, dh, MaterialRole::DoorFrame, MaterialRole::DoorFrame, &[]));
+                let plain = [[[None; 2]; 2]; 2];
+                let dh = d.door_height_at(level, edge);
+                panels.extend(passage(
+                    door,
+                    dh,
+                    plain,
+                    MaterialRole::DoorFrame,
+                    MaterialRole::DoorFrame,
+                    &[],
+                ));
             }
         }
     }
     for pillar in d.open_pillars_on(level) {
         if let Some(part) = part_of(pillar.connector()) {
-            out[part].extend(open_pillar(&ctx, pillar, rh));
+            out[part].extend(open_pillar(&ctx, pillar, pillar_height(&ctx, pillar)));
         }
     }
     Ok(())
 }
 
-/// The triangles of the open pillars of this level at the ends of `edge`.
-fn open_pillars(ctx: &Ctx<'_>, edge: EdgeId) -> Vec<[DVec2; 3]> {
-    let open = ctx.d.open_pillars_at_edge(ctx.level, edge);
-    open.into_iter().filter_map(|p| ctx.layout.pillar(p.connector(), p.tip())).collect()
+/// How high the open pillar `pillar` of this level is carved: the lowest of its three
+/// cells' room heights ([`Dungeon::opening_height`]).
+fn pillar_height(ctx: &Ctx<'_>, pillar: PillarId) -> f64 {
+    ctx.d.opening_height(ctx.level, &pillar.cells())
 }
 
-/// An open pillar (DESIGN.md section 7): floor and ceiling over its triangle and nothing
-/// else, as all three of its sides face carved seams.
+/// The open pillars of this level at the ends of `edge`: each one's triangle and height.
+fn open_pillars(ctx: &Ctx<'_>, edge: EdgeId) -> Vec<([DVec2; 3], f64)> {
+    let open = ctx.d.open_pillars_at_edge(ctx.level, edge);
+    open.into_iter()
+        .filter_map(|p| Some((ctx.layout.pillar(p.connector(), p.tip())?, pillar_height(ctx, p))))
+        .collect()
+}
+
+/// An open pillar (DESIGN.md sections 7 and 8): floor and ceiling (at `height`, the lowest of
+/// its cells') over its triangle and nothing else, as all three of its sides face carved
+/// seams; where a seam beside it is taller, [`passage`] closes the step over that side.
 fn open_pillar(ctx: &Ctx<'_>, pillar: PillarId, height: f64) -> Vec<Panel> {
     let tri = ctx.layout.pillar(pillar.connector(), pillar.tip()).expect("invariant: a pillar of the grid");
     let mut floor = Panel::horizontal(MaterialRole::Floor, true);
@@ -262,15 +391,18 @@ fn open_pillar(ctx: &Ctx<'_>, pillar: PillarId, height: f64) -> Vec<Panel> {
 }
 
 /// A carved rectangle through a seam (`[a1, a0, b1, b0]`): floor, top at `height`, and the
-/// two side walls that do not lie on a cell (pillar faces, or door jambs), but for a side on
-/// a face of one of the pillars `open` (both its ends are corners of that triangle: the
-/// layout copies corners bit for bit, so they compare exactly).
+/// two side walls that do not lie on a cell (pillar faces, or door jambs), `[a0 -> b1,
+/// b0 -> a1]`, each end's vertical edge split at the heights `splits` names for it. A side
+/// on a face of one of the pillars `open` (both its ends are corners of that triangle: the
+/// layout copies corners bit for bit, so they compare exactly) stands only above the
+/// pillar's height: a lintel up to `height` where the seam is taller, no face where not.
 fn passage(
     rect: [DVec2; 4],
     height: f64,
+    splits: [[[Option<f64>; 2]; 2]; 2],
     top_role: MaterialRole,
     side_role: MaterialRole,
-    open: &[[DVec2; 3]],
+    open: &[([DVec2; 3], f64)],
 ) -> Vec<Panel> {
     let [a1, a0, b1, b0] = rect;
     let mid = (a1 + a0 + b1 + b0) / 4.0;
@@ -279,20 +411,22 @@ fn passage(
     let mut top = Panel::horizontal(top_role, false);
     top.extend(fan(&rect.map(|v| at(v, height))));
     let mut out = vec![floor, top];
-    for (p, q) in [(a0, b1), (b0, a1)] {
-        if open.iter().any(|tri| tri.contains(&p) && tri.contains(&q)) {
+    for ((p, q), [sp, sq]) in [(a0, b1), (b0, a1)].into_iter().zip(splits) {
+        let on_pillar = open.iter().find(|(tri, _)| tri.contains(&p) && tri.contains(&q));
+        let lo = on_pillar.map_or(0.0, |&(_, h)| h);
+        if lo >= height {
             continue;
         }
         let mut side = Panel::vertical(side_role, p, q, mid);
-        side.extend(strip(&[at(p, 0.0), at(p, height)], &[at(q, 0.0), at(q, height)]));
+        side.extend(strip(&Ctx::column(p, lo, height, sp), &Ctx::column(q, lo, height, sq)));
         out.push(side);
     }
     out.retain(|p| !p.tris.is_empty());
     out
 }
 
-/// The shaft walls of a stair octagon: from this level's ceiling height up to the next
-/// level's floor, split where either level's door passages meet them.
+/// The shaft walls of a stair octagon: from its ceiling height `rh` (its room height) up to
+/// the next level's floor, split where either level's door passages meet them.
 fn shaft(ctx: &Ctx<'_>, slot: Slot, rh: f64, lh: f64) -> Vec<Panel> {
     let centre = ctx.layout.center(slot);
     cell_walls(slot)

@@ -23,6 +23,7 @@ mod weld;
 
 pub use door_leaf::{DoorLeaf, LEAF_COLOUR, LEAF_GAP, LEAF_THICKNESS, door_leaves, leaf_mesh, yaw_onto};
 pub use error::MeshError;
+pub(crate) use level::wall_end_splits;
 pub use optimize::{PrimitiveStats, analyze};
 pub use progress::MeshProgress;
 pub use ribbon::{RIBBON_COLOUR, RIBBON_LIFT, RIBBON_WIDTH, route_ribbon};
@@ -52,6 +53,11 @@ pub const MAX_TEXTURE_SIZE: f64 = 1e6;
 const TRIANGLES_PER_OCTAGON: u64 = 64;
 /// Most triangles of one carved connector diamond with its walls and short seams.
 const TRIANGLES_PER_CONNECTOR: u64 = 24;
+/// Most triangles room heights add to one carved octagon (lintels, and walls and pillar
+/// faces split where lower seams stop), counted only for a dungeon with set heights.
+const HEIGHT_TRIANGLES_PER_OCTAGON: u64 = 64;
+/// Most triangles room heights add to one carved connector.
+const HEIGHT_TRIANGLES_PER_CONNECTOR: u64 = 32;
 /// Most triangles per step of a spiral stair (tread, riser, rims, column and shaft share).
 const TRIANGLES_PER_STEP: u64 = 48;
 /// Triangles of a stair's fixed parts (landing, gap, column ends, hole rim).
@@ -106,18 +112,22 @@ impl MeshOptions {
 
 /// An upper estimate of the triangles [`build`] makes of `dungeon`, counted without
 /// building anything (one pass over the cells): a fixed number per carved octagon and
-/// connector and per stair step. The mesh has no more than this (the constants are the most
-/// any cell makes; a test checks the bound on the samples and generated dungeons).
+/// connector (more when any cell has a room height of its own) and per stair step. The mesh
+/// has no more than this (the constants are the most any cell makes; a test checks the
+/// bound on the samples and generated dungeons).
 #[must_use]
 pub fn estimated_triangles(dungeon: &Dungeon) -> u64 {
     let dims = dungeon.dims();
+    let heights = dungeon.has_room_heights();
     let mut total = 0u64;
     for level in 0..dungeon.levels() {
         let Ok(carved) = dungeon.carved_slots(level) else { continue };
         for slot in carved.iter().zip(dims.slots()).filter(|(c, _)| **c).map(|(_, slot)| slot) {
-            total += match slot.kind() {
-                SlotKind::Octagon => TRIANGLES_PER_OCTAGON,
-                _ => TRIANGLES_PER_CONNECTOR,
+            total += match (slot.kind(), heights) {
+                (SlotKind::Octagon, false) => TRIANGLES_PER_OCTAGON,
+                (SlotKind::Octagon, true) => TRIANGLES_PER_OCTAGON + HEIGHT_TRIANGLES_PER_OCTAGON,
+                (_, false) => TRIANGLES_PER_CONNECTOR,
+                (_, true) => TRIANGLES_PER_CONNECTOR + HEIGHT_TRIANGLES_PER_CONNECTOR,
             };
         }
     }

@@ -160,13 +160,19 @@ pub(crate) fn footprint_rim(spec: &Spiral) -> Vec<DVec2> {
 
 /// What the walls and floors round a stair's shaft do where [`shaft_ramp`] meets them.
 pub(crate) struct ShaftSides {
-    /// The room height (metres): the walls beside the landing wall's ends are split there.
+    /// The stair octagon's room height (metres): the walls beside the landing wall's ends
+    /// are split there.
     pub room_height: f64,
+    /// The heights between 0 and `room_height` where those walls are split too, at the
+    /// landing wall's first and second end (the tops of lower open seams meeting there:
+    /// [`super::level::wall_end_splits`]).
+    pub splits: [Vec<f64>; 2],
     /// The opening a door cuts in the landing wall on the level above: the floor beyond
     /// the landing's top edge is split there.
     pub exit_door: Option<[DVec2; 2]>,
     /// The opening in the landing wall on the stair's own level (a door's, or the whole
-    /// wall when it is open) and its height: the passage beyond it ends at the landing.
+    /// wall when it is open) and its height: the passage beyond it ends at the landing. Its
+    /// sides are split at `splits` below that height when it is the whole wall.
     pub opening: Option<([DVec2; 2], f64)>,
 }
 
@@ -195,22 +201,29 @@ pub(crate) fn shaft_ramp(spec: &Spiral, sides: &ShaftSides) -> Vec<Panel> {
     ));
     let d = plan.dirs[n];
     let mut beside = Panel::vertical(MaterialRole::Stair, outer[n], ea, plan.c + d * plan.rc - d.perp());
-    beside.extend(strip(
-        &[at(outer[n], 0.0), at(outer[n], height)],
-        &[at(ea, 0.0), at(ea, rh), at(ea, height)],
-    ));
+    let column = |p: DVec2, splits: &[f64], top: f64| {
+        let mut c = vec![at(p, 0.0)];
+        c.extend(splits.iter().filter(|&&h| h > 0.0 && h < top).map(|&h| at(p, h)));
+        c.push(at(p, top));
+        c
+    };
+    let wall_end = |p: DVec2, splits: &[f64]| {
+        let mut c = column(p, splits, rh);
+        c.push(at(p, height));
+        c
+    };
+    beside.extend(strip(&[at(outer[n], 0.0), at(outer[n], height)], &wall_end(ea, &sides.splits[0])));
     panels.extend([beside, plan.gap_column(), plan.riser(1)]);
     let d0 = plan.dirs[0];
     let ahead = plan.c + d0 * plan.rc + d0.perp();
     let mut gap_side = Panel::vertical(MaterialRole::Stair, inner[0], eb, ahead);
-    gap_side.extend(strip(
-        &[at(inner[0], 0.0), at(inner[0], height)],
-        &[at(eb, 0.0), at(eb, rh), at(eb, height)],
-    ));
+    gap_side.extend(strip(&[at(inner[0], 0.0), at(inner[0], height)], &wall_end(eb, &sides.splits[1])));
     panels.push(gap_side);
     if let Some(([p, q], top)) = sides.opening {
-        panels
-            .push(filled(plan.outward(ea, eb), strip(&[at(p, 0.0), at(p, top)], &[at(q, 0.0), at(q, top)])));
+        let whole = p == ea && q == eb;
+        let none: &[f64] = &[];
+        let [sp, sq] = if whole { [&sides.splits[0][..], &sides.splits[1][..]] } else { [none, none] };
+        panels.push(filled(plan.outward(ea, eb), strip(&column(p, sp, top), &column(q, sq, top))));
     }
     panels
 }

@@ -157,6 +157,7 @@ impl Sheet {
         stairs(out, dungeon, level, origin, half);
         markers(out, dungeon, level, origin, half);
         room_labels(out, dungeon, level, origin);
+        heights(out, dungeon, level, origin, font);
         if let Some(fov) = options.fov.as_ref().filter(|f| f.level == level) {
             fov_shade(out, fov, origin);
         }
@@ -325,6 +326,34 @@ fn doors(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
             let _ = writeln!(out, r#"<circle cx="{:.2}" cy="{:.2}" r="1.1" fill="{DOOR}"/>"#, c.x, c.y);
         }
     }
+}
+
+/// Room heights of their own: each carved cell of `level` with one gets its height in
+/// metres at its centre (`<g class="heights">`, each `<text data-slot="ROW,COL">`); nothing
+/// when no cell of the level has one.
+fn heights(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2, font: f64) {
+    let cells: Vec<_> =
+        dungeon.room_heights_set().filter(|&(p, _)| p.level == level && dungeon.is_carved(p)).collect();
+    if cells.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        r#"<g class="heights" font-family="sans-serif" font-size="{:.2}" fill="{WALL}" text-anchor="middle">"#,
+        0.8 * font
+    );
+    for (p, h) in cells {
+        let c = dungeon.layout().center(p.slot) + origin;
+        let (row, col) = (p.slot.row, p.slot.col);
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.2}" y="{:.2}" data-slot="{row},{col}">{} m</text>"#,
+            c.x,
+            c.y,
+            h.to_metres()
+        );
+    }
+    let _ = writeln!(out, "</g>");
 }
 
 /// Stairs up from `level` (solid) and landings from below (ring, with a line to the exit
@@ -534,6 +563,20 @@ mod tests {
 
     /// Each level carries the slot coordinates of its octagon columns and rows, as edit
     /// commands write them, and the sheet a legend naming every mark.
+    #[test]
+    fn cells_of_their_own_height_are_labelled() {
+        let mut d =
+            Dungeon::new(3, 3, 2, crate::geometry::Proportions::default(), crate::dungeon::Fill::Floor)
+                .unwrap();
+        let plain = to_svg(&d, &PlanOptions::default());
+        assert!(!plain.contains("class=\"heights\""));
+        d.set_room_height(Pos::new(1, 2, 4), 8.5).unwrap();
+        let svg = to_svg(&d, &PlanOptions::default());
+        let level1 = &svg[svg.find(r#"<g id="level-1">"#).unwrap()..];
+        assert!(level1.contains(r#"data-slot="2,4">8.5 m</text>"#), "{svg}");
+        assert_eq!(svg.matches("class=\"heights\"").count(), 1, "level 0 has none");
+    }
+
     #[test]
     fn coordinates_along_the_edges_and_a_legend() {
         let d = Dungeon::new(4, 3, 2, Proportions::default(), Fill::Floor).unwrap();

@@ -25,7 +25,7 @@ pub fn leaf_triangles(dungeon: &Dungeon) -> Vec<Vec<Vertex>> {
     let mut levels = vec![Vec::new(); usize::from(dungeon.levels())];
     for leaf in door_leaves(dungeon) {
         let out = &mut levels[usize::from(leaf.level)];
-        let mesh = leaf_mesh(dungeon.proportions(), leaf.width);
+        let mesh = leaf_mesh(leaf.width, leaf.height);
         let swing = if leaf.open { OPEN_SWING } else { 0.0 };
         let turn = leaf.rotation() * DQuat::from_rotation_y(swing);
         for &i in &mesh.indices {

@@ -139,6 +139,8 @@ pub struct Renderer {
     flat_lines: wgpu::RenderPipeline,
     level_height: f32,
     room_height: f32,
+    /// Per level, its tallest room's height (metres).
+    tallest_room: Vec<f32>,
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
     inset_globals: wgpu::Buffer,
@@ -229,6 +231,7 @@ impl Renderer {
             flat_lines: pipelines.flat_lines,
             level_height: scene.level_height,
             room_height: scene.room_height,
+            tallest_room: scene.tallest_room.clone(),
             globals,
             globals_group,
             inset_globals,

@@ -35,8 +35,12 @@ pub struct Scene {
     pub bounds: Bounds,
     /// Vertical distance between levels (metres).
     pub level_height: f32,
-    /// Floor-to-ceiling height (metres).
+    /// The dungeon's default floor-to-ceiling height (metres; the scale of the shading
+    /// near floors).
     pub room_height: f32,
+    /// Per level, its tallest room's height (metres, [`Dungeon::tallest_room`]): no ceiling
+    /// of the level is higher above its floor.
+    pub tallest_room: Vec<f32>,
     /// Side of the square mesh chunks (metres): [`CHUNK_SLOTS`] slots.
     pub chunk_size: f32,
     /// Per level, the chunks that hold a carved cell (the only ones with a mesh: a carved
@@ -56,7 +60,7 @@ pub struct LevelGeometry {
     /// Floor cell outlines: line lists.
     pub outlines: ByChunk<Vec<Vertex>>,
     /// Rock caps (viewer only, never exported): a band along every wall on its rock side at
-    /// the ceiling's height, facing up, so walls read as solid from above. A triangle list.
+    /// the wall's top (its cell's room height), facing up, so walls read as solid from above. A triangle list.
     pub caps: Vec<Vertex>,
 }
 
@@ -79,7 +83,7 @@ impl Scene {
             let y = floor_y[usize::from(pos.level)];
             for v in layout.cell_polygon(pos.slot).unwrap_or_default() {
                 min = min.min(Vec3::new(v.x as f32, y, v.y as f32));
-                max = max.max(Vec3::new(v.x as f32, y + p.room_height as f32, v.y as f32));
+                max = max.max(Vec3::new(v.x as f32, y + dungeon.room_height_at(pos) as f32, v.y as f32));
             }
             chunks[usize::from(pos.level)].push(slot_chunk(pos.slot));
         }
@@ -100,6 +104,7 @@ impl Scene {
             bounds,
             level_height: p.layer_height as f32,
             room_height: p.room_height as f32,
+            tallest_room: (0..dungeon.levels()).map(|l| dungeon.tallest_room(l) as f32).collect(),
             chunk_size: (f64::from(CHUNK_SLOTS) * layout.spacing()) as f32,
             chunks,
             torches: Arc::new(Torchlight::new(&super::markers::torch_positions(
@@ -130,7 +135,7 @@ pub(crate) fn level_geometry(dungeon: &Dungeon, texture_size: f64, l: u16) -> Le
     let p = dungeon.proportions();
     let walls = wall_runs(&plan, dungeon.layout());
     let caps = level_caps(dungeon, &walls);
-    let coarse = coarse_chunks(&plan, &walls, p.floor_y(l), p.room_height as f32, texture_size as f32);
+    let coarse = coarse_chunks(&plan, &walls, p.floor_y(l), texture_size as f32);
     LevelGeometry { coarse, outlines: outlines(&plan), caps }
 }
 
@@ -153,10 +158,10 @@ fn outlines(plan: &LevelPlan) -> ByChunk<Vec<Vertex>> {
 const CAP_LIFT: f32 = 0.02;
 
 /// The rock caps (level-local) of a level of `dungeon` whose rock walls run as `walls`
-/// ([`wall_runs`]): at the ceiling's height, as wide as half a seam (0.3 to 1 m).
+/// ([`wall_runs`]): at each wall's top, as wide as half a seam (0.3 to 1 m).
 pub(crate) fn level_caps(dungeon: &Dungeon, walls: &[WallRun]) -> Vec<Vertex> {
     let band = (dungeon.layout().gap() * 0.5).clamp(0.3, 1.0);
-    rock_caps(walls, dungeon.proportions().room_height as f32 + CAP_LIFT, band as f32)
+    rock_caps(walls, CAP_LIFT, band as f32)
 }
 
 /// The rock caps of level `level` of `dungeon` (level-local metres) with the light of
@@ -169,13 +174,14 @@ pub(crate) fn lit_level_caps(dungeon: &Dungeon, level: u16, torches: &Torchlight
     caps
 }
 
-/// The rock caps of one level at height `y`: per straight run of rock wall
-/// ([`wall_runs`]), a quad `band` metres wide on the wall's rock side (carved space is on
-/// the left of `a -> b`, see [`crate::walk::Wall`]), wound counter-clockwise seen from
-/// above.
-fn rock_caps(runs: &[WallRun], y: f32, band: f32) -> Vec<Vertex> {
+/// The rock caps of one level: per straight run of rock wall ([`wall_runs`]), a quad
+/// `band` metres wide on the wall's rock side (carved space is on the left of `a -> b`, see
+/// [`crate::walk::Wall`]) `lift` metres over the run's top, wound counter-clockwise seen
+/// from above.
+fn rock_caps(runs: &[WallRun], lift: f32, band: f32) -> Vec<Vertex> {
     let mut out = Vec::with_capacity(runs.len() * 6);
     for run in runs {
+        let y = run.height as f32 + lift;
         let (a, b) = (run.a.as_vec2(), run.b.as_vec2());
         let along = b - a;
         if along.length_squared() < 1e-8 {
@@ -203,13 +209,35 @@ mod tests {
     use crate::walk::WallKind;
 
     #[test]
+    fn caps_and_coarse_walls_stand_at_each_rooms_height() {
+        use crate::dungeon::{Fill, Registry};
+        use crate::grid::Pos;
+        let mut d = Dungeon::new(3, 3, 1, crate::geometry::Proportions::default(), Fill::Solid).unwrap();
+        d.set_tile(Pos::new(0, 2, 2), Registry::FLOOR).unwrap();
+        d.set_room_height(Pos::new(0, 2, 2), 9.0).unwrap();
+        let g = level_geometry(&d, 4.0, 0);
+        assert!(!g.caps.is_empty());
+        assert!(
+            g.caps.iter().all(|v| (v.position[1] - (9.0 + CAP_LIFT)).abs() < 1e-5),
+            "caps on the 9 m walls"
+        );
+        let walls = g
+            .coarse
+            .values()
+            .flat_map(|m| m.primitives.iter())
+            .filter(|(r, _)| *r == crate::mesh::MaterialRole::Wall);
+        let top = walls.flat_map(|(_, p)| p.vertices.iter()).map(|v| v.position[1]).fold(0.0, f32::max);
+        assert!((top - 9.0).abs() < 1e-5, "coarse walls reach {top} m");
+    }
+
+    #[test]
     fn rock_caps_cover_every_rock_wall_in_fewer_quads() {
         let options =
             crate::generate::GenerateOptions { seed: 7, levels: 1, cols: 24, rows: 24, ..Default::default() };
         let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
         let plan = level_plan(&d, 0);
         let band = 0.5f32;
-        let caps = rock_caps(&wall_runs(&plan, d.layout()), 4.0, band);
+        let caps = rock_caps(&wall_runs(&plan, d.layout()), CAP_LIFT, band);
         let rock: Vec<_> = plan.walls.iter().filter(|w| w.kind == WallKind::Rock).collect();
         // Each wall's band is a rectangle along it: the caps' area is their length times the
         // band, every triangle faces up, and straight runs need fewer quads than walls.

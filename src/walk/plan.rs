@@ -30,6 +30,10 @@ pub struct Piece {
     pub floor: bool,
     /// It has a ceiling (false for a stair octagon: the shaft goes up).
     pub ceiling: bool,
+    /// How high its ceiling stands above the floor (metres): a cell's room height
+    /// ([`Dungeon::room_height_at`]), a seam's height ([`Dungeon::seam_height`]), an open
+    /// pillar's the lowest of its three cells' ([`Dungeon::opening_height`]).
+    pub height: f64,
 }
 
 /// Why a segment blocks walking.
@@ -51,6 +55,10 @@ pub struct Wall {
     pub b: DVec2,
     /// Rock face or closed door.
     pub kind: WallKind,
+    /// How high the face stands above the floor (metres): a cell's wall its room height
+    /// ([`Dungeon::room_height_at`]), a seam's side or door the seam's height
+    /// ([`Dungeon::seam_height`]).
+    pub height: f64,
 }
 
 /// The carved pieces and walls of one level.
@@ -96,17 +104,19 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
             polygon,
             floor: !below_is_stair,
             ceiling: !dungeon.is_stair(pos),
+            height: dungeon.room_height_at(pos),
         });
+        let height = dungeon.room_height_at(pos);
         for &dir in dims.walls(slot).expect("invariant: cells have walls") {
             let [a, b] = layout.wall(slot, dir).expect("invariant: cell wall");
             match dungeon.carved_seam(pos, dir).map(|e| e.carve) {
-                None | Some(Carve::None) => plan.walls.push(Wall { a, b, kind: WallKind::Rock }),
+                None | Some(Carve::None) => plan.walls.push(Wall { a, b, kind: WallKind::Rock, height }),
                 Some(Carve::Full) => {}
                 Some(Carve::Door) => {
                     // The wall stands on both sides of the door-wide opening.
                     let [d0, d1] = door_span(dungeon, slot, dir).expect("invariant: carved seam");
-                    plan.walls.push(Wall { a, b: d0, kind: WallKind::Rock });
-                    plan.walls.push(Wall { a: d1, b, kind: WallKind::Rock });
+                    plan.walls.push(Wall { a, b: d0, kind: WallKind::Rock, height });
+                    plan.walls.push(Wall { a: d1, b, kind: WallKind::Rock, height });
                 }
             }
         }
@@ -119,11 +129,12 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
         };
         let walkable = if rules.open_doors { def.passable } else { def.walkable };
         let door = def.carve == Carve::Door;
+        let height = dungeon.seam_height(level, edge);
         if layout.gap() <= 0.0 {
             // No seam between the cells: a closed door stands in the shared wall's opening.
             if door && !walkable {
                 let [a, b] = door_span(dungeon, slot, dir).expect("invariant: carved seam");
-                plan.walls.push(Wall { a, b, kind: WallKind::Door });
+                plan.walls.push(Wall { a, b, kind: WallKind::Door, height });
             }
             continue;
         }
@@ -143,15 +154,15 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
         for i in [1, 3] {
             let (a, b) = (polygon[i], polygon[(i + 1) % 4]);
             if !open.iter().any(|tri| tri.contains(&a) && tri.contains(&b)) {
-                plan.walls.push(Wall { a, b, kind: WallKind::Rock });
+                plan.walls.push(Wall { a, b, kind: WallKind::Rock, height });
             }
         }
         if !walkable {
             let a = (polygon[1] + polygon[2]) / 2.0;
             let b = (polygon[3] + polygon[0]) / 2.0;
-            plan.walls.push(Wall { a, b, kind: WallKind::Door });
+            plan.walls.push(Wall { a, b, kind: WallKind::Door, height });
         }
-        plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor: true, ceiling: true });
+        plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor: true, ceiling: true, height });
     }
     for pillar in dungeon.open_pillars_on(level) {
         let Some(tri) = layout.pillar(pillar.connector(), pillar.tip()) else { continue };
@@ -160,6 +171,7 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
             polygon: tri.to_vec(),
             floor: true,
             ceiling: true,
+            height: dungeon.opening_height(level, &pillar.cells()),
         });
     }
     plan

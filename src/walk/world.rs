@@ -232,10 +232,29 @@ impl World {
         self.layout.proportions().layer_height
     }
 
-    /// Floor-to-ceiling height of a room (metres).
+    /// The dungeon's default floor-to-ceiling height of a room (metres); a cell may have
+    /// its own ([`World::room_height_at`]).
     #[must_use]
     pub fn room_height(&self) -> f64 {
         self.layout.proportions().room_height
+    }
+
+    /// Floor-to-ceiling height (metres) over `p` on `level`: the height of the carved piece
+    /// there (a cell's room height, a seam's height; the tallest where pieces meet), or the
+    /// default room height where no piece is (inside rock).
+    #[must_use]
+    pub fn room_height_at(&self, level: u16, p: DVec2) -> f64 {
+        let Some(li) = self.levels.get(usize::from(level)) else { return self.room_height() };
+        let mut found: Option<f64> = None;
+        for b in self.near(p) {
+            for &i in &li.piece_buckets[b] {
+                let piece = &li.plan.pieces[i as usize];
+                if contains(&piece.polygon, p) {
+                    found = Some(found.map_or(piece.height, |h| h.max(piece.height)));
+                }
+            }
+        }
+        found.unwrap_or_else(|| self.room_height())
     }
 
     /// The carved plan of `level`, if it exists.
@@ -320,14 +339,15 @@ impl World {
         out.clear();
         let level = self.level_at(y + step);
         let local = y - self.layout.proportions().floor_y(level);
-        if local > self.room_height() - body
-            && let Some(s) = self.stairs.iter().find(|s| s.pos.level == level && contains(&s.polygon, p))
+        if let Some(s) = self.stairs.iter().find(|s| s.pos.level == level && contains(&s.polygon, p))
+            && local > self.room_height_at(level, s.centre) - body
         {
             let n = s.polygon.len();
             out.extend((0..n).map(|i| Wall {
                 a: s.polygon[i],
                 b: s.polygon[(i + 1) % n],
                 kind: WallKind::Rock,
+                height: self.level_height(),
             }));
             return;
         }
@@ -338,7 +358,7 @@ impl World {
     }
 
     /// Height (world metres) of the ceiling above a body standing at `p` with its feet at `y`:
-    /// the ceiling of its level ([`World::room_height`] above the floor), or where `p` is in
+    /// the ceiling of its level ([`World::room_height_at`] above the floor), or where `p` is in
     /// a stair shaft, which is open up to the next level, the ceiling of the level the shaft
     /// leads to. `None` when a shaft leads past the top level (open above).
     #[must_use]
@@ -347,7 +367,7 @@ impl World {
         while self.stairs.iter().any(|s| s.pos.level == level && contains(&s.polygon, p)) {
             level = level.checked_add(1).filter(|&l| l < self.levels())?;
         }
-        Some(self.layout.proportions().floor_y(level) + self.room_height())
+        Some(self.layout.proportions().floor_y(level) + self.room_height_at(level, p))
     }
 
     /// The stair column near `p` on the level a body at height `y` is in, if any: its centre

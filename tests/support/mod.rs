@@ -140,6 +140,36 @@ pub fn edited_dungeons() -> Vec<(String, Dungeon)> {
     all
 }
 
+/// A 5x4-octagon, 2-level floor with rooms of several heights at cut ratio `cut`: a tall
+/// hall (9 m) of four octagons and their connector, a 6 m octagon beside it behind a door,
+/// a low corridor of connectors and octagons at 3.5 m, a 2.5 m crypt behind a door, a stair
+/// (6 m) opening beside the hall and a tall room above it, the rest at the default 4 m.
+pub fn tall_and_low_rooms(cut: f64) -> Dungeon {
+    use octile::dungeon::{Fill, Registry};
+    use octile::geometry::Proportions;
+    use octile::grid::{Direction, Pos};
+    let mut d = Dungeon::new(5, 4, 2, Proportions::default().with_cut_ratio(cut), Fill::Floor).unwrap();
+    let hall = [(0, 0), (0, 2), (2, 0), (2, 2), (1, 1)];
+    for (row, col) in hall {
+        d.set_room_height(Pos::new(0, row, col), 9.0).unwrap();
+    }
+    d.set_room_height(Pos::new(0, 0, 4), 6.0).unwrap();
+    d.set_edge(Pos::new(0, 0, 2), Direction::E, Registry::DOOR).unwrap();
+    for (row, col) in [(4, 0), (5, 1), (4, 2), (5, 3), (6, 4)] {
+        d.set_room_height(Pos::new(0, row, col), 3.5).unwrap();
+    }
+    // A crypt lower than the doors (2 m under its 2.5 m seam), behind a door.
+    d.set_room_height(Pos::new(0, 6, 8), 2.5).unwrap();
+    d.set_edge(Pos::new(0, 6, 6), Direction::E, Registry::DOOR).unwrap();
+    d.set_tile(Pos::new(0, 2, 4), Registry::STAIR).unwrap();
+    d.set_room_height(Pos::new(0, 2, 4), 6.0).unwrap();
+    d.set_edge(Pos::new(0, 2, 4), Direction::S, Registry::WALL).unwrap();
+    for (row, col) in [(0, 6), (1, 7), (2, 6), (2, 8)] {
+        d.set_room_height(Pos::new(1, row, col), 11.0).unwrap();
+    }
+    d
+}
+
 /// A check that needs a tool this machine may lack (node, a GPU adapter, a display) skips:
 /// it writes `SKIPPED <test>: <why>` to standard error where `cargo test` shows it (a direct
 /// write, which the test harness does not capture), unless `required` names an environment

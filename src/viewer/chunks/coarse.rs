@@ -17,10 +17,10 @@ use crate::mesh::{LevelMesh, MaterialRole, Primitive, Vertex};
 use crate::walk::LevelPlan;
 
 /// The coarse mesh of `plan`'s level per mesh chunk, whose floor is at `floor_y` (world
-/// metres) and whose rooms are `room_height` metres high: floors of the carved pieces
+/// metres): floors of the carved pieces
 /// ([`super::merge::merged_floors`]: a polygon of `n` corners makes `n - 2` triangles) and
 /// its rock walls' straight runs `walls` ([`super::merge::wall_runs`] of the plan: two
-/// triangles each), level-local, counter-clockwise seen from the carved side as the full
+/// triangles each, as high as the run), level-local, counter-clockwise seen from the carved side as the full
 /// mesh is. A piece goes to the chunk of its cell or seam, a wall to the chunk of the piece
 /// it bounds. UV0 is the full mesh's (`mesh::panel::uv0`: metres in the panel's frame over
 /// `texture_size`, less its whole-number shift), each floor polygon and wall run its own
@@ -30,7 +30,6 @@ pub fn coarse_chunks(
     plan: &LevelPlan,
     walls: &[WallRun],
     floor_y: f64,
-    room_height: f32,
     texture_size: f32,
 ) -> ByChunk<LevelMesh> {
     let inv = 1.0 / f64::from(texture_size);
@@ -42,7 +41,7 @@ pub fn coarse_chunks(
     }
     for run in walls {
         let [_, wall] = parts.entry(run.chunk).or_insert_with(empty);
-        wall_quad(wall, run.a, run.b, f64::from(room_height), inv);
+        wall_quad(wall, run.a, run.b, run.height, inv);
     }
     parts
         .into_iter()
@@ -128,10 +127,9 @@ mod tests {
     #[test]
     fn coarse_uv0_is_the_full_meshs_where_they_share_a_point() {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
-        let p = d.proportions();
         let full = crate::mesh::build(&d, &crate::mesh::MeshOptions::default()).unwrap();
         let plan = level_plan(&d, 0);
-        let chunks = coarse_chunks(&plan, &wall_runs(&plan, d.layout()), 0.0, p.room_height as f32, 4.0);
+        let chunks = coarse_chunks(&plan, &wall_runs(&plan, d.layout()), 0.0, 4.0);
         for role in [MaterialRole::Floor, MaterialRole::Wall] {
             // The full mesh's UV0 by (position, normal), in whole millimetres.
             let key = |v: &Vertex| {
@@ -175,7 +173,7 @@ mod tests {
     fn coarse_chunks_cover_every_floor_piece_facing_the_carved_side() {
         let d = crate::format::from_json(include_str!("../../../assets/two_levels.json")).unwrap();
         let plan = level_plan(&d, 0);
-        let chunks = coarse_chunks(&plan, &wall_runs(&plan, d.layout()), 0.0, 3.0, 4.0);
+        let chunks = coarse_chunks(&plan, &wall_runs(&plan, d.layout()), 0.0, 4.0);
         let primitive = |role: MaterialRole| {
             let mut all = Primitive { vertices: Vec::new(), indices: Vec::new() };
             for mesh in chunks.values() {
@@ -228,12 +226,9 @@ mod tests {
         };
         let rock: Vec<_> = plan.walls.iter().filter(|w| w.kind == WallKind::Rock).collect();
         let length: f64 = rock.iter().map(|w| (w.b - w.a).length()).sum();
-        assert!(
-            (area_of(&wall) - length * 3.0).abs() < 1e-4 * length,
-            "{} vs {}",
-            area_of(&wall),
-            length * 3.0
-        );
+        // Each wall as high as the plan says (its cell's room height, a seam's height).
+        let want: f64 = rock.iter().map(|w| (w.b - w.a).length() * w.height).sum();
+        assert!((area_of(&wall) - want).abs() < 1e-4 * length, "{} vs {want}", area_of(&wall));
         assert!(wall.indices.len() <= rock.len() * 6);
     }
 }

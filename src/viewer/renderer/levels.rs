@@ -55,7 +55,8 @@ impl Renderer {
         match role {
             Some(MaterialRole::Wall) => v.orthographic,
             Some(MaterialRole::Ceiling) => {
-                let ceiling = self.floor_y[i] + i as f32 * frame.explode + self.room_height;
+                let tallest = self.tallest_room.get(i).copied().unwrap_or(self.room_height);
+                let ceiling = self.floor_y[i] + i as f32 * frame.explode + tallest;
                 v.orthographic || (self.chunks == ChunkPolicy::Detail && v.eye.y > ceiling + 0.01)
             }
             _ => false,

@@ -21,10 +21,12 @@ pub struct WallRun {
     pub a: DVec2,
     /// End.
     pub b: DVec2,
+    /// How high it stands above the floor (metres; the plan walls', which a run shares).
+    pub height: f64,
 }
 
 /// `plan`'s rock walls, each run of walls that goes straight on (one starts where the one
-/// before ends, in the same direction, in the same chunk) joined into one. A wall goes to
+/// before ends, in the same direction, in the same chunk, as high) joined into one. A wall goes to
 /// the chunk of the piece it bounds; walls shorter than 0.1 mm are left out.
 #[must_use]
 pub fn wall_runs(plan: &LevelPlan, layout: &Layout) -> Vec<WallRun> {
@@ -34,7 +36,7 @@ pub fn wall_runs(plan: &LevelPlan, layout: &Layout) -> Vec<WallRun> {
         .filter(|w| w.kind == WallKind::Rock && (w.b - w.a).length() >= 1e-4)
         .map(|w| {
             let probe = (w.a + w.b) * 0.5 + (w.b - w.a).perp().normalize() * WALL_PROBE;
-            WallRun { chunk: owner_chunk(layout, probe), a: w.a, b: w.b }
+            WallRun { chunk: owner_chunk(layout, probe), a: w.a, b: w.b, height: w.height }
         })
         .collect();
     // Walls sorted by their start rounded to a tenth of a millimetre: a wall's successor is
@@ -50,7 +52,10 @@ pub fn wall_runs(plan: &LevelPlan, layout: &Layout) -> Vec<WallRun> {
         let from = starts.partition_point(|&(k, _)| k < end);
         starts[from..].iter().take_while(|&&(k, _)| k == end).map(|&(_, j)| j).find(|&j| {
             let v = walls[j];
-            v.chunk == w.chunk && same(v.a, w.b) && (v.b - v.a).normalize().dot(dir) > 1.0 - 1e-9
+            v.chunk == w.chunk
+                && v.height == w.height
+                && same(v.a, w.b)
+                && (v.b - v.a).normalize().dot(dir) > 1.0 - 1e-9
         })
     };
     let next: Vec<Option<usize>> = (0..walls.len()).map(next_of).collect();
