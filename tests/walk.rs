@@ -246,6 +246,7 @@ fn a_walkable_door_is_door_wide() {
         material: "door_frame".into(),
         opens_to: None,
         closes_to: None,
+        blocks_projectiles: None,
     };
     let d = two_rooms(Some(open_door));
     let p = *d.proportions();

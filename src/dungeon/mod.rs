@@ -15,5 +15,5 @@ mod stairs;
 pub use door_state::{DoorChange, Flip, RegionChange};
 pub use error::DungeonError;
 pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
-pub use registry::{Carve, EdgeDef, EdgeStateId, Registry, TileDef, TileId};
+pub use registry::{Carve, EdgeDef, EdgeStateId, RegisterError, Registry, TileDef, TileId};
 pub use stairs::{Shaft, Stair, Stairs};

@@ -4,9 +4,8 @@
 
 use glam::DVec2;
 
-use super::SightError;
 use super::line::{cell_center, check_point, check_spacing, sees};
-use super::opacity::{cell_passes_sight, seam_passes_sight};
+use super::{Opacity, SightError};
 use crate::dungeon::Dungeon;
 use crate::geometry::Place;
 use crate::grid::{Dims, Pos, Slot, SlotKind};
@@ -106,15 +105,20 @@ impl VisibleCells {
 /// assert_eq!(field_of_view(&d, Pos::new(0, 0, 0), 1.0)?.len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn field_of_view(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<VisibleCells, SightError> {
-    let eye = cell_center(dungeon, viewer)?;
-    field_of_view_from(dungeon, viewer.level, eye, radius)
+pub fn field_of_view<O: Opacity + ?Sized>(
+    sight: &O,
+    viewer: Pos,
+    radius: f64,
+) -> Result<VisibleCells, SightError> {
+    let eye = cell_center(sight.dungeon(), viewer)?;
+    field_of_view_from(sight, viewer.level, eye, radius)
 }
 
 /// The cells of `level` visible from world point `eye` (`(x, z)` metres) within `radius`
 /// metres. A cell is visible when its centre is at most `radius` from `eye` and
 /// [`super::line_of_sight_points`] holds between `eye` and its centre (so a rock cell never
-/// is; the walls a game draws are those of visible cells).
+/// is; the walls a game draws are those of visible cells). `sight` is the dungeon or any
+/// [`Opacity`] source over it (smoke: [`super::Overlay`]).
 ///
 /// Cost: proportional to the cells within reach, not to the level. It floods outward
 /// from the eye's cell, crossing only seams that pass sight into cells that a segment from
@@ -130,12 +134,13 @@ pub fn field_of_view(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<Visi
 ///
 /// # Panics
 /// Never: the flood only visits cells of the dungeon's grid, which all have walls.
-pub fn field_of_view_from(
-    dungeon: &Dungeon,
+pub fn field_of_view_from<O: Opacity + ?Sized>(
+    sight: &O,
     level: u16,
     eye: DVec2,
     radius: f64,
 ) -> Result<VisibleCells, SightError> {
+    let dungeon = sight.dungeon();
     check_spacing(dungeon)?;
     check_point(dungeon, level, eye)?;
     if !(radius.is_finite() && radius >= 0.0) {
@@ -148,10 +153,10 @@ pub fn field_of_view_from(
     let mut seen = VisibleCells::new(level, dims);
     let mut queued = VisibleCells::new(level, dims);
     let mut stack: Vec<Slot> = eye_cells(dungeon, eye).into_iter().flatten().collect();
-    stack.retain(|&s| cell_passes_sight(dungeon, Pos { level, slot: s }) && queued.insert(s));
+    stack.retain(|&s| sight.cell_passes(Pos { level, slot: s }) && queued.insert(s));
     while let Some(slot) = stack.pop() {
         let centre = layout.center(slot);
-        if centre.distance(eye) <= radius && sees(dungeon, level, eye, centre) {
+        if centre.distance(eye) <= radius && sees(sight, level, eye, centre) {
             seen.insert(slot);
         }
         let pos = Pos { level, slot };
@@ -159,7 +164,7 @@ pub fn field_of_view_from(
             let Ok(Some(next)) = dims.neighbor(slot, dir) else { continue };
             if queued.contains(next)
                 || layout.center(next).distance(eye) > radius + reach(next)
-                || !seam_passes_sight(dungeon, pos, dir)
+                || sight.seam_sight(pos, dir).is_none()
             {
                 continue;
             }

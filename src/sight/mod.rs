@@ -8,7 +8,8 @@
 //! Grazing rock (a pillar's corner, a wall face) does not block. Whether a cell or an edge
 //! passes sight is read from the dungeon's registry (`opaque`) through
 //! [`crate::dungeon::Dungeon::carved_seam`] on every query, so a door flipped on the
-//! dungeon is seen by the next query. See `docs/sight.md` for the rules, the symmetry
+//! dungeon is seen by the next query. Every query takes an [`Opacity`] source: the dungeon
+//! itself, an [`Overlay`] of smoke over it, or a game's own type. See `docs/sight.md` for the rules, the symmetry
 //! guarantee and the costs.
 
 mod error;
@@ -25,6 +26,6 @@ pub use floor::{FLOOR_ARC_RAYS, VisibleFloor, visible_floor, visible_floor_from}
 pub use fov::{VisibleCells, field_of_view, field_of_view_from};
 pub use index::SpatialIndex;
 pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};
-pub use opacity::{cell_passes_sight, seam_passes_sight};
+pub use opacity::{Opacity, Overlay, cell_passes_sight, seam_passes_sight};
 pub use target::{Bolt, Hit, adjacent, ball, beam, bolt, burst, cone, own};
 pub use trace::TOLERANCE;

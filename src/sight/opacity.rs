@@ -1,13 +1,232 @@
 //! What passes sight: the one place that turns the dungeon's registry flags into "this
-//! cell / this seam lets sight through". Line of sight, field of view and footprints all
-//! ask these functions, and they read the dungeon on every call (no cached copy), so an
-//! edge state changed on the dungeon (a door opened or closed) is seen by the next query.
+//! cell / this seam lets sight through" ([`cell_passes_sight`], [`seam_passes_sight`]),
+//! and the source trait every sight query reads them through ([`Opacity`]), so a game can
+//! lay smoke or darkness over sight ([`Overlay`]) without touching the dungeon. Line of
+//! sight, field of view and footprints all ask a source, and the dungeon's own answers
+//! are read on every call (no cached copy), so an edge state changed on the dungeon (a door
+//! opened or closed) is seen by the next query.
+
+use std::collections::BTreeSet;
 
 use glam::DVec2;
 
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::make_positive;
 use crate::grid::{Direction, Pos};
+
+/// A source of opacity: what the sight queries ([`super::line_of_sight`],
+/// [`super::field_of_view`], [`super::bolt`], ...) ask about each cell and seam they meet.
+/// The geometry (the plan of cells, seams and pillars) is always the dungeon's
+/// ([`Opacity::dungeon`]); a source only says which pieces let sight through.
+///
+/// Contract: off the map the answer is opaque. A position that is not a cell of the
+/// dungeon does not pass sight, and a wall on the grid's border or beyond it has no seam.
+/// A source may only make pieces opaque that its dungeon's geometry has (it cannot carve a
+/// seam the dungeon walls off): [`Opacity::seam_sight`] answers `Some(Carve::Door)` only
+/// where the dungeon's seam carves a door-wide passage.
+///
+/// [`Dungeon`] is the plain source (its registry's `opaque` flags); [`Overlay`] lays extra
+/// opacity over any source; a game's own type can implement the trait as well.
+pub trait Opacity {
+    /// The dungeon whose plan sight is measured against.
+    fn dungeon(&self) -> &Dungeon;
+
+    /// True when the cell at `pos` lets sight through; false off the map and for a
+    /// position that is not a cell.
+    fn cell_passes(&self, pos: Pos) -> bool;
+
+    /// How sight crosses the seam beyond wall `dir` of the cell at `pos`: `Some(Carve::Full)`
+    /// through the whole seam, `Some(Carve::Door)` only through its door-wide passage,
+    /// `None` not at all (and on the grid's border, off the map, or when either cell does
+    /// not pass sight).
+    fn seam_sight(&self, pos: Pos, dir: Direction) -> Option<Carve>;
+}
+
+impl Opacity for Dungeon {
+    #[inline]
+    fn dungeon(&self) -> &Dungeon {
+        self
+    }
+
+    #[inline]
+    fn cell_passes(&self, pos: Pos) -> bool {
+        cell_passes_sight(self, pos)
+    }
+
+    #[inline]
+    fn seam_sight(&self, pos: Pos, dir: Direction) -> Option<Carve> {
+        seam_sight(self, pos, dir)
+    }
+}
+
+impl<T: Opacity + ?Sized> Opacity for &T {
+    #[inline]
+    fn dungeon(&self) -> &Dungeon {
+        (**self).dungeon()
+    }
+
+    #[inline]
+    fn cell_passes(&self, pos: Pos) -> bool {
+        (**self).cell_passes(pos)
+    }
+
+    #[inline]
+    fn seam_sight(&self, pos: Pos, dir: Direction) -> Option<Carve> {
+        (**self).seam_sight(pos, dir)
+    }
+}
+
+/// Extra opacity over another source (by default the dungeon itself), kept apart from the
+/// dungeon: smoke or magical darkness filling cells, a curtain drawn across one seam.
+/// Building one copies nothing; dropping it restores the plain view. Overlays stack
+/// ([`Overlay::over`] another overlay).
+///
+/// A blocked cell does not pass sight, and so neither do the seams beside it (the seam
+/// rule of [`seam_passes_sight`]); a blocked edge stops sight through its seam from both
+/// sides. An overlay only adds opacity: it never clears what its source blocks.
+///
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::{Pos, Slot};
+/// use octile::sight::{Overlay, field_of_view, line_of_sight};
+///
+/// // A corridor of five octagons, all open.
+/// let dungeon = Dungeon::new(5, 1, 1, Proportions::default(), Fill::Floor)?;
+/// let (west, east) = (Pos::new(0, 0, 0), Pos::new(0, 0, 8));
+/// assert!(line_of_sight(&dungeon, west, east)?);
+///
+/// // Smoke fills the middle octagon: it hides what lies beyond, the dungeon is untouched.
+/// let mut smoke = Overlay::new(&dungeon);
+/// smoke.block_cell(Pos::new(0, 0, 4));
+/// assert!(!line_of_sight(&smoke, west, east)?);
+/// let seen = field_of_view(&smoke, west, 100.0)?;
+/// assert!(seen.contains(Slot::new(0, 2)) && !seen.contains(Slot::new(0, 6)));
+/// assert!(line_of_sight(&dungeon, west, east)?, "the plain view is unchanged");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A game's own source is a newtype that implements [`Opacity`] by asking the dungeon and
+/// adding its rule, here darkness everywhere beyond a torch's row:
+///
+/// ```
+/// use octile::dungeon::{Carve, Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::{Direction, Pos};
+/// use octile::sight::{Opacity, line_of_sight};
+///
+/// struct Dark<'a> {
+///     dungeon: &'a Dungeon,
+///     lit_row: u32,
+/// }
+///
+/// impl Opacity for Dark<'_> {
+///     fn dungeon(&self) -> &Dungeon {
+///         self.dungeon
+///     }
+///     fn cell_passes(&self, pos: Pos) -> bool {
+///         pos.slot.row == self.lit_row && self.dungeon.cell_passes(pos)
+///     }
+///     fn seam_sight(&self, pos: Pos, dir: Direction) -> Option<Carve> {
+///         let beyond = self.dungeon.dims().neighbor(pos.slot, dir).ok()??;
+///         let lit = self.cell_passes(pos) && self.cell_passes(Pos { slot: beyond, ..pos });
+///         lit.then(|| self.dungeon.seam_sight(pos, dir)).flatten()
+///     }
+/// }
+///
+/// let dungeon = Dungeon::new(3, 2, 1, Proportions::default(), Fill::Floor)?;
+/// let dark = Dark { dungeon: &dungeon, lit_row: 0 };
+/// assert!(line_of_sight(&dark, Pos::new(0, 0, 0), Pos::new(0, 0, 4))?);
+/// assert!(!line_of_sight(&dark, Pos::new(0, 0, 0), Pos::new(0, 2, 0))?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Overlay<'a, O: Opacity + ?Sized = Dungeon> {
+    inner: &'a O,
+    cells: BTreeSet<Pos>,
+    /// Keyed by the edge's two cells, the lesser first.
+    edges: BTreeSet<(Pos, Pos)>,
+}
+
+impl<'a, O: Opacity + ?Sized> Overlay<'a, O> {
+    /// An empty overlay over `inner` (a dungeon, or another overlay).
+    #[must_use]
+    pub fn new(inner: &'a O) -> Overlay<'a, O> {
+        Overlay { inner, cells: BTreeSet::new(), edges: BTreeSet::new() }
+    }
+
+    /// An empty overlay over `inner`: the same as [`Overlay::new`], named for stacking
+    /// (darkness over smoke).
+    #[must_use]
+    pub fn over(inner: &'a O) -> Overlay<'a, O> {
+        Overlay::new(inner)
+    }
+
+    /// Makes the cell at `pos` opaque (smoke, darkness). A position that is not a cell is
+    /// kept but never read.
+    pub fn block_cell(&mut self, pos: Pos) -> &mut Self {
+        self.cells.insert(pos);
+        self
+    }
+
+    /// Makes the seam beyond wall `dir` of the cell at `pos` opaque from both sides (a
+    /// curtain). A wall on the grid's border, or a position that is not a cell, is ignored.
+    pub fn block_edge(&mut self, pos: Pos, dir: Direction) -> &mut Self {
+        if let Some(key) = self.edge_key(pos, dir) {
+            self.edges.insert(key);
+        }
+        self
+    }
+
+    /// Lifts the overlay's block of the cell at `pos`; true when it had one.
+    pub fn clear_cell(&mut self, pos: Pos) -> bool {
+        self.cells.remove(&pos)
+    }
+
+    /// Lifts the overlay's block of the seam beyond wall `dir` of `pos`; true when it had
+    /// one.
+    pub fn clear_edge(&mut self, pos: Pos, dir: Direction) -> bool {
+        self.edge_key(pos, dir).is_some_and(|key| self.edges.remove(&key))
+    }
+
+    /// True when the overlay itself blocks the cell at `pos` (whatever its source says).
+    #[must_use]
+    pub fn blocks_cell(&self, pos: Pos) -> bool {
+        self.cells.contains(&pos)
+    }
+
+    /// True when the overlay itself blocks the seam beyond wall `dir` of `pos`.
+    #[must_use]
+    pub fn blocks_edge(&self, pos: Pos, dir: Direction) -> bool {
+        self.edge_key(pos, dir).is_some_and(|key| self.edges.contains(&key))
+    }
+
+    /// The edge beyond wall `dir` of `pos` as its two cells, the lesser first.
+    fn edge_key(&self, pos: Pos, dir: Direction) -> Option<(Pos, Pos)> {
+        let beyond = Pos { slot: self.inner.dungeon().dims().neighbor(pos.slot, dir).ok()??, ..pos };
+        Some(if pos <= beyond { (pos, beyond) } else { (beyond, pos) })
+    }
+}
+
+impl<O: Opacity + ?Sized> Opacity for Overlay<'_, O> {
+    fn dungeon(&self) -> &Dungeon {
+        self.inner.dungeon()
+    }
+
+    fn cell_passes(&self, pos: Pos) -> bool {
+        !self.cells.contains(&pos) && self.inner.cell_passes(pos)
+    }
+
+    fn seam_sight(&self, pos: Pos, dir: Direction) -> Option<Carve> {
+        if self.cells.is_empty() && self.edges.is_empty() {
+            return self.inner.seam_sight(pos, dir);
+        }
+        let key = self.edge_key(pos, dir)?;
+        let clear =
+            !self.cells.contains(&key.0) && !self.cells.contains(&key.1) && !self.edges.contains(&key);
+        clear.then(|| self.inner.seam_sight(pos, dir)).flatten()
+    }
+}
 
 /// True when the cell at `pos` lets sight through: its tile is carved and not `opaque` in
 /// the registry. False for rock, an opaque tile and a position that is not a cell.
@@ -52,8 +271,77 @@ pub(crate) fn door_passage(dungeon: &Dungeon, pos: Pos, dir: Direction) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dungeon::{Fill, Registry};
+    use crate::dungeon::{Fill, Registry, TileDef};
     use crate::geometry::{Proportions, signed_area};
+    use crate::grid::Slot;
+    use crate::sight::{bolt, field_of_view, line_of_sight};
+
+    /// A 7x6 hall with some walls, and the same hall with "smoke" written in as a carved,
+    /// opaque tile on `smoke`: the dungeon a game had to build before overlays.
+    fn hall_and_smoked(smoke: &[Pos]) -> (Dungeon, Dungeon) {
+        let mut registry = Registry::standard();
+        let fog = registry.add_tile(TileDef { opaque: true, ..TileDef::floor("smoke", '~') }).unwrap();
+        let mut d = Dungeon::with_registry(7, 6, 1, Proportions::default(), registry, Fill::Floor).unwrap();
+        for (row, col, dir) in
+            [(2, 2, Direction::E), (4, 6, Direction::S), (3, 5, Direction::NE), (6, 8, Direction::W)]
+        {
+            d.set_edge(Pos::new(0, row, col), dir, Registry::WALL).unwrap();
+        }
+        let mut smoked = d.clone();
+        for &p in smoke {
+            smoked.set_tile(p, fog).unwrap();
+        }
+        (d, smoked)
+    }
+
+    #[test]
+    fn smoke_over_sight_sees_what_smoke_written_into_the_dungeon_sees() {
+        let smoke = [Pos::new(0, 4, 4), Pos::new(0, 5, 5), Pos::new(0, 2, 8), Pos::new(0, 8, 2)];
+        let (d, smoked) = hall_and_smoked(&smoke);
+        let before = d.clone();
+        let mut overlay = Overlay::new(&d);
+        for &p in &smoke {
+            overlay.block_cell(p);
+        }
+        let mut differs = 0;
+        for viewer in d.dims().cells().map(|slot| Pos { level: 0, slot }) {
+            let through = field_of_view(&overlay, viewer, 60.0).unwrap();
+            assert_eq!(through, field_of_view(&smoked, viewer, 60.0).unwrap(), "from {viewer}");
+            differs += usize::from(through != field_of_view(&d, viewer, 60.0).unwrap());
+        }
+        assert!(differs > 20, "the smoke hides something from most places: {differs}");
+        let (a, b) = (Pos::new(0, 0, 0), Pos::new(0, 10, 12));
+        assert_eq!(line_of_sight(&overlay, a, b).unwrap(), line_of_sight(&smoked, a, b).unwrap());
+        assert_eq!(d, before, "the dungeon is untouched");
+        assert!(overlay.clear_cell(smoke[0]) && !overlay.clear_cell(smoke[0]));
+        assert!(!overlay.blocks_cell(smoke[0]) && overlay.blocks_cell(smoke[1]));
+    }
+
+    #[test]
+    fn a_blocked_edge_stops_sight_both_ways_and_overlays_stack() {
+        let d = Dungeon::new(3, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+        let (west, mid, east) = (Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 0, 4));
+        let mut curtain = Overlay::new(&d);
+        curtain.block_edge(mid, Direction::E);
+        assert!(curtain.blocks_edge(east, Direction::W), "one edge, seen from both sides");
+        assert!(!line_of_sight(&curtain, west, east).unwrap());
+        assert!(!line_of_sight(&curtain, east, west).unwrap());
+        assert!(line_of_sight(&curtain, west, mid).unwrap());
+        let shot = bolt(&curtain, west, east, |_| false).unwrap();
+        assert_eq!(shot.path, [west, mid]);
+        // Smoke over the curtain: the west cell is dark too.
+        let mut smoke = Overlay::over(&curtain);
+        smoke.block_cell(west);
+        assert!(!smoke.cell_passes(west) && smoke.seam_sight(west, Direction::E).is_none());
+        assert_eq!(field_of_view(&smoke, mid, 50.0).unwrap().iter().collect::<Vec<_>>(), [Slot::new(0, 2)]);
+        assert!(curtain.clear_edge(east, Direction::W));
+        assert!(line_of_sight(&curtain, west, east).unwrap());
+        // Off the map is opaque, through any source; a border wall has no seam to block.
+        let off = Pos::new(0, 0, 9);
+        assert!(!curtain.cell_passes(off) && curtain.seam_sight(off, Direction::E).is_none());
+        assert!(!curtain.block_edge(west, Direction::W).blocks_edge(west, Direction::W));
+        assert_eq!(Opacity::seam_sight(&&d, Pos::new(1, 0, 0), Direction::E), None, "no level 1");
+    }
 
     #[test]
     fn doors_open_a_door_wide_passage_only_when_not_opaque() {
