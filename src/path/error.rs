@@ -49,6 +49,16 @@ pub enum PathError {
         /// The wall stepped through, or `None` for a stair step.
         dir: Option<Direction>,
     },
+    /// A kept Dijkstra map used with a graph of another shape than the one it was built on.
+    #[error(
+        "the Dijkstra map was built on a graph of {map_nodes} nodes, not this one of {graph_nodes} (or of other dimensions)"
+    )]
+    GraphMismatch {
+        /// Nodes of the map's graph.
+        map_nodes: usize,
+        /// Nodes of the graph it was given.
+        graph_nodes: usize,
+    },
 }
 
 fn step_name(dir: Option<Direction>) -> String {

@@ -20,7 +20,7 @@ pub(crate) mod search;
 pub use astar::{AStar, Route, find_path};
 pub(crate) use connectivity::node_positions;
 pub use connectivity::{dungeon_regions, node_index, node_pos};
-pub use dijkstra_map::{DijkstraMap, MapBounds, UNREACHED};
+pub use dijkstra_map::{DijkstraMap, MapBounds, OwnedDijkstraMap, UNREACHED, WindowMap};
 pub use error::PathError;
 pub use graph::{LONG_STEP, NodeId, PathGraph, PathRules, SHORT_STEP, stair_cost};
 pub use heuristic::Heuristic;
