@@ -103,6 +103,89 @@ impl Csr {
         }
     }
 
+    /// Number of rows (nodes).
+    pub(crate) fn node_count(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// The arc at position `at` of the arc arrays.
+    pub(crate) fn row_arc(&self, at: usize) -> Arc {
+        self.arcs[at]
+    }
+
+    /// The position in the arc arrays of the arc `v -> to`, if there is one.
+    pub(crate) fn find(&self, v: u32, to: u32) -> Option<usize> {
+        let a = self.start[v as usize] as usize;
+        self.row(v).iter().position(|arc| arc.to == to).map(|i| a + i)
+    }
+
+    /// Inserts the arc `v -> arc.to` of kind `step` into `v`'s row, keeping the row in
+    /// the order the graph is read in (`rank` of each kind increasing: the cell's walls in
+    /// [`crate::grid::Dims::walls`] order, then up, then down), with `reverse` the cost of
+    /// the step `arc.to -> v`. Every later row
+    /// shifts by one arc: time linear in the arcs after it. The packed reverse arcs stay
+    /// packed while the cost table has room; otherwise they are dropped (floods fall back to
+    /// the general search, as for a graph read that way).
+    pub(crate) fn insert(&mut self, v: u32, arc: Arc, step: u8, reverse: u32, rank: impl Fn(u8) -> u8) {
+        let (a, b) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
+        let at = a + self.moves[a..b].partition_point(|&m| rank(m) < rank(step));
+        self.arcs.insert(at, arc);
+        self.moves.insert(at, step);
+        for s in &mut self.start[v as usize + 1..] {
+            *s += 1;
+        }
+        self.max_cost = self.max_cost.max(arc.cost).max(reverse);
+        if self.back_packed {
+            match self.cost_class(reverse) {
+                Some(class) => self.back.insert(at, arc.to | (class << BackArcs::NODE_BITS)),
+                None => {
+                    self.back_packed = false;
+                    self.back = Vec::new();
+                }
+            }
+        }
+    }
+
+    /// Removes the arc at position `at` of `v`'s row ([`Csr::find`]). The dearest cost is
+    /// kept as it was (an upper bound).
+    pub(crate) fn remove(&mut self, v: u32, at: usize) {
+        self.arcs.remove(at);
+        self.moves.remove(at);
+        if self.back_packed {
+            self.back.remove(at);
+        }
+        for s in &mut self.start[v as usize + 1..] {
+            *s -= 1;
+        }
+    }
+
+    /// Sets the cost of the arc at position `at` to `cost`, with `reverse` the cost of the
+    /// step back.
+    pub(crate) fn set_cost(&mut self, at: usize, cost: u32, reverse: u32) {
+        self.arcs[at].cost = cost;
+        self.max_cost = self.max_cost.max(cost).max(reverse);
+        if self.back_packed {
+            match self.cost_class(reverse) {
+                Some(class) => {
+                    let to = self.back[at] & ((1 << BackArcs::NODE_BITS) - 1);
+                    self.back[at] = to | (class << BackArcs::NODE_BITS);
+                }
+                None => {
+                    self.back_packed = false;
+                    self.back = Vec::new();
+                }
+            }
+        }
+    }
+
+    /// The class of reverse cost `cost` in the packed table, adding it when there is room.
+    /// (Every step costs at least 1, so 0 marks a free entry.)
+    fn cost_class(&mut self, cost: u32) -> Option<u32> {
+        let i = self.back_costs.iter().position(|&c| c == cost || c == 0)?;
+        self.back_costs[i] = cost;
+        Some(i as u32)
+    }
+
     /// The dearest step cost of either direction (0 when there are no arcs).
     pub(crate) fn max_cost(&self) -> u32 {
         self.max_cost

@@ -59,6 +59,14 @@ pub enum PathError {
         /// Nodes of the graph it was given.
         graph_nodes: usize,
     },
+    /// A graph updated from a dungeon of another shape than the one it was read from.
+    #[error("the path graph has {} level(s) of {} x {} slots, the dungeon {} of {} x {}", graph.0, graph.1, graph.2, dungeon.0, dungeon.1, dungeon.2)]
+    DungeonMismatch {
+        /// The graph's levels, slot rows and slot columns.
+        graph: (u16, u32, u32),
+        /// The dungeon's levels, slot rows and slot columns.
+        dungeon: (u16, u32, u32),
+    },
 }
 
 fn step_name(dir: Option<Direction>) -> String {

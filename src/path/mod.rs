@@ -16,6 +16,7 @@ mod overlay;
 mod queue;
 mod regions;
 pub(crate) mod search;
+mod update;
 
 pub use astar::{AStar, Route, find_path};
 pub(crate) use connectivity::node_positions;
@@ -26,3 +27,4 @@ pub use graph::{LONG_STEP, NodeId, PathGraph, PathRules, SHORT_STEP, stair_cost}
 pub use heuristic::Heuristic;
 pub use overlay::{CostChange, Overlay, RegistryCosts, Step, StepCosts};
 pub use regions::{RegionId, Regions, label_regions};
+pub use update::EdgeUpdate;
