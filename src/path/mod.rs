@@ -24,7 +24,7 @@ pub use connectivity::{dungeon_regions, node_index, node_pos};
 pub use dijkstra_map::{DijkstraMap, MapBounds, OwnedDijkstraMap, UNREACHED, WindowMap};
 pub use error::PathError;
 pub use graph::{LONG_STEP, NodeId, PathGraph, PathRules, SHORT_STEP, stair_cost};
-pub use heuristic::Heuristic;
+pub use heuristic::{Heuristic, octile_milli};
 pub use overlay::{CostChange, Overlay, RegistryCosts, Step, StepCosts};
 pub use regions::{RegionId, Regions, label_regions};
 pub use update::EdgeUpdate;
