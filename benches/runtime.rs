@@ -11,6 +11,10 @@
 //!   `DijkstraMap` with those bounds (a value per node of the graph) against `WindowMap`
 //!   (a value per slot of the window).
 //!
+//! - `burst`: a fireball's blast of radius 6 slots in an open hall: `sight::burst` (a field
+//!   of view, then a line per visible cell) against `sight::footprint` with
+//!   `TargetMode::Burst` (a line per cell of the disc).
+//!
 //! Run: `cargo bench --no-default-features --bench runtime` (set `OCTILE_BENCH_QUICK=1`
 //! for a small dungeon only).
 
@@ -21,6 +25,7 @@ use octile::dungeon::{Dungeon, Fill, RegionChange, Registry};
 use octile::geometry::Proportions;
 use octile::grid::{Direction, Pos, SlotKind};
 use octile::path::{DijkstraMap, MapBounds, PathGraph, PathRules, WindowMap};
+use octile::sight::{TargetMode, burst, footprint};
 
 /// splitmix64: a seeded, value-stable pattern (no global RNG).
 struct Mix(u64);
@@ -179,10 +184,31 @@ fn window_map(c: &mut Criterion, size: u32) {
     group.finish();
 }
 
+fn blast(c: &mut Criterion) {
+    let mut d = Dungeon::new(16, 16, 1, Proportions::default(), Fill::Floor).unwrap();
+    for (row, col) in [(14, 14), (12, 18), (18, 10)] {
+        d.set_tile(Pos::new(0, row, col), Registry::SOLID).unwrap();
+    }
+    let centre = Pos::new(0, 16, 16);
+    let metres = 6.0 * d.layout().spacing() + 1e-9;
+    let mode = TargetMode::Burst { radius: 6 };
+    let ours = footprint(&d, centre, &mode, |_| false, |_| false).unwrap();
+    assert_eq!(ours.cells, burst(&d, centre, metres, |_| false).unwrap());
+    let mut group = c.benchmark_group("burst_radius_6");
+    group.bench_function("field_of_view_burst", |b| {
+        b.iter(|| black_box(burst(&d, centre, metres, |_| false).unwrap()))
+    });
+    group.bench_function("footprint_burst", |b| {
+        b.iter(|| black_box(footprint(&d, centre, &mode, |_| false, |_| false).unwrap()))
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     let size = if std::env::var_os("OCTILE_BENCH_QUICK").is_some() { 24 } else { 64 };
     door_toggle(c, size);
     window_map(c, size);
+    blast(c);
 }
 
 criterion_group!(runtime, benches);

@@ -14,6 +14,7 @@
 
 mod error;
 mod floor;
+mod footprint;
 mod fov;
 mod index;
 mod line;
@@ -23,6 +24,7 @@ mod trace;
 
 pub use error::SightError;
 pub use floor::{FLOOR_ARC_RAYS, VisibleFloor, visible_floor, visible_floor_from};
+pub use footprint::{Footprint, TargetMode, footprint};
 pub use fov::{VisibleCells, field_of_view, field_of_view_from};
 pub use index::SpatialIndex;
 pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};
