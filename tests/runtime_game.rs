@@ -1,7 +1,7 @@
 //! A scratch game on the runtime core, through the public API only (docs/runtime.md): its
 //! own registry, a generated dungeon translated into it by the tiles' meaning, A* and a
-//! flee map kept in the game's state next to the path graph, smoke over sight without
-//! touching the dungeon, a door opened and closed a thousand times with the graph kept
+//! flee map kept in the game's state next to the path graph, smoke over sight kept in the
+//! game's state without touching the dungeon, a door opened and closed a thousand times with the graph kept
 //! current, and a fireball whose bolt and burst each take the game's own blocking rule.
 
 use std::num::NonZeroU32;
@@ -10,7 +10,7 @@ use octile::dungeon::{Dungeon, EdgeDef, EdgeStateId, Fill, RegionChange, Registr
 use octile::generate::{GenerateOptions, generate};
 use octile::grid::{Pos, disc};
 use octile::path::{AStar, MapBounds, OwnedDijkstraMap, PathGraph, PathRules, octile_milli};
-use octile::sight::{Hit, Opacity, Overlay, ball, field_of_view, line_of_sight};
+use octile::sight::{Hit, Opacity, Veil, ball, field_of_view, line_of_sight};
 
 /// The game's own meaning of tiles: moss floors that cost a little more, basalt rock,
 /// iron doors.
@@ -84,6 +84,7 @@ struct Game {
     graph: PathGraph,
     astar: AStar,
     flee: OwnedDijkstraMap,
+    smoke: Veil,
     player: Pos,
     monster: Pos,
 }
@@ -96,16 +97,6 @@ impl Game {
         map.rescan(graph).unwrap();
         map
     }
-}
-
-/// Smoke laid over `dungeon` on `clouds` (the overlay borrows the dungeon, so a game
-/// keeps the clouds and lays the overlay for a turn's queries).
-fn lay<'a>(dungeon: &'a Dungeon, clouds: &[Pos]) -> Overlay<'a> {
-    let mut smoke = Overlay::new(dungeon);
-    for &p in clouds {
-        smoke.block_cell(p);
-    }
-    smoke
 }
 
 /// The cells in the walkable region of `p`.
@@ -137,7 +128,7 @@ fn a_turn_loop_over_a_generated_dungeon_in_the_games_own_tiles() {
     let monster =
         reach(&graph, player).into_iter().max_by_key(|&p| (octile_milli(p.slot, player.slot), p)).unwrap();
     let flee = Game::flee_map(&graph, player);
-    let mut game = Game { dungeon, graph, astar: AStar::new(), flee, player, monster };
+    let mut game = Game { dungeon, graph, astar: AStar::new(), flee, smoke: Veil::new(), player, monster };
 
     // Turns: the player walks towards the monster along A*, the monster flees down the
     // flee map (rebuilt from the player's new cell each turn).
@@ -164,15 +155,14 @@ fn a_turn_loop_over_a_generated_dungeon_in_the_games_own_tiles() {
     assert!(gap.iter().all(|&c| c > 0), "the monster is never caught standing still: {gap:?}");
 
     // Smoke over sight: the player's view shrinks, the dungeon does not change. The game
-    // keeps where the smoke is; the overlay is laid over the dungeon for a turn's queries.
+    // keeps the smoke in its state and lays it over the dungeon for a turn's queries.
     let before = game.dungeon.clone();
     let eye = game.player;
-    let clouds: Vec<Pos> = disc(game.dungeon.dims(), eye.slot, 3)
-        .filter(|&s| s != eye.slot)
-        .map(|slot| Pos { slot, ..eye })
-        .collect();
+    for slot in disc(game.dungeon.dims(), eye.slot, 3).filter(|&s| s != eye.slot) {
+        game.smoke.block_cell(Pos { slot, ..eye });
+    }
     let clear = field_of_view(&game.dungeon, eye, 60.0).unwrap();
-    let smoke = lay(&game.dungeon, &clouds);
+    let smoke = game.smoke.over(&game.dungeon);
     let smoky = field_of_view(&smoke, eye, 60.0).unwrap();
     assert!(
         smoky.len() < clear.len() && smoky.iter().all(|s| clear.contains(s)),
@@ -180,7 +170,7 @@ fn a_turn_loop_over_a_generated_dungeon_in_the_games_own_tiles() {
         smoky.len(),
         clear.len()
     );
-    assert!(smoky.iter().all(|s| s == eye.slot || !smoke.blocks_cell(Pos { slot: s, ..eye })));
+    assert!(smoky.iter().all(|s| s == eye.slot || !game.smoke.blocks_cell(Pos { slot: s, ..eye })));
     assert_eq!(game.dungeon, before);
 
     // A door opened and closed 1,000 times, the game's graph kept current throughout.
@@ -235,7 +225,7 @@ fn a_turn_loop_over_a_generated_dungeon_in_the_games_own_tiles() {
             ball(&game.dungeon, game.player, target, 20.0, creature, |p| p == salt).unwrap();
         assert!(behind_salt.len() <= burst.len() && behind_salt.contains(&salt));
     }
-    let smoke = lay(&game.dungeon, &clouds);
+    let smoke = game.smoke.over(&game.dungeon);
     let (_, in_smoke) = ball(&smoke, game.player, target, 20.0, creature, |_| false).unwrap();
     assert!(in_smoke.iter().all(|&p| smoke.cell_passes(p)));
     assert!(!burst.is_empty());

@@ -4,7 +4,7 @@
 //! their centre, so a burst or a cone never runs a whole field of view, and nothing uses
 //! the platform's trigonometry: the answer is the same on every platform.
 
-use super::line::{cell_center, crossing};
+use super::line::{cell_center, crossing, sees};
 use super::target::{adjacent, bolt};
 use super::{Hit, Opacity, SightError};
 use crate::grid::{Direction, Pos, cone, disc};
@@ -168,10 +168,12 @@ fn spread<O: Opacity + ?Sized>(
     let layout = dungeon.layout();
     let mut out = Vec::with_capacity(shape.len());
     for pos in shape {
-        if !sight.cell_passes(pos) {
+        let centre = layout.center(pos.slot);
+        // The plain line of sight first: it skips the cells it would list.
+        if !sight.cell_passes(pos) || !sees(sight, origin.level, eye, centre) {
             continue;
         }
-        let line = crossing(sight, origin.level, eye, layout.center(pos.slot))?;
+        let line = crossing(sight, origin.level, eye, centre)?;
         let inner = line.cells.iter().skip(1).filter(|&&s| s != pos.slot);
         let stopped = inner.into_iter().any(|&s| blocks(Pos { slot: s, ..origin }));
         if line.blocked_at.is_none() && !stopped {
@@ -186,7 +188,7 @@ mod tests {
     use super::*;
     use crate::dungeon::{Dungeon, Fill, Registry};
     use crate::geometry::Proportions;
-    use crate::sight::{Overlay, ball, beam, burst};
+    use crate::sight::{Veil, ball, beam, burst};
 
     /// A 7 x 6 hall with walls, a rock cell and smoke laid over it.
     fn hall() -> Dungeon {
@@ -201,8 +203,9 @@ mod tests {
     #[test]
     fn bursts_and_balls_match_the_field_of_view_footprints() {
         let d = hall();
-        let mut smoke = Overlay::new(&d);
-        smoke.block_cell(Pos::new(0, 4, 8));
+        let mut veil = Veil::new();
+        veil.block_cell(Pos::new(0, 4, 8));
+        let smoke = veil.over(&d);
         let s = d.layout().spacing();
         let blocker = Pos::new(0, 5, 5);
         for centre in [Pos::new(0, 4, 4), Pos::new(0, 0, 0), Pos::new(0, 7, 9), Pos::new(0, 10, 12)] {

@@ -118,7 +118,7 @@ pub fn field_of_view<O: Opacity + ?Sized>(
 /// metres. A cell is visible when its centre is at most `radius` from `eye` and
 /// [`super::line_of_sight_points`] holds between `eye` and its centre (so a rock cell never
 /// is; the walls a game draws are those of visible cells). `sight` is the dungeon or any
-/// [`Opacity`] source over it (smoke: [`super::Overlay`]).
+/// [`Opacity`] source over it (smoke: a [`super::Veil`] laid over it).
 ///
 /// Cost: proportional to the cells within reach, not to the level. It floods outward
 /// from the eye's cell, crossing only seams that pass sight into cells that a segment from

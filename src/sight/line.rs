@@ -37,7 +37,7 @@ pub(crate) fn sees<O: Opacity + ?Sized>(sight: &O, level: u16, a: DVec2, b: DVec
 /// between them lies in carved space that passes sight (see [`line_of_sight_points`] for
 /// exactly what blocks and what grazes). Symmetric: `line_of_sight(d, a, b)` equals
 /// `line_of_sight(d, b, a)`. A cell in rock sees nothing. `sight` is the dungeon, or any
-/// [`Opacity`] source over it (smoke laid over the dungeon: [`super::Overlay`]).
+/// [`Opacity`] source over it (smoke laid over the dungeon: [`super::Veil::over`]).
 ///
 /// # Errors
 /// [`SightError::Position`] when either position is not a cell of `dungeon`;

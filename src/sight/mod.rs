@@ -9,7 +9,7 @@
 //! passes sight is read from the dungeon's registry (`opaque`) through
 //! [`crate::dungeon::Dungeon::carved_seam`] on every query, so a door flipped on the
 //! dungeon is seen by the next query. Every query takes an [`Opacity`] source: the dungeon
-//! itself, an [`Overlay`] of smoke over it, or a game's own type. See `docs/sight.md` for the rules, the symmetry
+//! itself, a [`Veil`] of smoke laid over it ([`Overlay`]), or a game's own type. See `docs/sight.md` for the rules, the symmetry
 //! guarantee and the costs.
 
 mod error;
@@ -28,6 +28,6 @@ pub use footprint::{Footprint, TargetMode, footprint};
 pub use fov::{VisibleCells, field_of_view, field_of_view_from};
 pub use index::SpatialIndex;
 pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};
-pub use opacity::{Opacity, Overlay, cell_passes_sight, seam_passes_sight};
+pub use opacity::{Opacity, Overlay, Veil, cell_passes_sight, seam_passes_sight};
 pub use target::{Bolt, Hit, adjacent, ball, beam, bolt, burst, cone, own};
 pub use trace::TOLERANCE;

@@ -3,8 +3,8 @@
 //! bolt that bursts on the near side of what it hits), cone and burst. Walls are the
 //! level's geometry (the sight rule of [`super::line_of_sight_points`]); what else blocks
 //! a projectile or a burst (a creature, a force field) is a closure the caller passes.
-//! Every footprint takes the dungeon or any [`Opacity`] source over it (smoke:
-//! [`super::Overlay`]).
+//! Every footprint takes the dungeon or any [`Opacity`] source over it (smoke: a
+//! [`super::Veil`] laid over it).
 
 use glam::DVec2;
 
