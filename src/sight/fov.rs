@@ -67,6 +67,54 @@ impl VisibleCells {
         fresh
     }
 
+    /// Takes `slot` out; returns true when it was in the set (false for a slot off the
+    /// grid).
+    pub fn remove(&mut self, slot: Slot) -> bool {
+        let Ok(i) = self.dims.index(slot) else { return false };
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let had = self.bits[word] & bit != 0;
+        self.bits[word] &= !bit;
+        self.len -= usize::from(had);
+        had
+    }
+
+    /// Empties the set, keeping its level and grid.
+    pub fn clear(&mut self) {
+        self.bits.fill(0);
+        self.len = 0;
+    }
+
+    /// Adds every slot of `other` (what a game has seen so far, joined with what it sees
+    /// now); returns how many were new. A set of another level or grid adds nothing
+    /// (returns 0).
+    ///
+    /// ```
+    /// use octile::grid::{Dims, Slot};
+    /// use octile::sight::VisibleCells;
+    ///
+    /// let dims = Dims::from_octagons(4, 4)?;
+    /// let (mut seen, mut now) = (VisibleCells::new(0, dims), VisibleCells::new(0, dims));
+    /// seen.insert(Slot::new(0, 0));
+    /// now.insert(Slot::new(0, 0));
+    /// now.insert(Slot::new(2, 2));
+    /// assert_eq!(seen.union_with(&now), 1);
+    /// assert!(seen.remove(Slot::new(0, 0)) && seen.len() == 1);
+    /// seen.clear();
+    /// assert!(seen.is_empty());
+    /// # Ok::<(), octile::grid::GridError>(())
+    /// ```
+    pub fn union_with(&mut self, other: &VisibleCells) -> usize {
+        if other.level != self.level || other.dims != self.dims {
+            return 0;
+        }
+        let before = self.len;
+        for (a, b) in self.bits.iter_mut().zip(&other.bits) {
+            *a |= b;
+        }
+        self.len = self.bits.iter().map(|w| w.count_ones() as usize).sum();
+        self.len - before
+    }
+
     /// The slots in the set, row-major.
     pub fn iter(&self) -> impl Iterator<Item = Slot> + '_ {
         self.bits.iter().enumerate().flat_map(move |(w, &word)| {
@@ -206,5 +254,15 @@ mod tests {
         assert_eq!(set.iter().collect::<Vec<_>>(), [Slot::new(0, 1), Slot::new(8, 8)]);
         assert!(set.contains_pos(Pos::new(2, 8, 8)) && !set.contains_pos(Pos::new(0, 8, 8)));
         assert_eq!(set.words().len(), 2);
+        let mut other = VisibleCells::new(2, dims);
+        other.insert(Slot::new(8, 8));
+        other.insert(Slot::new(4, 4));
+        assert_eq!(set.union_with(&other), 1);
+        assert_eq!(set.iter().collect::<Vec<_>>(), [Slot::new(0, 1), Slot::new(4, 4), Slot::new(8, 8)]);
+        assert_eq!(set.union_with(&VisibleCells::new(1, dims)), 0, "another level");
+        assert!(set.remove(Slot::new(4, 4)) && !set.remove(Slot::new(4, 4)) && !set.remove(Slot::new(99, 0)));
+        assert_eq!(set.len(), 2);
+        set.clear();
+        assert!(set.is_empty() && set.iter().next().is_none());
     }
 }
