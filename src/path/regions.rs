@@ -97,6 +97,25 @@ impl Regions {
 /// whether `i` takes part; `neighbors(i, out)` pushes the indices one step from `i` (the
 /// caller decides what passes; indices past `len` or not nodes are skipped). Regions are
 /// numbered in order of their lowest node index.
+///
+/// ```
+/// use octile::path::label_regions;
+///
+/// // A row of six cells; 2 and 3 are not joined, cell 5 does not take part.
+/// let regions = label_regions(6, |i| i != 5, |i, out| {
+///     if i > 0 && i != 3 {
+///         out.push(i - 1);
+///     }
+///     if i != 2 {
+///         out.push(i + 1);
+///     }
+/// });
+/// assert_eq!(regions.count(), 2);
+/// assert_eq!(regions.region(1), regions.region(2));
+/// assert_ne!(regions.region(2), regions.region(3));
+/// assert_eq!(regions.region(5), None);
+/// assert_eq!(regions.sizes(), [3, 2]);
+/// ```
 pub fn label_regions(
     len: usize,
     mut is_node: impl FnMut(usize) -> bool,

@@ -123,6 +123,22 @@ pub fn beam<O: Opacity + ?Sized>(sight: &O, from: Pos, to: Pos) -> Result<Bolt, 
 ///
 /// # Errors
 /// As [`bolt`] and [`burst`].
+///
+/// # Example
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::sight::{Hit, ball};
+///
+/// let d = Dungeon::new(6, 1, 1, Proportions::default(), Fill::Floor)?;
+/// let ogre = Pos::new(0, 0, 6);
+/// let (shot, blast) = ball(&d, Pos::new(0, 0, 0), Pos::new(0, 0, 10), 20.0, |p| p == ogre, |_| false)?;
+/// assert_eq!(shot.hit, Hit::Blocker(ogre));
+/// // It bursts in the cell before the ogre; 20 m reach one octagon either side of it.
+/// assert_eq!(blast, [Pos::new(0, 0, 2), Pos::new(0, 0, 4), ogre]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn ball<O: Opacity + ?Sized>(
     sight: &O,
     from: Pos,
@@ -194,6 +210,22 @@ pub fn burst<O: Opacity + ?Sized>(
 /// # Errors
 /// As [`burst`]; [`SightError::BadMeasure`] for a half angle outside `0..=PI` and for
 /// `toward` at `origin`'s centre (no aim).
+///
+/// # Example
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::sight::cone;
+///
+/// let d = Dungeon::new(5, 5, 1, Proportions::default(), Fill::Floor)?;
+/// let (origin, east) = (Pos::new(0, 4, 4), Pos::new(0, 4, 8));
+/// let breath = cone(&d, origin, east, 0.5, 40.0, |_| false)?;
+/// assert!(breath.contains(&Pos::new(0, 4, 6)) && breath.contains(&east));
+/// assert!(!breath.contains(&Pos::new(0, 4, 2)), "behind the origin");
+/// assert!(!breath.contains(&origin));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn cone<O: Opacity + ?Sized>(
     sight: &O,
     origin: Pos,
