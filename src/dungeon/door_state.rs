@@ -56,7 +56,7 @@ pub struct DoorChange {
     /// Whether the edge blocks sight ([`EdgeDef::opaque`]).
     pub blocks_sight: Flip,
     /// The walkable regions of the two sides (the path graph with doors as they stand,
-    /// [`PathRules::default`]): joined by an opened door, split by a closed one unless
+    /// [`crate::path::PathRules::default`]): joined by an opened door, split by a closed one unless
     /// another way links them.
     pub walk_regions: RegionChange,
     /// The passable regions of the two sides (doors count as open,
