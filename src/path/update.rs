@@ -33,8 +33,9 @@ impl PathGraph {
     /// from both cells at once until the searches meet (another way round: no split) or
     /// one runs out (a split, whose smaller side it has then walked). An edge of a stair's
     /// octagon (its foot or the hole above it) can move the stair's exit, which changes
-    /// other steps: the graph is then read again. Landmarks ([`PathGraph::with_landmarks`])
-    /// are kept when no passable step got cheaper and dropped otherwise.
+    /// other steps: the graph is then read again (without landmarks). Otherwise landmarks
+    /// ([`PathGraph::with_landmarks`]) are kept when no passable step got cheaper or
+    /// appeared (their bounds still hold), and dropped when one did.
     ///
     /// ```
     /// use octile::dungeon::{Dungeon, Fill, Registry, RegionChange};
