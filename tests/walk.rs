@@ -247,6 +247,7 @@ fn a_walkable_door_is_door_wide() {
         opens_to: None,
         closes_to: None,
         blocks_projectiles: None,
+        burns_to: None,
     };
     let d = two_rooms(Some(open_door));
     let p = *d.proportions();

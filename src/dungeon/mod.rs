@@ -1,6 +1,7 @@
 //! The dungeon model: a registry of tiles and edge states, and a dense layer of each per
 //! level (DESIGN.md section 3).
 
+mod burn;
 mod door_state;
 mod error;
 mod markers;

@@ -47,6 +47,14 @@ pub enum RegisterError {
         /// How many it may hold.
         max: usize,
     },
+    /// A tile whose `burns_to` names no tile of the registry.
+    #[error("registry: tile {tile:?} burns_to {target:?}, which is not a tile of the registry")]
+    UnknownBurn {
+        /// The tile that names it.
+        tile: String,
+        /// The name that is not a tile.
+        target: String,
+    },
     /// No definition has this name ([`Registry::expect_tile`], [`Registry::expect_edge`]).
     #[error("registry: no {what} is named {name:?}")]
     Missing {
@@ -118,6 +126,11 @@ pub struct TileDef {
     /// [`TileDef::blocks_projectiles`] (rock blocks, carved cells do not).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocks_projectiles: Option<bool>,
+    /// The tile this one becomes when it burns ([`crate::dungeon::Dungeon::burn`]), by
+    /// name; `None` when it does not burn. Resolved to an id when the registry is built
+    /// ([`Registry::tile_burns_to`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burns_to: Option<String>,
 }
 
 impl TileDef {
@@ -145,6 +158,7 @@ impl TileDef {
             move_cost: 0,
             material: "floor".into(),
             blocks_projectiles: None,
+            burns_to: None,
         }
     }
 
@@ -208,6 +222,11 @@ pub struct EdgeDef {
     /// open door does not).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocks_projectiles: Option<bool>,
+    /// The state this one becomes when it burns ([`crate::dungeon::Dungeon::burn_edge`]),
+    /// by name; `None` when it does not burn. Resolved to an id when the registry is built
+    /// ([`Registry::edge_burns_to`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burns_to: Option<String>,
 }
 
 impl EdgeDef {
@@ -226,6 +245,7 @@ impl EdgeDef {
             opens_to: None,
             closes_to: None,
             blocks_projectiles: None,
+            burns_to: None,
         }
     }
 
@@ -301,8 +321,10 @@ impl EdgeDef {
 pub struct Registry {
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
-    /// Per edge state: `[opens_to, closes_to]` resolved to ids.
-    transitions: Vec<[Option<EdgeStateId>; 2]>,
+    /// Per edge state: `[opens_to, closes_to, burns_to]` resolved to ids.
+    transitions: Vec<[Option<EdgeStateId>; 3]>,
+    /// Per tile: its `burns_to` resolved to an id.
+    tile_burns: Vec<Option<TileId>>,
 }
 
 impl Registry {
@@ -363,7 +385,7 @@ impl Registry {
     /// ```
     #[must_use]
     pub fn new() -> Registry {
-        Registry { tiles: Vec::new(), edges: Vec::new(), transitions: Vec::new() }
+        Registry { tiles: Vec::new(), edges: Vec::new(), transitions: Vec::new(), tile_burns: Vec::new() }
     }
 
     /// The tile named `name`, or a typed error naming it ([`Registry::tile`] is the
@@ -406,11 +428,12 @@ impl Registry {
         }
         let mut reg = Registry::new();
         for t in tiles {
-            reg.add_tile(t)?;
+            reg.push_tile(t)?;
         }
         for e in edges {
             reg.push_edge(e)?;
         }
+        reg.resolve_tile_burns()?;
         reg.resolve_transitions()?;
         Ok(reg)
     }
@@ -432,9 +455,36 @@ impl Registry {
         let transitions = self
             .edges
             .iter()
-            .map(|e| Ok([resolve(e, "opens_to", &e.opens_to)?, resolve(e, "closes_to", &e.closes_to)?]))
+            .map(|e| {
+                Ok([
+                    resolve(e, "opens_to", &e.opens_to)?,
+                    resolve(e, "closes_to", &e.closes_to)?,
+                    resolve(e, "burns_to", &e.burns_to)?,
+                ])
+            })
             .collect::<Result<_, DungeonError>>()?;
         self.transitions = transitions;
+        Ok(())
+    }
+
+    /// Resolves every tile's `burns_to` name to an id.
+    fn resolve_tile_burns(&mut self) -> Result<(), RegisterError> {
+        let burns = self
+            .tiles
+            .iter()
+            .map(|t| {
+                let target = t.burns_to.as_deref();
+                target
+                    .map(|name| {
+                        self.tile(name).ok_or_else(|| RegisterError::UnknownBurn {
+                            tile: t.name.clone(),
+                            target: name.into(),
+                        })
+                    })
+                    .transpose()
+            })
+            .collect::<Result<_, RegisterError>>()?;
+        self.tile_burns = burns;
         Ok(())
     }
 
@@ -470,8 +520,20 @@ impl Registry {
     /// `-`; [`RegisterError::BadSymbol`] when the symbol is not one printable ASCII
     /// character; [`RegisterError::Duplicate`] when a tile or edge state already has this
     /// name, [`RegisterError::SymbolTaken`] this symbol; [`RegisterError::Full`] when the
-    /// registry holds 65536 tiles.
+    /// registry holds 65536 tiles; [`RegisterError::UnknownBurn`] when its `burns_to`
+    /// names no tile of the registry (it may name itself; tiles that name each other are
+    /// added together with [`Registry::from_defs`]). A refused tile is not kept.
     pub fn add_tile(&mut self, def: TileDef) -> Result<TileId, DungeonError> {
+        let id = self.push_tile(def)?;
+        if let Err(e) = self.resolve_tile_burns() {
+            self.tiles.pop();
+            return Err(e.into());
+        }
+        Ok(id)
+    }
+
+    /// Adds a tile without resolving its `burns_to`.
+    fn push_tile(&mut self, def: TileDef) -> Result<TileId, RegisterError> {
         self.check_new(&def.name, def.symbol)?;
         let id =
             u16::try_from(self.tiles.len()).map_err(|_| RegisterError::Full { what: "tiles", max: 65536 })?;
@@ -479,13 +541,27 @@ impl Registry {
         Ok(TileId(id))
     }
 
+    /// The tile tile `id` becomes when it burns (its `burns_to`), or `None` when it does
+    /// not burn or is not in this registry.
+    #[must_use]
+    pub fn tile_burns_to(&self, id: TileId) -> Option<TileId> {
+        self.tile_burns.get(id.index()).copied().flatten()
+    }
+
+    /// The state edge state `id` becomes when it burns (its `burns_to`), or `None` when it
+    /// does not burn or is not in this registry.
+    #[must_use]
+    pub fn edge_burns_to(&self, id: EdgeStateId) -> Option<EdgeStateId> {
+        self.transitions.get(id.index()).and_then(|t| t[2])
+    }
+
     /// Adds an edge state; its id is the next free index.
     ///
     /// # Errors
     ///
     /// [`DungeonError::Register`] as [`Registry::add_tile`] (with [`RegisterError::Full`]
-    /// at 256 edge states); [`DungeonError::UnknownTransition`] when its `opens_to` or
-    /// `closes_to` names a state not in the registry (it may name itself; states that name
+    /// at 256 edge states); [`DungeonError::UnknownTransition`] when its `opens_to`,
+    /// `closes_to` or `burns_to` names a state not in the registry (it may name itself; states that name
     /// each other are added together with [`Registry::from_defs`]).
     pub fn add_edge(&mut self, def: EdgeDef) -> Result<EdgeStateId, DungeonError> {
         let id = self.push_edge(def)?;
@@ -704,6 +780,31 @@ mod tests {
             r.add_edge(bad),
             Err(RegisterError::BadSymbol { name: "fine".into(), symbol: '\n' }.into())
         );
+    }
+
+    #[test]
+    fn burns_resolve_late_and_unknown_names_are_refused() {
+        let grass = TileDef { burns_to: Some("ash".into()), ..TileDef::floor("grass", '"') };
+        let r = Registry::from_defs(
+            vec![TileDef::rock("rock", '#'), grass.clone(), TileDef::floor("ash", '.')],
+            vec![
+                EdgeDef { burns_to: Some("open".into()), ..EdgeDef::door("door", 'D', "open") },
+                EdgeDef::open("open", 'o'),
+            ],
+        )
+        .unwrap();
+        let (grass_id, ash) = (r.expect_tile("grass").unwrap(), r.expect_tile("ash").unwrap());
+        assert_eq!((r.tile_burns_to(grass_id), r.tile_burns_to(ash)), (Some(ash), None));
+        assert_eq!(r.edge_burns_to(r.expect_edge("door").unwrap()), r.edge("open"));
+        assert_eq!(r.edge_burns_to(r.expect_edge("open").unwrap()), None);
+        let mut r2 = Registry::new();
+        let err = r2.add_tile(grass).unwrap_err();
+        assert_eq!(err, RegisterError::UnknownBurn { tile: "grass".into(), target: "ash".into() }.into());
+        assert!(r2.tiles().is_empty(), "a refused tile is not kept");
+        let mut bad = EdgeDef::wall("wall", '|');
+        bad.burns_to = Some("rubble".into());
+        assert!(matches!(r2.add_edge(bad), Err(DungeonError::UnknownTransition { field: "burns_to", .. })));
+        assert_eq!(Registry::standard().tile_burns_to(Registry::FLOOR), None, "nothing burns by default");
     }
 
     #[test]
