@@ -246,6 +246,8 @@ fn a_walkable_door_is_door_wide() {
         material: "door_frame".into(),
         opens_to: None,
         closes_to: None,
+        blocks_projectiles: None,
+        burns_to: None,
     };
     let d = two_rooms(Some(open_door));
     let p = *d.proportions();

@@ -5,7 +5,7 @@
 
 use super::{Dungeon, DungeonError, EdgeDef, EdgeStateId};
 use crate::grid::{Direction, Pos, Slot};
-use crate::path::{PathGraph, PathRules};
+use crate::path::PathGraph;
 
 /// How the connected regions of a door's two cells changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,7 +18,8 @@ pub enum RegionChange {
     /// The two cells shared a region and now lie in different ones.
     Split,
     /// Not known: the dungeon's step costs overflow, so no path graph could be read
-    /// ([`PathGraph::new`]).
+    /// ([`PathGraph::new`]), or the graph given to keep could not be updated
+    /// ([`PathGraph::update_edge`]).
     Unknown,
 }
 
@@ -55,7 +56,7 @@ pub struct DoorChange {
     /// Whether the edge blocks sight ([`EdgeDef::opaque`]).
     pub blocks_sight: Flip,
     /// The walkable regions of the two sides (the path graph with doors as they stand,
-    /// [`PathRules::default`]): joined by an opened door, split by a closed one unless
+    /// [`crate::path::PathRules::default`]): joined by an opened door, split by a closed one unless
     /// another way links them.
     pub walk_regions: RegionChange,
     /// The passable regions of the two sides (doors count as open,
@@ -73,9 +74,10 @@ impl Dungeon {
     /// Opens the door on wall `dir` of the cell at `pos`: its edge becomes the state its
     /// registry entry `opens_to` (a closed `door` opens to `door_open` in the standard
     /// registry), and the report says what that changed. Sight queries read the dungeon,
-    /// so they see the change at once; a [`PathGraph`] read earlier does not (read it
-    /// again). Working out the regions reads the path graph before and after the change:
-    /// time linear in the dungeon's cells.
+    /// so they see the change at once; a [`PathGraph`] read earlier does not: keep it
+    /// current with [`Dungeon::open_door_with`] instead, which also works out the regions
+    /// from it without reading the dungeon again. This one reads the path graph once
+    /// (time linear in the dungeon's cells) to work out the regions.
     ///
     /// ```
     /// use octile::dungeon::{Dungeon, Fill, Registry, RegionChange};
@@ -100,7 +102,56 @@ impl Dungeon {
     /// wall on the grid's border; [`DungeonError::NoDoorChange`] when the edge's state has
     /// no `opens_to` (a wall, an open seam, a door already open). Nothing changes on error.
     pub fn open_door(&mut self, pos: Pos, dir: Direction) -> Result<DoorChange, DungeonError> {
-        self.change_door(pos, dir, Change::Open)
+        self.change_door(pos, dir, Change::Open, None)
+    }
+
+    /// [`Dungeon::open_door`] that keeps `graph` (the path graph of this dungeon) current
+    /// in place ([`PathGraph::update_edge`]) and reads the report's regions from it: no
+    /// graph is read, so a door toggles in time that does not grow with the dungeon
+    /// (but for a split, which walks the smaller side). When the graph cannot be updated
+    /// (it is of another dungeon's shape, or the step's cost overflows) the edge still
+    /// changes and the report's regions are [`RegionChange::Unknown`].
+    ///
+    /// ```
+    /// use octile::dungeon::{Dungeon, Fill, Registry, RegionChange};
+    /// use octile::geometry::Proportions;
+    /// use octile::grid::{Direction, Pos};
+    /// use octile::path::{PathGraph, PathRules};
+    ///
+    /// let mut d = Dungeon::new(2, 1, 1, Proportions::default(), Fill::Floor)?;
+    /// let west = Pos::new(0, 0, 0);
+    /// d.set_edge(west, Direction::E, Registry::DOOR)?;
+    /// let mut graph = PathGraph::new(&d)?;
+    /// assert_eq!(d.open_door_with(&mut graph, west, Direction::E)?.walk_regions, RegionChange::Joined);
+    /// assert_eq!(d.close_door_with(&mut graph, west, Direction::E)?.walk_regions, RegionChange::Split);
+    /// assert_eq!(graph.regions(&PathRules::default()).count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Dungeon::open_door`].
+    pub fn open_door_with(
+        &mut self,
+        graph: &mut PathGraph,
+        pos: Pos,
+        dir: Direction,
+    ) -> Result<DoorChange, DungeonError> {
+        self.change_door(pos, dir, Change::Open, Some(graph))
+    }
+
+    /// [`Dungeon::close_door`] that keeps `graph` current, as [`Dungeon::open_door_with`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Dungeon::close_door`].
+    pub fn close_door_with(
+        &mut self,
+        graph: &mut PathGraph,
+        pos: Pos,
+        dir: Direction,
+    ) -> Result<DoorChange, DungeonError> {
+        self.change_door(pos, dir, Change::Close, Some(graph))
     }
 
     /// Closes the door on wall `dir` of the cell at `pos` (its state's `closes_to`); as
@@ -110,10 +161,16 @@ impl Dungeon {
     ///
     /// As [`Dungeon::open_door`], with `closes_to` for `opens_to`.
     pub fn close_door(&mut self, pos: Pos, dir: Direction) -> Result<DoorChange, DungeonError> {
-        self.change_door(pos, dir, Change::Close)
+        self.change_door(pos, dir, Change::Close, None)
     }
 
-    fn change_door(&mut self, pos: Pos, dir: Direction, change: Change) -> Result<DoorChange, DungeonError> {
+    fn change_door(
+        &mut self,
+        pos: Pos,
+        dir: Direction,
+        change: Change,
+        graph: Option<&mut PathGraph>,
+    ) -> Result<DoorChange, DungeonError> {
         let Slot { row, col } = pos.slot;
         let level = pos.level;
         let before = self.edge_state(pos, dir)?.ok_or(DungeonError::BorderEdge { level, row, col, dir })?;
@@ -134,11 +191,18 @@ impl Dungeon {
         let other = other.ok_or(DungeonError::BorderEdge { level, row, col, dir })?;
         let sides = [pos, Pos { slot: other, ..pos }];
         let (b, a) = (self.edge_def_of(before)?.clone(), self.edge_def_of(after)?.clone());
-        let then = joined(self, sides);
+        // Without a graph to keep, one is read before the change and updated after it.
+        let mut read;
+        let graph = match graph {
+            Some(graph) => Some(graph),
+            None => {
+                read = PathGraph::new(self).ok();
+                read.as_mut()
+            }
+        };
         self.set_edge(pos, dir, after)?;
-        let now = joined(self, sides);
+        let update = graph.and_then(|g| g.update_edge(self, pos, dir).ok());
         let flip = |f: fn(&EdgeDef) -> bool| Flip { before: f(&b), after: f(&a) };
-        let change = |i: usize| region_change(then.map(|j| j[i]), now.map(|j| j[i]));
         Ok(DoorChange {
             sides,
             before,
@@ -146,8 +210,8 @@ impl Dungeon {
             walkable: flip(|e| e.walkable),
             passable: flip(|e| e.passable),
             blocks_sight: flip(|e| e.opaque),
-            walk_regions: change(0),
-            pass_regions: change(1),
+            walk_regions: update.map_or(RegionChange::Unknown, |u| u.walk_regions),
+            pass_regions: update.map_or(RegionChange::Unknown, |u| u.pass_regions),
         })
     }
 
@@ -158,32 +222,12 @@ impl Dungeon {
     }
 }
 
-/// Whether `sides` share a region of the dungeon's path graph, under walkability and under
-/// passability; `None` when the graph cannot be read.
-fn joined(dungeon: &Dungeon, sides: [Pos; 2]) -> Option<[bool; 2]> {
-    let graph = PathGraph::new(dungeon).ok()?;
-    let joined = |rules: &PathRules| match (graph.node(sides[0]), graph.node(sides[1])) {
-        (Ok(Some(a)), Ok(Some(b))) => graph.connected(a, b, rules),
-        _ => false,
-    };
-    Some([joined(&PathRules::default()), joined(&PathRules { open_doors: true })])
-}
-
-fn region_change(before: Option<bool>, after: Option<bool>) -> RegionChange {
-    match (before, after) {
-        (Some(false), Some(true)) => RegionChange::Joined,
-        (Some(true), Some(false)) => RegionChange::Split,
-        (Some(_), Some(_)) => RegionChange::Unchanged,
-        _ => RegionChange::Unknown,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dungeon::{Fill, Registry};
     use crate::geometry::Proportions;
-    use crate::path::dungeon_regions;
+    use crate::path::{PathRules, dungeon_regions};
 
     /// Two halves of a 3x2 hall (west column, east two columns) walled apart, meeting only
     /// through a door between octagons (0, 0, 0) and (0, 0, 2).

@@ -33,6 +33,9 @@ pub enum DungeonError {
         /// Why it was refused.
         reason: String,
     },
+    /// A tile or edge state refused by the registry, or a name it lacks.
+    #[error(transparent)]
+    Register(#[from] super::RegisterError),
     /// A registry definition problem.
     #[error("registry: {what}")]
     Registry {

@@ -1,6 +1,7 @@
 //! The dungeon model: a registry of tiles and edge states, and a dense layer of each per
 //! level (DESIGN.md section 3).
 
+mod burn;
 mod door_state;
 mod error;
 mod heights;
@@ -20,6 +21,6 @@ pub use error::DungeonError;
 pub use heights::{DOOR_LINTEL, MIN_ROOM_HEIGHT, MIN_SLAB, RoomHeight};
 pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
 pub use pillars::PillarState;
-pub use registry::{Carve, EdgeDef, EdgeStateId, Registry, TileDef, TileId};
+pub use registry::{Carve, EdgeDef, EdgeStateId, RegisterError, Registry, TileDef, TileId};
 pub use rooms::{MAX_ROOMS, Passage, PassageKind, Room, RoomId, RoomRole, RoomShape, SizeClass};
 pub use stairs::{Shaft, Stair, Stairs};

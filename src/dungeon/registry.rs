@@ -5,6 +5,66 @@ use serde::{Deserialize, Serialize};
 
 use super::DungeonError;
 
+/// Why a tile or edge state was not registered, or a name not found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterError {
+    /// A tile or edge state already has this name (tiles and edge states share one set
+    /// of names).
+    #[error("registry: name {name:?} is defined twice")]
+    Duplicate {
+        /// The name.
+        name: String,
+    },
+    /// A tile or edge state already draws with this symbol.
+    #[error("registry: symbol {symbol:?} of {name:?} is already used by {by:?}")]
+    SymbolTaken {
+        /// The symbol.
+        symbol: char,
+        /// The name of the definition refused.
+        name: String,
+        /// The name of the definition that has it.
+        by: String,
+    },
+    /// A name that is empty or has characters other than ASCII letters, digits, `_`, `-`.
+    #[error("registry: name {name:?} must be non-empty ASCII letters, digits, '_' or '-'")]
+    BadName {
+        /// The name.
+        name: String,
+    },
+    /// A symbol that is not one printable ASCII character.
+    #[error("registry: symbol {symbol:?} of {name:?} must be one printable ASCII character")]
+    BadSymbol {
+        /// The name of the definition.
+        name: String,
+        /// The symbol.
+        symbol: char,
+    },
+    /// The registry holds as many of these as its ids can name.
+    #[error("registry: too many {what} (at most {max})")]
+    Full {
+        /// `tiles` or `edge states`.
+        what: &'static str,
+        /// How many it may hold.
+        max: usize,
+    },
+    /// A tile whose `burns_to` names no tile of the registry.
+    #[error("registry: tile {tile:?} burns_to {target:?}, which is not a tile of the registry")]
+    UnknownBurn {
+        /// The tile that names it.
+        tile: String,
+        /// The name that is not a tile.
+        target: String,
+    },
+    /// No definition has this name ([`Registry::expect_tile`], [`Registry::expect_edge`]).
+    #[error("registry: no {what} is named {name:?}")]
+    Missing {
+        /// `tile` or `edge state`.
+        what: &'static str,
+        /// The name asked for.
+        name: String,
+    },
+}
+
 /// Index of a cell tile in a [`Registry`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct TileId(pub(crate) u16);
@@ -62,6 +122,71 @@ pub struct TileDef {
     pub move_cost: u32,
     /// Material name for meshes and export.
     pub material: String,
+    /// Whether it stops a projectile (an arrow, a bolt): `None` takes the default,
+    /// [`TileDef::blocks_projectiles`] (rock blocks, carved cells do not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks_projectiles: Option<bool>,
+    /// The tile this one becomes when it burns ([`crate::dungeon::Dungeon::burn`]), by
+    /// name; `None` when it does not burn. Resolved to an id when the registry is built
+    /// ([`Registry::tile_burns_to`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burns_to: Option<String>,
+}
+
+impl TileDef {
+    /// A floor tile: carved, walkable, passable, clear, no extra cost, material `floor`.
+    ///
+    /// ```
+    /// use octile::dungeon::{Registry, TileDef};
+    ///
+    /// let mut registry = Registry::new();
+    /// let mud = registry.add_tile(TileDef { move_cost: 500, ..TileDef::floor("mud", '~') })?;
+    /// assert_eq!(registry.plain_floor(), Some(mud));
+    /// assert!(!registry.tile_def(mud).unwrap().blocks_projectiles());
+    /// # Ok::<(), octile::dungeon::DungeonError>(())
+    /// ```
+    #[must_use]
+    pub fn floor(name: &str, symbol: char) -> TileDef {
+        TileDef {
+            name: name.into(),
+            symbol,
+            carved: true,
+            stair: false,
+            walkable: true,
+            passable: true,
+            opaque: false,
+            move_cost: 0,
+            material: "floor".into(),
+            blocks_projectiles: None,
+            burns_to: None,
+        }
+    }
+
+    /// A rock tile: not carved, not walkable or passable, opaque, material `rock`.
+    #[must_use]
+    pub fn rock(name: &str, symbol: char) -> TileDef {
+        TileDef {
+            carved: false,
+            walkable: false,
+            passable: false,
+            opaque: true,
+            material: "rock".into(),
+            ..TileDef::floor(name, symbol)
+        }
+    }
+
+    /// A stair tile (a carved floor holding a stair up), material `stair`.
+    #[must_use]
+    pub fn stair(name: &str, symbol: char) -> TileDef {
+        TileDef { stair: true, material: "stair".into(), ..TileDef::floor(name, symbol) }
+    }
+
+    /// Whether the tile stops a projectile: the explicit `blocks_projectiles` when set,
+    /// otherwise true exactly for a tile that is not carved (rock).
+    #[must_use]
+    pub fn blocks_projectiles(&self) -> bool {
+        self.blocks_projectiles.unwrap_or(!self.carved)
+    }
 }
 
 /// What an edge state means.
@@ -92,15 +217,114 @@ pub struct EdgeDef {
     /// name; `None` when it cannot be closed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closes_to: Option<String>,
+    /// Whether it stops a projectile: `None` takes the default,
+    /// [`EdgeDef::blocks_projectiles`] (a wall and a closed door block, an open seam or an
+    /// open door does not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks_projectiles: Option<bool>,
+    /// The state this one becomes when it burns ([`crate::dungeon::Dungeon::burn_edge`]),
+    /// by name; `None` when it does not burn. Resolved to an id when the registry is built
+    /// ([`Registry::edge_burns_to`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burns_to: Option<String>,
+}
+
+impl EdgeDef {
+    /// An open seam: carved fully, walkable, passable, clear, material `floor`.
+    #[must_use]
+    pub fn open(name: &str, symbol: char) -> EdgeDef {
+        EdgeDef {
+            name: name.into(),
+            symbol,
+            carve: Carve::Full,
+            walkable: true,
+            passable: true,
+            opaque: false,
+            move_cost: 0,
+            material: "floor".into(),
+            opens_to: None,
+            closes_to: None,
+            blocks_projectiles: None,
+            burns_to: None,
+        }
+    }
+
+    /// A wall: carves nothing, not walkable or passable, opaque, material `wall`.
+    #[must_use]
+    pub fn wall(name: &str, symbol: char) -> EdgeDef {
+        EdgeDef {
+            carve: Carve::None,
+            walkable: false,
+            passable: false,
+            opaque: true,
+            material: "wall".into(),
+            ..EdgeDef::open(name, symbol)
+        }
+    }
+
+    /// A closed door that opens to the state named `opens_to`: a door-wide passage
+    /// ([`Carve::Door`]), passable but not walkable, opaque, material `door_frame`.
+    ///
+    /// ```
+    /// use octile::dungeon::{EdgeDef, Registry, TileDef};
+    ///
+    /// // The door is listed before the state it opens to: names resolve when the tables
+    /// // are built.
+    /// let registry = Registry::from_defs(
+    ///     vec![TileDef::rock("rock", '#'), TileDef::floor("floor", '.')],
+    ///     vec![
+    ///         EdgeDef::wall("wall", '|'),
+    ///         EdgeDef::door("gate", 'G', "gate_open"),
+    ///         EdgeDef::open_door("gate_open", 'g', "gate"),
+    ///     ],
+    /// )?;
+    /// let gate = registry.expect_edge("gate")?;
+    /// assert_eq!(registry.opens_to(gate), registry.edge("gate_open"));
+    /// assert!(registry.edge_def(gate).unwrap().blocks_projectiles());
+    /// # Ok::<(), octile::dungeon::DungeonError>(())
+    /// ```
+    #[must_use]
+    pub fn door(name: &str, symbol: char, opens_to: &str) -> EdgeDef {
+        EdgeDef {
+            carve: Carve::Door,
+            walkable: false,
+            opaque: true,
+            material: "door_frame".into(),
+            opens_to: Some(opens_to.into()),
+            ..EdgeDef::open(name, symbol)
+        }
+    }
+
+    /// An open door that closes to the state named `closes_to`: a door-wide passage,
+    /// walkable, passable, clear, material `door_frame`.
+    #[must_use]
+    pub fn open_door(name: &str, symbol: char, closes_to: &str) -> EdgeDef {
+        EdgeDef {
+            carve: Carve::Door,
+            material: "door_frame".into(),
+            closes_to: Some(closes_to.into()),
+            ..EdgeDef::open(name, symbol)
+        }
+    }
+
+    /// Whether the edge stops a projectile crossing it: the explicit `blocks_projectiles`
+    /// when set, otherwise true when it carves nothing (a wall) or cannot be crossed this
+    /// turn (a closed door).
+    #[must_use]
+    pub fn blocks_projectiles(&self) -> bool {
+        self.blocks_projectiles.unwrap_or(self.carve == Carve::None || !self.walkable)
+    }
 }
 
 /// The tiles and edge states a dungeon uses, by name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Registry {
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
-    /// Per edge state: `[opens_to, closes_to]` resolved to ids.
-    transitions: Vec<[Option<EdgeStateId>; 2]>,
+    /// Per edge state: `[opens_to, closes_to, burns_to]` resolved to ids.
+    transitions: Vec<[Option<EdgeStateId>; 3]>,
+    /// Per tile: its `burns_to` resolved to an id.
+    tile_burns: Vec<Option<TileId>>,
 }
 
 impl Registry {
@@ -130,50 +354,58 @@ impl Registry {
     /// builds them).
     #[must_use]
     pub fn standard() -> Registry {
-        let tile = |name: &str, symbol, carved, stair, material: &str| TileDef {
-            name: name.into(),
-            symbol,
-            carved,
-            stair,
-            walkable: carved,
-            passable: carved,
-            opaque: !carved,
-            move_cost: 0,
-            material: material.into(),
-        };
-        let edge = |name: &str, symbol, carve, walkable, passable, material: &str| EdgeDef {
-            name: name.into(),
-            symbol,
-            carve,
-            walkable,
-            passable,
-            opaque: carve != Carve::Full,
-            move_cost: 0,
-            material: material.into(),
-            opens_to: None,
-            closes_to: None,
-        };
-        let door = EdgeDef {
-            opens_to: Some("door_open".into()),
-            ..edge("door", 'D', Carve::Door, false, true, "door_frame")
-        };
-        let door_open = EdgeDef {
-            closes_to: Some("door".into()),
-            opaque: false,
-            ..edge("door_open", '/', Carve::Door, true, true, "door_frame")
-        };
-        let tiles = vec![
-            tile("solid", '#', false, false, "rock"),
-            tile("floor", '.', true, false, "floor"),
-            tile("stair", 'S', true, true, "stair"),
-        ];
+        let tiles =
+            vec![TileDef::rock("solid", '#'), TileDef::floor("floor", '.'), TileDef::stair("stair", 'S')];
         let edges = vec![
-            edge("wall", '|', Carve::None, false, false, "wall"),
-            edge("open", 'o', Carve::Full, true, true, "floor"),
-            door,
-            door_open,
+            EdgeDef::wall("wall", '|'),
+            EdgeDef::open("open", 'o'),
+            EdgeDef::door("door", 'D', "door_open"),
+            EdgeDef::open_door("door_open", '/', "door"),
         ];
         Registry::from_defs(tiles, edges).expect("invariant: the standard registry is valid")
+    }
+
+    /// An empty registry, to fill with [`Registry::add_tile`] and [`Registry::add_edge`]
+    /// (the tile constructors such as [`TileDef::floor`] give the common tiles). A
+    /// dungeon needs at least the tiles and edge states its fill uses
+    /// ([`crate::dungeon::Dungeon::with_registry`]).
+    ///
+    /// ```
+    /// use octile::dungeon::{Dungeon, EdgeDef, Fill, Registry, TileDef};
+    /// use octile::geometry::Proportions;
+    ///
+    /// let mut registry = Registry::new();
+    /// let rock = registry.add_tile(TileDef::rock("granite", '#'))?;
+    /// registry.add_tile(TileDef::floor("flagstones", '.'))?;
+    /// registry.add_edge(EdgeDef::wall("wall", '|'))?;
+    /// registry.add_edge(EdgeDef::open("arch", 'o'))?;
+    /// let d = Dungeon::with_registry(3, 3, 1, Proportions::default(), registry, Fill::Solid)?;
+    /// assert_eq!(d.tile(octile::grid::Pos::new(0, 0, 0))?, rock);
+    /// # Ok::<(), octile::dungeon::DungeonError>(())
+    /// ```
+    #[must_use]
+    pub fn new() -> Registry {
+        Registry { tiles: Vec::new(), edges: Vec::new(), transitions: Vec::new(), tile_burns: Vec::new() }
+    }
+
+    /// The tile named `name`, or a typed error naming it ([`Registry::tile`] is the
+    /// `Option` twin).
+    ///
+    /// # Errors
+    ///
+    /// [`RegisterError::Missing`] when no tile has that name.
+    pub fn expect_tile(&self, name: &str) -> Result<TileId, RegisterError> {
+        self.tile(name).ok_or_else(|| RegisterError::Missing { what: "tile", name: name.into() })
+    }
+
+    /// The edge state named `name`, or a typed error naming it ([`Registry::edge`] is the
+    /// `Option` twin).
+    ///
+    /// # Errors
+    ///
+    /// [`RegisterError::Missing`] when no edge state has that name.
+    pub fn expect_edge(&self, name: &str) -> Result<EdgeStateId, RegisterError> {
+        self.edge(name).ok_or_else(|| RegisterError::Missing { what: "edge state", name: name.into() })
     }
 
     /// A registry from explicit definitions; names and symbols must be unique and
@@ -183,7 +415,8 @@ impl Registry {
     ///
     /// [`DungeonError::Registry`] when `tiles` or `edges` is empty, when there are more than
     /// 65535 tiles or 255 edge states, or when a definition is refused as by
-    /// [`Registry::add_tile`] / [`Registry::add_edge`] (bad or repeated name or symbol).
+    /// [`Registry::add_tile`] / [`Registry::add_edge`] ([`DungeonError::Register`]: bad or
+    /// repeated name or symbol).
     pub fn from_defs(tiles: Vec<TileDef>, edges: Vec<EdgeDef>) -> Result<Registry, DungeonError> {
         if tiles.is_empty() || edges.is_empty() {
             return Err(DungeonError::Registry { what: "needs at least one tile and one edge state".into() });
@@ -193,13 +426,14 @@ impl Registry {
                 what: "too many tiles (max 65535) or edge states (max 255)".into(),
             });
         }
-        let mut reg = Registry { tiles: Vec::new(), edges: Vec::new(), transitions: Vec::new() };
+        let mut reg = Registry::new();
         for t in tiles {
-            reg.add_tile(t)?;
+            reg.push_tile(t)?;
         }
         for e in edges {
             reg.push_edge(e)?;
         }
+        reg.resolve_tile_burns()?;
         reg.resolve_transitions()?;
         Ok(reg)
     }
@@ -221,22 +455,45 @@ impl Registry {
         let transitions = self
             .edges
             .iter()
-            .map(|e| Ok([resolve(e, "opens_to", &e.opens_to)?, resolve(e, "closes_to", &e.closes_to)?]))
+            .map(|e| {
+                Ok([
+                    resolve(e, "opens_to", &e.opens_to)?,
+                    resolve(e, "closes_to", &e.closes_to)?,
+                    resolve(e, "burns_to", &e.burns_to)?,
+                ])
+            })
             .collect::<Result<_, DungeonError>>()?;
         self.transitions = transitions;
         Ok(())
     }
 
-    fn check_new(&self, name: &str, symbol: char) -> Result<(), DungeonError> {
+    /// Resolves every tile's `burns_to` name to an id.
+    fn resolve_tile_burns(&mut self) -> Result<(), RegisterError> {
+        let burns = self
+            .tiles
+            .iter()
+            .map(|t| {
+                let target = t.burns_to.as_deref();
+                target
+                    .map(|name| {
+                        self.tile(name).ok_or_else(|| RegisterError::UnknownBurn {
+                            tile: t.name.clone(),
+                            target: name.into(),
+                        })
+                    })
+                    .transpose()
+            })
+            .collect::<Result<_, RegisterError>>()?;
+        self.tile_burns = burns;
+        Ok(())
+    }
+
+    fn check_new(&self, name: &str, symbol: char) -> Result<(), RegisterError> {
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-            return Err(DungeonError::Registry {
-                what: format!("name {name:?} must be non-empty ASCII letters, digits, '_' or '-'"),
-            });
+            return Err(RegisterError::BadName { name: name.into() });
         }
         if !symbol.is_ascii_graphic() {
-            return Err(DungeonError::Registry {
-                what: format!("symbol {symbol:?} of {name:?} must be one printable ASCII character"),
-            });
+            return Err(RegisterError::BadSymbol { name: name.into(), symbol });
         }
         let names = self
             .tiles
@@ -245,12 +502,10 @@ impl Registry {
             .chain(self.edges.iter().map(|e| (&e.name, e.symbol)));
         for (n, s) in names {
             if n == name {
-                return Err(DungeonError::Registry { what: format!("name {name:?} is defined twice") });
+                return Err(RegisterError::Duplicate { name: name.into() });
             }
             if s == symbol {
-                return Err(DungeonError::Registry {
-                    what: format!("symbol {symbol:?} of {name:?} is already used by {n:?}"),
-                });
+                return Err(RegisterError::SymbolTaken { symbol, name: name.into(), by: n.clone() });
             }
         }
         Ok(())
@@ -260,27 +515,53 @@ impl Registry {
     ///
     /// # Errors
     ///
-    /// [`DungeonError::Registry`] when the name is empty or has characters other than ASCII
-    /// letters, digits, `_` and `-`; when the symbol is not one printable ASCII character;
-    /// when a tile or edge state already has this name or symbol; or when the registry is
-    /// full (65536 tiles).
+    /// [`DungeonError::Register`] with the [`RegisterError`]: [`RegisterError::BadName`]
+    /// when the name is empty or has characters other than ASCII letters, digits, `_` and
+    /// `-`; [`RegisterError::BadSymbol`] when the symbol is not one printable ASCII
+    /// character; [`RegisterError::Duplicate`] when a tile or edge state already has this
+    /// name, [`RegisterError::SymbolTaken`] this symbol; [`RegisterError::Full`] when the
+    /// registry holds 65536 tiles; [`RegisterError::UnknownBurn`] when its `burns_to`
+    /// names no tile of the registry (it may name itself; tiles that name each other are
+    /// added together with [`Registry::from_defs`]). A refused tile is not kept.
     pub fn add_tile(&mut self, def: TileDef) -> Result<TileId, DungeonError> {
+        let id = self.push_tile(def)?;
+        if let Err(e) = self.resolve_tile_burns() {
+            self.tiles.pop();
+            return Err(e.into());
+        }
+        Ok(id)
+    }
+
+    /// Adds a tile without resolving its `burns_to`.
+    fn push_tile(&mut self, def: TileDef) -> Result<TileId, RegisterError> {
         self.check_new(&def.name, def.symbol)?;
-        let id = u16::try_from(self.tiles.len())
-            .map_err(|_| DungeonError::Registry { what: "too many tiles".into() })?;
+        let id =
+            u16::try_from(self.tiles.len()).map_err(|_| RegisterError::Full { what: "tiles", max: 65536 })?;
         self.tiles.push(def);
         Ok(TileId(id))
+    }
+
+    /// The tile tile `id` becomes when it burns (its `burns_to`), or `None` when it does
+    /// not burn or is not in this registry.
+    #[must_use]
+    pub fn tile_burns_to(&self, id: TileId) -> Option<TileId> {
+        self.tile_burns.get(id.index()).copied().flatten()
+    }
+
+    /// The state edge state `id` becomes when it burns (its `burns_to`), or `None` when it
+    /// does not burn or is not in this registry.
+    #[must_use]
+    pub fn edge_burns_to(&self, id: EdgeStateId) -> Option<EdgeStateId> {
+        self.transitions.get(id.index()).and_then(|t| t[2])
     }
 
     /// Adds an edge state; its id is the next free index.
     ///
     /// # Errors
     ///
-    /// [`DungeonError::Registry`] when the name is empty or has characters other than ASCII
-    /// letters, digits, `_` and `-`; when the symbol is not one printable ASCII character;
-    /// when a tile or edge state already has this name or symbol; or when the registry is
-    /// full (256 edge states); [`DungeonError::UnknownTransition`] when its `opens_to` or
-    /// `closes_to` names a state not in the registry (it may name itself; states that name
+    /// [`DungeonError::Register`] as [`Registry::add_tile`] (with [`RegisterError::Full`]
+    /// at 256 edge states); [`DungeonError::UnknownTransition`] when its `opens_to`,
+    /// `closes_to` or `burns_to` names a state not in the registry (it may name itself; states that name
     /// each other are added together with [`Registry::from_defs`]).
     pub fn add_edge(&mut self, def: EdgeDef) -> Result<EdgeStateId, DungeonError> {
         let id = self.push_edge(def)?;
@@ -295,7 +576,7 @@ impl Registry {
     fn push_edge(&mut self, def: EdgeDef) -> Result<EdgeStateId, DungeonError> {
         self.check_new(&def.name, def.symbol)?;
         let id = u8::try_from(self.edges.len())
-            .map_err(|_| DungeonError::Registry { what: "too many edge states".into() })?;
+            .map_err(|_| RegisterError::Full { what: "edge states", max: 256 })?;
         self.edges.push(def);
         Ok(EdgeStateId(id))
     }
@@ -480,13 +761,87 @@ mod tests {
     fn duplicates_are_refused() {
         let mut r = Registry::standard();
         let mut t = r.tile_def(Registry::FLOOR).unwrap().clone();
-        assert!(matches!(r.add_tile(t.clone()), Err(DungeonError::Registry { .. })));
+        let dup = r.add_tile(t.clone()).unwrap_err();
+        assert_eq!(dup, DungeonError::Register(RegisterError::Duplicate { name: "floor".into() }));
+        assert_eq!(dup.to_string(), "registry: name \"floor\" is defined twice");
         t.name = "moss".into();
-        assert!(matches!(r.add_tile(t.clone()), Err(DungeonError::Registry { .. })), "same symbol");
+        assert_eq!(
+            r.add_tile(t.clone()),
+            Err(RegisterError::SymbolTaken { symbol: '.', name: "moss".into(), by: "floor".into() }.into()),
+            "same symbol"
+        );
         t.symbol = 'm';
         assert_eq!(r.add_tile(t), Ok(TileId(3)));
         let mut bad = r.edge_def(Registry::OPEN).unwrap().clone();
         bad.name = "bad name".into();
-        assert!(r.add_edge(bad).is_err());
+        assert_eq!(r.add_edge(bad.clone()), Err(RegisterError::BadName { name: "bad name".into() }.into()));
+        (bad.name, bad.symbol) = ("fine".into(), '\n');
+        assert_eq!(
+            r.add_edge(bad),
+            Err(RegisterError::BadSymbol { name: "fine".into(), symbol: '\n' }.into())
+        );
+    }
+
+    #[test]
+    fn burns_resolve_late_and_unknown_names_are_refused() {
+        let grass = TileDef { burns_to: Some("ash".into()), ..TileDef::floor("grass", '"') };
+        let r = Registry::from_defs(
+            vec![TileDef::rock("rock", '#'), grass.clone(), TileDef::floor("ash", '.')],
+            vec![
+                EdgeDef { burns_to: Some("open".into()), ..EdgeDef::door("door", 'D', "open") },
+                EdgeDef::open("open", 'o'),
+            ],
+        )
+        .unwrap();
+        let (grass_id, ash) = (r.expect_tile("grass").unwrap(), r.expect_tile("ash").unwrap());
+        assert_eq!((r.tile_burns_to(grass_id), r.tile_burns_to(ash)), (Some(ash), None));
+        assert_eq!(r.edge_burns_to(r.expect_edge("door").unwrap()), r.edge("open"));
+        assert_eq!(r.edge_burns_to(r.expect_edge("open").unwrap()), None);
+        let mut r2 = Registry::new();
+        let err = r2.add_tile(grass).unwrap_err();
+        assert_eq!(err, RegisterError::UnknownBurn { tile: "grass".into(), target: "ash".into() }.into());
+        assert!(r2.tiles().is_empty(), "a refused tile is not kept");
+        let mut bad = EdgeDef::wall("wall", '|');
+        bad.burns_to = Some("rubble".into());
+        assert!(matches!(r2.add_edge(bad), Err(DungeonError::UnknownTransition { field: "burns_to", .. })));
+        assert_eq!(Registry::standard().tile_burns_to(Registry::FLOOR), None, "nothing burns by default");
+    }
+
+    #[test]
+    fn a_full_registry_refuses_one_more() {
+        // Unique printable symbols run out (94) long before ids do (256 edge states), so a
+        // full table is only built by hand here, with symbols no definition can take.
+        let mut r = Registry::new();
+        r.edges.extend((0..256).map(|i| EdgeDef::wall(&format!("w{i}"), ' ')));
+        assert_eq!(
+            r.push_edge(EdgeDef::wall("last", '~')).unwrap_err(),
+            DungeonError::Register(RegisterError::Full { what: "edge states", max: 256 })
+        );
+    }
+
+    #[test]
+    fn an_empty_registry_is_filled_by_constructors_and_names_are_expected() {
+        let mut r = Registry::new();
+        assert!(r.tiles().is_empty() && r.edges().is_empty());
+        assert_eq!(r, Registry::default());
+        assert_eq!(
+            r.expect_tile("floor"),
+            Err(RegisterError::Missing { what: "tile", name: "floor".into() })
+        );
+        let floor = r.add_tile(TileDef::floor("floor", '.')).unwrap();
+        assert_eq!(r.expect_tile("floor"), Ok(floor));
+        let err = r.expect_edge("door").unwrap_err();
+        assert_eq!(err.to_string(), "registry: no edge state is named \"door\"");
+        // The constructors give the standard definitions.
+        let s = Registry::standard();
+        assert_eq!(s.tile_def(Registry::SOLID), Some(&TileDef::rock("solid", '#')));
+        assert_eq!(s.tile_def(Registry::STAIR), Some(&TileDef::stair("stair", 'S')));
+        assert_eq!(s.edge_def(Registry::DOOR_OPEN), Some(&EdgeDef::open_door("door_open", '/', "door")));
+        let standard_flags: Vec<bool> = s.tiles().iter().map(TileDef::blocks_projectiles).collect();
+        assert_eq!(standard_flags, [true, false, false]);
+        let edge_flags: Vec<bool> = s.edges().iter().map(EdgeDef::blocks_projectiles).collect();
+        assert_eq!(edge_flags, [true, false, true, false], "wall, open, door, door_open");
+        let glass = EdgeDef { blocks_projectiles: Some(true), ..EdgeDef::open("glass", 'g') };
+        assert!(glass.blocks_projectiles() && !glass.opaque);
     }
 }

@@ -23,6 +23,23 @@ pub struct Route {
 /// A* search that keeps its per-node buffers and queue between searches, so repeated
 /// queries on one graph allocate nothing. Ties are broken the same way on every run
 /// (among equal `f`, the node reached last is expanded first).
+///
+/// ```
+/// use octile::dungeon::{Dungeon, Fill, Registry};
+/// use octile::geometry::Proportions;
+/// use octile::grid::{Direction, Pos};
+/// use octile::path::{AStar, PathGraph, PathRules};
+///
+/// // A 3 x 2 hall with a wall east of the first octagon: the route goes round it.
+/// let mut d = Dungeon::new(3, 2, 1, Proportions::default(), Fill::Floor)?;
+/// d.set_edge(Pos::new(0, 0, 0), Direction::E, Registry::WALL)?;
+/// let graph = PathGraph::new(&d)?;
+/// let mut astar = AStar::new(); // kept: later searches reuse its buffers
+/// let route = astar.find(&graph, Pos::new(0, 0, 0), Pos::new(0, 0, 2), &PathRules::default())?.unwrap();
+/// assert_eq!(route.steps, [Pos::new(0, 0, 0), Pos::new(0, 1, 1), Pos::new(0, 0, 2)]);
+/// assert_eq!(route.cost, 2 * 707);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct AStar {
     /// Per node, what the search knows of it, packed in 8 bytes (see `astar_record.rs`)...

@@ -121,9 +121,13 @@ impl Steps {
         }
     }
 
-    fn close_row(&mut self) {
-        self.walk.close_row();
-        self.pass.close_row();
+    /// Ends the current node's rows, leaving room in each for a step across every wall
+    /// to a neighbouring node (`across` of them), so that an edge change adds its step
+    /// in place ([`PathGraph::update_edge`]); `walk` and `pass` are the row's steps across
+    /// walls already in each.
+    fn close_row(&mut self, across: usize, walk: usize, pass: usize) {
+        self.walk.close_row_with_room(across - walk);
+        self.pass.close_row_with_room(across - pass);
     }
 }
 
@@ -187,8 +191,14 @@ fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, 
     let stair_cost = stair_cost(dungeon.proportions());
     let mut steps = Steps::default();
     let mut out = Vec::new();
+    let dims = dungeon.dims();
     for (v, c) in (0u32..).zip(&cells.coords) {
         cells.steps_of(dungeon, walls, &shafts, v, &mut out);
+        let base = c.level as usize * dims.slot_count();
+        let i = dims.index(Slot::new(c.row, c.col)).expect("invariant: nodes are cells");
+        let across =
+            walls.of_slot(i).iter().filter(|w| cells.node_of_slot(base + w.to as usize).is_some()).count();
+        let (mut walk_across, mut pass_across) = (0, 0);
         for step in &out {
             let (to, enter) = (step.to, cells.enter[step.to as usize]);
             let cost = match step.across {
@@ -205,8 +215,12 @@ fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, 
                 && cells.walkable[v as usize]
                 && cells.walkable[to as usize];
             steps.push(Arc { to, cost }, step.kind, walkable);
+            if step.across.is_some() {
+                pass_across += 1;
+                walk_across += usize::from(walkable);
+            }
         }
-        steps.close_row();
+        steps.close_row(across, walk_across, pass_across);
     }
     Ok(steps)
 }

@@ -12,12 +12,15 @@ pub(crate) struct Arc {
     pub(crate) cost: u32,
 }
 
-/// Adjacency in compressed rows: the arcs of node `v` are `arcs[start[v]..start[v + 1]]`;
-/// `moves` holds, arc by arc, the kind of step (an index into [`STEPS`]), and `back` the
-/// same arcs walked the other way, packed in 4 bytes each (filled by [`Csr::finish`]).
+/// Adjacency in compressed rows: the arcs of node `v` are `arcs[start[v]..end[v]]`, and
+/// `end[v]..start[v + 1]` is spare room for arcs an edge change may add
+/// ([`Csr::insert`] then shifts only the row's own arcs); `moves` holds, arc by arc, the
+/// kind of step (an index into [`STEPS`]), and `back` the same arcs walked the other way,
+/// packed in 4 bytes each (filled by [`Csr::finish`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Csr {
     start: Vec<u32>,
+    end: Vec<u32>,
     arcs: Vec<Arc>,
     moves: Vec<u8>,
     /// Per arc `v -> to`: `to` and the cost of the step `to -> v` (what a flood towards
@@ -37,6 +40,7 @@ impl Default for Csr {
     fn default() -> Self {
         Csr {
             start: vec![0],
+            end: Vec::new(),
             arcs: Vec::new(),
             moves: Vec::new(),
             back: Vec::new(),
@@ -49,8 +53,18 @@ impl Default for Csr {
 
 impl Csr {
     /// Ends the current node's row; the next arcs belong to the next node.
+    #[cfg(test)]
     pub(crate) fn close_row(&mut self) {
-        self.start.push(u32::try_from(self.arcs.len()).expect("invariant: arcs fit in u32"));
+        self.close_row_with_room(0);
+    }
+
+    /// Ends the current node's row, leaving room for `spare` more arcs in it.
+    pub(crate) fn close_row_with_room(&mut self, spare: usize) {
+        let len = |arcs: &Vec<Arc>| u32::try_from(arcs.len()).expect("invariant: arcs fit in u32");
+        self.end.push(len(&self.arcs));
+        self.arcs.resize(self.arcs.len() + spare, Arc { to: 0, cost: 0 });
+        self.moves.resize(self.moves.len() + spare, 0);
+        self.start.push(len(&self.arcs));
     }
 
     /// Adds an arc of kind `step` to the current node's row.
@@ -65,16 +79,19 @@ impl Csr {
     /// [`BackArcs::NODE_BITS`] bits and there are at most [`BackArcs::COSTS`] distinct
     /// reverse costs (a default graph has a handful); otherwise [`Csr::back_arcs`] is `None`.
     pub(crate) fn finish(&mut self, enter: &[u32]) {
-        let nodes = self.start.len() - 1;
+        let nodes = self.node_count();
+        // Aligned with `arcs`; `None` in the spare room.
         let mut reverse = Vec::with_capacity(self.arcs.len());
         for v in 0..nodes {
-            let (a, b) = (self.start[v] as usize, self.start[v + 1] as usize);
+            let (a, b, c) = (self.start[v] as usize, self.end[v] as usize, self.start[v + 1] as usize);
             for arc in &self.arcs[a..b] {
                 let cross = arc.cost - enter[arc.to as usize];
-                reverse.push(Arc { to: arc.to, cost: cross.saturating_add(enter[v]) });
+                reverse.push(Some(Arc { to: arc.to, cost: cross.saturating_add(enter[v]) }));
             }
+            reverse.resize(reverse.len() + (c - b), None);
         }
-        let costs = self.arcs.iter().chain(&reverse).map(|a| a.cost);
+        let costs =
+            (0..nodes).flat_map(|v| self.row(v as u32)).chain(reverse.iter().flatten()).map(|a| a.cost);
         self.max_cost = costs.max().unwrap_or(0);
         self.back.clear();
         self.back_costs = [0; BackArcs::COSTS];
@@ -84,6 +101,10 @@ impl Csr {
             if !self.back_packed {
                 break;
             }
+            let Some(arc) = arc else {
+                self.back.push(0); // spare room, never read
+                continue;
+            };
             let class = match self.back_costs[..distinct].iter().position(|&c| c == arc.cost) {
                 Some(class) => class,
                 None if distinct < BackArcs::COSTS => {
@@ -103,6 +124,114 @@ impl Csr {
         }
     }
 
+    /// Number of rows (nodes).
+    pub(crate) fn node_count(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// The arc at position `at` of the arc arrays.
+    pub(crate) fn row_arc(&self, at: usize) -> Arc {
+        self.arcs[at]
+    }
+
+    /// The position in the arc arrays of the arc `v -> to`, if there is one.
+    pub(crate) fn find(&self, v: u32, to: u32) -> Option<usize> {
+        let a = self.start[v as usize] as usize;
+        self.row(v).iter().position(|arc| arc.to == to).map(|i| a + i)
+    }
+
+    /// Makes room for one more arc at the end of `v`'s row: none to do when the row has
+    /// spare room; otherwise every later row shifts by one slot (time linear in the arcs
+    /// after it).
+    fn grow_row(&mut self, v: usize) {
+        let b = self.end[v] as usize;
+        if b < self.start[v + 1] as usize {
+            return;
+        }
+        self.arcs.insert(b, Arc { to: 0, cost: 0 });
+        self.moves.insert(b, 0);
+        if self.back_packed {
+            self.back.insert(b, 0);
+        }
+        for s in &mut self.start[v + 1..] {
+            *s += 1;
+        }
+        for e in &mut self.end[v + 1..] {
+            *e += 1;
+        }
+    }
+
+    /// Inserts the arc `v -> arc.to` of kind `step` into `v`'s row, keeping the row in
+    /// the order the graph is read in (`rank` of each kind increasing: the cell's walls in
+    /// [`crate::grid::Dims::walls`] order, then up, then down), with `reverse` the cost of
+    /// the step `arc.to -> v`. Every later row
+    /// shifts by one arc: time linear in the arcs after it. The packed reverse arcs stay
+    /// packed while the cost table has room; otherwise they are dropped (floods fall back to
+    /// the general search, as for a graph read that way).
+    pub(crate) fn insert(&mut self, v: u32, arc: Arc, step: u8, reverse: u32, rank: impl Fn(u8) -> u8) {
+        let v = v as usize;
+        self.grow_row(v);
+        let (a, b) = (self.start[v] as usize, self.end[v] as usize);
+        let at = a + self.moves[a..b].partition_point(|&m| rank(m) < rank(step));
+        self.arcs.copy_within(at..b, at + 1);
+        self.arcs[at] = arc;
+        self.moves.copy_within(at..b, at + 1);
+        self.moves[at] = step;
+        self.end[v] += 1;
+        self.max_cost = self.max_cost.max(arc.cost).max(reverse);
+        if self.back_packed {
+            match self.cost_class(reverse) {
+                Some(class) => {
+                    self.back.copy_within(at..b, at + 1);
+                    self.back[at] = arc.to | (class << BackArcs::NODE_BITS);
+                }
+                None => {
+                    self.back_packed = false;
+                    self.back = Vec::new();
+                }
+            }
+        }
+    }
+
+    /// Removes the arc at position `at` of `v`'s row ([`Csr::find`]), leaving its slot as
+    /// spare room. The dearest cost is kept as it was (an upper bound).
+    pub(crate) fn remove(&mut self, v: u32, at: usize) {
+        let b = self.end[v as usize] as usize;
+        self.arcs.copy_within(at + 1..b, at);
+        self.moves.copy_within(at + 1..b, at);
+        if self.back_packed {
+            self.back.copy_within(at + 1..b, at);
+        }
+        self.end[v as usize] -= 1;
+    }
+
+    /// Sets the cost of the arc at position `at` to `cost`, with `reverse` the cost of the
+    /// step back.
+    pub(crate) fn set_cost(&mut self, at: usize, cost: u32, reverse: u32) {
+        self.arcs[at].cost = cost;
+        self.max_cost = self.max_cost.max(cost).max(reverse);
+        if self.back_packed {
+            match self.cost_class(reverse) {
+                Some(class) => {
+                    let to = self.back[at] & ((1 << BackArcs::NODE_BITS) - 1);
+                    self.back[at] = to | (class << BackArcs::NODE_BITS);
+                }
+                None => {
+                    self.back_packed = false;
+                    self.back = Vec::new();
+                }
+            }
+        }
+    }
+
+    /// The class of reverse cost `cost` in the packed table, adding it when there is room.
+    /// (Every step costs at least 1, so 0 marks a free entry.)
+    fn cost_class(&mut self, cost: u32) -> Option<u32> {
+        let i = self.back_costs.iter().position(|&c| c == cost || c == 0)?;
+        self.back_costs[i] = cost;
+        Some(i as u32)
+    }
+
     /// The dearest step cost of either direction (0 when there are no arcs).
     pub(crate) fn max_cost(&self) -> u32 {
         self.max_cost
@@ -111,19 +240,24 @@ impl Csr {
     /// The arcs walked backwards, packed, or `None` when they do not pack (see
     /// [`Csr::finish`]).
     pub(crate) fn back_arcs(&self) -> Option<BackArcs<'_>> {
-        self.back_packed.then_some(BackArcs { start: &self.start, back: &self.back, costs: &self.back_costs })
+        self.back_packed.then_some(BackArcs {
+            start: &self.start,
+            end: &self.end,
+            back: &self.back,
+            costs: &self.back_costs,
+        })
     }
 
     /// The arcs of `v`.
     pub(crate) fn row(&self, v: u32) -> &[Arc] {
         let v = v as usize;
-        &self.arcs[self.start[v] as usize..self.start[v + 1] as usize]
+        &self.arcs[self.start[v] as usize..self.end[v] as usize]
     }
 
     /// The arcs of `v` with their kinds of step.
     #[inline]
     pub(crate) fn row_moves(&self, v: u32) -> (&[Arc], &[u8]) {
-        let (a, b) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
+        let (a, b) = (self.start[v as usize] as usize, self.end[v as usize] as usize);
         (&self.arcs[a..b], &self.moves[a..b])
     }
 }
@@ -135,6 +269,7 @@ impl Csr {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct BackArcs<'a> {
     start: &'a [u32],
+    end: &'a [u32],
     back: &'a [u32],
     costs: &'a [u32; BackArcs::COSTS],
 }
@@ -149,7 +284,7 @@ impl BackArcs<'_> {
     #[inline]
     pub(crate) fn row(&self, v: u32) -> &[u32] {
         let v = v as usize;
-        &self.back[self.start[v] as usize..self.start[v + 1] as usize]
+        &self.back[self.start[v] as usize..self.end[v] as usize]
     }
 
     /// A packed arc's `(to, cost of to -> v)`.
@@ -247,6 +382,39 @@ mod tests {
         let last = back.unpack(back.row(0)[BackArcs::COSTS - 1]);
         assert_eq!(last, (1, 1000 + BackArcs::COSTS as u32 - 1));
         assert!(build(BackArcs::COSTS as u32 + 1).back_arcs().is_none(), "65 do not: floods give up");
+    }
+
+    #[test]
+    fn arcs_insert_into_spare_room_or_shift_later_rows_and_remove_in_place() {
+        // Row 0 has room for one more arc, row 1 none, row 2 one arc.
+        let mut csr = Csr::default();
+        csr.push(Arc { to: 1, cost: 1000 }, 2);
+        csr.close_row_with_room(1);
+        csr.close_row();
+        csr.push(Arc { to: 0, cost: 707 }, 5);
+        csr.close_row();
+        csr.finish(&[0, 0, 0]);
+        let rank = |m: u8| m;
+        csr.insert(0, Arc { to: 2, cost: 707 }, 1, 707, rank);
+        assert_eq!(csr.row_moves(0).1, [1, 2], "kept in order of kind, in the spare room");
+        csr.insert(1, Arc { to: 2, cost: 1000 }, 4, 1000, rank);
+        csr.insert(1, Arc { to: 0, cost: 1000 }, 6, 1000, rank);
+        assert_eq!(csr.row(1).iter().map(|a| a.to).collect::<Vec<_>>(), [2, 0]);
+        assert_eq!(
+            csr.row(2).iter().map(|a| (a.to, a.cost)).collect::<Vec<_>>(),
+            [(0, 707)],
+            "shifted intact"
+        );
+        let back = csr.back_arcs().unwrap();
+        assert_eq!(back.unpack(back.row(0)[0]), (2, 707));
+        assert_eq!(back.unpack(back.row(2)[0]), (0, 707));
+        let at = csr.find(1, 2).unwrap();
+        csr.remove(1, at);
+        assert_eq!(csr.row(1).iter().map(|a| a.to).collect::<Vec<_>>(), [0]);
+        assert_eq!(csr.find(1, 2), None);
+        let back = csr.back_arcs().unwrap();
+        assert_eq!(back.unpack(back.row(1)[0]), (0, 1000));
+        assert_eq!(csr.node_count(), 3);
     }
 
     #[test]

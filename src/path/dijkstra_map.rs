@@ -1,7 +1,9 @@
 //! Dijkstra maps: the cost from every node to the nearest of some goals, bounded to a
 //! rectangle of slots and a set of levels. Values are signed, so a map can be scaled by a
 //! negative factor and rescanned into a "flee" map; rolling downhill from any reached node
-//! follows a cheapest route to a goal.
+//! follows a cheapest route to a goal. A map can borrow its graph ([`DijkstraMap`]) or
+//! own its values and take the graph on each call ([`OwnedDijkstraMap`]); a
+//! [`WindowMap`] holds values for its window only.
 
 use std::num::NonZeroU32;
 use std::ops::Range;
@@ -9,7 +11,7 @@ use std::ops::Range;
 use super::flood::{FAR, flood};
 use super::search::{Parents, Search, UNREACHED as SEARCH_UNREACHED};
 use super::{NodeId, PathError, PathGraph, PathRules, RegistryCosts, Route, Step, StepCosts};
-use crate::grid::Pos;
+use crate::grid::{Dims, Pos, Slot, SlotKind};
 
 /// The value of a node the map did not reach (outside its bounds, not a node, or cut off).
 pub const UNREACHED: i64 = i64::MAX;
@@ -38,17 +40,64 @@ impl MapBounds {
     }
 }
 
+/// The shape of the graph a kept map was built on, checked when the map is used with a
+/// graph again: node count, slot dimensions and levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    nodes: usize,
+    dims: Dims,
+    levels: u16,
+}
+
+impl Shape {
+    fn of(graph: &PathGraph) -> Shape {
+        Shape { nodes: graph.node_count(), dims: graph.dims(), levels: graph.levels() }
+    }
+
+    /// Refuses a graph of another shape than the map's.
+    fn check(self, graph: &PathGraph) -> Result<(), PathError> {
+        let other = Shape::of(graph);
+        if other == self {
+            return Ok(());
+        }
+        Err(PathError::GraphMismatch { map_nodes: self.nodes, graph_nodes: other.nodes })
+    }
+}
+
 /// Costs to the nearest goal, per node, in thousandths of a long step, with step costs
 /// from `C` (the graph's own costs by default; any [`StepCosts`] such as an
-/// [`Overlay`](super::Overlay) through [`DijkstraMap::from_seeds_with`]).
+/// [`Overlay`](super::Overlay) through [`DijkstraMap::from_seeds_with`]). It borrows its
+/// graph; [`DijkstraMap::into_owned`] keeps the values without the borrow (to store next
+/// to the graph in a game's state).
+///
+/// ```
+/// use std::num::NonZeroU32;
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::path::{DijkstraMap, MapBounds, PathGraph, PathRules};
+///
+/// // A corridor of five octagons; the threat stands in the second.
+/// let dungeon = Dungeon::new(5, 1, 1, Proportions::default(), Fill::Floor)?;
+/// let graph = PathGraph::new(&dungeon)?;
+/// let everywhere = MapBounds::everywhere(&graph);
+/// let threat = Pos::new(0, 0, 2);
+/// let mut map = DijkstraMap::new(&graph, &[threat], &everywhere, &PathRules::default())?;
+/// assert_eq!(map.value(Pos::new(0, 0, 8))?, 3000);
+/// // Towards the threat: roll downhill.
+/// let route = map.descend(Pos::new(0, 0, 8))?.unwrap();
+/// assert_eq!(route.steps.last(), Some(&threat));
+/// // Away from it: scale by -1.2 and rescan into a flee map.
+/// map.scale(-6, NonZeroU32::new(5).unwrap());
+/// map.rescan();
+/// let flee = map.descend(Pos::new(0, 0, 4))?.unwrap();
+/// assert_eq!(flee.steps.last(), Some(&Pos::new(0, 0, 8)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct DijkstraMap<'g, C = RegistryCosts> {
     graph: &'g PathGraph,
-    rules: PathRules,
-    costs: C,
-    /// Which nodes lie within the bounds; `None` when the bounds cover the whole graph.
-    inside: Option<Vec<bool>>,
-    values: Vec<i64>,
+    map: OwnedDijkstraMap<C>,
 }
 
 impl<'g> DijkstraMap<'g> {
@@ -65,8 +114,8 @@ impl<'g> DijkstraMap<'g> {
         bounds: &MapBounds,
         rules: &PathRules,
     ) -> Result<DijkstraMap<'g>, PathError> {
-        let seeds: Vec<(Pos, i64)> = goals.iter().map(|&p| (p, 0)).collect();
-        DijkstraMap::from_seeds(graph, &seeds, bounds, rules)
+        let map = OwnedDijkstraMap::new(graph, goals, bounds, rules)?;
+        Ok(DijkstraMap { graph, map })
     }
 
     /// A map seeded with a value per position (lower is more attractive); otherwise as
@@ -102,18 +151,8 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
         rules: &PathRules,
         costs: C,
     ) -> Result<DijkstraMap<'g, C>, PathError> {
-        let inside = inside_mask(graph, bounds);
-        let mut starts = Vec::with_capacity(seeds.len());
-        for &(pos, value) in seeds {
-            if let Some(v) = graph.node(pos)?
-                && inside.as_ref().is_none_or(|m| m[v.index()])
-            {
-                starts.push((v.0, value.min(UNREACHED - 1)));
-            }
-        }
-        let mut map = DijkstraMap { graph, rules: *rules, costs, values: Vec::new(), inside };
-        map.values = map.spread(&starts);
-        Ok(map)
+        let map = OwnedDijkstraMap::from_seeds_with(graph, seeds, bounds, rules, costs)?;
+        Ok(DijkstraMap { graph, map })
     }
 
     /// The value at `pos` ([`UNREACHED`] for cells that are not floor or were not reached).
@@ -123,7 +162,147 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
     /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
     /// dungeon or on a Void slot.
     pub fn value(&self, pos: Pos) -> Result<i64, PathError> {
-        Ok(self.graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.index()]))
+        self.map.value(self.graph, pos)
+    }
+
+    /// The value of every node, indexed by [`NodeId::index`].
+    #[must_use]
+    pub fn values(&self) -> &[i64] {
+        self.map.values()
+    }
+
+    /// Multiplies every reached value by `num / den` (rounding towards minus infinity,
+    /// saturating). A negative factor (about -1.2) followed by [`DijkstraMap::rescan`]
+    /// turns a map towards threats into one that flees them.
+    pub fn scale(&mut self, num: i32, den: NonZeroU32) {
+        self.map.scale(num, den);
+    }
+
+    /// Lowers every value to the cheapest of itself and (a neighbour's value plus the step
+    /// to it), to a fixed point: afterwards the map is consistent, so descending it works.
+    ///
+    /// # Panics
+    ///
+    /// Never: the map was built on its own graph, as the `expect` restates.
+    pub fn rescan(&mut self) {
+        self.map.rescan(self.graph).expect("invariant: the map's own graph");
+    }
+
+    /// Rolls downhill from `from`: repeatedly steps to the neighbour with the least value
+    /// plus step cost, while that neighbour's value is lower than the current one. On a
+    /// map built by [`DijkstraMap::new`] this is a cheapest route to the nearest goal.
+    /// `Ok(None)` when `from` was not reached.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
+    pub fn descend(&self, from: Pos) -> Result<Option<Route>, PathError> {
+        self.map.descend(self.graph, from)
+    }
+
+    /// The map's values without the borrow of the graph: a value a game keeps in its state
+    /// next to the graph, and hands the graph to when it reads the map.
+    #[must_use]
+    pub fn into_owned(self) -> OwnedDijkstraMap<C> {
+        self.map
+    }
+}
+
+/// A [`DijkstraMap`] that owns everything it holds and borrows nothing: its methods take
+/// the graph it was built on, so it can sit in a game's state next to that graph (a
+/// borrowing map cannot: the graph could not be moved or changed while it lives). It
+/// remembers the graph's shape (node count, slot dimensions, levels) and refuses a graph
+/// of another shape with [`PathError::GraphMismatch`].
+///
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::path::{MapBounds, OwnedDijkstraMap, PathGraph, PathRules};
+///
+/// struct Game {
+///     graph: PathGraph,
+///     towards_player: OwnedDijkstraMap,
+/// }
+///
+/// let dungeon = Dungeon::new(4, 1, 1, Proportions::default(), Fill::Floor)?;
+/// let graph = PathGraph::new(&dungeon)?;
+/// let bounds = MapBounds::everywhere(&graph);
+/// let towards_player =
+///     OwnedDijkstraMap::new(&graph, &[Pos::new(0, 0, 0)], &bounds, &PathRules::default())?;
+/// let game = Game { graph, towards_player };
+/// assert_eq!(game.towards_player.value(&game.graph, Pos::new(0, 0, 6))?, 3000);
+/// let step = game.towards_player.descend(&game.graph, Pos::new(0, 0, 6))?.unwrap();
+/// assert_eq!(step.steps[1], Pos::new(0, 0, 4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct OwnedDijkstraMap<C = RegistryCosts> {
+    shape: Shape,
+    rules: PathRules,
+    costs: C,
+    /// Which nodes lie within the bounds; `None` when the bounds cover the whole graph.
+    inside: Option<Vec<bool>>,
+    values: Vec<i64>,
+}
+
+impl OwnedDijkstraMap {
+    /// As [`DijkstraMap::new`], kept without a borrow of `graph`.
+    ///
+    /// # Errors
+    ///
+    /// As [`DijkstraMap::new`].
+    pub fn new(
+        graph: &PathGraph,
+        goals: &[Pos],
+        bounds: &MapBounds,
+        rules: &PathRules,
+    ) -> Result<OwnedDijkstraMap, PathError> {
+        let seeds: Vec<(Pos, i64)> = goals.iter().map(|&p| (p, 0)).collect();
+        OwnedDijkstraMap::from_seeds_with(graph, &seeds, bounds, rules, RegistryCosts)
+    }
+}
+
+impl<C: StepCosts> OwnedDijkstraMap<C> {
+    /// As [`DijkstraMap::from_seeds_with`], kept without a borrow of `graph`.
+    ///
+    /// # Errors
+    ///
+    /// As [`DijkstraMap::from_seeds_with`].
+    pub fn from_seeds_with(
+        graph: &PathGraph,
+        seeds: &[(Pos, i64)],
+        bounds: &MapBounds,
+        rules: &PathRules,
+        costs: C,
+    ) -> Result<OwnedDijkstraMap<C>, PathError> {
+        let inside = inside_mask(graph, bounds);
+        let mut starts = Vec::with_capacity(seeds.len());
+        for &(pos, value) in seeds {
+            if let Some(v) = graph.node(pos)?
+                && inside.as_ref().is_none_or(|m| m[v.index()])
+            {
+                starts.push((v.0, value.min(UNREACHED - 1)));
+            }
+        }
+        let mut map =
+            OwnedDijkstraMap { shape: Shape::of(graph), rules: *rules, costs, values: Vec::new(), inside };
+        map.values = map.spread(graph, &starts);
+        Ok(map)
+    }
+
+    /// The value at `pos` on `graph` ([`UNREACHED`] for cells that are not floor or were
+    /// not reached).
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::GraphMismatch`] for a graph of another shape than the map's;
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
+    pub fn value(&self, graph: &PathGraph, pos: Pos) -> Result<i64, PathError> {
+        self.shape.check(graph)?;
+        Ok(graph.node(pos)?.map_or(UNREACHED, |v| self.values[v.index()]))
     }
 
     /// The value of every node, indexed by [`NodeId::index`].
@@ -132,40 +311,48 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
         &self.values
     }
 
-    /// Multiplies every reached value by `num / den` (rounding towards minus infinity,
-    /// saturating). A negative factor (about -1.2) followed by [`DijkstraMap::rescan`]
-    /// turns a map towards threats into one that flees them.
+    /// As [`DijkstraMap::scale`].
     pub fn scale(&mut self, num: i32, den: NonZeroU32) {
-        for x in self.values.iter_mut().filter(|x| **x != UNREACHED) {
-            let scaled = (i128::from(*x) * i128::from(num)).div_euclid(i128::from(den.get()));
-            *x = scaled.clamp(i128::from(i64::MIN), i128::from(UNREACHED - 1)) as i64;
-        }
+        scale_values(&mut self.values, num, den);
     }
 
-    /// Lowers every value to the cheapest of itself and (a neighbour's value plus the step
-    /// to it), to a fixed point: afterwards the map is consistent, so descending it works.
-    pub fn rescan(&mut self) {
+    /// As [`DijkstraMap::rescan`], on `graph`.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::GraphMismatch`] for a graph of another shape than the map's.
+    pub fn rescan(&mut self, graph: &PathGraph) -> Result<(), PathError> {
+        self.shape.check(graph)?;
         let reached: Vec<(u32, i64)> = (0..self.values.len() as u32)
             .map(|v| (v, self.values[v as usize]))
             .filter(|s| s.1 != UNREACHED)
             .collect();
-        self.values = self.spread(&reached);
+        self.values = self.spread(graph, &reached);
+        Ok(())
+    }
+
+    /// As [`DijkstraMap::descend`], on `graph`.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::GraphMismatch`] for a graph of another shape than the map's;
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon or on a Void slot.
+    pub fn descend(&self, graph: &PathGraph, from: Pos) -> Result<Option<Route>, PathError> {
+        self.shape.check(graph)?;
+        let Some(v) = graph.node(from)? else { return Ok(None) };
+        Ok(descend(graph, &self.rules, &self.costs, v.0, |u| self.values[u as usize]))
     }
 
     /// Dijkstra from the nodes `starts` with their values (a node listed twice takes the
     /// lower), lowering the values of the nodes that can step to them: the value of every
     /// node, [`UNREACHED`] where none of them is reached.
-    fn spread(&self, starts: &[(u32, i64)]) -> Vec<i64> {
-        let n = self.graph.node_count();
+    fn spread(&self, graph: &PathGraph, starts: &[(u32, i64)]) -> Vec<i64> {
+        let n = graph.node_count();
         let Some(min) = starts.iter().map(|s| s.1).min() else { return vec![UNREACHED; n] };
         // The search counts up from 0; a value is `min` plus the search's cost.
-        let offset = |x: i64| (i128::from(x) - i128::from(min)) as u64;
-        let starts: Vec<(u32, u64)> = starts.iter().map(|&(v, x)| (v, offset(x))).collect();
-        let value = |cost: u64| {
-            let value = i128::from(min) + i128::from(cost);
-            if value >= i128::from(UNREACHED) { UNREACHED } else { value as i64 }
-        };
-        let (graph, csr) = (self.graph, self.graph.csr(&self.rules));
+        let starts: Vec<(u32, u64)> = starts.iter().map(|&(v, x)| (v, offset(x, min))).collect();
+        let csr = graph.csr(&self.rules);
         let inside = self.inside.as_deref();
         let flooded = match inside {
             None => flood(graph, csr, |_| true, &self.costs, &starts),
@@ -196,51 +383,292 @@ impl<'g, C: StepCosts> DijkstraMap<'g, C> {
                 costs.cost(Step::new(graph, a.to, u, graph.reverse_cost(u, a))).map(|c| (a.to, c))
             })
         });
-        search
-            .costs()
-            .iter()
-            .map(|&cost| if cost == SEARCH_UNREACHED { UNREACHED } else { value(cost) })
-            .collect()
+        search.costs().iter().map(|&cost| value(cost, min)).collect()
+    }
+}
+
+/// A Dijkstra map bounded to a window that holds values for the window's slots only
+/// (levels x rows x cols of [`MapBounds`]) and touches only the nodes inside it: its cost
+/// grows with the window, not with the dungeon. A 41 x 41-slot window on a 64 x 64
+/// dungeon of four levels holds 1,681 values, not one per node of the graph. Owned, like
+/// [`OwnedDijkstraMap`]: its methods take the graph.
+///
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::path::{MapBounds, PathGraph, PathRules, UNREACHED, WindowMap};
+///
+/// let dungeon = Dungeon::new(64, 64, 1, Proportions::default(), Fill::Floor)?;
+/// let graph = PathGraph::new(&dungeon)?;
+/// let (monster, player) = (Pos::new(0, 60, 60), Pos::new(0, 64, 64));
+/// let around = MapBounds { rows: 44..85, cols: 44..85, levels: vec![0] };
+/// let map = WindowMap::new(&graph, &[player], &around, &PathRules::default())?;
+/// assert_eq!(map.len(), 41 * 41);
+/// assert_eq!(map.value(Pos::new(0, 64, 60))?, 2000);
+/// assert_eq!(map.value(Pos::new(0, 0, 0))?, UNREACHED, "outside the window");
+/// let chase = map.descend(&graph, monster)?.unwrap();
+/// assert_eq!(chase.steps.last(), Some(&player));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct WindowMap<C = RegistryCosts> {
+    shape: Shape,
+    rules: PathRules,
+    costs: C,
+    rows: Range<u32>,
+    cols: Range<u32>,
+    /// Per level of the graph: its place among the window's levels, or [`NOT_IN`].
+    level_index: Vec<u32>,
+    /// The window's levels, in increasing order.
+    levels: Vec<u16>,
+    /// Per slot of the window, level by level, row-major.
+    values: Vec<i64>,
+}
+
+/// `WindowMap::level_index` entry of a level outside the window.
+const NOT_IN: u32 = u32::MAX;
+
+impl WindowMap {
+    /// A window map with value 0 at every goal, spreading within `bounds` (clipped to the
+    /// graph) under `rules`. Goals that are not floor or lie outside the window are
+    /// ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a goal outside the
+    /// dungeon or on a Void slot.
+    pub fn new(
+        graph: &PathGraph,
+        goals: &[Pos],
+        bounds: &MapBounds,
+        rules: &PathRules,
+    ) -> Result<WindowMap, PathError> {
+        let seeds: Vec<(Pos, i64)> = goals.iter().map(|&p| (p, 0)).collect();
+        WindowMap::from_seeds_with(graph, &seeds, bounds, rules, RegistryCosts)
+    }
+}
+
+impl<C: StepCosts> WindowMap<C> {
+    /// A window map seeded with a value per position, with step costs from `costs`; as
+    /// [`DijkstraMap::from_seeds_with`] otherwise.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a seed outside the
+    /// dungeon or on a Void slot.
+    pub fn from_seeds_with(
+        graph: &PathGraph,
+        seeds: &[(Pos, i64)],
+        bounds: &MapBounds,
+        rules: &PathRules,
+        costs: C,
+    ) -> Result<WindowMap<C>, PathError> {
+        let dims = graph.dims();
+        let clip = |r: &Range<u32>, len: u32| r.start.min(len)..r.end.clamp(r.start.min(len), len);
+        let (rows, cols) = (clip(&bounds.rows, dims.rows()), clip(&bounds.cols, dims.cols()));
+        let mut levels: Vec<u16> = bounds.levels.iter().copied().filter(|&l| l < graph.levels()).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        let mut level_index = vec![NOT_IN; usize::from(graph.levels())];
+        for (i, &l) in levels.iter().enumerate() {
+            level_index[usize::from(l)] = i as u32;
+        }
+        let len = levels.len() * rows.len() * cols.len();
+        let mut map = WindowMap {
+            shape: Shape::of(graph),
+            rules: *rules,
+            costs,
+            rows,
+            cols,
+            level_index,
+            levels,
+            values: vec![UNREACHED; len],
+        };
+        let mut starts = Vec::with_capacity(seeds.len());
+        for &(pos, value) in seeds {
+            if graph.node(pos)?.is_some()
+                && let Some(i) = map.local(pos)
+            {
+                starts.push((i, value.min(UNREACHED - 1)));
+            }
+        }
+        map.spread(graph, &starts);
+        Ok(map)
     }
 
-    /// Rolls downhill from `from`: repeatedly steps to the neighbour with the least value
-    /// plus step cost, while that neighbour's value is lower than the current one. On a
-    /// map built by [`DijkstraMap::new`] this is a cheapest route to the nearest goal.
-    /// `Ok(None)` when `from` was not reached.
+    /// The number of slots the window holds values for (levels x rows x cols).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// True when the window holds no slot (the bounds miss the graph).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The value at `pos` ([`UNREACHED`] outside the window, for cells that are not floor
+    /// and for those not reached).
     ///
     /// # Errors
     ///
     /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
+    /// dungeon (of the graph the map was built on) or on a Void slot.
+    pub fn value(&self, pos: Pos) -> Result<i64, PathError> {
+        let Shape { dims, levels, .. } = self.shape;
+        let Slot { row, col } = pos.slot;
+        if pos.level >= levels || !dims.contains(pos.slot) {
+            let (rows, cols) = (dims.rows(), dims.cols());
+            return Err(PathError::OutOfDungeon { level: pos.level, row, col, levels, rows, cols });
+        }
+        if pos.slot.kind() == SlotKind::Void {
+            return Err(PathError::NotACell { level: pos.level, row, col });
+        }
+        Ok(self.local(pos).map_or(UNREACHED, |i| self.values[i as usize]))
+    }
+
+    /// As [`DijkstraMap::scale`].
+    pub fn scale(&mut self, num: i32, den: NonZeroU32) {
+        scale_values(&mut self.values, num, den);
+    }
+
+    /// As [`DijkstraMap::rescan`], on `graph`, within the window.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::GraphMismatch`] for a graph of another shape than the map's.
+    pub fn rescan(&mut self, graph: &PathGraph) -> Result<(), PathError> {
+        self.shape.check(graph)?;
+        let reached: Vec<(u32, i64)> =
+            (0u32..).zip(self.values.iter().copied()).filter(|s| s.1 != UNREACHED).collect();
+        self.spread(graph, &reached);
+        Ok(())
+    }
+
+    /// As [`DijkstraMap::descend`], on `graph`, within the window.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::GraphMismatch`] for a graph of another shape than the map's;
+    /// [`PathError::OutOfDungeon`] or [`PathError::NotACell`] for a position outside the
     /// dungeon or on a Void slot.
-    pub fn descend(&self, from: Pos) -> Result<Option<Route>, PathError> {
-        let Some(mut v) = self.graph.node(from)?.map(|v| v.0) else { return Ok(None) };
-        if self.values[v as usize] == UNREACHED {
-            return Ok(None);
+    pub fn descend(&self, graph: &PathGraph, from: Pos) -> Result<Option<Route>, PathError> {
+        self.shape.check(graph)?;
+        let Some(v) = graph.node(from)? else { return Ok(None) };
+        let value_of =
+            |u: u32| self.local(graph.pos(NodeId(u))).map_or(UNREACHED, |i| self.values[i as usize]);
+        Ok(descend(graph, &self.rules, &self.costs, v.0, value_of))
+    }
+
+    /// The window index of `pos`, or `None` outside the window.
+    fn local(&self, pos: Pos) -> Option<u32> {
+        let l = *self.level_index.get(usize::from(pos.level)).filter(|&&l| l != NOT_IN)?;
+        let Slot { row, col } = pos.slot;
+        if !self.rows.contains(&row) || !self.cols.contains(&col) {
+            return None;
         }
-        let mut route = Route { steps: vec![from], cost: 0 };
-        let csr = self.graph.csr(&self.rules);
-        loop {
-            let here = self.values[v as usize];
-            let mut best: Option<(i128, u32, u64)> = None;
-            for arc in csr.row(v) {
-                let x = self.values[arc.to as usize];
-                if x == UNREACHED || x >= here {
-                    continue;
-                }
-                let Some(step) = self.costs.cost(Step::new(self.graph, v, arc.to, u64::from(arc.cost)))
-                else {
-                    continue;
-                };
-                let total = i128::from(x) + i128::from(step);
-                if best.is_none_or(|(b, _, _)| total < b) {
-                    best = Some((total, arc.to, step));
-                }
+        let (h, w) = (self.rows.len(), self.cols.len());
+        let i = (l as usize * h + (row - self.rows.start) as usize) * w + (col - self.cols.start) as usize;
+        Some(i as u32)
+    }
+
+    /// The position of window index `i`.
+    fn pos_of(&self, i: u32) -> Pos {
+        let (h, w) = (self.rows.len(), self.cols.len());
+        let (i, l) = (i as usize, i as usize / (h * w));
+        let (row, col) = ((i / w) % h, i % w);
+        Pos::new(self.levels[l], self.rows.start + row as u32, self.cols.start + col as u32)
+    }
+
+    /// Dijkstra within the window from `starts` (window indices and values), writing
+    /// every slot's value: the general search over window indices, so its scratch is the
+    /// window's size.
+    fn spread(&mut self, graph: &PathGraph, starts: &[(u32, i64)]) {
+        let Some(min) = starts.iter().map(|s| s.1).min() else {
+            self.values.fill(UNREACHED);
+            return;
+        };
+        let csr = graph.csr(&self.rules);
+        let mut search = Search::new();
+        search.reset(self.values.len(), Parents::Skip);
+        for &(i, x) in starts {
+            search.start(i, offset(x, min));
+        }
+        let this = &*self;
+        let node_of = |i: u32| graph.node(this.pos_of(i)).ok().flatten().map(|v| v.0);
+        // The arcs out of `u` lead to the nodes that can step into `u`, at the reverse cost.
+        search.run_to_end(|i| {
+            let (u, arcs) = node_of(i).map_or((0, &[][..]), |u| (u, csr.row(u)));
+            arcs.iter().filter_map(move |a| {
+                let to = this.local(graph.pos(NodeId(a.to)))?;
+                let cost = this.costs.cost(Step::new(graph, a.to, u, graph.reverse_cost(u, a)))?;
+                Some((to, cost))
+            })
+        });
+        let values: Vec<i64> = search.costs().iter().map(|&cost| value(cost, min)).collect();
+        self.values = values;
+    }
+}
+
+/// A value `x` as a search cost counted up from `min` (the lowest start).
+fn offset(x: i64, min: i64) -> u64 {
+    (i128::from(x) - i128::from(min)) as u64
+}
+
+/// The value of search cost `cost` counted up from `min`: [`UNREACHED`] where not
+/// reached, and where the sum reaches it.
+fn value(cost: u64, min: i64) -> i64 {
+    if cost == SEARCH_UNREACHED {
+        return UNREACHED;
+    }
+    let value = i128::from(min) + i128::from(cost);
+    if value >= i128::from(UNREACHED) { UNREACHED } else { value as i64 }
+}
+
+/// [`DijkstraMap::scale`] of a list of values.
+fn scale_values(values: &mut [i64], num: i32, den: NonZeroU32) {
+    for x in values.iter_mut().filter(|x| **x != UNREACHED) {
+        let scaled = (i128::from(*x) * i128::from(num)).div_euclid(i128::from(den.get()));
+        *x = scaled.clamp(i128::from(i64::MIN), i128::from(UNREACHED - 1)) as i64;
+    }
+}
+
+/// [`DijkstraMap::descend`] from node `v`, with the values of the nodes read by
+/// `value_of` ([`UNREACHED`] where not reached): `None` when `v` was not reached.
+fn descend<C: StepCosts>(
+    graph: &PathGraph,
+    rules: &PathRules,
+    costs: &C,
+    mut v: u32,
+    value_of: impl Fn(u32) -> i64,
+) -> Option<Route> {
+    if value_of(v) == UNREACHED {
+        return None;
+    }
+    let mut route = Route { steps: vec![graph.pos(NodeId(v))], cost: 0 };
+    let csr = graph.csr(rules);
+    loop {
+        let here = value_of(v);
+        let mut best: Option<(i128, u32, u64)> = None;
+        for arc in csr.row(v) {
+            let x = value_of(arc.to);
+            if x == UNREACHED || x >= here {
+                continue;
             }
-            let Some((_, next, step)) = best else { return Ok(Some(route)) };
-            route.steps.push(self.graph.pos(NodeId(next)));
-            route.cost += step;
-            v = next;
+            let Some(step) = costs.cost(Step::new(graph, v, arc.to, u64::from(arc.cost))) else {
+                continue;
+            };
+            let total = i128::from(x) + i128::from(step);
+            if best.is_none_or(|(b, _, _)| total < b) {
+                best = Some((total, arc.to, step));
+            }
         }
+        let Some((_, next, step)) = best else { return Some(route) };
+        route.steps.push(graph.pos(NodeId(next)));
+        route.cost += step;
+        v = next;
     }
 }
 
@@ -293,6 +721,102 @@ mod tests {
         let m = DijkstraMap::new(&g, &[Pos::new(0, 0, 0)], &no_levels, &PathRules::default()).unwrap();
         assert!(m.values().iter().all(|&x| x == UNREACHED));
         assert_eq!(m.descend(Pos::new(0, 0, 0)).unwrap(), None);
+    }
+
+    /// Three levels of a generated dungeon with stairs, and its graph.
+    fn generated() -> PathGraph {
+        let options = crate::generate::GenerateOptions {
+            seed: 11,
+            levels: 3,
+            cols: 12,
+            rows: 10,
+            doors: 0.3,
+            ..Default::default()
+        };
+        let d = crate::generate::generate(&options, &mut |_| {}).unwrap();
+        PathGraph::new(&d).unwrap()
+    }
+
+    #[test]
+    fn a_kept_map_gives_the_borrowed_maps_answers_and_refuses_another_graph() {
+        let g = generated();
+        let all = MapBounds::everywhere(&g);
+        let goal = g.pos(NodeId(0));
+        let rules = PathRules { open_doors: true };
+        let borrowed = DijkstraMap::new(&g, &[goal], &all, &rules).unwrap();
+        let mut kept = OwnedDijkstraMap::new(&g, &[goal], &all, &rules).unwrap();
+        assert_eq!(kept.values(), borrowed.values());
+        let far = g
+            .nodes()
+            .max_by_key(|v| (borrowed.values()[v.index()] != UNREACHED, borrowed.values()[v.index()]));
+        let far = g.pos(far.unwrap());
+        assert_eq!(kept.descend(&g, far).unwrap(), borrowed.descend(far).unwrap());
+        assert_eq!(kept.value(&g, far).unwrap(), borrowed.value(far).unwrap());
+        assert_eq!(borrowed.clone().into_owned().values(), kept.values());
+        let other = corridor();
+        let mismatch =
+            PathError::GraphMismatch { map_nodes: g.node_count(), graph_nodes: other.node_count() };
+        assert_eq!(kept.value(&other, Pos::new(0, 0, 0)), Err(mismatch.clone()));
+        assert_eq!(kept.rescan(&other), Err(mismatch.clone()));
+        assert_eq!(kept.descend(&other, Pos::new(0, 0, 0)), Err(mismatch));
+        kept.scale(-6, NonZeroU32::new(5).unwrap());
+        kept.rescan(&g).unwrap();
+        let mut flee = borrowed;
+        flee.scale(-6, NonZeroU32::new(5).unwrap());
+        flee.rescan();
+        assert_eq!(kept.values(), flee.values());
+    }
+
+    #[test]
+    fn a_window_map_holds_only_its_window_and_agrees_with_the_bounded_map() {
+        let g = generated();
+        let dims = g.dims();
+        let bounds = MapBounds { rows: 1..18, cols: 2..21, levels: vec![2, 1, 1, 9] };
+        let inside: Vec<NodeId> = g
+            .nodes()
+            .filter(|&v| {
+                let p = g.pos(v);
+                p.level >= 1 && bounds.rows.contains(&p.slot.row) && bounds.cols.contains(&p.slot.col)
+            })
+            .collect();
+        let goals = [g.pos(inside[0]), g.pos(inside[inside.len() / 2])];
+        let mut smoke = super::super::Overlay::new();
+        smoke.set_cell(g.pos(inside[inside.len() / 3]), super::super::CostChange::Add(3000));
+        for rules in [PathRules::default(), PathRules { open_doors: true }] {
+            let seeds: Vec<(Pos, i64)> = goals.iter().map(|&p| (p, -500)).collect();
+            let full = DijkstraMap::from_seeds_with(&g, &seeds, &bounds, &rules, &smoke).unwrap();
+            let window = WindowMap::from_seeds_with(&g, &seeds, &bounds, &rules, &smoke).unwrap();
+            assert_eq!(window.len(), 2 * 17 * 19, "levels 1 and 2 of 17 x 19 slots");
+            let mut reached = 0;
+            for v in g.nodes() {
+                let p = g.pos(v);
+                assert_eq!(window.value(p).unwrap(), full.values()[v.index()], "{p} {rules:?}");
+                if full.values()[v.index()] != UNREACHED {
+                    reached += 1;
+                    assert_eq!(window.descend(&g, p).unwrap(), full.descend(p).unwrap(), "{p}");
+                }
+            }
+            assert!(reached > 20, "{reached} nodes reached in the window");
+        }
+        let window = WindowMap::new(&g, &goals, &bounds, &PathRules::default()).unwrap();
+        assert!(matches!(window.value(Pos::new(3, 0, 0)), Err(PathError::OutOfDungeon { .. })));
+        assert!(matches!(window.value(Pos::new(0, 0, 1)), Err(PathError::NotACell { .. })));
+        let empty = MapBounds { rows: 0..dims.rows(), cols: 900..1000, levels: vec![0] };
+        let none = WindowMap::new(&g, &goals, &empty, &PathRules::default()).unwrap();
+        assert!(none.is_empty());
+        assert_eq!(none.value(goals[0]).unwrap(), UNREACHED);
+    }
+
+    #[test]
+    fn a_window_flee_map_runs_away_within_the_window() {
+        let g = corridor();
+        let bounds = MapBounds { rows: 0..1, cols: 0..7, levels: vec![0] };
+        let mut m = WindowMap::new(&g, &[Pos::new(0, 0, 2)], &bounds, &PathRules::default()).unwrap();
+        m.scale(-6, NonZeroU32::new(5).unwrap());
+        m.rescan(&g).unwrap();
+        let r = m.descend(&g, Pos::new(0, 0, 4)).unwrap().unwrap();
+        assert_eq!(*r.steps.last().unwrap(), Pos::new(0, 0, 6), "the far end of the window");
+        assert_eq!(m.value(Pos::new(0, 0, 8)).unwrap(), UNREACHED);
     }
 
     #[test]

@@ -49,6 +49,24 @@ pub enum PathError {
         /// The wall stepped through, or `None` for a stair step.
         dir: Option<Direction>,
     },
+    /// A kept Dijkstra map used with a graph of another shape than the one it was built on.
+    #[error(
+        "the Dijkstra map was built on a graph of {map_nodes} nodes, not this one of {graph_nodes} (or of other dimensions)"
+    )]
+    GraphMismatch {
+        /// Nodes of the map's graph.
+        map_nodes: usize,
+        /// Nodes of the graph it was given.
+        graph_nodes: usize,
+    },
+    /// A graph updated from a dungeon of another shape than the one it was read from.
+    #[error("the path graph has {} level(s) of {} x {} slots, the dungeon {} of {} x {}", graph.0, graph.1, graph.2, dungeon.0, dungeon.1, dungeon.2)]
+    DungeonMismatch {
+        /// The graph's levels, slot rows and slot columns.
+        graph: (u16, u32, u32),
+        /// The dungeon's levels, slot rows and slot columns.
+        dungeon: (u16, u32, u32),
+    },
 }
 
 fn step_name(dir: Option<Direction>) -> String {

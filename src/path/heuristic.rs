@@ -4,6 +4,7 @@
 use super::csr::Coord;
 use super::landmarks::Landmarks;
 use super::{LONG_STEP, NodeId, PathGraph, SHORT_STEP};
+use crate::grid::Slot;
 
 /// A lower bound on the remaining cost to one target, in thousandths of a long step.
 #[derive(Debug, Clone)]
@@ -29,15 +30,37 @@ pub(crate) trait Estimate {
     fn at_coord(&self, v: u32, c: Coord) -> u64;
 }
 
+/// The octile distance between two slots of one level, in thousandths of a long step: one
+/// slot straight is half a long step (500), one slot diagonal a short step (707), so two
+/// octagons side by side are 1000 apart and diagonal neighbours through a connector 1414.
+/// The cost of the cheapest route between them over open floor, and the A* heuristic.
+///
+/// ```
+/// use octile::grid::Slot;
+/// use octile::path::octile_milli;
+///
+/// assert_eq!(octile_milli(Slot::new(0, 0), Slot::new(0, 2)), 1000);
+/// assert_eq!(octile_milli(Slot::new(0, 0), Slot::new(2, 2)), 1414);
+/// assert_eq!(octile_milli(Slot::new(4, 0), Slot::new(0, 2)), 2414);
+/// ```
+#[must_use]
+#[inline]
+pub const fn octile_milli(a: Slot, b: Slot) -> u64 {
+    octile_of(a.row.abs_diff(b.row), a.col.abs_diff(b.col))
+}
+
+/// [`octile_milli`] of row and column differences.
+#[inline]
+const fn octile_of(dr: u32, dc: u32) -> u64 {
+    let (hi, lo) = if dr > dc { (dr as u64, dc as u64) } else { (dc as u64, dr as u64) };
+    hi * (LONG_STEP / 2) as u64 + lo * (SHORT_STEP - LONG_STEP / 2) as u64
+}
+
 impl Octile {
     /// The estimate from coordinates `c`.
     #[inline]
     pub(crate) fn at(&self, c: Coord) -> u64 {
-        let dr = u64::from(c.row.abs_diff(self.target.row));
-        let dc = u64::from(c.col.abs_diff(self.target.col));
-        let (hi, lo) = if dr > dc { (dr, dc) } else { (dc, dr) };
-        // One slot straight is half a long step; one slot diagonal is a short step.
-        let flat = hi * u64::from(LONG_STEP / 2) + lo * u64::from(SHORT_STEP - LONG_STEP / 2);
+        let flat = octile_of(c.row.abs_diff(self.target.row), c.col.abs_diff(self.target.col));
         flat + u64::from(c.level.abs_diff(self.target.level)) * self.stair_cost
     }
 }

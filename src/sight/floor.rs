@@ -10,10 +10,10 @@
 
 use glam::DVec2;
 
-use super::SightError;
 use super::fov::field_of_view_from;
 use super::line::cell_center;
 use super::trace::Trace;
+use super::{Opacity, SightError};
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::{clip_convex, signed_area};
 use crate::grid::{Pos, Slot};
@@ -71,9 +71,13 @@ impl VisibleFloor {
 /// assert!(floors.iter().all(|f| f.slot != Slot::new(4, 4)), "the far corner hides behind the rock");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn visible_floor(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<Vec<VisibleFloor>, SightError> {
-    let eye = cell_center(dungeon, viewer)?;
-    visible_floor_from(dungeon, viewer.level, eye, radius)
+pub fn visible_floor<O: Opacity + ?Sized>(
+    sight: &O,
+    viewer: Pos,
+    radius: f64,
+) -> Result<Vec<VisibleFloor>, SightError> {
+    let eye = cell_center(sight.dungeon(), viewer)?;
+    visible_floor_from(sight, viewer.level, eye, radius)
 }
 
 /// For every cell of `level` visible from world point `eye` within `radius` metres (the
@@ -81,6 +85,7 @@ pub fn visible_floor(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<Vec<
 /// floor polygon the eye sees: the points `p` of the cell's polygon with
 /// `|p - eye| <= radius` and [`super::line_of_sight_points`]`(eye, p)`. Cells whose centre
 /// is hidden are left out even when a corner of their floor shows. Row-major order.
+/// `sight` is the dungeon or any [`Opacity`] source over it.
 ///
 /// Accuracy: along rock the outline is exact but for a sliver 1e-7 radian wide beside each
 /// corner that casts a shadow (1e-5 m wide at 100 m: its rays pass a hair either side of
@@ -95,13 +100,14 @@ pub fn visible_floor(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<Vec<
 ///
 /// # Panics
 /// Never: the visible cells are cells of the grid, which all have polygons.
-pub fn visible_floor_from(
-    dungeon: &Dungeon,
+pub fn visible_floor_from<O: Opacity + ?Sized>(
+    sight: &O,
     level: u16,
     eye: DVec2,
     radius: f64,
 ) -> Result<Vec<VisibleFloor>, SightError> {
-    let cells = field_of_view_from(dungeon, level, eye, radius)?;
+    let cells = field_of_view_from(sight, level, eye, radius)?;
+    let dungeon = sight.dungeon();
     if cells.is_empty() {
         return Ok(Vec::new());
     }
@@ -110,7 +116,7 @@ pub fn visible_floor_from(
     // Rays need not run past the level (beyond its grid everything is rock).
     let extent = DVec2::new(f64::from(dims.cols()), f64::from(dims.rows())) * layout.spacing();
     let reach = radius.min(extent.length() + 2.0 * layout.spacing());
-    let outline = outline(dungeon, level, eye, reach);
+    let outline = outline(sight, level, eye, reach);
     let fan: Vec<([DVec2; 3], [DVec2; 2])> = (0..outline.len())
         .filter_map(|i| {
             let tri = [eye, outline[i], outline[(i + 1) % outline.len()]];
@@ -136,10 +142,10 @@ pub fn visible_floor_from(
 
 /// The outline of what `eye` sees within `reach`: ray hits in increasing angle, with hits
 /// on one straight line between their neighbours dropped.
-fn outline(dungeon: &Dungeon, level: u16, eye: DVec2, reach: f64) -> Vec<DVec2> {
+fn outline<O: Opacity + ?Sized>(sight: &O, level: u16, eye: DVec2, reach: f64) -> Vec<DVec2> {
     let tau = std::f64::consts::TAU;
     let mut angles: Vec<f64> = (0..FLOOR_ARC_RAYS).map(|i| i as f64 * tau / FLOOR_ARC_RAYS as f64).collect();
-    for corner in corners(dungeon, level, eye, reach) {
+    for corner in corners(sight.dungeon(), level, eye, reach) {
         let d = corner - eye;
         if d.length() > 1e-9 {
             let a = d.y.atan2(d.x);
@@ -152,7 +158,7 @@ fn outline(dungeon: &Dungeon, level: u16, eye: DVec2, reach: f64) -> Vec<DVec2> 
         .iter()
         .map(|&a| {
             let q = eye + DVec2::new(a.cos(), a.sin()) * reach;
-            let trace = Trace::new(dungeon, level, eye, q);
+            let trace = Trace::new(sight, level, eye, q);
             trace.first_block(None).map_or(q, |t| trace.at(t))
         })
         .collect();

@@ -4,9 +4,8 @@
 
 use glam::DVec2;
 
-use super::SightError;
 use super::line::{cell_center, check_point, check_spacing, sees};
-use super::opacity::{cell_passes_sight, seam_passes_sight};
+use super::{Opacity, SightError};
 use crate::dungeon::Dungeon;
 use crate::geometry::Place;
 use crate::grid::{Dims, Pos, Slot, SlotKind};
@@ -68,6 +67,54 @@ impl VisibleCells {
         fresh
     }
 
+    /// Takes `slot` out; returns true when it was in the set (false for a slot off the
+    /// grid).
+    pub fn remove(&mut self, slot: Slot) -> bool {
+        let Ok(i) = self.dims.index(slot) else { return false };
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let had = self.bits[word] & bit != 0;
+        self.bits[word] &= !bit;
+        self.len -= usize::from(had);
+        had
+    }
+
+    /// Empties the set, keeping its level and grid.
+    pub fn clear(&mut self) {
+        self.bits.fill(0);
+        self.len = 0;
+    }
+
+    /// Adds every slot of `other` (what a game has seen so far, joined with what it sees
+    /// now); returns how many were new. A set of another level or grid adds nothing
+    /// (returns 0).
+    ///
+    /// ```
+    /// use octile::grid::{Dims, Slot};
+    /// use octile::sight::VisibleCells;
+    ///
+    /// let dims = Dims::from_octagons(4, 4)?;
+    /// let (mut seen, mut now) = (VisibleCells::new(0, dims), VisibleCells::new(0, dims));
+    /// seen.insert(Slot::new(0, 0));
+    /// now.insert(Slot::new(0, 0));
+    /// now.insert(Slot::new(2, 2));
+    /// assert_eq!(seen.union_with(&now), 1);
+    /// assert!(seen.remove(Slot::new(0, 0)) && seen.len() == 1);
+    /// seen.clear();
+    /// assert!(seen.is_empty());
+    /// # Ok::<(), octile::grid::GridError>(())
+    /// ```
+    pub fn union_with(&mut self, other: &VisibleCells) -> usize {
+        if other.level != self.level || other.dims != self.dims {
+            return 0;
+        }
+        let before = self.len;
+        for (a, b) in self.bits.iter_mut().zip(&other.bits) {
+            *a |= b;
+        }
+        self.len = self.bits.iter().map(|w| w.count_ones() as usize).sum();
+        self.len - before
+    }
+
     /// The slots in the set, row-major.
     pub fn iter(&self) -> impl Iterator<Item = Slot> + '_ {
         self.bits.iter().enumerate().flat_map(move |(w, &word)| {
@@ -106,15 +153,20 @@ impl VisibleCells {
 /// assert_eq!(field_of_view(&d, Pos::new(0, 0, 0), 1.0)?.len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn field_of_view(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<VisibleCells, SightError> {
-    let eye = cell_center(dungeon, viewer)?;
-    field_of_view_from(dungeon, viewer.level, eye, radius)
+pub fn field_of_view<O: Opacity + ?Sized>(
+    sight: &O,
+    viewer: Pos,
+    radius: f64,
+) -> Result<VisibleCells, SightError> {
+    let eye = cell_center(sight.dungeon(), viewer)?;
+    field_of_view_from(sight, viewer.level, eye, radius)
 }
 
 /// The cells of `level` visible from world point `eye` (`(x, z)` metres) within `radius`
 /// metres. A cell is visible when its centre is at most `radius` from `eye` and
 /// [`super::line_of_sight_points`] holds between `eye` and its centre (so a rock cell never
-/// is; the walls a game draws are those of visible cells).
+/// is; the walls a game draws are those of visible cells). `sight` is the dungeon or any
+/// [`Opacity`] source over it (smoke: a [`super::Veil`] laid over it).
 ///
 /// Cost: proportional to the cells within reach, not to the level. It floods outward
 /// from the eye's cell, crossing only seams that pass sight into cells that a segment from
@@ -130,12 +182,13 @@ pub fn field_of_view(dungeon: &Dungeon, viewer: Pos, radius: f64) -> Result<Visi
 ///
 /// # Panics
 /// Never: the flood only visits cells of the dungeon's grid, which all have walls.
-pub fn field_of_view_from(
-    dungeon: &Dungeon,
+pub fn field_of_view_from<O: Opacity + ?Sized>(
+    sight: &O,
     level: u16,
     eye: DVec2,
     radius: f64,
 ) -> Result<VisibleCells, SightError> {
+    let dungeon = sight.dungeon();
     check_spacing(dungeon)?;
     check_point(dungeon, level, eye)?;
     if !(radius.is_finite() && radius >= 0.0) {
@@ -148,10 +201,10 @@ pub fn field_of_view_from(
     let mut seen = VisibleCells::new(level, dims);
     let mut queued = VisibleCells::new(level, dims);
     let mut stack: Vec<Slot> = eye_cells(dungeon, level, eye).into_iter().flatten().collect();
-    stack.retain(|&s| cell_passes_sight(dungeon, Pos { level, slot: s }) && queued.insert(s));
+    stack.retain(|&s| sight.cell_passes(Pos { level, slot: s }) && queued.insert(s));
     while let Some(slot) = stack.pop() {
         let centre = layout.center(slot);
-        if centre.distance(eye) <= radius && sees(dungeon, level, eye, centre) {
+        if centre.distance(eye) <= radius && sees(sight, level, eye, centre) {
             seen.insert(slot);
         }
         let pos = Pos { level, slot };
@@ -159,7 +212,7 @@ pub fn field_of_view_from(
             let Ok(Some(next)) = dims.neighbor(slot, dir) else { continue };
             if queued.contains(next)
                 || layout.center(next).distance(eye) > radius + reach(next)
-                || !seam_passes_sight(dungeon, pos, dir)
+                || sight.seam_sight(pos, dir).is_none()
             {
                 continue;
             }
@@ -202,5 +255,15 @@ mod tests {
         assert_eq!(set.iter().collect::<Vec<_>>(), [Slot::new(0, 1), Slot::new(8, 8)]);
         assert!(set.contains_pos(Pos::new(2, 8, 8)) && !set.contains_pos(Pos::new(0, 8, 8)));
         assert_eq!(set.words().len(), 2);
+        let mut other = VisibleCells::new(2, dims);
+        other.insert(Slot::new(8, 8));
+        other.insert(Slot::new(4, 4));
+        assert_eq!(set.union_with(&other), 1);
+        assert_eq!(set.iter().collect::<Vec<_>>(), [Slot::new(0, 1), Slot::new(4, 4), Slot::new(8, 8)]);
+        assert_eq!(set.union_with(&VisibleCells::new(1, dims)), 0, "another level");
+        assert!(set.remove(Slot::new(4, 4)) && !set.remove(Slot::new(4, 4)) && !set.remove(Slot::new(99, 0)));
+        assert_eq!(set.len(), 2);
+        set.clear();
+        assert!(set.is_empty() && set.iter().next().is_none());
     }
 }

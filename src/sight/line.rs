@@ -3,8 +3,8 @@
 
 use glam::DVec2;
 
-use super::SightError;
 use super::trace::Trace;
+use super::{Opacity, SightError};
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, Slot};
 
@@ -28,15 +28,16 @@ pub(crate) fn cell_center(dungeon: &Dungeon, pos: Pos) -> Result<DVec2, SightErr
 /// Line of sight between `a` and `b` on one level, both checked. The endpoints are put in
 /// a canonical order first (the smaller `(x, z)` first), so the answer is the same both
 /// ways bit for bit.
-pub(crate) fn sees(dungeon: &Dungeon, level: u16, a: DVec2, b: DVec2) -> bool {
+pub(crate) fn sees<O: Opacity + ?Sized>(sight: &O, level: u16, a: DVec2, b: DVec2) -> bool {
     let (p, q) = if (a.x, a.y) <= (b.x, b.y) { (a, b) } else { (b, a) };
-    Trace::new(dungeon, level, p, q).first_block(None).is_none()
+    Trace::new(sight, level, p, q).first_block(None).is_none()
 }
 
 /// True when the centres of the cells `from` and `to` see each other: the straight segment
 /// between them lies in carved space that passes sight (see [`line_of_sight_points`] for
 /// exactly what blocks and what grazes). Symmetric: `line_of_sight(d, a, b)` equals
-/// `line_of_sight(d, b, a)`. A cell in rock sees nothing.
+/// `line_of_sight(d, b, a)`. A cell in rock sees nothing. `sight` is the dungeon, or any
+/// [`Opacity`] source over it (smoke laid over the dungeon: [`super::Veil::over`]).
 ///
 /// # Errors
 /// [`SightError::Position`] when either position is not a cell of `dungeon`;
@@ -60,13 +61,14 @@ pub(crate) fn sees(dungeon: &Dungeon, level: u16, a: DVec2, b: DVec2) -> bool {
 /// assert!(!line_of_sight(&d, east, west)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn line_of_sight(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<bool, SightError> {
+pub fn line_of_sight<O: Opacity + ?Sized>(sight: &O, from: Pos, to: Pos) -> Result<bool, SightError> {
+    let dungeon = sight.dungeon();
     check_spacing(dungeon)?;
     let (a, b) = (cell_center(dungeon, from)?, cell_center(dungeon, to)?);
     if from.level != to.level {
         return Err(SightError::LevelMismatch { from_level: from.level, to_level: to.level });
     }
-    Ok(sees(dungeon, from.level, a, b))
+    Ok(sees(sight, from.level, a, b))
 }
 
 /// True when world points `a` and `b` (`(x, z)` metres) on `level` see each other: every
@@ -79,7 +81,8 @@ pub fn line_of_sight(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<bool, Sigh
 ///   corner to corner passes;
 /// - an endpoint in rock sees nothing (not even itself).
 ///
-/// Symmetric: the endpoints are ordered canonically before the walk.
+/// Symmetric: the endpoints are ordered canonically before the walk. `sight` is the
+/// dungeon or any [`Opacity`] source over it.
 ///
 /// # Errors
 /// [`SightError::Position`] for a level out of range, [`SightError::NonFinitePoint`],
@@ -101,11 +104,17 @@ pub fn line_of_sight(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<bool, Sigh
 /// assert!(!line_of_sight_points(&d, 0, DVec2::new(s - 3.0, 0.0), pillar)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn line_of_sight_points(dungeon: &Dungeon, level: u16, a: DVec2, b: DVec2) -> Result<bool, SightError> {
+pub fn line_of_sight_points<O: Opacity + ?Sized>(
+    sight: &O,
+    level: u16,
+    a: DVec2,
+    b: DVec2,
+) -> Result<bool, SightError> {
+    let dungeon = sight.dungeon();
     check_spacing(dungeon)?;
     check_point(dungeon, level, a)?;
     check_point(dungeon, level, b)?;
-    Ok(sees(dungeon, level, a, b))
+    Ok(sees(sight, level, a, b))
 }
 
 /// What a straight line from `from` towards `to` met: the cells it passed through in order
@@ -126,11 +135,17 @@ pub struct Crossing {
 ///
 /// # Errors
 /// As [`line_of_sight_points`].
-pub fn crossing(dungeon: &Dungeon, level: u16, from: DVec2, to: DVec2) -> Result<Crossing, SightError> {
+pub fn crossing<O: Opacity + ?Sized>(
+    sight: &O,
+    level: u16,
+    from: DVec2,
+    to: DVec2,
+) -> Result<Crossing, SightError> {
+    let dungeon = sight.dungeon();
     check_spacing(dungeon)?;
     check_point(dungeon, level, from)?;
     check_point(dungeon, level, to)?;
-    let trace = Trace::new(dungeon, level, from, to);
+    let trace = Trace::new(sight, level, from, to);
     let mut entered = Vec::new();
     let block = trace.first_block(Some(&mut entered));
     entered.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));

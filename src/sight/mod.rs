@@ -8,11 +8,13 @@
 //! Grazing rock (a pillar's corner, a wall face) does not block. Whether a cell or an edge
 //! passes sight is read from the dungeon's registry (`opaque`) through
 //! [`crate::dungeon::Dungeon::carved_seam`] on every query, so a door flipped on the
-//! dungeon is seen by the next query. See `docs/sight.md` for the rules, the symmetry
+//! dungeon is seen by the next query. Every query takes an [`Opacity`] source: the dungeon
+//! itself, a [`Veil`] of smoke laid over it ([`Overlay`]), or a game's own type. See `docs/sight.md` for the rules, the symmetry
 //! guarantee and the costs.
 
 mod error;
 mod floor;
+mod footprint;
 mod fov;
 mod index;
 mod line;
@@ -22,9 +24,10 @@ mod trace;
 
 pub use error::SightError;
 pub use floor::{FLOOR_ARC_RAYS, VisibleFloor, visible_floor, visible_floor_from};
+pub use footprint::{Footprint, TargetMode, footprint};
 pub use fov::{VisibleCells, field_of_view, field_of_view_from};
 pub use index::SpatialIndex;
 pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};
-pub use opacity::{cell_passes_sight, pillar_passes_sight, seam_passes_sight};
+pub use opacity::{Opacity, Overlay, Veil, cell_passes_sight, pillar_passes_sight, seam_passes_sight};
 pub use target::{Bolt, Hit, adjacent, ball, beam, bolt, burst, cone, own};
 pub use trace::TOLERANCE;

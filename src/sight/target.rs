@@ -3,13 +3,13 @@
 //! bolt that bursts on the near side of what it hits), cone and burst. Walls are the
 //! level's geometry (the sight rule of [`super::line_of_sight_points`]); what else blocks
 //! a projectile or a burst (a creature, a force field) is a closure the caller passes.
+//! Every footprint takes the dungeon or any [`Opacity`] source over it (smoke: a
+//! [`super::Veil`] laid over it).
 
 use glam::DVec2;
 
 use super::line::{cell_center, crossing};
-use super::opacity::seam_passes_sight;
-use super::{SightError, field_of_view};
-use crate::dungeon::Dungeon;
+use super::{Opacity, SightError, field_of_view};
 use crate::grid::Pos;
 
 /// What stopped a bolt or a beam.
@@ -38,17 +38,18 @@ pub struct Bolt {
 ///
 /// # Errors
 /// [`SightError::Position`] when `pos` is not a cell.
-pub fn own(dungeon: &Dungeon, pos: Pos) -> Result<Vec<Pos>, SightError> {
-    cell_center(dungeon, pos)?;
+pub fn own<O: Opacity + ?Sized>(sight: &O, pos: Pos) -> Result<Vec<Pos>, SightError> {
+    cell_center(sight.dungeon(), pos)?;
     Ok(vec![pos])
 }
 
-/// The cells next to `pos` that sight reaches across one seam ([`seam_passes_sight`]), in
+/// The cells next to `pos` that sight reaches across one seam ([`Opacity::seam_sight`]), in
 /// the cell's wall order (clockwise from north).
 ///
 /// # Errors
 /// [`SightError::Position`] when `pos` is not a cell.
-pub fn adjacent(dungeon: &Dungeon, pos: Pos) -> Result<Vec<Pos>, SightError> {
+pub fn adjacent<O: Opacity + ?Sized>(sight: &O, pos: Pos) -> Result<Vec<Pos>, SightError> {
+    let dungeon = sight.dungeon();
     cell_center(dungeon, pos)?;
     let dims = dungeon.dims();
     let walls = dims
@@ -56,7 +57,7 @@ pub fn adjacent(dungeon: &Dungeon, pos: Pos) -> Result<Vec<Pos>, SightError> {
         .map_err(|source| crate::dungeon::DungeonError::Grid { level: pos.level, source })?;
     Ok(walls
         .iter()
-        .filter(|&&dir| seam_passes_sight(dungeon, pos, dir))
+        .filter(|&&dir| sight.seam_sight(pos, dir).is_some())
         .filter_map(|&dir| dims.neighbor(pos.slot, dir).ok().flatten())
         .map(|slot| Pos { slot, ..pos })
         .collect())
@@ -83,17 +84,18 @@ pub fn adjacent(dungeon: &Dungeon, pos: Pos) -> Result<Vec<Pos>, SightError> {
 /// assert_eq!(shot.path, [Pos::new(0, 0, 0), Pos::new(0, 0, 2), goblin]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn bolt(
-    dungeon: &Dungeon,
+pub fn bolt<O: Opacity + ?Sized>(
+    sight: &O,
     from: Pos,
     to: Pos,
     mut blocks: impl FnMut(Pos) -> bool,
 ) -> Result<Bolt, SightError> {
+    let dungeon = sight.dungeon();
     let (a, b) = (cell_center(dungeon, from)?, cell_center(dungeon, to)?);
     if from.level != to.level {
         return Err(SightError::LevelMismatch { from_level: from.level, to_level: to.level });
     }
-    let line = crossing(dungeon, from.level, a, b)?;
+    let line = crossing(sight, from.level, a, b)?;
     let mut path = Vec::with_capacity(line.cells.len());
     for (i, slot) in line.cells.into_iter().enumerate() {
         let pos = Pos { slot, ..from };
@@ -110,8 +112,8 @@ pub fn bolt(
 ///
 /// # Errors
 /// As [`bolt`].
-pub fn beam(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<Bolt, SightError> {
-    bolt(dungeon, from, to, |_| false)
+pub fn beam<O: Opacity + ?Sized>(sight: &O, from: Pos, to: Pos) -> Result<Bolt, SightError> {
+    bolt(sight, from, to, |_| false)
 }
 
 /// A ball: a [`bolt`] that bursts ([`burst`], `radius` metres) on the near side of what it
@@ -121,21 +123,37 @@ pub fn beam(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<Bolt, SightError> {
 ///
 /// # Errors
 /// As [`bolt`] and [`burst`].
-pub fn ball(
-    dungeon: &Dungeon,
+///
+/// # Example
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::sight::{Hit, ball};
+///
+/// let d = Dungeon::new(6, 1, 1, Proportions::default(), Fill::Floor)?;
+/// let ogre = Pos::new(0, 0, 6);
+/// let (shot, blast) = ball(&d, Pos::new(0, 0, 0), Pos::new(0, 0, 10), 20.0, |p| p == ogre, |_| false)?;
+/// assert_eq!(shot.hit, Hit::Blocker(ogre));
+/// // It bursts in the cell before the ogre; 20 m reach one octagon either side of it.
+/// assert_eq!(blast, [Pos::new(0, 0, 2), Pos::new(0, 0, 4), ogre]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn ball<O: Opacity + ?Sized>(
+    sight: &O,
     from: Pos,
     to: Pos,
     radius: f64,
     blocks_bolt: impl FnMut(Pos) -> bool,
     blocks_burst: impl FnMut(Pos) -> bool,
 ) -> Result<(Bolt, Vec<Pos>), SightError> {
-    let shot = bolt(dungeon, from, to, blocks_bolt)?;
+    let shot = bolt(sight, from, to, blocks_bolt)?;
     let centre = match shot.hit {
         Hit::Reached | Hit::Wall(_) => shot.path.last().copied(),
         Hit::Blocker(_) => shot.path.len().checked_sub(2).map(|i| shot.path[i]),
     };
     let cells = match centre {
-        Some(centre) => burst(dungeon, centre, radius, blocks_burst)?,
+        Some(centre) => burst(sight, centre, radius, blocks_burst)?,
         None => Vec::new(),
     };
     Ok((shot, cells))
@@ -163,18 +181,19 @@ pub fn ball(
 /// assert!(!hit.contains(&Pos::new(0, 0, 4)), "behind the wall");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn burst(
-    dungeon: &Dungeon,
+pub fn burst<O: Opacity + ?Sized>(
+    sight: &O,
     centre: Pos,
     radius: f64,
     mut blocks: impl FnMut(Pos) -> bool,
 ) -> Result<Vec<Pos>, SightError> {
-    let seen = field_of_view(dungeon, centre, radius)?;
+    let seen = field_of_view(sight, centre, radius)?;
+    let dungeon = sight.dungeon();
     let eye = cell_center(dungeon, centre)?;
     let layout = dungeon.layout();
     let mut out = Vec::with_capacity(seen.len());
     for slot in seen.iter() {
-        let line = crossing(dungeon, centre.level, eye, layout.center(slot))?;
+        let line = crossing(sight, centre.level, eye, layout.center(slot))?;
         let inner = line.cells.iter().skip(1).filter(|&&s| s != slot);
         let stopped = inner.into_iter().any(|&s| blocks(Pos { slot: s, ..centre }));
         if line.blocked_at.is_none() && !stopped {
@@ -191,8 +210,24 @@ pub fn burst(
 /// # Errors
 /// As [`burst`]; [`SightError::BadMeasure`] for a half angle outside `0..=PI` and for
 /// `toward` at `origin`'s centre (no aim).
-pub fn cone(
-    dungeon: &Dungeon,
+///
+/// # Example
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::sight::cone;
+///
+/// let d = Dungeon::new(5, 5, 1, Proportions::default(), Fill::Floor)?;
+/// let (origin, east) = (Pos::new(0, 4, 4), Pos::new(0, 4, 8));
+/// let breath = cone(&d, origin, east, 0.5, 40.0, |_| false)?;
+/// assert!(breath.contains(&Pos::new(0, 4, 6)) && breath.contains(&east));
+/// assert!(!breath.contains(&Pos::new(0, 4, 2)), "behind the origin");
+/// assert!(!breath.contains(&origin));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn cone<O: Opacity + ?Sized>(
+    sight: &O,
     origin: Pos,
     toward: Pos,
     half_angle: f64,
@@ -202,6 +237,7 @@ pub fn cone(
     if !(0.0..=std::f64::consts::PI).contains(&half_angle) {
         return Err(SightError::BadMeasure { what: "half angle", value: half_angle });
     }
+    let dungeon = sight.dungeon();
     let (o, t) = (cell_center(dungeon, origin)?, cell_center(dungeon, toward)?);
     let aim = (t - o).normalize_or_zero();
     if aim == DVec2::ZERO {
@@ -209,7 +245,7 @@ pub fn cone(
     }
     let cos_half = half_angle.cos();
     let layout = dungeon.layout();
-    let mut cells = burst(dungeon, origin, radius, blocks)?;
+    let mut cells = burst(sight, origin, radius, blocks)?;
     cells.retain(|p| {
         let v = layout.center(p.slot) - o;
         *p != origin && v.dot(aim) >= cos_half * v.length()

@@ -11,9 +11,8 @@
 
 use glam::DVec2;
 
-use super::opacity::{cell_passes_sight, door_passage, pillar_passes_sight, seam_sight};
+use super::opacity::{Opacity, door_passage};
 use crate::dungeon::Carve;
-use crate::dungeon::Dungeon;
 use crate::grid::{ConnectorWall, Direction, PillarId, Pos, Slot};
 
 /// Distance (metres) below which a gap between two transparent pieces, or a sliver of
@@ -56,9 +55,10 @@ struct Span {
     cell: Option<Slot>,
 }
 
-/// A segment of one level being walked: `p + t d`, `t` in `[0, 1]`.
-pub(crate) struct Trace<'a> {
-    dungeon: &'a Dungeon,
+/// A segment of one level being walked: `p + t d`, `t` in `[0, 1]`, through the pieces
+/// that pass sight by `sight`.
+pub(crate) struct Trace<'a, O: Opacity + ?Sized> {
+    sight: &'a O,
     level: u16,
     p: DVec2,
     d: DVec2,
@@ -66,18 +66,18 @@ pub(crate) struct Trace<'a> {
     eps: f64,
 }
 
-impl<'a> Trace<'a> {
+impl<'a, O: Opacity + ?Sized> Trace<'a, O> {
     /// The segment `p -> q` on `level` (finite points, checked by the caller).
-    pub(crate) fn new(dungeon: &'a Dungeon, level: u16, p: DVec2, q: DVec2) -> Trace<'a> {
+    pub(crate) fn new(sight: &'a O, level: u16, p: DVec2, q: DVec2) -> Trace<'a, O> {
         let d = q - p;
         let len = d.length();
         let eps = if len > 0.0 { TOLERANCE / len } else { 0.0 };
-        Trace { dungeon, level, p, d, eps }
+        Trace { sight, level, p, d, eps }
     }
 
     /// The slot at signed `(row, col)` when it lies on the grid.
     fn slot(&self, row: i64, col: i64) -> Option<Slot> {
-        let dims = self.dungeon.dims();
+        let dims = self.sight.dungeon().dims();
         let row = u32::try_from(row).ok().filter(|&r| r < dims.rows())?;
         let col = u32::try_from(col).ok().filter(|&c| c < dims.cols())?;
         Some(Slot::new(row, col))
@@ -90,7 +90,7 @@ impl<'a> Trace<'a> {
     /// The spans of the transparent pieces of square `(i, j)` (columns `i, i + 1`, rows
     /// `j, j + 1`), unsorted; returns how many it wrote.
     fn square_spans(&self, i: i64, j: i64, out: &mut [Span; SPANS]) -> usize {
-        let layout = self.dungeon.layout();
+        let layout = self.sight.dungeon().layout();
         let even = |v: i64| if v & 1 == 0 { (v, v + 1) } else { (v + 1, v) };
         let ((oct_col, conn_col), (oct_row, conn_row)) = (even(i), even(j));
         let mut n = 0;
@@ -107,7 +107,7 @@ impl<'a> Trace<'a> {
             self.slot(conn_row, conn_col).map(|s| (s, clip(&layout.connector(s), p, d))),
         ];
         for (slot, range) in cells.into_iter().flatten() {
-            if range.is_some() && cell_passes_sight(self.dungeon, self.pos(slot)) {
+            if range.is_some() && self.sight.cell_passes(self.pos(slot)) {
                 push(range, Some(slot));
             }
         }
@@ -127,10 +127,10 @@ impl<'a> Trace<'a> {
         ];
         for (seam, slot, dir) in seams.into_iter().flatten() {
             let Some(range) = clip(&seam, p, d) else { continue };
-            match seam_sight(self.dungeon, self.pos(slot), dir) {
+            match self.sight.seam_sight(self.pos(slot), dir) {
                 Some(Carve::Full) => push(Some(range), None),
                 Some(Carve::Door) => {
-                    if let Some(door) = door_passage(self.dungeon, self.pos(slot), dir) {
+                    if let Some(door) = door_passage(self.sight.dungeon(), self.pos(slot), dir) {
                         push(clip(&door, p, d), None);
                     }
                 }
@@ -139,7 +139,7 @@ impl<'a> Trace<'a> {
         }
         // The halves of the connector's two pillars that lie in this square, where open.
         if let Some(conn) =
-            self.slot(conn_row, conn_col).filter(|_| self.dungeon.has_open_pillars_on(self.level))
+            self.slot(conn_row, conn_col).filter(|_| self.sight.dungeon().has_open_pillars_on(self.level))
         {
             let tips = [
                 Direction::from_unit(sign(oct_row - conn_row), 0),
@@ -149,7 +149,7 @@ impl<'a> Trace<'a> {
                 let Ok(pillar) = PillarId::new(conn, tip) else { continue };
                 if let Some(tri) = layout.pillar(conn, tip)
                     && let Some(range) = clip(&tri, p, d)
-                    && pillar_passes_sight(self.dungeon, self.level, pillar)
+                    && self.sight.pillar_passes(self.level, pillar)
                 {
                     push(Some(range), None);
                 }
@@ -164,7 +164,7 @@ impl<'a> Trace<'a> {
     /// pushed with the parameter where it enters (a cell may be pushed more than once, and
     /// cells beyond the blocking parameter may be pushed too: callers sort and cut).
     pub(crate) fn first_block(&self, mut cells: Option<&mut Vec<(f64, Slot)>>) -> Option<f64> {
-        let s = self.dungeon.layout().spacing();
+        let s = self.sight.dungeon().layout().spacing();
         let (p, d) = (self.p, self.d);
         let axis = |pv: f64, dv: f64| {
             let index = (pv / s).floor() as i64;
