@@ -27,7 +27,7 @@ fn options(n: u32, seed: u64) -> GenerateOptions {
 
 fn room_graph(o: &GenerateOptions) -> octile::dungeon::Dungeon {
     match realise_grammar(Grammar::Default, o, &mut |_| {}).expect("realises") {
-        octile::flow::GrammarOutcome::Rooms(d) => d,
+        octile::flow::GrammarOutcome::Rooms(d) => *d,
         other => panic!("no rooms: {other:?}"),
     }
 }

@@ -28,6 +28,9 @@ fn octagons(cells: &[Pos]) -> Vec<(u32, u32)> {
     o
 }
 
+/// One half of a room's box (a test on an octagon's offset in it).
+type Half<'a> = dyn Fn(&(u32, u32)) -> bool + 'a;
+
 /// Whether `set` (octagon coordinates) has the outline docs/flow.md gives `shape`.
 fn has_shape(shape: RoomShape, set: &[(u32, u32)]) -> Result<(), String> {
     let r0 = set.iter().map(|p| p.0).min().ok_or("no octagons")?;
@@ -58,7 +61,7 @@ fn has_shape(shape: RoomShape, set: &[(u32, u32)]) -> Result<(), String> {
         RoomShape::LBend => is_corner_rect(&gone).is_some(),
         RoomShape::Tee => {
             // Two equal corner rectangles on one side, apart.
-            let sides: [&dyn Fn(&(u32, u32)) -> bool; 4] =
+            let sides: [&Half<'_>; 4] =
                 [&|p| p.1 < w / 2, &|p| p.0 < h / 2, &|p| p.1 >= w / 2, &|p| p.0 >= h / 2];
             sides.iter().any(|first| {
                 let a: Vec<(u32, u32)> = gone.iter().copied().filter(|p| first(p)).collect();
@@ -263,6 +266,7 @@ fn check_grammar(grammar: Grammar, cols: u32, rows: u32, levels: u32, seeds: u64
         let d = octile::flow::realise_grammar(grammar, &options, &mut |_| {})
             .unwrap_or_else(|e| panic!("{what}: {e}"));
         let octile::flow::GrammarOutcome::Rooms(d) = d else { panic!("{what}: no rooms: {d:?}") };
+        let d = *d;
         // The spec it realised: the sparsest step whose rooms the table holds.
         let spec = (0..=3)
             .filter_map(|k| octile::flow::write_sparser(grammar, cols, rows, levels, options.stairs, seed, k))
@@ -273,6 +277,7 @@ fn check_grammar(grammar: Grammar, cols: u32, rows: u32, levels: u32, seeds: u64
         if seed == 0 {
             let again = octile::flow::realise_grammar(grammar, &options, &mut |_| {}).unwrap();
             let octile::flow::GrammarOutcome::Rooms(again) = again else { panic!("{what}: no rooms") };
+            let again = *again;
             assert_eq!(
                 octile::format::to_json(&again),
                 octile::format::to_json(&d),

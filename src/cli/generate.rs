@@ -160,7 +160,7 @@ impl GenOptionsArgs {
                     FlowChoice::Maze => None,
                     FlowChoice::Grammar(g) => match octile::flow::realise_grammar(*g, &options, &mut report)?
                     {
-                        GrammarOutcome::Rooms(d) => Some(d),
+                        GrammarOutcome::Rooms(d) => Some(*d),
                         GrammarOutcome::TooSmall => None,
                         GrammarOutcome::NoLayout(why) => {
                             errln!("note: no layout of --flow {g} fits ({why}); generating a maze instead");

@@ -111,7 +111,7 @@ pub fn realise(
 #[derive(Debug, Clone, PartialEq)]
 pub enum GrammarOutcome {
     /// A level of rooms.
-    Rooms(Dungeon),
+    Rooms(Box<Dungeon>),
     /// No rooms: the grid is too small for them (a side under [`super::MIN_SIDE`]).
     TooSmall,
     /// No rooms: no layout of even the sparsest spec fitted; the error of the last try.
@@ -147,7 +147,7 @@ pub fn realise_grammar(
         };
         let flow = spec.check(&proportions)?;
         match realise(&flow, options, progress) {
-            Ok(d) => return Ok(GrammarOutcome::Rooms(d)),
+            Ok(d) => return Ok(GrammarOutcome::Rooms(Box::new(d))),
             Err(e @ FlowError::Placement { .. }) => last = Some(e),
             Err(e) => return Err(e),
         }
