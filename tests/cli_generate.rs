@@ -192,7 +192,7 @@ fn a_long_generation_says_its_stages_off_a_terminal() {
     let dir = Scratch::new("a_long_generation_says_its_stages_off_a_terminal");
     let started = std::time::Instant::now();
     let out = octile()
-        .args(["generate", "--octagons", "160x160", "--levels", "4", "-o"])
+        .args(["generate", "--flow", "maze", "--octagons", "160x160", "--levels", "4", "-o"])
         .arg(dir.join("g.json"))
         .output()
         .unwrap();

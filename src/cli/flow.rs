@@ -12,10 +12,9 @@ use super::stdout::{out, outln};
 
 /// Options of `octile flow`.
 #[derive(Args)]
-#[group(id = "what", required = true, multiple = false, args = ["example", "check"])]
 pub struct FlowArgs {
     /// Print the spec a grammar writes (edit it and pass it to `generate --flow`).
-    #[arg(long)]
+    #[arg(long, required_unless_present = "check", conflicts_with = "check")]
     example: bool,
     /// Check a spec file: print its rooms and connections, or what is wrong.
     #[arg(long, value_name = "SPEC.json")]

@@ -60,6 +60,26 @@ pub fn realise(
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed ^ 0x666c_6f77); // "flow"
     let mut failure = (String::from("the flow"), String::from("no layout tried"));
     let mut shapes = Shapes::new(options.rows, options.cols);
+    // A room whose shape has no footprint of its size on this grid fails every layout: say
+    // so at once, by name (drawn from a stream of its own: the layouts' stays as it was).
+    let mut probe = ChaCha8Rng::seed_from_u64(0);
+    for room in &flow.rooms {
+        if shapes.draw(room.shape, room.size.octagons(), &mut probe).is_none() {
+            let (lo, hi) = room.size.octagons();
+            return Err(FlowError::Placement {
+                element: format!("room {:?}", room.id),
+                why: format!(
+                    "no {} of {lo} to {hi} octagons fits in {}x{} octagons",
+                    room.shape, options.cols, options.rows
+                ),
+                cols: options.cols,
+                rows: options.rows,
+                levels,
+                seed: options.seed,
+                tries: 0,
+            });
+        }
+    }
     let octagons_per_room = options.cols * options.rows * levels / flow.rooms.len().max(1) as u32;
     let roomy = octagons_per_room >= 100;
     for attempt in 0..LAYOUTS {

@@ -474,7 +474,8 @@ fn room_labels(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
                 format!("{} {}", if other.level > level { "up to" } else { "down to" }, other.name)
             })
             .collect();
-        let role = if room.role == RoomRole::Plain { String::new() } else { format!(" ({})", room.role) };
+        let plain = room.role == RoomRole::Plain || room.name == room.role.name();
+        let role = if plain { String::new() } else { format!(" ({})", room.role) };
         let _ = write!(
             out,
             r##"<text x="{:.2}" y="{:.2}" stroke="#f7f4ee" stroke-width="1.2" paint-order="stroke" fill="#2a211a">{}{role}</text>"##,
