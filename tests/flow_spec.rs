@@ -171,6 +171,30 @@ fn the_command_line_prints_checks_and_realises_a_spec() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("room \"hall\"") && err.contains("cannot be placed on 8x8 octagons"), "{err}");
     assert!(!dir.join("big-out.json").exists());
+    // The export carries the room table in the `Dungeon` node's extras and the --graph file.
+    let export = octile()
+        .args(["export"])
+        .arg(dir.join("d.json"))
+        .arg("-o")
+        .arg(dir.join("d.glb"))
+        .arg("--graph")
+        .arg(dir.join("g.json"))
+        .output()
+        .unwrap();
+    assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+    let graph: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("g.json")).unwrap()).unwrap();
+    let table = &graph["room_table"];
+    assert_eq!(table["list"][1]["name"], "hall");
+    assert_eq!(table["list"][1]["shape"], "arena");
+    assert_eq!(table["list"][1]["height"], 6.5);
+    assert_eq!(table["passages_list"][1]["kind"], "stair");
+    let glb = std::fs::read(dir.join("d.glb")).unwrap();
+    let text = String::from_utf8_lossy(&glb);
+    assert!(
+        text.contains(r#""room_table":{"#) && text.contains(r#""name":["entrance","hall","goal"]"#),
+        "the Dungeon node's extras, in columns"
+    );
     // The plan names the rooms.
     let plan =
         octile().args(["plan"]).arg(dir.join("d.json")).arg("-o").arg(dir.join("p.svg")).output().unwrap();

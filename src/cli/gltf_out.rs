@@ -145,7 +145,10 @@ impl GltfArgs {
         // The sidecar is staged first and committed after the glTF is written, so both or
         // neither change.
         let graph = self.graph.as_deref().map(|p| {
-            let json = octile::rooms::graph_json(dungeon, &RoomGraph::of(dungeon));
+            let mut json = octile::rooms::graph_json(dungeon, &RoomGraph::of(dungeon));
+            if dungeon.has_rooms() {
+                json["room_table"] = octile::rooms::room_table_json(dungeon);
+            }
             (p, serde_json::to_vec(&json).expect("invariant: JSON values serialise"))
         });
         let pending = graph.as_ref().map(|(p, b)| octile::io::stage_all(&[(p, b)])).transpose()?;

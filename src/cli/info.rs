@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use super::stdout::outln;
 use clap::Args;
-use octile::dungeon::{Dungeon, RoomId, RoomRole, SizeClass};
+use octile::dungeon::{Dungeon, RoomRole, SizeClass};
 use octile::grid::SlotKind;
 use octile::rooms::{RoomGraph, RoomKind};
 use serde_json::json;
@@ -85,45 +85,6 @@ fn stair_list(d: &Dungeon) -> String {
     text.join("; ")
 }
 
-/// The room table by role and by size class, as JSON: `{"rooms": N, "passages": M,
-/// "by_role": {"entrance": 1, ...}, "by_size": {"small": 3, ...}, "list": [...]}`.
-fn room_table_json(d: &Dungeon) -> serde_json::Value {
-    let mut by_role = serde_json::Map::new();
-    for role in RoomRole::ALL {
-        let n = d.rooms().iter().filter(|r| r.role == role).count();
-        if n > 0 {
-            by_role.insert(role.name().into(), n.into());
-        }
-    }
-    let mut by_size = serde_json::Map::new();
-    for size in SizeClass::ALL {
-        let n = d.rooms().iter().filter(|r| r.size == size).count();
-        if n > 0 {
-            by_size.insert(size.name().into(), n.into());
-        }
-    }
-    let list: Vec<serde_json::Value> = d
-        .rooms()
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let octagons =
-                d.room_cells(RoomId(i as u16)).filter(|p| p.slot.kind() == SlotKind::Octagon).count();
-            json!({
-                "name": r.name, "role": r.role.name(), "shape": r.shape.name(), "size": r.size.name(),
-                "level": r.level, "octagons": octagons, "height": r.height,
-            })
-        })
-        .collect();
-    json!({
-        "rooms": d.rooms().len(),
-        "passages": d.passages().len(),
-        "by_role": by_role,
-        "by_size": by_size,
-        "list": list,
-    })
-}
-
 /// The room table in one line: `12 rooms (entrance 1, goal 1, ...; small 4, medium 8), 14 passages`.
 fn room_table_line(d: &Dungeon) -> String {
     let count = |f: &dyn Fn(&octile::dungeon::Room) -> bool| d.rooms().iter().filter(|r| f(r)).count();
@@ -191,7 +152,7 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             },
             "rooms": graph_json["rooms"],
             "portals": graph_json["portals"],
-            "room_table": room_table_json(&d),
+            "room_table": octile::rooms::room_table_json(&d),
         });
         if let Some((cells, lowest, tallest)) = height_summary(&d) {
             v["room_heights"] = json!({ "cells": cells, "lowest": lowest, "tallest": tallest });

@@ -77,7 +77,9 @@ pub(super) fn single_mesh(root: &mut Root, name: String, prim: json::mesh::Primi
 
 /// The root node `Dungeon`, with the proportions, grid size, seed (a decimal string, left
 /// out when the dungeon has none: extras never hold `null`) and the compact room graph
-/// ([`crate::rooms::compact_graph_json`], key `graph`) as extras.
+/// ([`crate::rooms::compact_graph_json`], key `graph`) as extras, and where the dungeon was
+/// built from a room graph its room table ([`crate::rooms::compact_room_table_json`], key
+/// `room_table`: each room's name, role, shape, size, level, centre and height).
 fn dungeon_node(dungeon: &Dungeon, graph: &crate::rooms::RoomGraph) -> json::Node {
     let p = dungeon.proportions();
     let dims = dungeon.dims();
@@ -99,6 +101,9 @@ fn dungeon_node(dungeon: &Dungeon, graph: &crate::rooms::RoomGraph) -> json::Nod
         fields["seed"] = value!(seed.to_string());
     }
     fields["graph"] = crate::rooms::compact_graph_json(graph);
+    if dungeon.has_rooms() {
+        fields["room_table"] = crate::rooms::compact_room_table_json(dungeon);
+    }
     dungeon_node.extras = extras(fields);
     dungeon_node
 }

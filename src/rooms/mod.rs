@@ -39,7 +39,7 @@ mod markers;
 pub(crate) use doors::place_doors_by;
 pub use doors::{DoorError, door_sites, place_doors};
 pub use graph::{Portal, PortalKind, PortalPlace, Room, RoomGraph, RoomId, RoomKind, is_corridor_cell};
-pub use json::{compact_graph_json, graph_json};
+pub use json::{compact_graph_json, compact_room_table_json, graph_json, room_table_json};
 pub use lights::{
     LIGHT_OFFSET, LightPreset, TORCH_COLOUR, TORCH_RANGE, TorchLight, light_position, torch_lights,
 };
