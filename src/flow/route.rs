@@ -116,6 +116,8 @@ impl Router {
             dims.index(slot).expect("invariant: on the grid") * 9 + dir.map_or(8, Direction::index)
         };
         let search = self.search;
+        // The sources are one room's octagons (or a stair's): its cells are not another's.
+        let source_owner = sources.first().map_or(Owner::Free, |&s| ground.owner(level, s));
         for &s in sources {
             let i = state(s, None);
             self.stamp[i] = search;
@@ -151,9 +153,8 @@ impl Router {
                 let step = if dir.is_diagonal() { DIAGONAL } else { STRAIGHT };
                 let beside = |o: Slot| {
                     Direction::ALL.into_iter().filter_map(|d| octagon_step(ground, o, d)).any(|n| {
-                        matches!(ground.owner(level, n), Owner::Room(_))
-                            && !is_target(n)
-                            && !sources.contains(&n)
+                        let owner = ground.owner(level, n);
+                        matches!(owner, Owner::Room(_)) && owner != source_owner && !is_target(n)
                     })
                 };
                 let penalty = if !is_target(next) && beside(next) { BESIDE_A_ROOM } else { 0 };
