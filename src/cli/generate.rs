@@ -46,7 +46,8 @@ struct DungeonArgs {
     #[arg(long, default_value_t = 0.20, value_parser = cut_ratio)]
     cut: f64,
     /// Stairs between each pair of adjacent levels [default: one per 256 octagons of a
-    /// level, at least 2].
+    /// level, at least 2; a grammar's room graph gives at most one per six rooms of a level,
+    /// a spec file its own stair connections].
     #[arg(long)]
     stairs: Option<u32>,
     /// Extra cycles carved per level so the dungeon is not a tree [default: 2].
