@@ -201,7 +201,8 @@ fn the_command_line_prints_checks_and_realises_a_spec() {
     assert!(plan.status.success());
     let svg = std::fs::read_to_string(dir.join("p.svg")).unwrap();
     assert!(
-        svg.contains(">hall<") && svg.contains(">goal<") && svg.contains("up to goal"),
+        svg.contains(">hall, 6.5 m<") && svg.contains(">goal<") && svg.contains("up to goal"),
         "labels in the plan"
     );
+    assert!(!svg.contains(">6.5 m<"), "a room's height is said once, in its label, not in every cell");
 }

@@ -332,8 +332,17 @@ fn doors(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
 /// metres at its centre (`<g class="heights">`, each `<text data-slot="ROW,COL">`); nothing
 /// when no cell of the level has one.
 fn heights(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2, font: f64) {
-    let cells: Vec<_> =
-        dungeon.room_heights_set().filter(|&(p, _)| p.level == level && dungeon.is_carved(p)).collect();
+    // A room of the table with a height of its own says it once, in its label.
+    let in_its_room = |p: Pos, metres: f64| {
+        dungeon
+            .room_at(p)
+            .and_then(|r| dungeon.rooms()[usize::from(r.0)].height)
+            .is_some_and(|h| (h - metres).abs() < 0.005)
+    };
+    let cells: Vec<_> = dungeon
+        .room_heights_set()
+        .filter(|&(p, h)| p.level == level && dungeon.is_carved(p) && !in_its_room(p, h.to_metres()))
+        .collect();
     if cells.is_empty() {
         return;
     }
@@ -475,7 +484,10 @@ fn room_labels(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
             })
             .collect();
         let plain = room.role == RoomRole::Plain || room.name == room.role.name();
-        let role = if plain { String::new() } else { format!(" ({})", room.role) };
+        let mut role = if plain { String::new() } else { format!(" ({})", room.role) };
+        if let Some(h) = room.height {
+            role.push_str(&format!(", {h} m"));
+        }
         let _ = write!(
             out,
             r##"<text x="{:.2}" y="{:.2}" stroke="#f7f4ee" stroke-width="1.2" paint-order="stroke" fill="#2a211a">{}{role}</text>"##,
