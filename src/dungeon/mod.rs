@@ -2,6 +2,7 @@
 //! level (DESIGN.md section 3).
 
 mod burn;
+mod defs;
 mod door_state;
 mod error;
 mod heights;
@@ -16,11 +17,12 @@ mod seams;
 mod stair;
 mod stairs;
 
+pub use defs::{Carve, EdgeDef, TileDef};
 pub use door_state::{DoorChange, Flip, RegionChange};
 pub use error::DungeonError;
 pub use heights::{DOOR_LINTEL, MIN_ROOM_HEIGHT, MIN_SLAB, RoomHeight};
 pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
 pub use pillars::PillarState;
-pub use registry::{Carve, EdgeDef, EdgeStateId, RegisterError, Registry, TileDef, TileId};
+pub use registry::{EdgeStateId, RegisterError, Registry, TileId};
 pub use rooms::{MAX_ROOMS, Passage, PassageKind, Room, RoomId, RoomRole, RoomShape, SizeClass};
 pub use stairs::{Shaft, Stair, Stairs};

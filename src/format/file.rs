@@ -5,10 +5,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Problem};
-use crate::dungeon::{
-    Dungeon, DungeonError, EdgeDef, Passage, PassageKind, PillarState, Registry, Room, RoomId, RoomRole,
-    RoomShape, SizeClass, TileDef,
-};
+use crate::dungeon::{Dungeon, DungeonError, EdgeDef, PillarState, Registry, TileDef};
 use crate::geometry::Proportions;
 use crate::grid::{ConnectorWall, Direction, EdgeId, Grid, PillarId, Pos, Slot, SlotKind};
 
@@ -55,10 +52,10 @@ struct DungeonFile {
     heights: Vec<HeightEntry>,
     /// The room table's rooms (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    rooms: Vec<RoomEntry>,
+    rooms: Vec<super::rooms::RoomEntry>,
     /// The room table's passages (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    passages: Vec<PassageEntry>,
+    passages: Vec<super::rooms::PassageEntry>,
     /// Open pillars, level by level in the grid's pillar order (version 3); every other
     /// pillar is a column.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -66,33 +63,6 @@ struct DungeonFile {
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
     plan: Vec<LevelPlan>,
-}
-
-/// One room: its table entry and its cells, as runs along slot rows.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RoomEntry {
-    name: String,
-    role: RoomRole,
-    shape: RoomShape,
-    size: SizeClass,
-    level: u32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    height: Option<f64>,
-    /// `[row, first_col, last_col]`: the cells of `row` from `first_col` to `last_col`
-    /// (cells of one row are 2 columns apart).
-    cells: Vec<[u32; 3]>,
-}
-
-/// One passage, its rooms by name.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PassageEntry {
-    from: String,
-    to: String,
-    kind: PassageKind,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    lock: Option<u32>,
 }
 
 /// One open pillar: its level, its connector's slot and the tip it sits at (`N`, `E`, `S`,
@@ -171,7 +141,7 @@ pub fn to_json(dungeon: &Dungeon) -> String {
             metres: h.to_metres(),
         })
         .collect();
-    let (rooms, passages) = room_entries(dungeon);
+    let (rooms, passages) = super::rooms::room_entries(dungeon);
     let open_pillars: Vec<OpenPillar> = dungeon
         .open_pillars()
         .map(|(level, p)| OpenPillar {
@@ -208,88 +178,6 @@ pub fn to_json(dungeon: &Dungeon) -> String {
     };
     let value = serde_json::to_value(&file).expect("invariant: plain data serialises");
     super::pretty::to_pretty(&value)
-}
-
-/// The room table as the file writes it: each room's cells as runs along slot rows.
-fn room_entries(dungeon: &Dungeon) -> (Vec<RoomEntry>, Vec<PassageEntry>) {
-    let rooms = dungeon
-        .rooms()
-        .iter()
-        .enumerate()
-        .map(|(i, room)| {
-            let mut runs: Vec<[u32; 3]> = Vec::new();
-            for p in dungeon.room_cells(RoomId(i as u16)) {
-                match runs.last_mut() {
-                    Some(run) if run[0] == p.slot.row && run[2] + 2 == p.slot.col => run[2] = p.slot.col,
-                    _ => runs.push([p.slot.row, p.slot.col, p.slot.col]),
-                }
-            }
-            RoomEntry {
-                name: room.name.clone(),
-                role: room.role,
-                shape: room.shape,
-                size: room.size,
-                level: u32::from(room.level),
-                height: room.height,
-                cells: runs,
-            }
-        })
-        .collect();
-    let name = |id: RoomId| dungeon.rooms()[usize::from(id.0)].name.clone();
-    let passages = dungeon
-        .passages()
-        .iter()
-        .map(|p| PassageEntry { from: name(p.from), to: name(p.to), kind: p.kind, lock: p.lock })
-        .collect();
-    (rooms, passages)
-}
-
-/// Adds the file's rooms and passages to `dungeon`, each refusal a problem.
-fn add_rooms(dungeon: &mut Dungeon, rooms: Vec<RoomEntry>, passages: Vec<PassageEntry>) -> Vec<Problem> {
-    let mut problems = Vec::new();
-    for entry in rooms {
-        let Ok(level) = u16::try_from(entry.level) else {
-            let why = format!("level {} is not a level of the dungeon", entry.level);
-            problems.push(Problem::Dungeon(DungeonError::Room { room: entry.name, why }));
-            continue;
-        };
-        let mut cells = Vec::new();
-        for [row, first, last] in entry.cells {
-            if last < first
-                || (last - first) & 1 == 1
-                || last - first > 2 * crate::grid::MAX_OCTAGONS_PER_SIDE
-            {
-                let why =
-                    format!("cells [{row}, {first}, {last}] is not a run of cells (first <= last, 2 apart)");
-                problems.push(Problem::Dungeon(DungeonError::Room { room: entry.name.clone(), why }));
-                continue;
-            }
-            cells.extend((first..=last).step_by(2).map(|col| Pos { level, slot: Slot::new(row, col) }));
-        }
-        let room = Room {
-            name: entry.name,
-            role: entry.role,
-            shape: entry.shape,
-            size: entry.size,
-            level,
-            height: entry.height,
-        };
-        if let Err(e) = dungeon.add_room(room, &cells) {
-            problems.push(Problem::Dungeon(e));
-        }
-    }
-    for entry in passages {
-        let (Some(from), Some(to)) = (dungeon.room_named(&entry.from), dungeon.room_named(&entry.to)) else {
-            let missing = if dungeon.room_named(&entry.from).is_none() { &entry.from } else { &entry.to };
-            let why = "a passage names it, but `rooms` has no room of that name".to_string();
-            problems.push(Problem::Dungeon(DungeonError::Room { room: missing.clone(), why }));
-            continue;
-        };
-        if let Err(e) = dungeon.add_passage(Passage { from, to, kind: entry.kind, lock: entry.lock }) {
-            problems.push(Problem::Dungeon(e));
-        }
-    }
-    problems
 }
 
 /// Parses a dungeon file; every problem in the plan is reported at once.
@@ -521,7 +409,7 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
     if file.version < VERSION_3 && !(file.rooms.is_empty() && file.passages.is_empty()) {
         marker_problems.push(Problem::RoomsNeedVersion3 { count: file.rooms.len() + file.passages.len() });
     }
-    marker_problems.extend(add_rooms(&mut dungeon, file.rooms, file.passages));
+    marker_problems.extend(super::rooms::add_rooms(&mut dungeon, file.rooms, file.passages));
     if file.version < VERSION_3 && !file.open_pillars.is_empty() {
         marker_problems
             .push(Problem::PillarsNeedVersion3 { count: file.open_pillars.len(), version: file.version });
@@ -627,6 +515,7 @@ pub fn save(dungeon: &Dungeon, path: &Path) -> Result<(), FormatError> {
 mod tests {
     use super::*;
     use crate::dungeon::{Fill, Registry};
+    use crate::dungeon::{Passage, PassageKind, Room, RoomRole, RoomShape, SizeClass};
     use crate::grid::Direction;
 
     #[test]

@@ -4,6 +4,7 @@
 mod error;
 mod file;
 mod pretty;
+mod rooms;
 
 pub(crate) use pretty::to_pretty;
 

@@ -1,0 +1,231 @@
+//! What one cell tile or one edge state means ([`TileDef`], [`EdgeDef`]), with the
+//! constructors of the common ones; the [`super::Registry`] holds them by name.
+
+use serde::{Deserialize, Serialize};
+
+/// How an edge state carves the seam between two carved cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Carve {
+    /// The seam stays rock: a wall stands on both cells' edges.
+    None,
+    /// The whole seam is carved: the two cells join.
+    Full,
+    /// A door-wide, door-high passage is carved through the seam.
+    Door,
+}
+
+/// What a cell tile means.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileDef {
+    /// Unique name, as written in dungeon files ("solid", "floor", "stair").
+    pub name: String,
+    /// One printable ASCII character that draws this tile in the file's plan.
+    pub symbol: char,
+    /// The cell is carved out of the rock (has a floor, ceiling and walls).
+    pub carved: bool,
+    /// The cell holds a stair up to the same octagon on the level above.
+    pub stair: bool,
+    /// One can step onto it this turn.
+    pub walkable: bool,
+    /// It joins regions (connectivity), even when not walkable right now.
+    pub passable: bool,
+    /// It blocks sight.
+    pub opaque: bool,
+    /// Extra cost to enter, in thousandths of a long step (0 for plain floor).
+    pub move_cost: u32,
+    /// Material name for meshes and export.
+    pub material: String,
+    /// Whether it stops a projectile (an arrow, a bolt): `None` takes the default,
+    /// [`TileDef::blocks_projectiles`] (rock blocks, carved cells do not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks_projectiles: Option<bool>,
+    /// The tile this one becomes when it burns ([`crate::dungeon::Dungeon::burn`]), by
+    /// name; `None` when it does not burn. Resolved to an id when the registry is built
+    /// ([`Registry::tile_burns_to`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burns_to: Option<String>,
+}
+
+impl TileDef {
+    /// A floor tile: carved, walkable, passable, clear, no extra cost, material `floor`.
+    ///
+    /// ```
+    /// use octile::dungeon::{Registry, TileDef};
+    ///
+    /// let mut registry = Registry::new();
+    /// let mud = registry.add_tile(TileDef { move_cost: 500, ..TileDef::floor("mud", '~') })?;
+    /// assert_eq!(registry.plain_floor(), Some(mud));
+    /// assert!(!registry.tile_def(mud).unwrap().blocks_projectiles());
+    /// # Ok::<(), octile::dungeon::DungeonError>(())
+    /// ```
+    #[must_use]
+    pub fn floor(name: &str, symbol: char) -> TileDef {
+        TileDef {
+            name: name.into(),
+            symbol,
+            carved: true,
+            stair: false,
+            walkable: true,
+            passable: true,
+            opaque: false,
+            move_cost: 0,
+            material: "floor".into(),
+            blocks_projectiles: None,
+            burns_to: None,
+        }
+    }
+
+    /// A rock tile: not carved, not walkable or passable, opaque, material `rock`.
+    #[must_use]
+    pub fn rock(name: &str, symbol: char) -> TileDef {
+        TileDef {
+            carved: false,
+            walkable: false,
+            passable: false,
+            opaque: true,
+            material: "rock".into(),
+            ..TileDef::floor(name, symbol)
+        }
+    }
+
+    /// A stair tile (a carved floor holding a stair up), material `stair`.
+    #[must_use]
+    pub fn stair(name: &str, symbol: char) -> TileDef {
+        TileDef { stair: true, material: "stair".into(), ..TileDef::floor(name, symbol) }
+    }
+
+    /// Whether the tile stops a projectile: the explicit `blocks_projectiles` when set,
+    /// otherwise true exactly for a tile that is not carved (rock).
+    #[must_use]
+    pub fn blocks_projectiles(&self) -> bool {
+        self.blocks_projectiles.unwrap_or(!self.carved)
+    }
+}
+
+/// What an edge state means.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EdgeDef {
+    /// Unique name, as written in dungeon files ("open", "wall", "door").
+    pub name: String,
+    /// One printable ASCII character that draws this state in the file's plan.
+    pub symbol: char,
+    /// How the seam is carved when both cells are carved.
+    pub carve: Carve,
+    /// One can cross it this turn.
+    pub walkable: bool,
+    /// It joins regions (a closed door is passable but not walkable).
+    pub passable: bool,
+    /// It blocks sight.
+    pub opaque: bool,
+    /// Extra cost to cross, in thousandths of a long step.
+    pub move_cost: u32,
+    /// Material name for meshes and export (door frames, for instance).
+    pub material: String,
+    /// The state this one becomes when opened ([`crate::dungeon::Dungeon::open_door`]),
+    /// by name; `None` when it cannot be opened. Resolved to an id when the registry is
+    /// built ([`Registry::opens_to`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opens_to: Option<String>,
+    /// The state this one becomes when closed ([`crate::dungeon::Dungeon::close_door`]), by
+    /// name; `None` when it cannot be closed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closes_to: Option<String>,
+    /// Whether it stops a projectile: `None` takes the default,
+    /// [`EdgeDef::blocks_projectiles`] (a wall and a closed door block, an open seam or an
+    /// open door does not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks_projectiles: Option<bool>,
+    /// The state this one becomes when it burns ([`crate::dungeon::Dungeon::burn_edge`]),
+    /// by name; `None` when it does not burn. Resolved to an id when the registry is built
+    /// ([`Registry::edge_burns_to`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burns_to: Option<String>,
+}
+
+impl EdgeDef {
+    /// An open seam: carved fully, walkable, passable, clear, material `floor`.
+    #[must_use]
+    pub fn open(name: &str, symbol: char) -> EdgeDef {
+        EdgeDef {
+            name: name.into(),
+            symbol,
+            carve: Carve::Full,
+            walkable: true,
+            passable: true,
+            opaque: false,
+            move_cost: 0,
+            material: "floor".into(),
+            opens_to: None,
+            closes_to: None,
+            blocks_projectiles: None,
+            burns_to: None,
+        }
+    }
+
+    /// A wall: carves nothing, not walkable or passable, opaque, material `wall`.
+    #[must_use]
+    pub fn wall(name: &str, symbol: char) -> EdgeDef {
+        EdgeDef {
+            carve: Carve::None,
+            walkable: false,
+            passable: false,
+            opaque: true,
+            material: "wall".into(),
+            ..EdgeDef::open(name, symbol)
+        }
+    }
+
+    /// A closed door that opens to the state named `opens_to`: a door-wide passage
+    /// ([`Carve::Door`]), passable but not walkable, opaque, material `door_frame`.
+    ///
+    /// ```
+    /// use octile::dungeon::{EdgeDef, Registry, TileDef};
+    ///
+    /// // The door is listed before the state it opens to: names resolve when the tables
+    /// // are built.
+    /// let registry = Registry::from_defs(
+    ///     vec![TileDef::rock("rock", '#'), TileDef::floor("floor", '.')],
+    ///     vec![
+    ///         EdgeDef::wall("wall", '|'),
+    ///         EdgeDef::door("gate", 'G', "gate_open"),
+    ///         EdgeDef::open_door("gate_open", 'g', "gate"),
+    ///     ],
+    /// )?;
+    /// let gate = registry.expect_edge("gate")?;
+    /// assert_eq!(registry.opens_to(gate), registry.edge("gate_open"));
+    /// assert!(registry.edge_def(gate).unwrap().blocks_projectiles());
+    /// # Ok::<(), octile::dungeon::DungeonError>(())
+    /// ```
+    #[must_use]
+    pub fn door(name: &str, symbol: char, opens_to: &str) -> EdgeDef {
+        EdgeDef {
+            carve: Carve::Door,
+            walkable: false,
+            opaque: true,
+            material: "door_frame".into(),
+            opens_to: Some(opens_to.into()),
+            ..EdgeDef::open(name, symbol)
+        }
+    }
+
+    /// An open door that closes to the state named `closes_to`: a door-wide passage,
+    /// walkable, passable, clear, material `door_frame`.
+    #[must_use]
+    pub fn open_door(name: &str, symbol: char, closes_to: &str) -> EdgeDef {
+        EdgeDef {
+            carve: Carve::Door,
+            material: "door_frame".into(),
+            closes_to: Some(closes_to.into()),
+            ..EdgeDef::open(name, symbol)
+        }
+    }
+
+    /// Whether the edge stops a projectile crossing it: the explicit `blocks_projectiles`
+    /// when set, otherwise true when it carves nothing (a wall) or cannot be crossed this
+    /// turn (a closed door).
+    #[must_use]
+    pub fn blocks_projectiles(&self) -> bool {
+        self.blocks_projectiles.unwrap_or(self.carve == Carve::None || !self.walkable)
+    }
+}
