@@ -321,14 +321,7 @@ fn room_for_the_rest(ground: &Ground, flow: &Flow, sites: &[Option<Site>], level
         let mut pending: Vec<usize> = Vec::new();
         let mut stack = vec![room];
         while let Some(r) = stack.pop() {
-            for &(a, b, kind, _) in &flow.connections {
-                let other = if a == r {
-                    b
-                } else if b == r {
-                    a
-                } else {
-                    continue;
-                };
+            for (other, kind) in flow.neighbours(r) {
                 if kind != PassageKind::Stair && sites[other].is_none() && !pending.contains(&other) {
                     pending.push(other);
                     stack.push(other);

@@ -112,19 +112,7 @@ pub(crate) fn candidates(
     let (rows, cols) = (ground.dims.octagon_rows(), ground.dims.octagon_cols());
     let spec = &flow.rooms[room];
     let level = flow.levels[room];
-    let neighbours: Vec<usize> = flow
-        .connections
-        .iter()
-        .filter_map(|&(a, b, _, _)| {
-            if a == room {
-                Some(b)
-            } else if b == room {
-                Some(a)
-            } else {
-                None
-            }
-        })
-        .collect();
+    let neighbours: Vec<usize> = flow.neighbours(room).map(|(b, _)| b).collect();
     let mut found: Vec<(f64, Site)> = Vec::new();
     // Origins already looked at, by octagon index (row * cols + col), for the last footprint.
     let mut seen = vec![false; (rows * cols) as usize];
@@ -219,20 +207,7 @@ pub(crate) fn placement_order(flow: &Flow) -> Vec<usize> {
         seen[a] = true;
         order.push(a);
         // Pushed in reverse, so the first connection is followed first.
-        let next: Vec<usize> = flow
-            .connections
-            .iter()
-            .filter_map(|&(x, y, _, _)| {
-                if x == a {
-                    Some(y)
-                } else if y == a {
-                    Some(x)
-                } else {
-                    None
-                }
-            })
-            .filter(|&b| !seen[b])
-            .collect();
+        let next: Vec<usize> = flow.neighbours(a).map(|(b, _)| b).filter(|&b| !seen[b]).collect();
         stack.extend(next.into_iter().rev());
     }
     order

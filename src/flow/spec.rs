@@ -183,6 +183,16 @@ impl Flow {
         self.rooms.iter().position(|r| r.role == RoomRole::Goal).expect("invariant: checked")
     }
 
+    /// The connections that touch room `room`, as `(the room at their other end, its kind)`,
+    /// in the flow's order.
+    pub fn neighbours(&self, room: usize) -> impl Iterator<Item = (usize, PassageKind)> + '_ {
+        self.connections.iter().filter_map(move |&(a, b, kind, _)| match (a == room, b == room) {
+            (true, _) => Some((b, kind)),
+            (_, true) => Some((a, kind)),
+            _ => None,
+        })
+    }
+
     /// Levels the rooms stand on: one more than the highest.
     #[must_use]
     pub fn level_count(&self) -> u32 {
