@@ -203,3 +203,70 @@ fn rock_caps_from_above_have_their_lit_colour() {
         );
     }
 }
+
+/// A room graph's top view shows each room in its role's tint (the plan's colours), unlit,
+/// and a star on the entrance and on the goal, each on its own level; `rooms: false` (key
+/// J, `--no-rooms`) leaves the floors as they were.
+#[test]
+fn the_top_view_tints_rooms_by_role_and_stars_the_entrance_and_goal() {
+    use octile::dungeon::RoomRole;
+    use octile::flow::{Grammar, GrammarOutcome, realise_grammar};
+    use octile::viewer::palette::{GOAL_STAR, START_STAR};
+    use octile::viewer::room_tints::tint_colour;
+    const TEST: &str = "the_top_view_tints_rooms_by_role_and_stars_the_entrance_and_goal";
+    let options = GenerateOptions { seed: 5, cols: 24, rows: 24, levels: 2, ..GenerateOptions::default() };
+    let GrammarOutcome::Rooms(d) = realise_grammar(Grammar::Default, &options, &mut |_| {}).unwrap() else {
+        panic!("the default grammar fits 24x24x2");
+    };
+    let (entrance, exit) = (d.entrance().unwrap(), d.exit().unwrap());
+    let mut roles_seen = Vec::new();
+    for level in 0..d.levels() {
+        let view = |rooms| ViewOptions {
+            camera: CameraKind::Top,
+            level: Some(level),
+            size: (900, 900),
+            outlines: false,
+            rooms,
+            adapter: AdapterPreference::Cpu,
+            ..ViewOptions::default()
+        };
+        let Some(tinted) = shoot(TEST, &d, &view(true)) else { return };
+        let plain = shoot(TEST, &d, &view(false)).unwrap();
+        let at = |shot: &octile::viewer::screenshot::Shot, p: glam::Vec3| {
+            let (x, y) = shot.view.project(p, shot.width, shot.height).unwrap();
+            shot.pixel(x as u32, y as u32).unwrap()
+        };
+        let near = |p: [u8; 4], c: [u8; 3]| (0..3).all(|i| p[i].abs_diff(c[i]) <= 2);
+        let (mut checked, mut matching) = (0, 0);
+        for pos in d.cells().filter(|p| p.level == level && d.is_carved(*p)) {
+            let Some(room) = d.room_at(pos) else { continue };
+            let centre = d.layout().world_center(pos);
+            let far_from_stars = [entrance, exit]
+                .iter()
+                .all(|s| s.level != level || d.layout().world_center(*s).distance(centre) > 7.0);
+            if !far_from_stars || d.tile_def(pos).is_ok_and(|t| t.stair) {
+                continue;
+            }
+            let role = d.rooms()[usize::from(room.0)].role;
+            let expected = to_srgb8(tint_colour(role));
+            let c = centre.as_vec3();
+            checked += 1;
+            if near(at(&tinted, c), expected) {
+                matching += 1;
+                roles_seen.push(role);
+            }
+            assert!(!near(at(&plain, c), expected), "{pos}: untinted, the floor is not the {role} tint");
+        }
+        assert!(checked >= 20, "level {level}: {checked} room cells checked");
+        assert!(matching * 100 >= checked * 98, "level {level}: {matching} of {checked} room cells tinted");
+        for (star, colour) in [(entrance, START_STAR), (exit, GOAL_STAR)] {
+            let p = d.layout().world_center(star).as_vec3();
+            let seen = near(at(&tinted, p), to_srgb8(colour));
+            assert_eq!(seen, star.level == level, "level {level}: the star at {star} drawn {seen}");
+            assert!(!near(at(&plain, p), to_srgb8(colour)), "no star with rooms off");
+        }
+    }
+    for role in [RoomRole::Entrance, RoomRole::Goal, RoomRole::Plain] {
+        assert!(roles_seen.contains(&role), "a {role} room is seen in its tint");
+    }
+}

@@ -305,3 +305,36 @@ fn in_a_window_u_switches_the_textures() {
         _ => eprintln!("{TEST}: no `import` (ImageMagick): the pictures were not compared"),
     }
 }
+
+#[test]
+fn in_a_window_j_switches_the_rooms_by_role() {
+    const TEST: &str = "in_a_window_j_switches_the_rooms_by_role";
+    let args = ["--generate", "--seed", "5", "--octagons", "24x24", "--levels", "1", "--camera", "top"];
+    let Some(viewer) = Viewer::start(TEST, &[&args[..], &["--size", "400x300"]].concat(), &[]) else {
+        return;
+    };
+    let scratch = support::Scratch::new(TEST);
+    xdotool(&["windowfocus", "--sync", &viewer.window]);
+    let shot = |name: &str| {
+        let path = scratch.join(name);
+        let ok = Command::new("import").args(["-window", &viewer.window, path.to_str().unwrap()]).status();
+        ok.is_ok_and(|s| s.success()).then_some(path)
+    };
+    let tinted = shot("tinted.png");
+    xdotool(&["key", "--window", &viewer.window, "j"]);
+    std::thread::sleep(Duration::from_millis(800));
+    let plain = shot("plain.png");
+    xdotool(&["key", "--window", &viewer.window, "j"]);
+    std::thread::sleep(Duration::from_millis(800));
+    let err = viewer.close();
+    let off =
+        err.find("rooms by role off").unwrap_or_else(|| panic!("J did not switch the rooms off: {err}"));
+    assert!(err[off..].contains("rooms by role on"), "J again did not switch them on: {err}");
+    match (tinted, plain) {
+        (Some(tinted), Some(plain)) => {
+            let changed = middle_differs(&tinted, &plain);
+            assert!(changed > 0.02, "the rooms changed {:.1}% of the middle", changed * 100.0);
+        }
+        _ => eprintln!("{TEST}: no `import` (ImageMagick): the pictures were not compared"),
+    }
+}

@@ -80,6 +80,11 @@ pub struct ViewArgs {
     /// Show the torch lights `--lights` exports, as glowing points.
     #[arg(long)]
     lights: bool,
+    /// Leave the rooms untinted in the top view and maps (by default a dungeon with a
+    /// room table shows each room in its role's colour, as `octile plan` does, and a star
+    /// on the entrance and the goal; key J).
+    #[arg(long)]
+    no_rooms: bool,
     /// Draw the HUD (level, cell, camera) in the --screenshot too.
     #[arg(long)]
     hud: bool,
@@ -135,6 +140,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         textures: args.textures,
         markers: args.markers,
         lights: args.lights,
+        rooms: !args.no_rooms,
         look_sensitivity: args.look_speed,
         invert_look: args.invert_look,
         ..ViewOptions::default()

@@ -70,6 +70,39 @@ impl RoomRole {
             RoomRole::Plain => "plain",
         }
     }
+
+    /// The role's tint as an sRGB colour `#rrggbb`: rooms of this role on the plan, its
+    /// legend and the viewer's top view.
+    #[must_use]
+    pub fn tint(self) -> &'static str {
+        match self {
+            RoomRole::Entrance => "#8fd18a",
+            RoomRole::Goal => "#f08f7c",
+            RoomRole::Boss => "#c49be0",
+            RoomRole::Treasure => "#f2d279",
+            RoomRole::Key => "#8ed3e6",
+            RoomRole::Hub => "#a9c1ee",
+            RoomRole::Secret => "#bdbdbd",
+            RoomRole::Plain => "#e9dcc0",
+        }
+    }
+
+    /// [`RoomRole::tint`] as 8-bit sRGB channels.
+    #[must_use]
+    pub fn tint_rgb(self) -> [u8; 3] {
+        let hex = self.tint().as_bytes();
+        let nibble = |c: u8| match c {
+            b'0'..=b'9' => c - b'0',
+            _ => c - b'a' + 10,
+        };
+        [1, 3, 5].map(|i| nibble(hex[i]) * 16 + nibble(hex[i + 1]))
+    }
+
+    /// The role's place in [`RoomRole::ALL`].
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
+    }
 }
 
 impl fmt::Display for RoomRole {
@@ -433,6 +466,19 @@ mod tests {
     fn size_classes_do_not_overlap() {
         for pair in SizeClass::ALL.windows(2) {
             assert_eq!(pair[0].octagons().end() + 1, *pair[1].octagons().start());
+        }
+    }
+
+    #[test]
+    fn role_tints_are_colours_in_the_order_of_all() {
+        assert_eq!(RoomRole::Entrance.tint_rgb(), [0x8f, 0xd1, 0x8a]);
+        for (i, role) in RoomRole::ALL.into_iter().enumerate() {
+            assert_eq!(role.index(), i);
+            let hex = role.tint();
+            assert_eq!(
+                format!("#{:02x}{:02x}{:02x}", role.tint_rgb()[0], role.tint_rgb()[1], role.tint_rgb()[2]),
+                hex
+            );
         }
     }
 }

@@ -401,19 +401,10 @@ fn stairs(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2, half: 
     }
 }
 
-/// The tint of a room of `role` in the plan (and its legend).
+/// The tint of a room of `role` in the plan (and its legend): [`RoomRole::tint`].
 #[must_use]
 pub fn role_tint(role: RoomRole) -> &'static str {
-    match role {
-        RoomRole::Entrance => "#8fd18a",
-        RoomRole::Goal => "#f08f7c",
-        RoomRole::Boss => "#c49be0",
-        RoomRole::Treasure => "#f2d279",
-        RoomRole::Key => "#8ed3e6",
-        RoomRole::Hub => "#a9c1ee",
-        RoomRole::Secret => "#bdbdbd",
-        RoomRole::Plain => "#e9dcc0",
-    }
+    role.tint()
 }
 
 /// The room table's rooms on `level`, each cell tinted by its room's role

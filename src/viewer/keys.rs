@@ -39,6 +39,8 @@ pub enum Command {
     Door,
     /// Markers on/off.
     Markers,
+    /// Rooms by role (and the entrance and goal stars) on/off in the top view and maps.
+    Rooms,
     /// Torch light on/off.
     Torches,
     /// Texture set on/off.
@@ -74,6 +76,7 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
     ("R", Binding::Char('r'), Command::Respawn, "respawn at the entrance"),
     ("F", Binding::Char('f'), Command::Door, "open or close the door you face (walk)"),
     ("K", Binding::Char('k'), Command::Markers, "markers on/off (spawns, props, torches, hinges)"),
+    ("J", Binding::Char('j'), Command::Rooms, "rooms by role, entrance and goal stars on/off (top, maps)"),
     (
         "T",
         Binding::Char('t'),

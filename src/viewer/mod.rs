@@ -22,6 +22,7 @@ pub mod options;
 pub mod palette;
 mod pipeline;
 pub mod renderer;
+pub mod room_tints;
 pub mod scene;
 pub mod screenshot;
 pub mod state;

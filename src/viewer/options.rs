@@ -56,6 +56,9 @@ pub struct ViewOptions {
     pub markers: bool,
     /// Draw the torch lights `--lights` exports, glowing.
     pub lights: bool,
+    /// Tint the rooms by role and star the entrance and goal in the top view and the
+    /// walk's maps (key J; dungeons with a room table).
+    pub rooms: bool,
 }
 
 /// Mouse-look radians per pixel by default: 90 degrees in 524 pixels.
@@ -83,6 +86,7 @@ impl Default for ViewOptions {
             textures: false,
             markers: false,
             lights: false,
+            rooms: true,
         }
     }
 }
@@ -143,6 +147,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     state.dither = options.dither;
     state.textures = options.textures;
     state.markers = options.markers;
+    state.rooms = options.rooms;
     if let Some(steps) =
         route.as_ref().filter(|_| options.camera == CameraKind::Walk && options.level.is_none())
     {

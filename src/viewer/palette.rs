@@ -36,6 +36,12 @@ pub fn level_tint(level: usize) -> [f32; 3] {
 /// Colour of marks on maps (linear RGB, unlit): the walker's arrow.
 pub const MARK: [f32; 3] = [0.95, 0.12, 0.08];
 
+/// Colour of the entrance's star in the top view and the maps (linear RGB, unlit).
+pub const START_STAR: [f32; 3] = [0.7, 1.0, 0.7];
+
+/// Colour of the goal's star in the top view and the maps (linear RGB, unlit).
+pub const GOAL_STAR: [f32; 3] = [0.85, 0.04, 0.02];
+
 /// Colour of the markers (linear RGB, lit).
 pub const MARKER: [f32; 3] = [0.2, 0.75, 0.35];
 

@@ -27,6 +27,7 @@ mod chunk_mesh;
 mod demand;
 mod draw;
 mod levels;
+mod rooms;
 mod shading;
 mod uniforms;
 mod upload;
@@ -92,6 +93,9 @@ pub struct Frame {
     /// Texture the levels' surfaces with the texture set ([`super::textures`]), sampled
     /// with the mesh's UV0; generated and uploaded on the first textured frame.
     pub textures: bool,
+    /// Tint the rooms of the room table by role and mark the entrance and goal with stars
+    /// ([`super::room_tints`]; the top view and the maps).
+    pub rooms: bool,
     /// Marks drawn over everything in [`palette::MARK`](super::palette::MARK): a triangle
     /// list in world metres (the walker's arrow on a map).
     pub marks: Vec<Vertex>,
@@ -154,6 +158,8 @@ pub struct Renderer {
     doors: Vec<Option<(wgpu::Buffer, u32)>>,
     /// Markers and torch lights (world metres).
     markers: [Option<(wgpu::Buffer, u32)>; 2],
+    /// The room tints and stars uploaded so far.
+    rooms: rooms::RoomLayers,
     /// The torch lights, baked into every vertex buffer of the scene's geometry.
     torches: Arc<Torchlight>,
     path_slot: usize,
@@ -243,6 +249,7 @@ impl Renderer {
             highlight: None,
             doors: Vec::new(),
             markers: [None, None],
+            rooms: rooms::RoomLayers::default(),
             torches: scene.torches.clone(),
             path_slot,
             chunk_size: scene.chunk_size,
@@ -393,6 +400,10 @@ impl Renderer {
         self.hud.prepare(queue, size);
         self.prepare_levels(device, queue, frame, size.1);
         self.prepare_chunks(device, frame, size.1);
+        self.prepare_rooms(device, frame);
+        if let Some(inset) = &frame.inset {
+            self.prepare_rooms(device, &inset.frame);
+        }
         let mut stats = FrameStats { chunks: self.demand.stats(), ..FrameStats::default() };
         let mut encoder = device.create_command_encoder(&Default::default());
         self.targets(device, size);
@@ -402,6 +413,7 @@ impl Renderer {
             pass.set_bind_group(0, &self.globals_group, &[]);
             self.bind_textures(&mut pass);
             self.draw_levels(&mut pass, frame, size.1, &mut stats);
+            self.draw_room_tints(&mut pass, frame, &mut stats);
             self.draw_doors(&mut pass, frame, &mut stats);
             self.draw_markers(&mut pass, frame, &mut stats);
             if frame.outlines {
@@ -409,6 +421,7 @@ impl Renderer {
             }
             self.draw_path(&mut pass, frame, &mut stats);
             self.draw_marks(&mut pass, device, frame, &mut stats);
+            self.draw_stars(&mut pass, frame, &mut stats);
             // Other drawers' solid pipelines (edit mode's live mesh) share the bind groups.
             pass.set_bind_group(0, &self.globals_group, &[]);
             self.bind_textures(&mut pass);

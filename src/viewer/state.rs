@@ -130,6 +130,9 @@ pub struct ViewState {
     pub torches: bool,
     /// Markers drawn.
     pub markers: bool,
+    /// Rooms tinted by role and the entrance and goal starred in the top view and the
+    /// walk's maps (key J).
+    pub rooms: bool,
     /// The walk mode's map.
     pub map: MapMode,
     /// The guided tour being walked, if any.
@@ -181,6 +184,7 @@ impl ViewState {
             textures: false,
             torches: true,
             markers: false,
+            rooms: true,
             map: MapMode::default(),
             tour: None,
             spawn,
@@ -254,6 +258,7 @@ impl ViewState {
             textures: self.textures,
             torches: self.torches,
             markers: self.markers,
+            rooms: self.rooms && self.camera == CameraKind::Top,
             marks: Vec::new(),
             inset: None,
         }
@@ -280,6 +285,7 @@ impl ViewState {
             textures: false,
             torches: false,
             markers: false,
+            rooms: self.rooms,
             marks: walker_arrow(&self.walker, across / 12.0),
             inset: None,
         }

@@ -63,6 +63,7 @@ pub(super) fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Comman
             app.hud.say(name);
         }
         Command::Markers => toggle(&mut state.markers, "markers", &mut app.hud),
+        Command::Rooms => toggle(&mut state.rooms, "rooms by role", &mut app.hud),
         Command::Torches => toggle(&mut state.torches, "torch light", &mut app.hud),
         Command::Textures => toggle(&mut state.textures, "textures", &mut app.hud),
         Command::Escape if app.input.grabbed => set_grab(app, false),

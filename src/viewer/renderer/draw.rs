@@ -1,6 +1,6 @@
 //! The renderer's draw calls other than the levels (those, with their rock caps and
-//! outlines, are drawn chunk by chunk in `levels.rs`): doors, markers, the route and marks;
-//! the frame's globals and the scene pass.
+//! outlines, are drawn chunk by chunk in `levels.rs`) and the rooms (`rooms.rs`): doors,
+//! markers, the route and marks; the frame's globals and the scene pass.
 
 use super::{
     BACKDROP_SLOT, BACKGROUND, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, LIGHT_SLOT, MARK_SLOT,
@@ -72,9 +72,11 @@ impl Renderer {
             stats.draw_calls += 1;
         }
         self.draw_levels(pass, frame, height, stats);
+        self.draw_room_tints(pass, frame, stats);
         self.draw_doors(pass, frame, stats);
         self.draw_path(pass, frame, stats);
         self.draw_marks(pass, device, frame, stats);
+        self.draw_stars(pass, frame, stats);
     }
 }
 

@@ -5,8 +5,12 @@ use bytemuck::{Pod, Zeroable};
 use wgpu::util::DeviceExt;
 
 use super::DRAW_STRIDE;
+use crate::dungeon::RoomRole;
 use crate::mesh::MaterialRole;
-use crate::viewer::palette::{BACKDROP, HIGHLIGHT, MARK, MARKER, OUTLINE, PATH, ROCK_CAP, TORCH, level_tint};
+use crate::viewer::palette::{
+    BACKDROP, GOAL_STAR, HIGHLIGHT, MARK, MARKER, OUTLINE, PATH, ROCK_CAP, START_STAR, TORCH, level_tint,
+};
+use crate::viewer::room_tints::tint_colour;
 use crate::viewer::textures::Surface;
 
 /// Draw slots per level: the roles, then the outline, then the rock caps.
@@ -23,8 +27,16 @@ pub(super) const BACKDROP_SLOT: usize = 4;
 pub(super) const MARKER_SLOT: usize = 5;
 /// After the path slot: the torch lights.
 pub(super) const LIGHT_SLOT: usize = 6;
-/// Slots after the path slot: path, highlight, door leaves, then the four above.
-const OVERLAY_SLOTS: usize = 7;
+/// After the path slot: the first of the room tints, one slot per role in
+/// [`RoomRole::ALL`] order.
+pub(super) const ROOM_SLOT: usize = 7;
+/// After the path slot: the entrance's star.
+pub(super) const START_STAR_SLOT: usize = ROOM_SLOT + RoomRole::ALL.len();
+/// After the path slot: the goal's star.
+pub(super) const GOAL_STAR_SLOT: usize = START_STAR_SLOT + 1;
+/// Slots after the path slot: path, highlight, door leaves, the four above, the room
+/// tints and the two stars.
+const OVERLAY_SLOTS: usize = GOAL_STAR_SLOT + 1;
 
 /// A draw's colour alpha in the shader: lit by the lights.
 const LIT: f32 = 1.0;
@@ -113,7 +125,8 @@ pub(crate) fn draw_bind_group(
 }
 
 /// The renderer's draws: per level (floors at `floor_y`) its roles, outline and rock caps,
-/// then the path, highlight, door leaves, marks, inset backdrop, markers and torch lights.
+/// then the path, highlight, door leaves, marks, inset backdrop, markers, torch lights, room
+/// tints by role and the entrance's and goal's stars.
 pub(super) fn renderer_draws(floor_y: &[f32]) -> Vec<DrawUniform> {
     let mut draws = Vec::with_capacity(floor_y.len() * SLOTS_PER_LEVEL + OVERLAY_SLOTS);
     for (l, &y) in floor_y.iter().enumerate() {
@@ -132,6 +145,8 @@ pub(super) fn renderer_draws(floor_y: &[f32]) -> Vec<DrawUniform> {
         world(MARKER, LIT),
         world(TORCH, EMISSIVE),
     ]);
+    draws.extend(RoomRole::ALL.map(|role| world(tint_colour(role), EMISSIVE)));
+    draws.extend([world(START_STAR, EMISSIVE), world(GOAL_STAR, EMISSIVE)]);
     draws
 }
 
@@ -150,6 +165,8 @@ mod tests {
         assert_eq!(colour(path + BACKDROP_SLOT)[..3], BACKDROP);
         assert_eq!(colour(path + MARKER_SLOT)[..3], MARKER);
         assert_eq!(colour(path + LIGHT_SLOT)[..3], TORCH);
+        assert_eq!(colour(path + ROOM_SLOT + RoomRole::Goal.index())[..3], tint_colour(RoomRole::Goal));
+        assert_eq!(colour(path + GOAL_STAR_SLOT)[..3], GOAL_STAR);
         assert_eq!(colour(SLOTS_PER_LEVEL + OUTLINE_SLOT), [OUTLINE[0], OUTLINE[1], OUTLINE[2], FADED]);
         // Level 1's floor draw stands at its floor height, on level 1.
         assert_eq!(draws[SLOTS_PER_LEVEL].offset[..2], [12.0, 1.0]);
