@@ -153,6 +153,9 @@ pub(crate) struct Keep<'a> {
     guard: Vec<Vec<bool>>,
     /// Per level, per slot: a pin or a neighbour of one (no stair or entrance goes there).
     near: Vec<Vec<bool>>,
+    /// Per level, per slot: a pin, or a cell a pin's open seam needs carved (a pocket of
+    /// filler the search could not join is filled with rock everywhere else).
+    kept_carved: Vec<Vec<bool>>,
     /// Per level: the fixed class of every pinned or demanded cell, by slot.
     classes: Vec<Vec<(Slot, bool)>>,
 }
@@ -188,6 +191,7 @@ impl<'a> Keep<'a> {
             locked: Vec::new(),
             guard: Vec::new(),
             near: Vec::new(),
+            kept_carved: Vec::new(),
             classes: Vec::new(),
         };
         let design = &*keep.design;
@@ -195,6 +199,7 @@ impl<'a> Keep<'a> {
         for level in 0..design.levels() {
             let locked = pinned_layer(design, level);
             let mut near = locked.clone();
+            let mut kept_carved = locked.clone();
             let mut classes = Vec::new();
             for slot in dims.cells() {
                 let i = dims.index(slot).expect("invariant: inside");
@@ -212,7 +217,10 @@ impl<'a> Keep<'a> {
                 });
                 near[i] = touches;
                 match demand.class() {
-                    Ok(Some(carved)) => classes.push((slot, carved)),
+                    Ok(Some(carved)) => {
+                        kept_carved[i] = carved;
+                        classes.push((slot, carved));
+                    }
                     Ok(None) => {}
                     Err((a, b)) => {
                         return Err(GenerateError::BadOption {
@@ -228,6 +236,7 @@ impl<'a> Keep<'a> {
             keep.guard.push(guarded(design, level, &locked));
             keep.locked.push(locked);
             keep.near.push(near);
+            keep.kept_carved.push(kept_carved);
             keep.classes.push(classes);
         }
         Ok(keep)
@@ -272,10 +281,10 @@ impl<'a> Keep<'a> {
         Locked(&self.guard[usize::from(level)])
     }
 
-    /// The pins of `level` and the cells beside them (what filling pockets leaves alone:
-    /// filling walls every edge of a cell).
-    pub(crate) fn near_pins(&self, level: u16) -> Locked<'_> {
-        Locked(&self.near[usize::from(level)])
+    /// The cells of `level` that stay carved whatever the search joins: the pins and the
+    /// cells their open seams need carved.
+    pub(crate) fn kept_carved(&self, level: u16) -> Locked<'_> {
+        Locked(&self.kept_carved[usize::from(level)])
     }
 
     /// True when a stair, a hole or the entrance may not stand at `slot` of `level`.
@@ -450,4 +459,34 @@ fn opens_cleanly(design: &Dungeon, locked: &[bool], pos: Pos, there: Pos) -> boo
         dims.neighbor(there.slot, d).ok().flatten().is_some_and(|n| !locked[dims.index(n).expect("inside")])
     });
     others == 0 && free_beyond
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::Fill;
+    use crate::geometry::Proportions;
+
+    /// A sealed pinned octagon gets one doorway: pockets of filler may be filled anywhere
+    /// but on the pin and the cell its doorway opens onto, though more cells touch it.
+    #[test]
+    fn only_pins_and_what_their_open_seams_need_stay_carved() {
+        let mut d = Dungeon::new(4, 4, 1, Proportions::default(), Fill::Solid).unwrap();
+        let pin = Pos::new(0, 2, 2);
+        d.set_tile(pin, Registry::FLOOR).unwrap();
+        d.set_pinned(pin, true).unwrap();
+        let keep = Keep::of(&d, 1).unwrap();
+        let count = |mask: &[bool]| mask.iter().filter(|&&m| m).count();
+        let kept = &keep.kept_carved[0];
+        let dims = d.dims();
+        assert!(kept[dims.index(pin.slot).unwrap()], "the pin stays carved");
+        assert_eq!(count(kept), 2, "the pin and its doorway's far side");
+        assert!(count(&keep.near[0]) > 2, "more cells touch the pin than its doorway opens onto");
+        let beyond = (0..kept.len()).find(|&i| kept[i] && i != dims.index(pin.slot).unwrap()).unwrap();
+        let slot = dims.slot_at(beyond).unwrap();
+        let opened = dims.walls(pin.slot).unwrap().iter().any(|&dir| {
+            dims.neighbor(pin.slot, dir).ok().flatten() == Some(slot) && keep.design.edge_carves(pin, dir)
+        });
+        assert!(opened, "the kept neighbour is where the doorway opens");
+    }
 }

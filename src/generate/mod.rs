@@ -309,8 +309,8 @@ fn connect_levels(
             connect::spread_over_seams(d, level, &mut main);
         }
         connect::connect_level_on(d, &mut floor, level, &mut main, &mut search, guard(level));
-        let near = keep.map_or(Locked::NONE, |k| k.near_pins(level));
-        connect::fill_pockets_on(d, &mut floor, level, &main, near)?;
+        let kept = keep.map_or(Locked::NONE, |k| k.kept_carved(level));
+        connect::fill_pockets_on(d, &mut floor, level, &main, kept)?;
         loops::add_loops(d, &mut floor, level, options.loops, &[entrance], &mut search, guard(level));
     }
     let last = d.levels() - 1;
