@@ -38,6 +38,7 @@ if [ -z "$linker" ]; then
   done
 fi
 [ -n "$linker" ] || die "no wasm linker: neither rustup's rust-lld nor wasm-ld (apt-get install lld-19); set WASM_LD"
+[ -x "$linker" ] || die "the wasm linker $linker is not an executable file"
 
 printf 'wasm-smoke: %s, %s, linker %s\n' "$("$rustc_web" --version)" "$("$cargo_web" --version)" "$linker"
 target_dir=target/wasm-smoke
