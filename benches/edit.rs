@@ -4,8 +4,8 @@
 //! mesh rebuild of the same dungeon (so the ratio shows what incremental meshing buys).
 //! The connectivity report (`Editor::connectivity`, computed on demand) is timed apart.
 //!
-//! Run: `cargo bench --no-default-features --bench edit` (set `OCTILE_BENCH_QUICK=1` to use
-//! 16x16 octagons, as CI's `cargo test --bench '*'` does).
+//! Run: `cargo bench --no-default-features --features export --bench edit` (set
+//! `OCTILE_BENCH_QUICK=1` to use 16x16 octagons, as CI's `cargo test --bench '*'` does).
 
 use std::hint::black_box;
 

@@ -12,8 +12,8 @@
 //!
 //! And the weld's remap, ours against meshopt's (`weld/*`, outputs asserted equal).
 //!
-//! `cargo bench --no-default-features --bench mesh_export` (set `OCTILE_BENCH_QUICK=1` to
-//! run only 16x16x2 and 16x16x2 stages).
+//! `cargo bench --no-default-features --features export --bench mesh_export` (set
+//! `OCTILE_BENCH_QUICK=1` to run only 16x16x2 and 16x16x2 stages).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use octile::dungeon::{Dungeon, Fill};

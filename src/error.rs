@@ -22,9 +22,11 @@ pub enum Error {
     #[error(transparent)]
     Write(#[from] crate::io::WriteError),
     /// Mesh extrusion.
+    #[cfg(feature = "export")]
     #[error(transparent)]
     Mesh(#[from] crate::mesh::MeshError),
     /// glTF export.
+    #[cfg(feature = "export")]
     #[error(transparent)]
     Export(#[from] crate::export::ExportError),
     /// WFC setup or solving.

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "export")]
 use octile::export::{self, ExportOptions};
 use octile::format::{FormatError, from_json, load};
 use octile::generate::{GenerateOptions, generate};
@@ -87,6 +88,7 @@ fn an_oversized_file_is_refused_unread() {
 }
 
 /// `-o p.gltf` when `p.gltf` could not be written had already replaced `p.bin`.
+#[cfg(feature = "export")]
 #[test]
 fn a_failed_gltf_export_leaves_the_bin_as_it_was() {
     let dir = folder("gltf");
@@ -104,6 +106,7 @@ fn a_failed_gltf_export_leaves_the_bin_as_it_was() {
 
 /// A legal 245-byte output name failed: the temporary name was longer than 255 bytes (a
 /// 250-byte name fails whatever the process id).
+#[cfg(feature = "export")]
 #[test]
 fn a_long_output_name_is_written() {
     let dir = folder("long");

@@ -7,7 +7,9 @@
 use std::ops::ControlFlow;
 
 use super::carve::Locked;
-use super::floor::{Cells, Floor, OnDemand};
+#[cfg(feature = "export")]
+use super::floor::OnDemand;
+use super::floor::{Cells, Floor};
 use crate::dungeon::Dungeon;
 use crate::grid::{Pos, SlotKind};
 use crate::path::search::{Parents, Search};
@@ -40,6 +42,7 @@ impl Level<'_> {
 /// One search runs from the main cells through rock and floor; each time it settles a floor
 /// cell outside `main` (a pocket), the path back is carved, the pocket joins `main`, and the
 /// search resumes with the carved cells and the pocket as new starts at cost 0.
+#[cfg(feature = "export")]
 pub(crate) fn connect_level(
     d: &mut Dungeon,
     level: u16,
@@ -162,6 +165,7 @@ fn carve_back(
 /// `main` (the shaft rule walls them off: a hole is entered only through its exit, a stair
 /// never through its landing's wall). Refuses, naming it, when one of them is a stair.
 /// `locked` cells are left as they are (a pinned pocket stays a pocket).
+#[cfg(feature = "export")]
 pub(crate) fn fill_pockets(
     d: &mut Dungeon,
     level: u16,

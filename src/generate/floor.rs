@@ -9,7 +9,9 @@
 //! [`Floor::carve`] and [`Floor::fill`], which keep the carved flags current. A debug build
 //! checks both against the dungeon after every layout ([`Floor::assert_current`]).
 
-use super::carve::{Locked, Seams, carve, fill, neighbours, step_cost};
+#[cfg(feature = "export")]
+use super::carve::neighbours;
+use super::carve::{Locked, Seams, carve, fill, step_cost};
 use crate::dungeon::Dungeon;
 use crate::dungeon::Shaft;
 use crate::grid::{Pos, Wall, Walls};
@@ -209,8 +211,11 @@ impl Cells for Floor {
 }
 
 /// [`Cells`] read from the dungeon when asked.
+// Edit's repairs only (`edit` needs the `export` feature).
+#[cfg(feature = "export")]
 pub(crate) struct OnDemand;
 
+#[cfg(feature = "export")]
 impl Cells for OnDemand {
     fn steps<'a>(&'a self, d: &'a Dungeon, level: u16, slot: u32) -> impl Iterator<Item = (u32, u32)> + 'a {
         let dims = d.dims();
@@ -235,6 +240,7 @@ impl Cells for OnDemand {
 }
 
 /// The position of slot index `slot` on `level` of `d`.
+#[cfg(feature = "export")]
 fn dims_pos(d: &Dungeon, level: u16, slot: u32) -> Option<Pos> {
     d.dims().slot_at(slot as usize).map(|slot| Pos { level, slot })
 }

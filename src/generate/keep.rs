@@ -91,6 +91,7 @@ pub(crate) fn guarded(d: &Dungeon, level: u16, locked: &[bool]) -> Vec<bool> {
 /// leaves the window and nothing is carved at its rim), never into, out of or beside a `guard` cell; then
 /// fills back with rock the floor that could not be joined and that `fillable` accepts.
 /// Its cost is the window's, not the level's. Returns the rock cells carved.
+#[cfg(feature = "export")]
 pub(crate) fn join_window(
     d: &mut Dungeon,
     level: u16,

@@ -16,12 +16,15 @@ mod floor;
 pub(crate) mod keep;
 mod loops;
 mod options;
+// Edit's repairs only (`edit` needs the `export` feature).
+#[cfg(feature = "export")]
 mod repair;
 mod solve;
 
 pub(crate) use carve::Locked;
 pub use error::GenerateError;
 pub use options::{GenerateOptions, OCTAGONS_PER_STAIR};
+#[cfg(feature = "export")]
 pub(crate) use repair::join_level;
 
 use std::cmp::Reverse;
@@ -32,7 +35,7 @@ use rand_core::SeedableRng;
 use self::floor::{Floor, Near};
 use self::solve::{Placement, Setup};
 use crate::dungeon::{Dungeon, Fill};
-use crate::grid::{Pos, SlotKind};
+use crate::grid::{Pos, SlotKind, Walls};
 use crate::path::search::Search;
 use crate::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED, node_index};
 use crate::rooms::RoomGraph;
@@ -83,7 +86,7 @@ pub fn generate(
     options: &GenerateOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Dungeon, GenerateError> {
-    generate_with(options, None, progress)
+    generate_with(options, None, Workers::DEFAULT, progress)
 }
 
 /// Generates a dungeon around a design (`octile generate --keep`): every pinned cell of
@@ -115,13 +118,53 @@ pub fn generate_around(
         ..options.clone()
     };
     let keep = keep::Keep::of(design, options.seed)?;
-    generate_with(&options, Some(&keep), progress)
+    generate_with(&options, Some(&keep), Workers::DEFAULT, progress)
 }
 
-/// [`generate`], keeping a design's pins when `keep` is given.
+/// How a layout reads its path graph and its room graph: one after the other, or side by
+/// side on two threads (the `threads` feature). Both are pure reads of the finished layout,
+/// so the dungeon is byte-identical either way (a test generates it both ways).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Workers {
+    /// On the calling thread, the path graph first (with `threads`, the test's reference).
+    #[cfg_attr(all(feature = "threads", not(test)), allow(dead_code))]
+    Serial,
+    /// The room graph on a thread of its own beside the path graph.
+    #[cfg(feature = "threads")]
+    Threads,
+}
+
+impl Workers {
+    /// What [`generate`] uses: two threads where the `threads` feature gives them.
+    #[cfg(feature = "threads")]
+    const DEFAULT: Workers = Workers::Threads;
+    /// What [`generate`] uses: the calling thread alone (no `threads` feature).
+    #[cfg(not(feature = "threads"))]
+    const DEFAULT: Workers = Workers::Serial;
+
+    /// The path graph and the room graph of `d`, whose cells' walls are `walls`.
+    fn read_graphs(self, d: &Dungeon, walls: &Walls) -> (PathGraph, RoomGraph) {
+        let path_graph = || {
+            PathGraph::with_walls(d, walls).expect("invariant: the standard registry's step costs fit in u32")
+        };
+        match self {
+            Workers::Serial => (path_graph(), RoomGraph::with_walls(d, walls)),
+            #[cfg(feature = "threads")]
+            Workers::Threads => std::thread::scope(|s| {
+                let rooms = s.spawn(|| RoomGraph::with_walls(d, walls));
+                let graph = path_graph();
+                (graph, rooms.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            }),
+        }
+    }
+}
+
+/// [`generate`], keeping a design's pins when `keep` is given, reading each layout's graphs
+/// as `workers` says.
 fn generate_with(
     options: &GenerateOptions,
     keep: Option<&keep::Keep<'_>>,
+    workers: Workers,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Dungeon, GenerateError> {
     let setup = solve::setup(options)?;
@@ -129,7 +172,7 @@ fn generate_with(
     let tries = layout_tries(options);
     let mut reason = String::new();
     for _ in 0..tries {
-        match layout(&setup, options, keep, &mut rng, progress)? {
+        match layout(&setup, options, keep, workers, &mut rng, progress)? {
             Ok((mut d, rooms)) => {
                 add_doors(&mut d, &rooms, options.doors, &mut rng)?;
                 if let Some(keep) = keep {
@@ -193,11 +236,12 @@ fn layout_tries(options: &GenerateOptions) -> u32 {
 /// One layout: draw the entrance and stairs, solve every level, carve the stairs' exits,
 /// connect, choose the exit; with the layout's room graph, for its doors. `Ok(Err(reason))`
 /// when the result is not a dungeon `generate` may return ([`check::unsound`]); the caller
-/// then draws again from the same RNG stream.
+/// then draws again from the same RNG stream. `workers` reads the finished layout's graphs.
 fn layout(
     setup: &Setup,
     options: &GenerateOptions,
     keep: Option<&keep::Keep<'_>>,
+    workers: Workers,
     rng: &mut ChaCha8Rng,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Result<(Dungeon, RoomGraph), String>, GenerateError> {
@@ -234,15 +278,11 @@ fn layout(
     }
     d.set_entrance(Some(entrance))?;
     // One path graph for the exit and the soundness check (markers do not change it), and
-    // beside it, on a thread of its own, the room graph the doors are chosen from (it reads
-    // neither the exit nor the seed; every door site is read from it before any door is
-    // placed, and the doors then change those portals' kinds, so it is not kept).
-    let (graph, rooms) = std::thread::scope(|s| {
-        let rooms = s.spawn(|| RoomGraph::with_walls(&d, &setup.walls));
-        let graph = PathGraph::with_walls(&d, &setup.walls)
-            .expect("invariant: the standard registry's step costs fit in u32");
-        (graph, rooms.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    });
+    // beside it (on a thread of its own with `Workers::Threads`) the room graph the doors
+    // are chosen from (it reads neither the exit nor the seed; every door site is read from
+    // it before any door is placed, and the doors then change those portals' kinds, so it
+    // is not kept).
+    let (graph, rooms) = workers.read_graphs(&d, &setup.walls);
     let exit = match placement.exit {
         Some((level, c)) => Pos { level, slot: setup.slots[c] },
         None => farthest_octagon(&d, &graph, entrance),
@@ -338,4 +378,25 @@ fn farthest_octagon(d: &Dungeon, graph: &PathGraph, entrance: Pos) -> Pos {
         .filter_map(|p| Some((map.value(p).ok().filter(|&v| v != UNREACHED)?, p)))
         .max_by_key(|&(v, p)| (v, Reverse((p.slot.row, p.slot.col))))
         .map_or(entrance, |(_, p)| p)
+}
+
+#[cfg(all(test, feature = "threads"))]
+mod tests {
+    use super::*;
+
+    /// The serial path (what a build without `threads`, such as wasm32, runs) and the
+    /// threaded one give byte-identical dungeon files, with and without doors and loops.
+    #[test]
+    fn serial_and_threaded_generation_are_byte_identical() {
+        let cases = [
+            GenerateOptions { seed: 7, levels: 2, cols: 8, rows: 8, doors: 0.5, ..Default::default() },
+            GenerateOptions { seed: 3, levels: 3, cols: 10, rows: 6, ..Default::default() },
+            GenerateOptions { seed: 11, levels: 1, cols: 12, rows: 12, loops: 3, ..Default::default() },
+        ];
+        for options in &cases {
+            let serial = generate_with(options, None, Workers::Serial, &mut |_| {}).unwrap();
+            let threaded = generate_with(options, None, Workers::Threads, &mut |_| {}).unwrap();
+            assert_eq!(crate::format::to_json(&serial), crate::format::to_json(&threaded), "{options:?}");
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
+#[cfg(feature = "threads")]
 use std::sync::mpsc;
 
 /// Bytes copied between two requests for an early sync.
@@ -17,39 +18,58 @@ const EARLY_SYNC_EVERY: usize = 4 << 20;
 /// (`fdatasync` through a second handle), so the disk writes the start of the file while
 /// this thread copies the rest into the page cache, and the last sync waits only for the
 /// tail. Requests that come in during a sync are met by the next one. Where the system
-/// gives no second handle or thread, the file is synced at the end only.
+/// gives no second handle or thread, or the `threads` feature is off, the file is synced at
+/// the end only.
 ///
 /// # Errors
 /// The first error of a write or of a sync.
 pub(super) fn write_and_sync(file: File, runs: &[&[u8]]) -> io::Result<()> {
     let total: usize = runs.iter().map(|run| run.len()).sum();
     let mut out = BufWriter::with_capacity(1 << 16, file);
-    let early = if total >= 2 * EARLY_SYNC_EVERY { out.get_ref().try_clone().ok() } else { None };
+    // Without threads there is nobody to sync early: no second handle is made.
+    let early = if cfg!(feature = "threads") && total >= 2 * EARLY_SYNC_EVERY {
+        out.get_ref().try_clone().ok()
+    } else {
+        None
+    };
     match early {
         None => copy(&mut out, runs, || {})?,
-        Some(early) => std::thread::scope(|s| {
-            let (request, requests) = mpsc::channel::<()>();
-            let syncer = std::thread::Builder::new().name("octile-sync".into()).spawn_scoped(s, move || {
-                while requests.recv().is_ok() {
-                    while requests.try_recv().is_ok() {}
-                    early.sync_data()?;
-                }
-                Ok(())
-            });
-            // A syncer stopped by an error (or never started) ignores requests; an error is
-            // reported when it is joined.
-            let copied = copy(&mut out, runs, || {
-                let _ = request.send(());
-            });
-            drop(request);
-            let synced = match syncer {
-                Ok(syncer) => syncer.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => Ok(()),
-            };
-            copied.and(synced)
-        })?,
+        Some(early) => copy_syncing_early(&mut out, runs, early)?,
     }
     sync(out)
+}
+
+/// [`copy`], with `early` (a second handle on the file) synced on a second thread after
+/// every [`EARLY_SYNC_EVERY`] bytes.
+#[cfg(feature = "threads")]
+fn copy_syncing_early(out: &mut BufWriter<File>, runs: &[&[u8]], early: File) -> io::Result<()> {
+    std::thread::scope(|s| {
+        let (request, requests) = mpsc::channel::<()>();
+        let syncer = std::thread::Builder::new().name("octile-sync".into()).spawn_scoped(s, move || {
+            while requests.recv().is_ok() {
+                while requests.try_recv().is_ok() {}
+                early.sync_data()?;
+            }
+            Ok(())
+        });
+        // A syncer stopped by an error (or never started) ignores requests; an error is
+        // reported when it is joined.
+        let copied = copy(out, runs, || {
+            let _ = request.send(());
+        });
+        drop(request);
+        let synced = match syncer {
+            Ok(syncer) => syncer.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => Ok(()),
+        };
+        copied.and(synced)
+    })
+}
+
+/// [`copy`] (no `threads` feature: [`write_and_sync`] makes no second handle).
+#[cfg(not(feature = "threads"))]
+fn copy_syncing_early(out: &mut BufWriter<File>, runs: &[&[u8]], _early: File) -> io::Result<()> {
+    copy(out, runs, || {})
 }
 
 /// Writes `runs` straight into the existing stream `path` (a character device or a FIFO),

@@ -1,6 +1,7 @@
 //! A* over a [`PathGraph`], with scratch buffers kept between searches, and the one-call
 //! [`find_path`].
 
+#[cfg(not(target_family = "wasm"))]
 use std::hint::select_unpredictable;
 
 use super::astar_record::{Compact, Record, Records, Wide};
@@ -313,6 +314,14 @@ pub fn find_path(
 ) -> Result<Option<Route>, PathError> {
     let graph = PathGraph::new(dungeon)?;
     AStar::new().find(&graph, from, to, rules)
+}
+
+/// `if condition { a } else { b }` on wasm, whose `select` instruction is branchless anyway:
+/// the toolchain that builds octile's wasm32 core (tools/wasm-smoke.sh: Debian's Rust 1.85)
+/// predates `std::hint::select_unpredictable` (1.88).
+#[cfg(target_family = "wasm")]
+fn select_unpredictable<T>(condition: bool, a: T, b: T) -> T {
+    if condition { a } else { b }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use octile::dungeon::Dungeon;
+#[cfg(feature = "export")]
 use octile::mesh::{DungeonMesh, MaterialRole, Primitive};
 
 /// Every sample dungeon in `assets/`, by file name.
@@ -26,6 +27,7 @@ pub fn samples() -> Vec<(String, Dungeon)> {
 pub type Tri = [[f64; 3]; 3];
 
 /// The triangles of one primitive, lifted by `dy`.
+#[cfg(feature = "export")]
 pub fn triangles(p: &Primitive, dy: f64) -> Vec<Tri> {
     p.indices
         .chunks_exact(3)
@@ -39,6 +41,7 @@ pub fn triangles(p: &Primitive, dy: f64) -> Vec<Tri> {
 }
 
 /// World triangles of every level, keeping the roles `keep` accepts.
+#[cfg(feature = "export")]
 pub fn world(mesh: &DungeonMesh, keep: impl Fn(MaterialRole) -> bool) -> Vec<Tri> {
     let mut out = Vec::new();
     for level in &mesh.levels {
@@ -52,6 +55,7 @@ pub fn world(mesh: &DungeonMesh, keep: impl Fn(MaterialRole) -> bool) -> Vec<Tri
 }
 
 /// Triangles of one level (level-local), keeping the roles `keep` accepts.
+#[cfg(feature = "export")]
 pub fn level(mesh: &DungeonMesh, l: usize, keep: impl Fn(MaterialRole) -> bool) -> Vec<Tri> {
     let level = &mesh.levels[l];
     level.primitives.iter().filter(|(r, _)| keep(*r)).flat_map(|(_, p)| triangles(p, 0.0)).collect()
@@ -107,6 +111,7 @@ pub fn volume_inward(tris: &[Tri]) -> f64 {
 /// Two stairs side by side on a 3x2 floor (the long seam between their holes carved on the
 /// level above, issue 25) and 16 dungeons edited at random from all-floor starts: cells
 /// filled and carved, walls cycled, stairs placed (each named by its seed and commands).
+#[cfg(feature = "export")]
 pub fn edited_dungeons() -> Vec<(String, Dungeon)> {
     use octile::dungeon::Fill;
     use octile::geometry::Proportions;
