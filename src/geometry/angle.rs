@@ -302,6 +302,7 @@ pub fn atan2(y: f64, x: f64) -> f64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // std's functions are the reference these are checked against
 mod tests {
     use super::*;
 
