@@ -1,4 +1,4 @@
-//! The plan of a spiral stair (DESIGN.md section 2, stairs): where its column, steps and
+//! The plan of a spiral stair (docs/design.md, "Stairs"): where its column, steps and
 //! landing are in world `(x, z)` metres. The mesh builder extrudes this plan into the stair
 //! solid and the walk model stands on it, so both read the same numbers.
 //!
