@@ -7,6 +7,10 @@
 //! (what README's performance table quotes). `OCTILE_BENCH_QUICK=1` (CI) runs the smallest
 //! size once.
 
+// A bench that times whole commands itself (p95 over seeds); clippy.toml keeps `Instant` out
+// of the library.
+#![allow(clippy::disallowed_types)]
+
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};

@@ -9,6 +9,9 @@
 //! of walking offscreen, writes three of them as PNG and prints the offscreen frame time.
 //! `--window` opens the viewer on the same route instead (press `P` to start the tour).
 
+// The example times its frames, as the viewer does.
+#![allow(clippy::disallowed_types)]
+
 use std::path::PathBuf;
 use std::time::Instant;
 

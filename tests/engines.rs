@@ -3,6 +3,10 @@
 //! every node, no `null`, the scene's copy of entrance, exit and levels). The navigation
 //! mesh has its own tests (`tests/navmesh.rs`).
 
+// std's maths is the reference these tests check the crate's geometry against; no output
+// comes from it (clippy.toml keeps it out of the library).
+#![allow(clippy::disallowed_methods)]
+
 mod support;
 
 use glam::DVec2;

@@ -1,6 +1,10 @@
 //! World space: derived lengths, shared walls, the exact tiling of one period, the way back
 //! from a world point to its piece and slot, and the stair's walking line.
 
+// std's maths is the reference these tests check the crate's geometry against; no output
+// comes from it (clippy.toml keeps it out of the library).
+#![allow(clippy::disallowed_methods)]
+
 use glam::DVec2;
 use octile::geometry::{Layout, Place, Proportions, Spacing, clip_convex, signed_area};
 use octile::grid::{ConnectorWall, Dims, Direction, EdgeId, PillarId, Slot, SlotKind};

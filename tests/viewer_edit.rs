@@ -7,6 +7,9 @@
 //! `VIEWER_REQUIRE_ADAPTER=1` makes that a failure) and without `xdotool` or ImageMagick's
 //! `import` for the window screenshots (`VIEWER_REQUIRE_XDOTOOL=1` makes that a failure).
 #![cfg(all(feature = "cli", feature = "viewer"))]
+// Times the process it tests (a deadline, not an output); clippy.toml keeps `Instant` out of
+// the library.
+#![allow(clippy::disallowed_types)]
 
 mod support;
 

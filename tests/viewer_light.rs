@@ -5,6 +5,9 @@
 //! (shaded by height). Offscreen on lavapipe in CI; without an adapter it prints `SKIPPED`
 //! and passes unless `VIEWER_REQUIRE_ADAPTER=1`.
 #![cfg(feature = "viewer")]
+// std's maths is the reference these tests check the crate's geometry against; no output
+// comes from it (clippy.toml keeps it out of the library).
+#![allow(clippy::disallowed_methods)]
 
 mod support;
 

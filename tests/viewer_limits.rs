@@ -5,6 +5,9 @@
 //! tests/window.rs does; `VIEWER_REQUIRE_ADAPTER=1` turns those skips into failures. The
 //! outside resize and close also need `xdotool` (`VIEWER_REQUIRE_XDOTOOL=1` requires it).
 #![cfg(all(feature = "cli", feature = "viewer"))]
+// Times the process it tests (a deadline, not an output); clippy.toml keeps `Instant` out of
+// the library.
+#![allow(clippy::disallowed_types)]
 
 mod support;
 

@@ -6,6 +6,9 @@
 //! an adapter or xdotool the tests print `SKIPPED` and pass unless
 //! `VIEWER_REQUIRE_ADAPTER=1` / `VIEWER_REQUIRE_XDOTOOL=1`.
 #![cfg(all(feature = "viewer", feature = "cli"))]
+// Times the process it tests (a deadline, not an output); clippy.toml keeps `Instant` out of
+// the library.
+#![allow(clippy::disallowed_types)]
 
 mod support;
 

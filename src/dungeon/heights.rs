@@ -1,4 +1,4 @@
-//! Room heights (DESIGN.md section 8): a per-cell layer of floor-to-ceiling heights, each
+//! Room heights (docs/design.md, "Room heights"): a per-cell layer of floor-to-ceiling heights, each
 //! a whole number of centimetres, unset meaning the dungeon's default
 //! ([`crate::geometry::Proportions::room_height`]). This module owns every height rule:
 //! a cell's height ([`Dungeon::room_height_at`]), the legal range

@@ -1,5 +1,5 @@
 //! The dungeon model: a registry of tiles and edge states, and a dense layer of each per
-//! level (DESIGN.md section 3).
+//! level (docs/design.md, "Content").
 
 mod burn;
 mod defs;

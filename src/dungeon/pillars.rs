@@ -1,4 +1,4 @@
-//! Pillar states (DESIGN.md section 7): each pillar is a rock `column` (the default) or
+//! Pillar states (docs/design.md, "Pillars"): each pillar is a rock `column` (the default) or
 //! `open` (carved: floor and ceiling, no walls). The rule for when a pillar may be open has
 //! one owner here ([`Dungeon::pillar_can_open`]); the dungeon's own tile and edge setters
 //! turn a pillar back into a column in the same call that breaks the rule, so every edit

@@ -133,7 +133,7 @@ fn list(pins: &[Pos]) -> String {
 mod tests {
     use super::*;
 
-    /// Issue 25: a re-solve at the solver's memory limit said "no layout fits around the
+    /// Regression: a re-solve at the solver's memory limit said "no layout fits around the
     /// pins at (none)".
     #[test]
     fn an_unsolvable_resolve_blames_what_failed() {

@@ -1,4 +1,4 @@
-//! Editing a dungeon (issue 11): commands that set tiles and edges, paint, place stairs and
+//! Editing a dungeon: commands that set tiles and edges, paint, place stairs and
 //! markers, pin cells and re-solve around a point with WFC; undo and redo one user action
 //! at a time; and, for each edit, the mesh chunks to rebuild and a connectivity report.
 //! `octile edit` runs the same commands from a script ([`script`]); `docs/editing.md`

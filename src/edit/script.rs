@@ -426,7 +426,7 @@ mod tests {
         assert!(err("pillar 0,1,1 n").contains("takes L,R,C TIP open|column"));
     }
 
-    /// Issue 25: `paint 0 0,0..4,4 rock` said `no tile named "rock"` though the docs say
+    /// Regression: `paint 0 0,0..4,4 rock` said `no tile named "rock"` though the docs say
     /// rock; `cycle 0,0,1 tl` called a Void slot "the octagon"; `--from 65536,0,0` and
     /// `0,-1,0` were "not a whole number".
     #[test]

@@ -86,7 +86,7 @@ pub fn write(
     write_sparser(grammar, cols, rows, levels, stairs, seed, 0)
 }
 
-/// [`write`] with fewer rooms: each `sparser` step takes a quarter of a level's rooms away
+/// [`write()`] with fewer rooms: each `sparser` step takes a quarter of a level's rooms away
 /// (at least 3 a level stay). [`super::realise_grammar`] steps down when a layout fails.
 ///
 /// # Panics

@@ -1,4 +1,4 @@
-//! What every generated dungeon must be (issue 16, `docs/wfc.md`): one connected region
+//! What every generated dungeon must be (`docs/wfc.md`): one connected region
 //! over passable steps and stairs (as `octile info` counts), every stair with an exit onto
 //! a walkable cell that is not another hole, the entrance a floor octagon on level 0 and
 //! the exit a floor octagon on the last level that is neither a hole nor the entrance.

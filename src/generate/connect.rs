@@ -1,7 +1,7 @@
 //! Connectivity repair and loops. Unreachable pockets are repaired: every floor region of a
 //! level that is not yet joined to the dungeon's main region is joined by carving rock along
-//! the cheapest path through rock (the crate's one Dijkstra, [`crate::path::search`], with
-//! the path module's step costs and the dungeon's shaft rule), nearest pocket first. Loops
+//! the cheapest path through rock (the crate's general Dijkstra, [`crate::path::search`],
+//! with the path module's step costs and the dungeon's shaft rule), nearest pocket first. Loops
 //! are carved by [`super::loops`].
 
 use std::ops::ControlFlow;

@@ -1,5 +1,5 @@
 //! Walking costs over the dungeon being generated, for the loop carver: one call to the
-//! crate's one Dijkstra ([`crate::path::search`]) over carved cells and stairs, with the
+//! crate's general Dijkstra ([`crate::path::search`]) over carved cells and stairs, with the
 //! path module's step and stair costs and the dungeon's shaft rule. The exit is chosen on
 //! the finished dungeon with `path::DijkstraMap`.
 

@@ -1,6 +1,6 @@
 //! Loops: short tunnels through rock, each joining two floor cells whose walking costs
 //! differ most for the rock carved, so each closes the longest cycle it can. The costs come
-//! from [`super::distance`] (the crate's one Dijkstra), brought up to date after each
+//! from [`super::distance`] (the crate's general Dijkstra), brought up to date after each
 //! tunnel; the tunnels are found by bounded searches from every floor cell, skipping those
 //! that cannot beat the best found so far.
 

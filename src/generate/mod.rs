@@ -1,4 +1,4 @@
-//! Multi-level dungeon generation (DESIGN.md section 4, `docs/wfc.md`): each level is
+//! Multi-level dungeon generation (docs/design.md, "Generation"; `docs/wfc.md`): each level is
 //! solved with the `octile` tile set straight into a `Dungeon`, stairs join every pair of
 //! adjacent levels with the exits the dungeon's stair table prefers, pockets are repaired
 //! (or, where the shaft rule walls them off, filled) so every floor cell is reachable from

@@ -1,8 +1,10 @@
-//! Sine, cosine and arc tangent in plain IEEE arithmetic (`+ - * /` and comparisons), so
-//! that every angle the mesh, the stair plan and the walk model compute has the same bits on
-//! every platform. Rust's `f64::sin`, `cos` and `atan2` call the platform's maths library,
-//! whose last bits differ between platforms. Within 1 ulp of the true value (2 for
-//! [`atan2`]) for `|x| < 1.6e6` radians; beyond that still deterministic, less accurate.
+//! Sine, cosine, tangent and arc tangent in plain IEEE arithmetic (`+ - * /` and
+//! comparisons), so that every angle the mesh, the stair plan, sight and the walk model
+//! compute has the same bits on every platform. Rust's `f64::sin`, `cos`, `tan` and `atan2`
+//! call the platform's maths library, whose last bits differ between platforms; this module
+//! is the crate's one owner of angles, and `clippy.toml` refuses the std functions
+//! elsewhere. Within 1 ulp of the true value (2 for [`atan2`]) for `|x| < 1.6e6` radians;
+//! beyond that still deterministic, less accurate.
 //!
 //! The kernels and the argument reduction follow fdlibm, as in musl:
 //!
@@ -130,6 +132,73 @@ fn kernel_cos(x: f64, y: f64) -> f64 {
     w + (((1.0 - w) - hz) + (z * r - x * y))
 }
 
+/// The tangent of `x` (radians); NaN for an infinite or NaN `x` (fdlibm's `tan`).
+#[must_use]
+pub fn tan(x: f64) -> f64 {
+    if !x.is_finite() {
+        return f64::NAN;
+    }
+    if x.abs() <= FRAC_PI_4 {
+        return if x.abs() < 7.450_580_596_923_828e-9 { x } else { kernel_tan(x, 0.0, false) };
+    }
+    let (n, hi, lo) = reduce(x);
+    kernel_tan(hi, lo, n & 1 == 1)
+}
+
+/// `tan(x + y)` for `|x + y| <= pi/4` (about), `y` a small correction, or `-1 / tan(x + y)`
+/// when `odd` (fdlibm's `__kernel_tan`).
+fn kernel_tan(mut x: f64, mut y: f64, odd: bool) -> f64 {
+    const T: [u64; 13] = [
+        0x3FD5_5555_5555_5563,
+        0x3FC1_1111_1110_FE7A,
+        0x3FAB_A1BA_1BB3_41FE,
+        0x3F96_64F4_8406_D637,
+        0x3F82_26E3_E96E_8493,
+        0x3F6D_6D22_C956_0328,
+        0x3F57_DBC8_FEE0_8315,
+        0x3F43_44D8_F2F2_6501,
+        0x3F30_26F7_1A8D_1068,
+        0x3F14_7E88_A037_92A6,
+        0x3F12_B80F_32F0_A7E9,
+        0xBEF3_75CB_DB60_5373,
+        0x3EFB_2A70_74BF_7AD4,
+    ];
+    const PIO4_LO: f64 = f64::from_bits(0x3C81_A626_3314_5C07);
+    let t = |i: usize| f64::from_bits(T[i]);
+    // Near pi/4 the series converges slowly: use tan(pi/4 - x) instead.
+    let big = x.abs() >= f64::from_bits(0x3FE5_9428_0000_0000);
+    let negative = x.is_sign_negative();
+    if big {
+        if negative {
+            (x, y) = (-x, -y);
+        }
+        x = (FRAC_PI_4 - x) + (PIO4_LO - y);
+        y = 0.0;
+    }
+    let z = x * x;
+    let w = z * z;
+    let r = t(1) + w * (t(3) + w * (t(5) + w * (t(7) + w * (t(9) + w * t(11)))));
+    let v = z * (t(2) + w * (t(4) + w * (t(6) + w * (t(8) + w * (t(10) + w * t(12))))));
+    let s = z * x;
+    let r = y + z * (s * (r + v) + y) + s * t(0);
+    let w = x + r;
+    if big {
+        let s = if odd { -1.0 } else { 1.0 };
+        let v = s - 2.0 * (x + (r - w * w / (w + s)));
+        return if negative { -v } else { v };
+    }
+    if !odd {
+        return w;
+    }
+    // -1 / (x + r) to within 1 ulp: split w and -1/w in high and low halves.
+    let high = |v: f64| f64::from_bits(v.to_bits() & 0xFFFF_FFFF_0000_0000);
+    let w0 = high(w);
+    let v = r - (w0 - x);
+    let a = -1.0 / w;
+    let a0 = high(a);
+    a0 + a * (1.0 + a0 * w0 + a0 * v)
+}
+
 /// The arc tangent of `x` (radians, in `[-pi/2, pi/2]`; fdlibm's `atan`).
 #[must_use]
 pub fn atan(x: f64) -> f64 {
@@ -233,6 +302,7 @@ pub fn atan2(y: f64, x: f64) -> f64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // std's functions are the reference these are checked against
 mod tests {
     use super::*;
 
@@ -255,8 +325,11 @@ mod tests {
             assert!((s - a.sin()).abs() <= 1e-15, "sin({a}) = {s}, std {}", a.sin());
             assert!((c - a.cos()).abs() <= 1e-15, "cos({a}) = {c}, std {}", a.cos());
             assert_eq!(unit(a), DVec2::new(c, s));
+            let (t, want) = (tan(a), a.tan());
+            assert!((t - want).abs() <= 4.0 * f64::EPSILON * want.abs(), "tan({a}) = {t}, std {want}");
         }
-        assert!(sin(f64::INFINITY).is_nan() && cos(f64::NAN).is_nan());
+        assert!(sin(f64::INFINITY).is_nan() && cos(f64::NAN).is_nan() && tan(f64::NEG_INFINITY).is_nan());
+        assert_eq!(tan(-0.0).to_bits(), (-0.0f64).to_bits());
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl Layout {
     }
 
     /// The octagon at `slot` (any slot is treated as an octagon centre): vertex `i` to `i + 1`
-    /// is wall `i`, as in DESIGN.md.
+    /// is wall `i`, as in docs/design.md, "World space".
     #[must_use]
     pub fn octagon(&self, slot: Slot) -> [DVec2; 8] {
         let (h, k) = (self.half, self.cut);

@@ -17,7 +17,7 @@ const PLACE_TOLERANCE: f64 = 1e-9;
 const LEVEL_TOLERANCE: f64 = 1e-6;
 
 /// What a point of a level's plan lies in: one of the five kinds of piece that tile the
-/// plane (DESIGN.md section 2). The pieces are those of [`Layout::octagon`],
+/// plane (docs/design.md, "World space"). The pieces are those of [`Layout::octagon`],
 /// [`Layout::connector`], [`Layout::long_seam`], [`Layout::diagonal_seam`] and
 /// [`Layout::pillar`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

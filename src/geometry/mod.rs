@@ -1,5 +1,5 @@
 //! World geometry: proportions, derived lengths, the polygons of cells, seams and pillars
-//! in world space (DESIGN.md section 2), the way back from a world point to its piece, slot
+//! in world space (docs/design.md, "World space"), the way back from a world point to its piece, slot
 //! and level ([`Layout::place_at`], [`Layout::slot_at`], [`Layout::level_at`]), picking a
 //! cell or wall with a ray ([`pick()`]), and the plan and walking line of a spiral stair
 //! ([`Spiral`], [`WalkingLine`]). Metres; `x` east, `y` up, `z` south.

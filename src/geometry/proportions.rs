@@ -1,5 +1,5 @@
 //! `Proportions`: the few lengths a dungeon's world geometry is built from, and the lengths
-//! derived from them (DESIGN.md section 2).
+//! derived from them (docs/design.md, "World space").
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! The plan of a spiral stair (DESIGN.md section 2, stairs): where its column, steps and
+//! The plan of a spiral stair (docs/design.md, "Stairs"): where its column, steps and
 //! landing are in world `(x, z)` metres. The mesh builder extrudes this plan into the stair
 //! solid and the walk model stands on it, so both read the same numbers.
 //!
@@ -209,7 +209,7 @@ impl Spiral {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Proportions;
+    use crate::geometry::{Proportions, angle};
 
     fn spiral(dir: Direction) -> Spiral {
         let layout = Layout::new(Proportions::default()).unwrap();
@@ -226,7 +226,7 @@ mod tests {
         assert!((s.step_radius() - 5.12).abs() < 1e-9);
         let (from, to) = s.landing_angles();
         // The north wall runs west to east; its angle is 2 atan(3.84 / 6.4).
-        assert!((to - from - 2.0 * (3.84f64 / 6.4).atan()).abs() < 1e-9);
+        assert!((to - from - 2.0 * angle::atan(3.84 / 6.4)).abs() < 1e-9);
         assert!(
             Spiral::new(&Layout::new(Proportions::default()).unwrap(), Slot::new(1, 1), Direction::NE, 12.0)
                 .is_none()
@@ -247,7 +247,7 @@ mod tests {
         assert_eq!(s.tread(c + DVec2::new(0.3, 0.0)), None, "column");
         assert_eq!(s.tread(c + DVec2::new(5.5, 0.0)), None, "walkway");
         for k in 0..720 {
-            let p = c + DVec2::from_angle(k as f64 / 720.0 * TAU) * 3.0;
+            let p = c + angle::unit(k as f64 / 720.0 * TAU) * 3.0;
             let ramp = s.ramp(p).unwrap();
             let tread = s.tread(p).unwrap_or(0.0);
             assert!((ramp - tread).abs() <= s.rise() / 2.0 + 1e-9, "at {k}: ramp {ramp}, tread {tread}");

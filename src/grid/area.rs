@@ -160,7 +160,8 @@ mod tests {
                     let angle = |s: Slot| {
                         let (dr, dc) = offset(centre, s);
                         let (v, u) = ((dr as f64, dc as f64), (f64::from(ur), f64::from(uc)));
-                        let cos = (v.0 * u.0 + v.1 * u.1) / ((v.0.hypot(v.1)) * u.0.hypot(u.1));
+                        let cos = (v.0 * u.0 + v.1 * u.1)
+                            / ((v.0 * v.0 + v.1 * v.1).sqrt() * (u.0 * u.0 + u.1 * u.1).sqrt());
                         cos >= std::f64::consts::FRAC_1_SQRT_2 - 1e-12
                     };
                     assert_eq!(

@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn octagon_wall_table_matches_design() {
-        // DESIGN.md section 1: wall, length, neighbour offset.
+        // docs/design.md, "The grid": wall, length, neighbour offset.
         let table = [
             (EdgeLength::Long, (-2, 0)),
             (EdgeLength::Short, (-1, 1)),

@@ -3,7 +3,7 @@
 //!
 //! A level is an interleaved array of `(2 * oct_rows - 1) x (2 * oct_cols - 1)` slots. Even/even
 //! slots are octagons, odd/odd slots are connector diamonds, mixed slots are Void (the long
-//! seam between two octagons). See DESIGN.md section 1. Besides the addressing itself:
+//! seam between two octagons). See docs/design.md, "The grid". Besides the addressing itself:
 //! dense layers ([`Grid`]), rectangles of slots ([`Rect`]), direction sets in one byte
 //! ([`DirectionSet`]) and integer shapes round a slot ([`square`], [`disc`], [`cone`],
 //! [`nearest_from`]).

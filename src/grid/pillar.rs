@@ -1,4 +1,4 @@
-//! Pillars: the triangles at the ends of every long seam (DESIGN.md sections 2 and 7),
+//! Pillars: the triangles at the ends of every long seam (docs/design.md, "World space" and "Pillars"),
 //! named canonically by their connector and the tip they sit at, and what each touches.
 //!
 //! A pillar touches three cells (the octagons A and B either side of its long seam, and

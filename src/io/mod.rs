@@ -486,7 +486,7 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Regression (issue 25): `-o` onto a FIFO or a device node replaced it with a regular
+    /// Regression: `-o` onto a FIFO or a device node replaced it with a regular
     /// file (as root, `-o /dev/null` would have replaced the system's).
     #[cfg(unix)]
     #[test]
@@ -519,7 +519,7 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Regression (issue 25): writing through a symbolic link replaced the link with a file
+    /// Regression: writing through a symbolic link replaced the link with a file
     /// and left its target as it was; a read-only file was replaced; a replaced file got
     /// the default permissions instead of its own.
     #[cfg(unix)]

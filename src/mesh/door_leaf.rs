@@ -13,6 +13,7 @@ use glam::{DQuat, DVec2, DVec3};
 
 use super::{Primitive, Vertex};
 use crate::dungeon::{Carve, Dungeon};
+use crate::geometry::angle;
 use crate::grid::{EdgeId, Pos};
 
 /// Thickness of a door leaf (metres). The closed leaf stands in the passage just beyond
@@ -61,7 +62,9 @@ impl DoorLeaf {
     /// local -Z, into the passage).
     #[must_use]
     pub fn to_world(&self, local: DVec3, swing: f64) -> DVec3 {
-        self.hinge + self.rotation() * (DQuat::from_rotation_y(swing) * local)
+        // `DQuat::from_rotation_y(swing)`, with the sine and cosine of `geometry::angle`.
+        let (s, c) = angle::sin_cos(swing * 0.5);
+        self.hinge + self.rotation() * (DQuat::from_xyzw(0.0, s, 0.0, c) * local)
     }
 }
 

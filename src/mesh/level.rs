@@ -1,5 +1,5 @@
 //! Extrusion of one level: floors, ceilings, walls, seams, open pillars, door passages, stair
-//! shafts and stair solids, as panels (DESIGN.md sections 2 and 7).
+//! shafts and stair solids, as panels (docs/design.md, "The mesh" and "Pillars").
 
 use std::cell::Cell;
 
@@ -378,9 +378,9 @@ fn open_pillars(ctx: &Ctx<'_>, edge: EdgeId) -> Vec<([DVec2; 3], f64)> {
         .collect()
 }
 
-/// An open pillar (DESIGN.md sections 7 and 8): floor and ceiling (at `height`, the lowest of
-/// its cells') over its triangle and nothing else, as all three of its sides face carved
-/// seams; where a seam beside it is taller, [`passage`] closes the step over that side.
+/// An open pillar (docs/design.md, "Pillars" and "Room heights"): floor and ceiling (at
+/// `height`, the lowest of its cells') over its triangle and nothing else, as all three of
+/// its sides face carved seams; where a seam beside it is taller, [`passage`] closes the step over that side.
 fn open_pillar(ctx: &Ctx<'_>, pillar: PillarId, height: f64) -> Vec<Panel> {
     let tri = ctx.layout.pillar(pillar.connector(), pillar.tip()).expect("invariant: a pillar of the grid");
     let mut floor = Panel::horizontal(MaterialRole::Floor, true);

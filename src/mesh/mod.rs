@@ -3,7 +3,7 @@
 //! [`build`] extrudes every level from the polygons of [`crate::geometry::Layout`] (it never
 //! recomputes a length): floors and ceilings of carved cells and carved seams, walls where
 //! carved space meets rock (cell edges, seam ends = pillar faces), door passages, stair
-//! shafts and the spiral stair solids (DESIGN.md section 2). Each primitive is welded and
+//! shafts and the spiral stair solids (docs/design.md, "The mesh"). Each primitive is welded and
 //! optimised with meshopt.
 
 pub mod chunk;

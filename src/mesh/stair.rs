@@ -9,7 +9,7 @@ use glam::{DVec2, DVec3};
 use super::MaterialRole;
 use super::panel::{Panel, at};
 use super::triangulate::{fan, strip};
-use crate::geometry::Spiral;
+use crate::geometry::{Spiral, angle};
 use crate::grid::{Direction, Pos};
 
 /// The panels of the stair solid (role [`MaterialRole::Stair`]), its normals pointing out of
@@ -96,7 +96,7 @@ pub(crate) struct StairWalk {
 pub(crate) fn walk_radius(spec: &Spiral, max_slope: f64) -> f64 {
     let steps = spec.steps();
     let rise = spec.height / (steps - 1) as f64;
-    let needed = rise / (spec.sector_angle().sin() * max_slope.tan());
+    let needed = rise / (angle::sin(spec.sector_angle()) * angle::tan(max_slope));
     needed.min(spec.walking.radius.min(spec.step_radius())).max(spec.column_radius())
 }
 

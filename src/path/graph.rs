@@ -1,5 +1,5 @@
-//! The pathing graph (DESIGN.md section 5): nodes are carved, passable cells on all levels,
-//! numbered densely; steps cross open edges (octagon-octagon 1000, octagon-connector 707)
+//! The pathing graph (docs/design.md, "Pathing"): nodes are carved, passable cells on all
+//! levels, numbered densely; steps cross open edges (octagon-octagon 1000, octagon-connector 707)
 //! or climb stairs. This file holds the graph's type and its queries; `build.rs` reads it
 //! from a dungeon, `csr.rs` stores its steps, `heuristic.rs` estimates for A*.
 

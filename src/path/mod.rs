@@ -1,4 +1,4 @@
-//! Pathing over the multi-level octile graph (DESIGN.md sections 5 and 6): the graph read
+//! Pathing over the multi-level octile graph (docs/design.md, "Pathing" and "Determinism"): the graph read
 //! from a dungeon, A*, Dijkstra maps, and connected regions.
 
 mod astar;

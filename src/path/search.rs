@@ -1,8 +1,10 @@
-//! The one Dijkstra of the crate, in the shape of the `pathfinding` crate's `run_dijkstra`:
+//! The crate's general Dijkstra, in the shape of the `pathfinding` crate's `run_dijkstra`:
 //! the search never knows how a graph is stored. It takes dense `u32` node indices, integer
 //! `u64` costs, caller-supplied starts with their own initial costs, a successors closure
-//! and a visit rule that may stop it. Distance maps, landmark distances and the
-//! generator's "carve the cheapest way through rock" are all calls to [`Search::run`].
+//! and a visit rule that may stop it. Landmark distances and the generator's "carve the
+//! cheapest way through rock" are calls to [`Search::run`]; distance maps are too when the
+//! bucket flood of `flood.rs` (a Dijkstra specialised to small integer steps, same values)
+//! gives up.
 //!
 //! Order, fixed on every platform: nodes settle in increasing cost. When parents are
 //! recorded ([`Parents::Record`]), among equal costs the lowest node index first (the order

@@ -7,6 +7,8 @@ use std::ops::Range;
 
 use super::dijkstra_map::{Shape, UNREACHED, descend, offset, scale_values, value};
 use super::search::{Parents, Search};
+#[cfg(doc)]
+use super::{DijkstraMap, OwnedDijkstraMap};
 use super::{MapBounds, NodeId, PathError, PathGraph, PathRules, RegistryCosts, Route, Step, StepCosts};
 use crate::grid::{Pos, Slot, SlotKind};
 

@@ -1,4 +1,4 @@
-//! Doors where a room meets a corridor (issue 12, section 1): the sites come from the room
+//! Doors where a room meets a corridor: the sites come from the room
 //! graph, the choice from a seeded RNG and a density, so the same dungeon, RNG state and
 //! density give the same doors.
 

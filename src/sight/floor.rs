@@ -15,7 +15,7 @@ use super::line::cell_center;
 use super::trace::Trace;
 use super::{Opacity, SightError};
 use crate::dungeon::{Carve, Dungeon};
-use crate::geometry::{clip_convex, signed_area};
+use crate::geometry::{angle, clip_convex, signed_area};
 use crate::grid::{Pos, Slot};
 
 /// Evenly spaced rays that outline the circle of the radius (one every 0.5 degrees): where
@@ -148,7 +148,7 @@ fn outline<O: Opacity + ?Sized>(sight: &O, level: u16, eye: DVec2, reach: f64) -
     for corner in corners(sight.dungeon(), level, eye, reach) {
         let d = corner - eye;
         if d.length() > 1e-9 {
-            let a = d.y.atan2(d.x);
+            let a = angle::atan2(d.y, d.x);
             angles.extend([a - SIDE_ANGLE, a, a + SIDE_ANGLE].map(|a| a.rem_euclid(tau)));
         }
     }
@@ -157,7 +157,7 @@ fn outline<O: Opacity + ?Sized>(sight: &O, level: u16, eye: DVec2, reach: f64) -
     let hits: Vec<DVec2> = angles
         .iter()
         .map(|&a| {
-            let q = eye + DVec2::new(a.cos(), a.sin()) * reach;
+            let q = eye + angle::unit(a) * reach;
             let trace = Trace::new(sight, level, eye, q);
             trace.first_block(None).map_or(q, |t| trace.at(t))
         })

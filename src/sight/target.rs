@@ -10,6 +10,7 @@ use glam::DVec2;
 
 use super::line::{cell_center, crossing};
 use super::{Opacity, SightError, field_of_view};
+use crate::geometry::angle;
 use crate::grid::Pos;
 
 /// What stopped a bolt or a beam.
@@ -243,7 +244,7 @@ pub fn cone<O: Opacity + ?Sized>(
     if aim == DVec2::ZERO {
         return Err(SightError::BadMeasure { what: "aim distance", value: 0.0 });
     }
-    let cos_half = half_angle.cos();
+    let cos_half = angle::cos(half_angle);
     let layout = dungeon.layout();
     let mut cells = burst(sight, origin, radius, blocks)?;
     cells.retain(|p| {

@@ -101,7 +101,7 @@ mod tests {
 
     #[test]
     fn screenshots_past_the_readback_limit_are_refused_naming_it() {
-        // The sizes of issue 10: each passes the 16384 side check, none fits 256 MiB.
+        // Sizes that each pass the 16384 side check, none fits 256 MiB.
         for (w, h) in [(8193, 8192), (10000, 10000), (16384, 4097)] {
             assert!(LAVAPIPE.check_size(w, h).is_ok(), "{w}x{h}");
             let e = LAVAPIPE.check_screenshot(w, h).unwrap_err();
@@ -109,7 +109,7 @@ mod tests {
             let text = e.to_string();
             assert!(text.contains("max_buffer_size") && text.contains("268435456"), "{text}");
         }
-        assert_eq!(readback_bytes(8193, 8192), 270_532_608, "the figure the issue measured");
+        assert_eq!(readback_bytes(8193, 8192), 270_532_608, "just past 256 MiB");
         assert!(LAVAPIPE.check_screenshot(8192, 8192).is_ok(), "exactly 256 MiB fits");
         assert!(LAVAPIPE.check_screenshot(16384, 4096).is_ok());
     }

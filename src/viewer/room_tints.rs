@@ -38,8 +38,8 @@ fn fan(out: &mut Vec<Vertex>, polygon: &[DVec2], y: f64) {
     }
 }
 
-/// The tints of `level`'s rooms: every carved cell of a room, pulled [`INSET`] inside its
-/// walls, [`LIFT`] above its floor. All empty for a dungeon without a room table.
+/// The tints of `level`'s rooms: every carved cell of a room, pulled a little inside its
+/// walls, a few centimetres above its floor. All empty for a dungeon without a room table.
 #[must_use]
 pub fn level_tints(dungeon: &Dungeon, level: u16) -> LevelTints {
     let mut out: LevelTints = Default::default();

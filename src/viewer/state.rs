@@ -388,7 +388,7 @@ mod tests {
         assert_eq!(on_one.spawn.level, 1, "spawns on the asked level");
     }
 
-    /// Issue 25: a walk picture at least 120 px high and narrower than about 0.31 of its
+    /// Regression: a walk picture at least 120 px high and narrower than about 0.31 of its
     /// height put the minimap's scissor rectangle past the picture's left edge (wgpu panics).
     #[test]
     fn the_minimap_fits_a_narrow_picture() {

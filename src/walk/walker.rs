@@ -5,6 +5,7 @@ use glam::{DVec2, DVec3};
 
 use super::plan::Wall;
 use super::world::{World, segment_distance};
+use crate::geometry::angle;
 use crate::grid::Pos;
 
 /// Body dimensions and movement limits (metres, seconds).
@@ -135,8 +136,8 @@ impl Walker {
     /// Unit view direction from yaw and pitch.
     #[must_use]
     pub fn look(&self) -> DVec3 {
-        let (sy, cy) = self.yaw.sin_cos();
-        let (sp, cp) = self.pitch.sin_cos();
+        let (sy, cy) = angle::sin_cos(self.yaw);
+        let (sp, cp) = angle::sin_cos(self.pitch);
         DVec3::new(sy * cp, sp, -cy * cp)
     }
 

@@ -1,4 +1,4 @@
-//! Wave function collapse (DESIGN.md section 4): a solver generic over a [`Topology`] and a
+//! Wave function collapse (docs/design.md, "Generation"): a solver generic over a [`Topology`] and a
 //! [`TileSet`], and the two tile sets of the design: [`square17`] (the tutorial set) and
 //! [`octile`] (octagons and connectors).
 //!

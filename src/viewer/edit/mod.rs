@@ -1,6 +1,6 @@
-//! Edit mode and fog of war in the viewer window (issue 11's viewer part, issue 14's fog
-//! of war). The window calls [`EditMode`] from a few hooks (a key, the mouse, once per
-//! frame, one extra draw in the scene pass); everything else lives here:
+//! Edit mode and fog of war in the viewer window. The window calls [`EditMode`] from a few
+//! hooks (a key, the mouse, once per frame, one extra draw in the scene pass); everything
+//! else lives here:
 //!
 //! - [`ray`]: the ray through the cursor, picked with [`crate::geometry::pick()`] on the CPU;
 //! - [`session`]: the [`crate::edit::Editor`], clicks and strokes, save and export;

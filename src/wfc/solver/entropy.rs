@@ -110,6 +110,7 @@ pub(super) fn entropy_key(s: u64, l: u64) -> u32 {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // std's log2 is the reference the fixed-point entropy is checked against
 mod tests {
     use super::*;
 
