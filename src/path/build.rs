@@ -105,11 +105,16 @@ impl Shafts {
     }
 }
 
-/// The steps of both rule sets, row by row: `pass` (passable) and `walk` (walkable).
+/// The steps of both rule sets, row by row: `pass` (passable) and `walk` (walkable), and
+/// the steps no search takes that still join regions (one-way doors walked the wrong way),
+/// as `(from, to)` nodes in order of `from`.
 #[derive(Default)]
 struct Steps {
     walk: Csr,
     pass: Csr,
+    against: Vec<(u32, u32)>,
+    /// Those of `against` that are walkable steps.
+    against_walk: Vec<(u32, u32)>,
 }
 
 impl Steps {
@@ -140,6 +145,9 @@ pub(super) struct Step<'d> {
     pub(super) kind: u8,
     /// The wall it crosses and that wall's edge; `None` for a stair step.
     pub(super) across: Option<(Direction, &'d EdgeDef)>,
+    /// It crosses a one-way door the wrong way ([`crate::dungeon::Mechanism::allows`]):
+    /// no search takes it, but it joins regions (connectivity ignores direction).
+    pub(super) against: bool,
 }
 
 impl Cells {
@@ -169,18 +177,22 @@ impl Cells {
             let def =
                 reg.edge_def(edges[wall.edge as usize]).expect("invariant: only registered ids are stored");
             if def.passable {
-                out.push(Step { to, kind: step_across(wall.dir), across: Some((wall.dir, def)) });
+                let against = def.mechanism.is_some_and(|m| {
+                    let t = self.coords[to as usize];
+                    !m.allows(slot, Slot::new(t.row, t.col))
+                });
+                out.push(Step { to, kind: step_across(wall.dir), across: Some((wall.dir, def)), against });
             }
         }
         if self.stair[v as usize]
             && let Some(up) = self.node_at(dungeon, level + 1, slot)
         {
-            out.push(Step { to: up, kind: STEP_UP, across: None });
+            out.push(Step { to: up, kind: STEP_UP, across: None, against: false });
         }
         if level > 0
             && let Some(down) = self.node_at(dungeon, level - 1, slot).filter(|&d| self.stair[d as usize])
         {
-            out.push(Step { to: down, kind: STEP_DOWN, across: None });
+            out.push(Step { to: down, kind: STEP_DOWN, across: None, against: false });
         }
     }
 }
@@ -201,6 +213,16 @@ fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, 
         let (mut walk_across, mut pass_across) = (0, 0);
         for step in &out {
             let (to, enter) = (step.to, cells.enter[step.to as usize]);
+            let walkable = step.across.is_none_or(|(_, e)| e.walkable)
+                && cells.walkable[v as usize]
+                && cells.walkable[to as usize];
+            if step.against {
+                steps.against.push((v, to));
+                if walkable {
+                    steps.against_walk.push((v, to));
+                }
+                continue;
+            }
             let cost = match step.across {
                 Some((dir, edge)) => {
                     let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
@@ -211,9 +233,6 @@ fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, 
             let dir = step.across.map(|(dir, _)| dir);
             let cost =
                 cost.ok_or(PathError::CostOverflow { level: c.level as u16, row: c.row, col: c.col, dir })?;
-            let walkable = step.across.is_none_or(|(_, e)| e.walkable)
-                && cells.walkable[v as usize]
-                && cells.walkable[to as usize];
             steps.push(Arc { to, cost }, step.kind, walkable);
             if step.across.is_some() {
                 pass_across += 1;
@@ -243,23 +262,29 @@ impl PathGraph {
     /// As [`PathGraph::new`].
     pub(crate) fn with_walls(dungeon: &Dungeon, walls: &Walls) -> Result<PathGraph, PathError> {
         let cells = Cells::read(dungeon);
-        let Steps { mut walk, mut pass } = read_steps(dungeon, walls, &cells)?;
-        walk.finish(&cells.enter);
-        pass.finish(&cells.enter);
-        let label = |csr: &Csr| {
+        let Steps { mut walk, mut pass, against, against_walk } = read_steps(dungeon, walls, &cells)?;
+        walk.finish_one_way(&cells.enter, &against);
+        pass.finish_one_way(&cells.enter, &against);
+        // Regions ignore direction: a one-way door joins its sides both ways round.
+        let label = |csr: &Csr, against: &[(u32, u32)]| {
             label_regions(
                 cells.coords.len(),
                 |_| true,
                 |v, out| {
                     out.extend(csr.row(v as u32).iter().map(|a| a.to as usize));
+                    if !against.is_empty() {
+                        let at = against.partition_point(|&(from, _)| (from as usize) < v);
+                        let back = against[at..].iter().take_while(|&&(from, _)| from as usize == v);
+                        out.extend(back.map(|&(_, to)| to as usize));
+                    }
                 },
             )
         };
         Ok(PathGraph {
             dims: dungeon.dims(),
             levels: dungeon.levels(),
-            walk_regions: label(&walk),
-            pass_regions: label(&pass),
+            walk_regions: label(&walk, &against_walk),
+            pass_regions: label(&pass, &against),
             node_of_slot: cells.node_of_slot,
             coords: cells.coords,
             enter: cells.enter,
@@ -267,6 +292,7 @@ impl PathGraph {
             pass,
             stair_cost: stair_cost(dungeon.proportions()),
             landmarks: None,
+            against,
         })
     }
 }
@@ -292,6 +318,35 @@ mod tests {
         assert_eq!(g.step_cost(c, e, &rules), Some(707));
         assert_eq!(g.successors(o, &rules).count(), 3);
         assert_eq!(g.pos(c), Pos::new(0, 1, 1));
+    }
+
+    #[test]
+    fn a_one_way_door_is_walked_its_way_only_and_joins_regions() {
+        use crate::dungeon::Mechanism;
+        use crate::path::{AStar, DijkstraMap, MapBounds, UNREACHED};
+        // Three octagons in a row: west -> middle through a one-way door (eastward only).
+        let mut d = Dungeon::new(3, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+        let (west, middle, east) = (Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 0, 4));
+        let east_only = d.mission_state(Mechanism::OneWayForward).unwrap();
+        d.set_edge(west, Direction::E, east_only).unwrap();
+        let mut g = PathGraph::new(&d).unwrap();
+        let rules = PathRules { open_doors: true };
+        let mut astar = AStar::new();
+        assert!(astar.find(&g, west, east, &rules).unwrap().is_some());
+        assert_eq!(astar.find(&g, east, west, &rules).unwrap(), None, "not back through it");
+        assert_eq!(g.regions(&rules).count(), 1, "regions ignore direction");
+        assert_eq!(crate::path::dungeon_regions(&d).count(), 1);
+        // A map towards the west octagon: nothing east of the door walks there.
+        let map = DijkstraMap::new(&g, &[west], &MapBounds::everywhere(&g), &rules).unwrap();
+        assert_eq!(map.value(middle).unwrap(), UNREACHED);
+        let map = DijkstraMap::new(&g, &[east], &MapBounds::everywhere(&g), &rules).unwrap();
+        assert_eq!(map.value(west).unwrap(), 2000, "the west octagon walks east through it");
+        // Turned round, the graph follows (read again on the change).
+        let west_only = d.mission_state(Mechanism::OneWayBackward).unwrap();
+        d.set_edge(west, Direction::E, west_only).unwrap();
+        g.update_edge(&d, west, Direction::E).unwrap();
+        assert!(astar.find(&g, west, east, &rules).unwrap().is_none());
+        assert!(astar.find(&g, east, west, &rules).unwrap().is_some());
     }
 
     #[test]
