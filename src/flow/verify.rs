@@ -1,8 +1,9 @@
 //! The flow proof ([`verify`]): a search over (cell, keys held) that says whether a dungeon
 //! with locked doors, keys and one-way doors can be finished, and no lock walked round.
 //!
-//! The search runs on the pathing graph with doors openable ([`crate::path::PathGraph`]
-//! under `PathRules { open_doors: true }`), so it steps where a path search steps: carved
+//! The search runs on the pathing graph's steps with doors openable (read by the rules of
+//! [`crate::path::PathGraph`] under `PathRules { open_doors: true }`), so it steps where a
+//! path search steps: carved
 //! seams, closed and secret doors, stairs, one-way doors their way only. A locked door is
 //! crossed (either way) once its key is held; a key is held from the moment its cell is
 //! reached and never lost. The search is over states (cell, keys held), not cells: a walk
@@ -14,7 +15,10 @@ use std::fmt;
 
 use crate::dungeon::{Dungeon, PassageKind};
 use crate::grid::Pos;
-use crate::path::{AStar, NodeId, PathGraph, PathRules};
+use std::ops::ControlFlow;
+
+use crate::path::StepList;
+use crate::path::search::{Parents, Search};
 
 /// A position in the user's words: `level,row,col`.
 struct At(Pos);
@@ -145,18 +149,23 @@ struct Door {
     key: usize,
 }
 
-/// The proof's view of a dungeon: the graph, the doors and keys as nodes.
+/// The proof's view of a dungeon: the steps, the doors and keys as nodes.
 struct Board<'d> {
     dungeon: &'d Dungeon,
-    graph: PathGraph,
+    steps: StepList,
     ids: Vec<u32>,
     /// Sorted by `nodes`.
     doors: Vec<Door>,
-    /// Per node: the key indices whose key lies there (few nodes hold any).
-    keys_at: Vec<(u32, usize)>,
+    /// Per arc of `steps`: the key index of the locked door it crosses, or [`NO_DOOR`].
+    arc_door: Vec<u8>,
+    /// Per node: the key indices whose keys lie there, as a set.
+    key_mask: Vec<u64>,
     /// Per key index: its node.
     key_node: Vec<Option<u32>>,
 }
+
+/// `arc_door` of an arc through no locked door.
+const NO_DOOR: u8 = u8::MAX;
 
 /// What one flood reached.
 struct Reach {
@@ -178,34 +187,23 @@ impl Board<'_> {
     /// never picked up). A node is reached when any state at it is; its parent is the node
     /// it was first reached from.
     fn flood(&self, start: u32, walled: Option<usize>) -> Reach {
-        let n = self.graph.node_count();
+        let n = self.steps.node_count();
         let mut reach = Reach { parent: vec![u32::MAX; n], seen: vec![false; n] };
+        let keep = !walled.map_or(0, |k| 1u64 << k);
         // Per node, the key sets seen there (bit `s` for set `s`).
         let mut sets = vec![0u64; n];
-        let pick = |v: u32, held: u64| {
-            let at = self.keys_at.partition_point(|&(node, _)| node < v);
-            let mut held = held;
-            for &(_, k) in self.keys_at[at..].iter().take_while(|&&(node, _)| node == v) {
-                if Some(k) != walled {
-                    held |= 1 << k;
-                }
-            }
-            held
-        };
-        let first = pick(start, 0);
+        let first = self.key_mask[start as usize] & keep;
         sets[start as usize] |= 1 << first;
         reach.seen[start as usize] = true;
         let mut queue = VecDeque::from([(start, first)]);
-        let rules = PathRules { open_doors: true };
         while let Some((v, held)) = queue.pop_front() {
-            for (w, _) in self.graph.successors(NodeId::from_index(v), &rules) {
-                let w = w.index() as u32;
-                if let Some(k) = self.door_of(v, w)
-                    && (Some(k) == walled || held & (1 << k) == 0)
-                {
+            for at in self.steps.range(v) {
+                let (w, _) = self.steps.arc(at);
+                let door = self.arc_door[at];
+                if door != NO_DOOR && (held & keep & (1 << door)) == 0 {
                     continue;
                 }
-                let next = if self.keys_at.is_empty() { held } else { pick(w, held) };
+                let next = held | (self.key_mask[w as usize] & keep);
                 if sets[w as usize] & (1 << next) != 0 {
                     continue;
                 }
@@ -221,7 +219,7 @@ impl Board<'_> {
     }
 
     fn pos(&self, v: u32) -> Pos {
-        self.graph.pos(NodeId::from_index(v))
+        self.steps.pos(v)
     }
 }
 
@@ -263,13 +261,12 @@ impl Board<'_> {
 pub fn verify(dungeon: &Dungeon) -> Verdict {
     let mut verdict =
         Verdict { locks: dungeon.locks().count(), keys: dungeon.keys().count(), ..Verdict::default() };
-    let Ok(graph) = PathGraph::new(dungeon) else {
+    let Ok(steps) = StepList::read(dungeon) else {
         verdict.failures.push(Failure::NoMarker { what: "graph" });
         return verdict;
     };
-    let node_in =
-        |g: &PathGraph, p: Option<Pos>| p.and_then(|p| g.node(p).ok().flatten()).map(|v| v.index() as u32);
-    let node = |p: Option<Pos>| node_in(&graph, p);
+    let node_in = |g: &StepList, p: Option<Pos>| p.and_then(|p| g.node(dungeon, p));
+    let node = |p: Option<Pos>| node_in(&steps, p);
     let (Some(start), Some(goal)) = (node(dungeon.entrance()), node(dungeon.exit())) else {
         let what = if node(dungeon.entrance()).is_none() { "entrance" } else { "exit" };
         verdict.failures.push(Failure::NoMarker { what });
@@ -302,27 +299,43 @@ pub fn verify(dungeon: &Dungeon) -> Verdict {
         }
     }
     keys_at.sort_unstable();
-    let board = Board { dungeon, graph, ids, doors, keys_at, key_node };
-    let node = |p: Option<Pos>| node_in(&board.graph, p);
+    let mut key_mask = vec![0u64; steps.node_count()];
+    for &(v, k) in &keys_at {
+        key_mask[v as usize] |= 1 << k;
+    }
+    let mut board = Board { dungeon, steps, ids, doors, arc_door: Vec::new(), key_mask, key_node };
+    board.arc_door = (0..board.steps.node_count() as u32)
+        .flat_map(|v| board.steps.range(v).map(move |at| (v, at)))
+        .map(|(v, at)| board.door_of(v, board.steps.arc(at).0).map_or(NO_DOOR, |k| k as u8))
+        .collect();
+    let board = board;
     let all = board.flood(start, None);
     if !all.seen[goal as usize] {
         verdict.failures.push(Failure::GoalUnreachable { entrance: board.pos(start), goal: board.pos(goal) });
     }
-    // The critical path: the cheapest walk with every lock open.
-    let rules = PathRules { open_doors: true };
-    let route =
-        AStar::new().search(&board.graph, NodeId::from_index(start), NodeId::from_index(goal), &rules);
-    if let Some(route) = route {
-        verdict.critical_cost = route.cost;
-        for pair in route.steps.windows(2) {
-            let (a, b) = (node(Some(pair[0])), node(Some(pair[1])));
-            if let (Some(a), Some(b)) = (a, b)
-                && let Some(k) = board.door_of(a, b)
-            {
+    // The critical path: the cheapest walk with every lock open (Dijkstra, stopping at
+    // the goal).
+    let mut search = Search::new();
+    search.reset(board.steps.node_count(), Parents::Record);
+    search.start(start, 0);
+    let steps = &board.steps;
+    let reached = search.run(
+        |u| steps.range(u).map(move |at| (steps.arc(at).0, u64::from(steps.arc(at).1))),
+        |v, cost| if v == goal { ControlFlow::Break(cost) } else { ControlFlow::Continue(()) },
+    );
+    if let Some(cost) = reached {
+        verdict.critical_cost = cost;
+        let mut path = vec![goal];
+        while let Some(p) = search.parent(*path.last().unwrap_or(&start)) {
+            path.push(p);
+        }
+        path.reverse();
+        for pair in path.windows(2) {
+            if let Some(k) = board.door_of(pair[0], pair[1]) {
                 verdict.critical_locks.push(board.ids[k]);
             }
         }
-        verdict.critical_path = route.steps;
+        verdict.critical_path = path.into_iter().map(|v| board.pos(v)).collect();
     }
     for k in 0..board.ids.len() {
         check_lock(&board, &all, start, goal, k, &mut verdict);

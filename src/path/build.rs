@@ -197,6 +197,90 @@ impl Cells {
     }
 }
 
+/// The cost of `step` (its base step, the edge's move cost and `enter`, the entered node's
+/// move cost), `None` when it overflows: the one rule every reading of the graph costs
+/// steps by.
+fn step_cost(step: &Step<'_>, enter: u32, stair_cost: u32) -> Option<u32> {
+    match step.across {
+        Some((dir, edge)) => {
+            let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
+            base.checked_add(edge.move_cost).and_then(|x| x.checked_add(enter))
+        }
+        None => stair_cost.checked_add(enter),
+    }
+}
+
+/// A lean reading of the graph with doors open: each node's steps (one-way doors their
+/// way only) and their costs, by the same rules as [`PathGraph::new`], and nothing else (no
+/// walkable steps, regions or reverse arcs): for a few searches over a dungeon read once
+/// (the flow proof, [`crate::flow::verify`]).
+pub(crate) struct StepList {
+    cells: Cells,
+    /// Node `v`'s arcs are `arcs[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    arcs: Vec<Arc>,
+}
+
+impl StepList {
+    /// Reads the steps of `dungeon`.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::CostOverflow`] when a step's cost does not fit in `u32`.
+    pub(crate) fn read(dungeon: &Dungeon) -> Result<StepList, PathError> {
+        let cells = Cells::read(dungeon);
+        let shafts = Shafts::read(dungeon, &cells);
+        let walls = Walls::of(dungeon.dims());
+        let stair_cost = stair_cost(dungeon.proportions());
+        let (mut start, mut arcs, mut out) = (vec![0u32], Vec::new(), Vec::new());
+        for (v, c) in (0u32..).zip(&cells.coords) {
+            cells.steps_of(dungeon, &walls, &shafts, v, &mut out);
+            for step in out.iter().filter(|s| !s.against) {
+                let cost = step_cost(step, cells.enter[step.to as usize], stair_cost).ok_or(
+                    PathError::CostOverflow {
+                        level: c.level as u16,
+                        row: c.row,
+                        col: c.col,
+                        dir: step.across.map(|(dir, _)| dir),
+                    },
+                )?;
+                arcs.push(Arc { to: step.to, cost });
+            }
+            start.push(u32::try_from(arcs.len()).unwrap_or(u32::MAX));
+        }
+        Ok(StepList { cells, start, arcs })
+    }
+
+    /// Number of nodes.
+    pub(crate) fn node_count(&self) -> usize {
+        self.cells.coords.len()
+    }
+
+    /// The positions in the arc list of node `v`'s arcs.
+    pub(crate) fn range(&self, v: u32) -> std::ops::Range<usize> {
+        self.start[v as usize] as usize..self.start[v as usize + 1] as usize
+    }
+
+    /// Every arc, node by node (see [`StepList::range`]): `(to, cost)`.
+    pub(crate) fn arc(&self, at: usize) -> (u32, u32) {
+        let a = self.arcs[at];
+        (a.to, a.cost)
+    }
+
+    /// The node at `pos`, if it is one.
+    pub(crate) fn node(&self, dungeon: &Dungeon, pos: Pos) -> Option<u32> {
+        let dims = dungeon.dims();
+        let i = dims.index(pos.slot).ok().filter(|_| pos.level < dungeon.levels())?;
+        self.cells.node_of_slot(usize::from(pos.level) * dims.slot_count() + i)
+    }
+
+    /// The position of node `v`.
+    pub(crate) fn pos(&self, v: u32) -> Pos {
+        let c = self.cells.coords[v as usize];
+        Pos::new(c.level as u16, c.row, c.col)
+    }
+}
+
 /// Reads the steps of every node with their costs, under both rule sets.
 fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, PathError> {
     let shafts = Shafts::read(dungeon, cells);
@@ -223,13 +307,7 @@ fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, 
                 }
                 continue;
             }
-            let cost = match step.across {
-                Some((dir, edge)) => {
-                    let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
-                    base.checked_add(edge.move_cost).and_then(|x| x.checked_add(enter))
-                }
-                None => stair_cost.checked_add(enter),
-            };
+            let cost = step_cost(step, enter, stair_cost);
             let dir = step.across.map(|(dir, _)| dir);
             let cost =
                 cost.ok_or(PathError::CostOverflow { level: c.level as u16, row: c.row, col: c.col, dir })?;

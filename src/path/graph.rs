@@ -54,11 +54,6 @@ pub struct PathRules {
 pub struct NodeId(pub(super) u32);
 
 impl NodeId {
-    /// The node of index `i` (the crate's own per-node arrays hand them back).
-    pub(crate) const fn from_index(i: u32) -> NodeId {
-        NodeId(i)
-    }
-
     /// The node's index, `0..node_count`, into per-node arrays such as
     /// [`super::DijkstraMap::values`] and [`PathGraph::regions`].
     #[must_use]
