@@ -251,6 +251,14 @@ fn the_same_seed_gives_the_same_mission_bytes() {
     let back = octile::format::from_json(&a).unwrap();
     assert_eq!(octile::format::to_json(&back), a, "locks and keys round-trip (version 4)");
     assert!(a.contains("\"version\": 4,") && a.contains("\"locks\"") && a.contains("door_one_way"));
+    // Locks in an older version, and a lock on no locked door, are named problems.
+    let old = octile::format::from_json(&a.replace("\"version\": 4,", "\"version\": 3,")).unwrap_err();
+    assert!(old.to_string().contains("they need version 4"), "{old}");
+    let mut v: serde_json::Value = serde_json::from_str(&a).unwrap();
+    v["locks"][0]["wall"] = "Q".into();
+    let moved = v.to_string();
+    let bad = octile::format::from_json(&moved).unwrap_err().to_string();
+    assert!(bad.contains("lock at ") && bad.contains("the wall must be one of"), "{bad}");
 }
 
 /// The carved octagons the checker reaches with lock `id` shut, and those of `id`'s `to`
@@ -381,4 +389,44 @@ fn verify_and_the_checker_agree_on_mutated_dungeons() {
     }
     // Both answers turn up, so agreement means something.
     assert!(bypassed > 0 && behind > 0 && unreachable > 0, "{bypassed} {behind} {unreachable} of {cases}");
+}
+
+#[test]
+fn the_glb_and_the_plan_carry_the_mission() {
+    let d = realised("three-levels.json", 32, 1).unwrap();
+    let glb = octile::export::to_glb(&d, &Default::default()).unwrap();
+    let len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+    let doc: serde_json::Value = serde_json::from_slice(&glb[20..20 + len]).unwrap();
+    let nodes = doc["nodes"].as_array().unwrap();
+    let named = |prefix: &str| {
+        nodes.iter().filter(|n| n["name"].as_str().is_some_and(|s| s.starts_with(prefix))).collect::<Vec<_>>()
+    };
+    let keys = named("Key_");
+    assert_eq!(keys.len(), 3, "a Key_ empty per key");
+    for key in keys {
+        let id = key["extras"]["lock"].as_u64().unwrap();
+        assert_eq!(key["name"], format!("Key_{id}"));
+        assert_eq!(key["extras"]["role"], "key");
+    }
+    let doors = named("Door_");
+    let mut locks: Vec<u64> = doors.iter().filter_map(|n| n["extras"]["lock"].as_u64()).collect();
+    locks.sort_unstable();
+    assert_eq!(locks, [1, 2, 3], "each locked door's node has its lock id");
+    let one_way: Vec<_> = doors.iter().filter(|n| n["extras"]["one_way"].is_object()).collect();
+    assert_eq!(one_way.len(), 1, "the one-way door says which way");
+    let flow = &doc["scenes"][0]["extras"]["flow"];
+    assert_eq!(flow["holds"], true);
+    assert_eq!(flow["critical_locks"], serde_json::json!([1, 2, 3]));
+    assert!(flow["critical_path"].as_array().unwrap().len() > 10);
+    let svg = octile::plan::to_svg(&d, &Default::default());
+    for id in 1..=3 {
+        assert!(svg.contains(&format!(r#"class="lock" data-lock="{id}""#)), "lock {id} on the plan");
+        assert!(svg.contains(&format!(r#"class="key" data-lock="{id}""#)), "key {id} on the plan");
+    }
+    assert!(svg.contains(r#"class="critical-path""#) && svg.contains(r#"class="one-way""#));
+    let report = octile::flow::report(&d).unwrap();
+    assert_eq!(report["holds"], true);
+    assert_eq!(report["rooms_by_role"]["treasure"], 2);
+    assert!(report["cycles"].as_u64().unwrap() >= 2);
+    assert_eq!(report["levels_crossed"], serde_json::json!([0, 1, 2]));
 }
