@@ -3,6 +3,12 @@
 //! - `room_graph/default/N`: `--flow default` on N x N octagons (3 levels at 32, 4 at 64).
 //! - `room_graph/maze/N`: `--flow maze`, the same size and seed.
 //!
+//! - `mission/layout_and_proof/32`: realising the 3-level mission spec of
+//!   `tests/mission_specs` (3 key-locks, 2 cycles) on 32x32 octagons and proving it
+//!   (`flow::verify`), beside `room_graph/default/32` above.
+//! - `mission/verify/64`: `flow::verify` alone on the 4-level mission spec realised on
+//!   64x64 octagons (budget: 5 ms).
+//!
 //! Before the criterion groups, the bench prints the 95th percentile over 20 seeds of each
 //! (what README's performance table quotes). `OCTILE_BENCH_QUICK=1` (CI) runs the smallest
 //! size once.
@@ -87,5 +93,35 @@ fn side_by_side(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, percentiles, side_by_side);
+/// The mission spec `name` of `tests/mission_specs`, realised on `n x n` octagons.
+fn mission(name: &str, n: u32, seed: u64) -> octile::dungeon::Dungeon {
+    let path = format!("{}/tests/mission_specs/{name}", env!("CARGO_MANIFEST_DIR"));
+    let spec =
+        octile::flow::FlowSpec::from_json(&std::fs::read_to_string(path).expect("spec")).expect("a spec");
+    let flow = spec.check(&Default::default()).expect("valid");
+    let o = GenerateOptions { seed, cols: n, rows: n, ..Default::default() };
+    octile::flow::realise(&flow, &o, &mut |_| {}).expect("realises")
+}
+
+fn layout_and_proof(n: u32, seed: u64) -> octile::flow::Verdict {
+    let d = mission("three-levels.json", n, seed);
+    octile::flow::verify(&d)
+}
+
+fn missions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mission");
+    group.sample_size(10);
+    assert!(layout_and_proof(32, 1).holds(), "the 32x32x3 mission holds");
+    group.bench_function(BenchmarkId::new("layout_and_proof", 32), |b| b.iter(|| layout_and_proof(32, 1)));
+    if std::env::var_os("OCTILE_BENCH_QUICK").is_none() {
+        let d = mission("four-levels.json", 64, 1);
+        assert_eq!((d.dims().octagon_cols(), d.levels()), (64, 4));
+        let verdict = octile::flow::verify(&d);
+        assert!(verdict.holds() && verdict.locks == 3, "{:?}", verdict.failures);
+        group.bench_function(BenchmarkId::new("verify", 64), |b| b.iter(|| octile::flow::verify(&d)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, percentiles, side_by_side, missions);
 criterion_main!(benches);

@@ -157,3 +157,30 @@ fn validate_warns_of_a_passage_into_rock() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("warning: level 0, row 0, col 0: wall E is \"open\""), "{}", stderr(&o));
 }
+
+#[test]
+fn validate_proves_a_mission_and_info_flow_reports_it() {
+    let dir = Scratch::new("validate_proves_a_mission");
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json");
+    let path = dir.join("m.json");
+    let p = path.to_str().unwrap();
+    let o = octile(&["generate", "--flow", spec, "--octagons", "24x24", "--seed", "1", "-o", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = octile(&["validate", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("flow holds (3 lock(s), 3 key(s)"), "{}", stdout(&o));
+    let o = octile(&["info", p, "--flow", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!((v["holds"].clone(), v["cycles"].clone()), (serde_json::json!(true), serde_json::json!(2)));
+    assert_eq!(v["critical_path"]["locks"], serde_json::json!([1, 2, 3]));
+    // The key of lock 1 moved onto the exit's cell: behind its own lock.
+    let mut d: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    d["keys"][0]["at"] = d["exit"].clone();
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, d.to_string()).unwrap();
+    let o = octile(&["validate", broken.to_str().unwrap()]);
+    assert!(!o.status.success(), "a broken flow fails validate");
+    assert!(stdout(&o).contains("flow: the goal at"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("the flow does not hold"), "{}", stderr(&o));
+}

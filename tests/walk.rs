@@ -252,6 +252,7 @@ fn a_walkable_door_is_door_wide() {
         closes_to: None,
         blocks_projectiles: None,
         burns_to: None,
+        mechanism: None,
     };
     let d = two_rooms(Some(open_door));
     let p = *d.proportions();

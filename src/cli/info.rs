@@ -18,6 +18,10 @@ pub struct InfoArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Print the mission instead: rooms by role, the critical path (rooms, metres, locks),
+    /// cycles, dead ends, keys and locks, levels crossed, and the flow proof's verdict.
+    #[arg(long)]
+    flow: bool,
     /// Refuse a dungeon of more carved cells than this (the room graph's size).
     #[arg(long, value_name = "N", default_value_t = super::budget::DEFAULT_MAX_CELLS)]
     max_cells: u64,
@@ -122,6 +126,9 @@ fn height_summary(d: &octile::dungeon::Dungeon) -> Option<(usize, f64, f64)> {
 pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
     let d = super::files::load(&args.file)?;
     super::budget::check_cells(&d, args.max_cells, "the room graph")?;
+    if args.flow {
+        return flow_info(&d, &args);
+    }
     let graph = RoomGraph::of(&d);
     let c = count(&d, &graph);
     let dims = d.dims();
@@ -207,6 +214,77 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             p.short_edge(),
             p.seam_gap()
         )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `octile info --flow`: the mission report ([`octile::flow::report`]), as JSON or text.
+fn flow_info(d: &Dungeon, args: &InfoArgs) -> anyhow::Result<ExitCode> {
+    let Some(v) = octile::flow::report(d) else {
+        anyhow::bail!(
+            "{}: no mission: the dungeon has no entrance and goal rooms and no locks or keys",
+            args.file.display()
+        );
+    };
+    if args.json {
+        outln!("{v}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let list = |key: &str| -> String {
+        let items: Vec<String> = v[key].as_array().map_or_else(Vec::new, |a| {
+            a.iter().map(|x| x.to_string().trim_matches('"').to_string()).collect()
+        });
+        if items.is_empty() { "none".into() } else { items.join(", ") }
+    };
+    let roles: Vec<String> = v["rooms_by_role"]
+        .as_object()
+        .map_or_else(Vec::new, |m| m.iter().map(|(k, n)| format!("{k} {n}")).collect());
+    let path = &v["critical_path"];
+    let rooms: Vec<String> = path["rooms"]
+        .as_array()
+        .map_or_else(Vec::new, |a| a.iter().filter_map(|r| r.as_str().map(String::from)).collect());
+    outln!("{}", args.file.display())?;
+    outln!("  rooms         {}", if roles.is_empty() { "none".into() } else { roles.join(", ") })?;
+    outln!(
+        "  critical path {} room(s), {} cells, {} m: {}",
+        rooms.len(),
+        path["cells"].as_array().map_or(0, Vec::len),
+        path["metres"],
+        rooms.join(" -> ")
+    )?;
+    outln!(
+        "  locks on it   {}",
+        path["locks"].as_array().map_or_else(
+            || "none".into(),
+            |a| if a.is_empty() {
+                "none".into()
+            } else {
+                a.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+            }
+        )
+    )?;
+    outln!("  cycles        {}", v["cycles"])?;
+    outln!("  dead ends     {}", list("dead_ends"))?;
+    let keys: Vec<String> = v["keys"].as_array().map_or_else(Vec::new, |a| {
+        a.iter()
+            .map(|k| {
+                format!(
+                    "key {} at {}",
+                    k["lock"],
+                    k["at"].as_array().map_or_else(String::new, |c| c
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(","))
+                )
+            })
+            .collect()
+    });
+    outln!("  keys          {}", if keys.is_empty() { "none".into() } else { keys.join("; ") })?;
+    outln!("  levels        {}", list("levels_crossed"))?;
+    match v["failures"].as_array().and_then(|f| f.first()) {
+        None => outln!("  proof         holds")?,
+        Some(f) => outln!("  proof         fails: {}", f.as_str().unwrap_or_default())?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -144,6 +144,56 @@ pub struct EdgeDef {
     /// ([`Registry::edge_burns_to`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub burns_to: Option<String>,
+    /// What a mission door asks of whoever crosses it (a key, a direction, finding it);
+    /// `None` for every other edge state ([`Mechanism`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mechanism: Option<Mechanism>,
+}
+
+/// What a mission door asks of whoever crosses it (docs/flow.md, "Keys, locks, one-way
+/// doors"). Path searches ([`crate::path`]) honour one-way doors; the flow proof
+/// ([`crate::flow::verify`]) honours all three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mechanism {
+    /// A locked door: crossing it needs the key of the lock id the dungeon's lock layer
+    /// gives the edge ([`crate::dungeon::Dungeon::lock_at`]). Keys are kept once found.
+    Locked,
+    /// A one-way door crossed only *into* the later of its two cells in row-major order:
+    /// southward, or eastward between cells of one slot row (so across a long edge south
+    /// or east, across a short edge into the cell to the south).
+    OneWayForward,
+    /// A one-way door crossed only into the earlier of its two cells (north, or west
+    /// between cells of one row): [`Mechanism::OneWayForward`] turned round.
+    OneWayBackward,
+    /// A secret door: crossed like a closed door by whoever has found it.
+    Secret,
+}
+
+impl Mechanism {
+    /// Whether a door of this mechanism may be crossed from the cell at `from` to the
+    /// cell at `to` (its two sides, on one level) as far as direction goes: false only for
+    /// a one-way door walked the wrong way.
+    #[must_use]
+    pub fn allows(self, from: crate::grid::Slot, to: crate::grid::Slot) -> bool {
+        let forward = (to.row, to.col) > (from.row, from.col);
+        match self {
+            Mechanism::OneWayForward => forward,
+            Mechanism::OneWayBackward => !forward,
+            Mechanism::Locked | Mechanism::Secret => true,
+        }
+    }
+
+    /// The one-way mechanism that lets a walker cross from `from` into `to` (two sides of
+    /// one edge).
+    #[must_use]
+    pub fn one_way(from: crate::grid::Slot, to: crate::grid::Slot) -> Mechanism {
+        if (to.row, to.col) > (from.row, from.col) {
+            Mechanism::OneWayForward
+        } else {
+            Mechanism::OneWayBackward
+        }
+    }
 }
 
 impl EdgeDef {
@@ -163,6 +213,7 @@ impl EdgeDef {
             closes_to: None,
             blocks_projectiles: None,
             burns_to: None,
+            mechanism: None,
         }
     }
 
@@ -222,6 +273,14 @@ impl EdgeDef {
             closes_to: Some(closes_to.into()),
             ..EdgeDef::open(name, symbol)
         }
+    }
+
+    /// A mission door with `mechanism` ([`Mechanism`]): a closed door (door-wide, passable,
+    /// not walkable, opaque, material `door_frame`) that opens to nothing by itself: a game
+    /// opens it with a key, from the right side, or once found.
+    #[must_use]
+    pub fn mission_door(name: &str, symbol: char, mechanism: Mechanism) -> EdgeDef {
+        EdgeDef { opens_to: None, mechanism: Some(mechanism), ..EdgeDef::door(name, symbol, name) }
     }
 
     /// Whether the edge stops a projectile crossing it: the explicit `blocks_projectiles`

@@ -194,4 +194,19 @@ pub enum DungeonError {
         /// Which part of the rule fails.
         why: String,
     },
+    /// A lock id given to a wall whose state is not a locked door
+    /// ([`crate::dungeon::Mechanism::Locked`]).
+    #[error("level {level}: wall {} of the cell at row {row}, col {col} is {state:?}, not a locked door; only a locked door carries a lock id", dir.name())]
+    NotLocked {
+        /// Level.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// The wall.
+        dir: Direction,
+        /// The edge's state (`wall` for the grid's border).
+        state: String,
+    },
 }

@@ -34,7 +34,7 @@ pub enum Fill {
 pub struct Dungeon {
     dims: Dims,
     layout: Layout,
-    registry: Registry,
+    pub(super) registry: Registry,
     tiles: Vec<Grid<TileId>>,
     edges: Vec<Vec<EdgeStateId>>,
     pub(super) entrance: Option<Pos>,
@@ -55,6 +55,8 @@ pub struct Dungeon {
     stairs: Stairs,
     /// The rooms and passages the dungeon was built from ([`Dungeon::rooms`]).
     pub(super) rooms: RoomTable,
+    /// The lock ids of locked doors and where their keys lie ([`Dungeon::lock_at`]).
+    pub(super) mission: super::mission::MissionLayer,
 }
 
 impl Dungeon {
@@ -122,6 +124,7 @@ impl Dungeon {
             // The fills hold no stair tile (rock and plain floor are not stairs).
             stairs: Stairs::empty(dims),
             rooms: RoomTable::default(),
+            mission: super::mission::MissionLayer::default(),
         })
     }
 
@@ -357,6 +360,9 @@ impl Dungeon {
         self.dims.edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
         let i = self.dims.edge_index(edge).expect("invariant: checked edge");
         self.edges[l][i] = state;
+        if self.registry.mechanism(state) != Some(super::Mechanism::Locked) {
+            self.mission.forget_lock(level, edge);
+        }
         if self.registry.edge_def(state).is_none_or(|def| def.carve != Carve::Full) {
             let open = self.open_pillars_at_edge(level, edge);
             self.close_broken_pillars(level, &open);
@@ -418,6 +424,7 @@ impl Dungeon {
             pillars,
             stairs: Stairs::default(),
             rooms: RoomTable::default(),
+            mission: super::mission::MissionLayer::default(),
         };
         dungeon.stairs = Stairs::of(&dungeon);
         Ok(dungeon)

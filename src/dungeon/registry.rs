@@ -2,7 +2,7 @@
 //! Algorithms ask the registry (walkable, passable, carved ...); they never match on names.
 
 use super::DungeonError;
-use super::defs::{Carve, EdgeDef, TileDef};
+use super::defs::{Carve, EdgeDef, Mechanism, TileDef};
 
 /// Why a tile or edge state was not registered, or a name not found.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -455,6 +455,33 @@ impl Registry {
     #[must_use]
     pub fn open_edge(&self) -> Option<EdgeStateId> {
         self.edges.iter().position(|e| e.carve == Carve::Full).map(|i| EdgeStateId(i as u8))
+    }
+
+    /// The first edge state with mechanism `mechanism` (a locked, one-way or secret door).
+    #[must_use]
+    pub fn mission_state(&self, mechanism: Mechanism) -> Option<EdgeStateId> {
+        self.edges.iter().position(|e| e.mechanism == Some(mechanism)).map(|i| EdgeStateId(i as u8))
+    }
+
+    /// The mechanism of edge state `id`, when it is a mission door.
+    #[must_use]
+    pub fn mechanism(&self, id: EdgeStateId) -> Option<Mechanism> {
+        self.edge_def(id).and_then(|e| e.mechanism)
+    }
+
+    /// The standard mission door of `mechanism`, added by realisation to a dungeon that
+    /// needs it ([`crate::dungeon::Dungeon::mission_state`]): `door_locked` (`L`),
+    /// `door_one_way` (`>`, forward), `door_one_way_back` (`<`) and `door_secret` (`?`),
+    /// each [`EdgeDef::mission_door`].
+    #[must_use]
+    pub fn standard_mission_door(mechanism: Mechanism) -> EdgeDef {
+        let (name, symbol) = match mechanism {
+            Mechanism::Locked => ("door_locked", 'L'),
+            Mechanism::OneWayForward => ("door_one_way", '>'),
+            Mechanism::OneWayBackward => ("door_one_way_back", '<'),
+            Mechanism::Secret => ("door_secret", '?'),
+        };
+        EdgeDef::mission_door(name, symbol, mechanism)
     }
 
     /// The first edge state that carves nothing (wall).

@@ -132,7 +132,9 @@ fn cell_extras(pos: crate::grid::Pos) -> serde_json::Value {
 }
 
 /// The scene's extras, which survive optimisers that prune empty nodes: the level node
-/// names in order, and the entrance and exit cells where the dungeon has them.
+/// names in order, the entrance and exit cells where the dungeon has them, and the flow
+/// (`"flow"`: `holds`, `failures`, `critical_path` cells, `critical_locks`) where it has
+/// locks, keys or mission doors.
 fn scene_extras(dungeon: &Dungeon) -> serde_json::Value {
     let mut fields = value!({
         "levels": (0..dungeon.levels()).map(names::level).collect::<Vec<_>>(),
@@ -141,6 +143,19 @@ fn scene_extras(dungeon: &Dungeon) -> serde_json::Value {
         if let Some(pos) = pos {
             fields[key] = cell_extras(pos);
         }
+    }
+    // The flow: the critical path and the proof's verdict, for a dungeon with locks, keys
+    // or mission doors ([`crate::flow::verify`]).
+    if dungeon.has_mission() || dungeon.registry().edges().iter().any(|e| e.mechanism.is_some()) {
+        let verdict = crate::flow::verify(dungeon);
+        let path: Vec<serde_json::Value> =
+            verdict.critical_path.iter().map(|p| value!([p.level, p.slot.row, p.slot.col])).collect();
+        fields["flow"] = value!({
+            "holds": verdict.holds(),
+            "failures": verdict.failures.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "critical_path": path,
+            "critical_locks": verdict.critical_locks,
+        });
     }
     fields
 }
@@ -201,6 +216,16 @@ impl<'a> Built<'a> {
                 n.extras = extras(fields);
                 children.push(built.root.push(n));
             }
+        }
+        // A key marker per placed key: an empty `Key_<id>` on its cell.
+        for (lock, pos) in dungeon.keys() {
+            let mut n = node(format!("Key_{lock}"));
+            n.translation = Some(point(dungeon.layout().world_center(pos)));
+            let mut fields = cell_extras(pos);
+            fields["role"] = value!("key");
+            fields["lock"] = value!(lock);
+            n.extras = extras(fields);
+            children.push(built.root.push(n));
         }
         built.root.nodes[root_index.value()].children = Some(children);
         built.finish(root_index, scene_extras(dungeon));

@@ -108,6 +108,7 @@ impl GameObjects {
                 "level": level,
                 "width": leaf.width,
             });
+            mission_door_extras(dungeon, &leaf, &mut fields);
             if leaf.height != dungeon.proportions().door_height {
                 // A door under a low seam, lower than the root's `door_h`.
                 fields["height"] = value!(leaf.height);
@@ -171,6 +172,26 @@ impl GameObjects {
         let m = single_mesh(root, name, prim);
         self.leaf_meshes.push((key, m));
         m
+    }
+}
+
+/// A mission door's extras: `"mechanism"` (`locked`, `one-way-forward`, ...), a locked
+/// door's `"lock"` id, and a one-way door's `"one_way"`: `{"from": [level, row, col], "to":
+/// [...]}`, the cell it is walked from and the one it lets into.
+fn mission_door_extras(dungeon: &Dungeon, leaf: &DoorLeaf, fields: &mut serde_json::Value) {
+    let state = dungeon.edge_state_of(leaf.level, leaf.edge).ok();
+    let Some(mechanism) = state.and_then(|s| dungeon.registry().mechanism(s)) else { return };
+    let Some((a, dir, b)) = dungeon.edge_cells(leaf.edge) else { return };
+    let cell = |s: crate::grid::Slot| value!([leaf.level, s.row, s.col]);
+    fields["mechanism"] = value!(serde_json::to_value(mechanism).unwrap_or_default());
+    let from = crate::grid::Pos { level: leaf.level, slot: a };
+    if let Some(lock) = dungeon.lock_at(from, dir) {
+        fields["lock"] = value!(lock);
+    }
+    if !mechanism.allows(b, a) {
+        fields["one_way"] = value!({ "from": cell(a), "to": cell(b) });
+    } else if !mechanism.allows(a, b) {
+        fields["one_way"] = value!({ "from": cell(b), "to": cell(a) });
     }
 }
 

@@ -20,16 +20,22 @@
 mod error;
 mod grammar;
 mod ground;
+mod mission;
 mod realise;
+mod report;
 mod route;
 mod shape;
 mod site;
 mod spec;
+mod verify;
 
 pub use error::FlowError;
 pub use grammar::{Grammar, MIN_SIDE, write, write_sparser};
+pub use mission::{Mission, RoomDepth, mission};
 pub use realise::{GrammarOutcome, realise, realise_grammar};
+pub use report::{critical_metres, report};
 pub use spec::{
     ConnectionSpec, CycleSpec, FLOW_FORMAT, FLOW_VERSION, Flow, FlowSpec, LevelSpec, MAX_SPEC_ROOMS,
     RoomSpec, SizeSpec,
 };
+pub use verify::{Failure, MAX_LOCKS, Verdict, verify};

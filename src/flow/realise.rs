@@ -12,7 +12,7 @@ use super::route::{self, Router, Way};
 use super::shape::Shapes;
 use super::site::{self, Site};
 use super::spec::{Flow, SizeSpec};
-use crate::dungeon::{Dungeon, EdgeStateId, Fill, Passage, PassageKind, Registry, Room, RoomId};
+use crate::dungeon::{Dungeon, EdgeStateId, Fill, Mechanism, Passage, PassageKind, Registry, Room, RoomId};
 use crate::generate::{GenerateError, GenerateOptions, Progress, generate_around};
 use crate::geometry::Proportions;
 use crate::grid::{Direction, Grid, Pos, Slot, SlotKind};
@@ -539,7 +539,22 @@ fn carve_way(
     first: EdgeStateId,
     last: EdgeStateId,
 ) -> Result<(), FlowError> {
-    // Each step as the seams it crosses: one long seam, or two short ones through a connector.
+    let seams = seams_of(way);
+    let n = seams.len();
+    for (i, &(slot, dir)) in seams.iter().enumerate() {
+        let state = match i {
+            0 => first,
+            _ if i + 1 == n => last,
+            _ => Registry::OPEN,
+        };
+        d.set_edge(Pos { level, slot }, dir, state)?;
+    }
+    Ok(())
+}
+
+/// The seams `way` crosses, in order, each as a cell and its wall: one long seam a
+/// straight step, two short ones (into and out of the connector) a diagonal step.
+fn seams_of(way: &Way) -> Vec<(Slot, Direction)> {
     let mut seams: Vec<(Slot, Direction)> = Vec::new();
     for (i, &dir) in way.steps.iter().enumerate() {
         let from = way.octagons[i];
@@ -551,14 +566,31 @@ fn carve_way(
             seams.push((from, dir));
         }
     }
-    let n = seams.len();
-    for (i, &(slot, dir)) in seams.iter().enumerate() {
-        let state = match i {
-            0 => first,
-            _ if i + 1 == n => last,
-            _ => Registry::OPEN,
+    seams
+}
+
+/// Turns the door where each locked, one-way or secret connection's corridor enters its
+/// `to` room into that kind of mission door (the registry's [`Mechanism`] states, added to
+/// the dungeon's registry only when a connection asks for one): a locked door gets the
+/// connection's lock id, a one-way door lets the corridor's side through into `to` only.
+fn mission_doors(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError> {
+    for (c, joint) in layout.joints.iter().enumerate() {
+        let (_, _, kind, lock) = flow.connections[c];
+        let Joint::Corridor { level, way } = joint else { continue };
+        let Some(&(slot, dir)) = seams_of(way).last() else { continue };
+        let pos = Pos { level: *level, slot };
+        let beyond = d.dims().neighbor(slot, dir).ok().flatten().expect("invariant: a seam has two sides");
+        let mechanism = match kind {
+            PassageKind::Locked => Mechanism::Locked,
+            PassageKind::OneWay => Mechanism::one_way(slot, beyond),
+            PassageKind::Secret => Mechanism::Secret,
+            PassageKind::Open | PassageKind::Door | PassageKind::Stair => continue,
         };
-        d.set_edge(Pos { level, slot }, dir, state)?;
+        let state = d.mission_state(mechanism)?;
+        d.set_edge(pos, dir, state)?;
+        if mechanism == Mechanism::Locked {
+            d.set_lock(pos, dir, lock)?;
+        }
     }
     Ok(())
 }
@@ -704,5 +736,9 @@ fn finish(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError
     for &(a, b, kind, lock) in &flow.connections {
         d.add_passage(Passage { from: RoomId(a as u16), to: RoomId(b as u16), kind, lock })?;
     }
+    mission_doors(d, flow, layout)?;
+    let middles: Vec<Pos> =
+        layout.sites.iter().map(|site| Pos { level: site.level, slot: site.middle() }).collect();
+    super::mission::place_keys(d, &middles)?;
     Ok(())
 }

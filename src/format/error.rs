@@ -128,6 +128,26 @@ pub enum Problem {
         /// What is wrong with it.
         why: String,
     },
+    /// An entry of `locks` that names no locked door of the dungeon.
+    #[error("lock at {}, wall {wall:?}: {why}", at.map(|v| v.to_string()).join(","))]
+    BadLock {
+        /// The entry's cell, `[level, row, col]`.
+        at: [u32; 3],
+        /// The entry's wall, as written.
+        wall: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Locks, keys or mission doors in a file older than version 4.
+    #[error(
+        "the file has {count} lock(s), key(s) or mission door state(s) but `version` is {version}; they need version 4"
+    )]
+    MissionNeedsVersion4 {
+        /// Locks, keys and edge states with a mechanism.
+        count: usize,
+        /// The file's version.
+        version: u32,
+    },
     /// An inconsistency of the dungeon itself (stairs, for instance).
     #[error(transparent)]
     Dungeon(DungeonError),

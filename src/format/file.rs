@@ -15,8 +15,9 @@ pub const FORMAT_NAME: &str = "octile-dungeon";
 /// `pins`, version 3 `rooms`, `passages`, `open_pillars` and `heights`. A file is written as
 /// the oldest version that holds what it has: version 1 without pins, rooms, open pillars or
 /// room heights (the same bytes as before any existed, readable by older builds), version 2
-/// with pins only.
-pub const FORMAT_VERSION: u32 = 3;
+/// with pins only. Version 4 added `locks`, `keys` and edge states with a `mechanism`
+/// (locked, one-way and secret doors); only a dungeon with them is written as version 4.
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The version written for a dungeon without pins, rooms, open pillars or room heights.
 const VERSION_WITHOUT_PINS: u32 = 1;
@@ -26,6 +27,9 @@ const VERSION_WITH_PINS: u32 = 2;
 
 /// The version that added `rooms`, `passages`, `open_pillars` and `heights`.
 const VERSION_3: u32 = 3;
+
+/// The version that added `locks`, `keys` and mission door states.
+const VERSION_4: u32 = 4;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -60,6 +64,12 @@ struct DungeonFile {
     /// pillar is a column.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     open_pillars: Vec<OpenPillar>,
+    /// Lock ids of locked doors (version 4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    locks: Vec<super::mission::LockEntry>,
+    /// Where each lock's key lies (version 4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    keys: Vec<super::mission::KeyEntry>,
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
     plan: Vec<LevelPlan>,
@@ -151,7 +161,11 @@ pub fn to_json(dungeon: &Dungeon) -> String {
             tip: p.tip().name().into(),
         })
         .collect();
-    let version = if !open_pillars.is_empty() || !rooms.is_empty() || !heights.is_empty() {
+    let (locks, keys) = super::mission::mission_entries(dungeon);
+    let mission_states = reg.edges().iter().any(|e| e.mechanism.is_some());
+    let version = if !locks.is_empty() || !keys.is_empty() || mission_states {
+        VERSION_4
+    } else if !open_pillars.is_empty() || !rooms.is_empty() || !heights.is_empty() {
         VERSION_3
     } else if !pins.is_empty() {
         VERSION_WITH_PINS
@@ -172,6 +186,8 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         rooms,
         passages,
         open_pillars,
+        locks,
+        keys,
         tiles: reg.tiles().to_vec(),
         edges: reg.edges().to_vec(),
         plan,
@@ -420,6 +436,13 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
             marker_problems.push(Problem::BadPillar { level, row, col, tip: entry.tip.clone(), why });
         }
     }
+    let mission = file.locks.len()
+        + file.keys.len()
+        + dungeon.registry().edges().iter().filter(|e| e.mechanism.is_some()).count();
+    if file.version < VERSION_4 && mission > 0 {
+        marker_problems.push(Problem::MissionNeedsVersion4 { count: mission, version: file.version });
+    }
+    marker_problems.extend(super::mission::add_mission(&mut dungeon, &file.locks, &file.keys));
     dungeon.set_seed(file.seed);
     // After the markers are set: a marker on rock is one of the dungeon's problems.
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));

@@ -3,6 +3,7 @@
 
 mod error;
 mod file;
+mod mission;
 mod pretty;
 mod rooms;
 

@@ -105,11 +105,16 @@ impl Shafts {
     }
 }
 
-/// The steps of both rule sets, row by row: `pass` (passable) and `walk` (walkable).
+/// The steps of both rule sets, row by row: `pass` (passable) and `walk` (walkable), and
+/// the steps no search takes that still join regions (one-way doors walked the wrong way),
+/// as `(from, to)` nodes in order of `from`.
 #[derive(Default)]
 struct Steps {
     walk: Csr,
     pass: Csr,
+    against: Vec<(u32, u32)>,
+    /// Those of `against` that are walkable steps.
+    against_walk: Vec<(u32, u32)>,
 }
 
 impl Steps {
@@ -140,6 +145,9 @@ pub(super) struct Step<'d> {
     pub(super) kind: u8,
     /// The wall it crosses and that wall's edge; `None` for a stair step.
     pub(super) across: Option<(Direction, &'d EdgeDef)>,
+    /// It crosses a one-way door the wrong way ([`crate::dungeon::Mechanism::allows`]):
+    /// no search takes it, but it joins regions (connectivity ignores direction).
+    pub(super) against: bool,
 }
 
 impl Cells {
@@ -169,19 +177,107 @@ impl Cells {
             let def =
                 reg.edge_def(edges[wall.edge as usize]).expect("invariant: only registered ids are stored");
             if def.passable {
-                out.push(Step { to, kind: step_across(wall.dir), across: Some((wall.dir, def)) });
+                let against = def.mechanism.is_some_and(|m| {
+                    let t = self.coords[to as usize];
+                    !m.allows(slot, Slot::new(t.row, t.col))
+                });
+                out.push(Step { to, kind: step_across(wall.dir), across: Some((wall.dir, def)), against });
             }
         }
         if self.stair[v as usize]
             && let Some(up) = self.node_at(dungeon, level + 1, slot)
         {
-            out.push(Step { to: up, kind: STEP_UP, across: None });
+            out.push(Step { to: up, kind: STEP_UP, across: None, against: false });
         }
         if level > 0
             && let Some(down) = self.node_at(dungeon, level - 1, slot).filter(|&d| self.stair[d as usize])
         {
-            out.push(Step { to: down, kind: STEP_DOWN, across: None });
+            out.push(Step { to: down, kind: STEP_DOWN, across: None, against: false });
         }
+    }
+}
+
+/// The cost of `step` (its base step, the edge's move cost and `enter`, the entered node's
+/// move cost), `None` when it overflows: the one rule every reading of the graph costs
+/// steps by.
+fn step_cost(step: &Step<'_>, enter: u32, stair_cost: u32) -> Option<u32> {
+    match step.across {
+        Some((dir, edge)) => {
+            let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
+            base.checked_add(edge.move_cost).and_then(|x| x.checked_add(enter))
+        }
+        None => stair_cost.checked_add(enter),
+    }
+}
+
+/// A lean reading of the graph with doors open: each node's steps (one-way doors their
+/// way only) and their costs, by the same rules as [`PathGraph::new`], and nothing else (no
+/// walkable steps, regions or reverse arcs): for a few searches over a dungeon read once
+/// (the flow proof, [`crate::flow::verify`]).
+pub(crate) struct StepList {
+    cells: Cells,
+    /// Node `v`'s arcs are `arcs[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    arcs: Vec<Arc>,
+}
+
+impl StepList {
+    /// Reads the steps of `dungeon`.
+    ///
+    /// # Errors
+    ///
+    /// [`PathError::CostOverflow`] when a step's cost does not fit in `u32`.
+    pub(crate) fn read(dungeon: &Dungeon) -> Result<StepList, PathError> {
+        let cells = Cells::read(dungeon);
+        let shafts = Shafts::read(dungeon, &cells);
+        let walls = Walls::of(dungeon.dims());
+        let stair_cost = stair_cost(dungeon.proportions());
+        let (mut start, mut arcs, mut out) = (vec![0u32], Vec::new(), Vec::new());
+        for (v, c) in (0u32..).zip(&cells.coords) {
+            cells.steps_of(dungeon, &walls, &shafts, v, &mut out);
+            for step in out.iter().filter(|s| !s.against) {
+                let cost = step_cost(step, cells.enter[step.to as usize], stair_cost).ok_or(
+                    PathError::CostOverflow {
+                        level: c.level as u16,
+                        row: c.row,
+                        col: c.col,
+                        dir: step.across.map(|(dir, _)| dir),
+                    },
+                )?;
+                arcs.push(Arc { to: step.to, cost });
+            }
+            start.push(u32::try_from(arcs.len()).unwrap_or(u32::MAX));
+        }
+        Ok(StepList { cells, start, arcs })
+    }
+
+    /// Number of nodes.
+    pub(crate) fn node_count(&self) -> usize {
+        self.cells.coords.len()
+    }
+
+    /// The positions in the arc list of node `v`'s arcs.
+    pub(crate) fn range(&self, v: u32) -> std::ops::Range<usize> {
+        self.start[v as usize] as usize..self.start[v as usize + 1] as usize
+    }
+
+    /// Every arc, node by node (see [`StepList::range`]): `(to, cost)`.
+    pub(crate) fn arc(&self, at: usize) -> (u32, u32) {
+        let a = self.arcs[at];
+        (a.to, a.cost)
+    }
+
+    /// The node at `pos`, if it is one.
+    pub(crate) fn node(&self, dungeon: &Dungeon, pos: Pos) -> Option<u32> {
+        let dims = dungeon.dims();
+        let i = dims.index(pos.slot).ok().filter(|_| pos.level < dungeon.levels())?;
+        self.cells.node_of_slot(usize::from(pos.level) * dims.slot_count() + i)
+    }
+
+    /// The position of node `v`.
+    pub(crate) fn pos(&self, v: u32) -> Pos {
+        let c = self.cells.coords[v as usize];
+        Pos::new(c.level as u16, c.row, c.col)
     }
 }
 
@@ -201,19 +297,20 @@ fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, 
         let (mut walk_across, mut pass_across) = (0, 0);
         for step in &out {
             let (to, enter) = (step.to, cells.enter[step.to as usize]);
-            let cost = match step.across {
-                Some((dir, edge)) => {
-                    let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
-                    base.checked_add(edge.move_cost).and_then(|x| x.checked_add(enter))
-                }
-                None => stair_cost.checked_add(enter),
-            };
-            let dir = step.across.map(|(dir, _)| dir);
-            let cost =
-                cost.ok_or(PathError::CostOverflow { level: c.level as u16, row: c.row, col: c.col, dir })?;
             let walkable = step.across.is_none_or(|(_, e)| e.walkable)
                 && cells.walkable[v as usize]
                 && cells.walkable[to as usize];
+            if step.against {
+                steps.against.push((v, to));
+                if walkable {
+                    steps.against_walk.push((v, to));
+                }
+                continue;
+            }
+            let cost = step_cost(step, enter, stair_cost);
+            let dir = step.across.map(|(dir, _)| dir);
+            let cost =
+                cost.ok_or(PathError::CostOverflow { level: c.level as u16, row: c.row, col: c.col, dir })?;
             steps.push(Arc { to, cost }, step.kind, walkable);
             if step.across.is_some() {
                 pass_across += 1;
@@ -243,23 +340,29 @@ impl PathGraph {
     /// As [`PathGraph::new`].
     pub(crate) fn with_walls(dungeon: &Dungeon, walls: &Walls) -> Result<PathGraph, PathError> {
         let cells = Cells::read(dungeon);
-        let Steps { mut walk, mut pass } = read_steps(dungeon, walls, &cells)?;
-        walk.finish(&cells.enter);
-        pass.finish(&cells.enter);
-        let label = |csr: &Csr| {
+        let Steps { mut walk, mut pass, against, against_walk } = read_steps(dungeon, walls, &cells)?;
+        walk.finish_one_way(&cells.enter, &against);
+        pass.finish_one_way(&cells.enter, &against);
+        // Regions ignore direction: a one-way door joins its sides both ways round.
+        let label = |csr: &Csr, against: &[(u32, u32)]| {
             label_regions(
                 cells.coords.len(),
                 |_| true,
                 |v, out| {
                     out.extend(csr.row(v as u32).iter().map(|a| a.to as usize));
+                    if !against.is_empty() {
+                        let at = against.partition_point(|&(from, _)| (from as usize) < v);
+                        let back = against[at..].iter().take_while(|&&(from, _)| from as usize == v);
+                        out.extend(back.map(|&(_, to)| to as usize));
+                    }
                 },
             )
         };
         Ok(PathGraph {
             dims: dungeon.dims(),
             levels: dungeon.levels(),
-            walk_regions: label(&walk),
-            pass_regions: label(&pass),
+            walk_regions: label(&walk, &against_walk),
+            pass_regions: label(&pass, &against),
             node_of_slot: cells.node_of_slot,
             coords: cells.coords,
             enter: cells.enter,
@@ -267,6 +370,7 @@ impl PathGraph {
             pass,
             stair_cost: stair_cost(dungeon.proportions()),
             landmarks: None,
+            against,
         })
     }
 }
@@ -292,6 +396,35 @@ mod tests {
         assert_eq!(g.step_cost(c, e, &rules), Some(707));
         assert_eq!(g.successors(o, &rules).count(), 3);
         assert_eq!(g.pos(c), Pos::new(0, 1, 1));
+    }
+
+    #[test]
+    fn a_one_way_door_is_walked_its_way_only_and_joins_regions() {
+        use crate::dungeon::Mechanism;
+        use crate::path::{AStar, DijkstraMap, MapBounds, UNREACHED};
+        // Three octagons in a row: west -> middle through a one-way door (eastward only).
+        let mut d = Dungeon::new(3, 1, 1, Proportions::default(), Fill::Floor).unwrap();
+        let (west, middle, east) = (Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 0, 4));
+        let east_only = d.mission_state(Mechanism::OneWayForward).unwrap();
+        d.set_edge(west, Direction::E, east_only).unwrap();
+        let mut g = PathGraph::new(&d).unwrap();
+        let rules = PathRules { open_doors: true };
+        let mut astar = AStar::new();
+        assert!(astar.find(&g, west, east, &rules).unwrap().is_some());
+        assert_eq!(astar.find(&g, east, west, &rules).unwrap(), None, "not back through it");
+        assert_eq!(g.regions(&rules).count(), 1, "regions ignore direction");
+        assert_eq!(crate::path::dungeon_regions(&d).count(), 1);
+        // A map towards the west octagon: nothing east of the door walks there.
+        let map = DijkstraMap::new(&g, &[west], &MapBounds::everywhere(&g), &rules).unwrap();
+        assert_eq!(map.value(middle).unwrap(), UNREACHED);
+        let map = DijkstraMap::new(&g, &[east], &MapBounds::everywhere(&g), &rules).unwrap();
+        assert_eq!(map.value(west).unwrap(), 2000, "the west octagon walks east through it");
+        // Turned round, the graph follows (read again on the change).
+        let west_only = d.mission_state(Mechanism::OneWayBackward).unwrap();
+        d.set_edge(west, Direction::E, west_only).unwrap();
+        g.update_edge(&d, west, Direction::E).unwrap();
+        assert!(astar.find(&g, west, east, &rules).unwrap().is_none());
+        assert!(astar.find(&g, east, west, &rules).unwrap().is_some());
     }
 
     #[test]

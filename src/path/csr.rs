@@ -78,15 +78,32 @@ impl Csr {
     /// at `u32::MAX`, which no flood accepts). They are packed when the node numbers fit in
     /// [`BackArcs::NODE_BITS`] bits and there are at most [`BackArcs::COSTS`] distinct
     /// reverse costs (a default graph has a handful); otherwise [`Csr::back_arcs`] is `None`.
+    #[cfg(test)]
     pub(crate) fn finish(&mut self, enter: &[u32]) {
+        self.finish_one_way(enter, &[]);
+    }
+
+    /// [`Csr::finish`] for a graph with one-way steps: `missing` lists, as `(from, to)` in
+    /// order of `from`, the steps that do not exist although the step `to -> from` does; a
+    /// flood never walks them backwards (their reverse cost is `u32::MAX`).
+    pub(crate) fn finish_one_way(&mut self, enter: &[u32], missing: &[(u32, u32)]) {
         let nodes = self.node_count();
+        let is_missing = |from: u32, to: u32| {
+            let at = missing.partition_point(|&(f, _)| f < from);
+            missing[at..].iter().take_while(|&&(f, _)| f == from).any(|&(_, t)| t == to)
+        };
         // Aligned with `arcs`; `None` in the spare room.
         let mut reverse = Vec::with_capacity(self.arcs.len());
         for v in 0..nodes {
             let (a, b, c) = (self.start[v] as usize, self.end[v] as usize, self.start[v + 1] as usize);
             for arc in &self.arcs[a..b] {
                 let cross = arc.cost - enter[arc.to as usize];
-                reverse.push(Some(Arc { to: arc.to, cost: cross.saturating_add(enter[v]) }));
+                let cost = if !missing.is_empty() && is_missing(arc.to, v as u32) {
+                    u32::MAX
+                } else {
+                    cross.saturating_add(enter[v])
+                };
+                reverse.push(Some(Arc { to: arc.to, cost }));
             }
             reverse.resize(reverse.len() + (c - b), None);
         }

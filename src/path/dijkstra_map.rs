@@ -376,12 +376,20 @@ impl<C: StepCosts> OwnedDijkstraMap<C> {
             search.start(v, cost);
         }
         let costs = &self.costs;
-        // The arcs out of `u` lead to the nodes that can step into `u`, at the reverse cost.
+        // The arcs out of `u` lead to the nodes that can step into `u`, at the reverse cost;
+        // behind a one-way door, the node that steps into `u` where `u` may not step back.
         search.run_to_end(|u| {
-            let arcs = csr.row(u).iter().filter(move |a| inside.is_none_or(|m| m[a.to as usize]));
-            arcs.filter_map(move |a| {
-                costs.cost(Step::new(graph, a.to, u, graph.reverse_cost(u, a))).map(|c| (a.to, c))
-            })
+            let arcs = csr
+                .row(u)
+                .iter()
+                .filter(move |a| inside.is_none_or(|m| m[a.to as usize]) && graph.steps_back(u, a))
+                .map(move |a| (a.to, graph.reverse_cost(u, a)));
+            let one_way = graph
+                .refused_from(u)
+                .filter(move |&x| inside.is_none_or(|m| m[x as usize]))
+                .filter_map(move |x| csr.row(x).iter().find(|a| a.to == u).map(|a| (x, u64::from(a.cost))));
+            arcs.chain(one_way)
+                .filter_map(move |(x, cost)| costs.cost(Step::new(graph, x, u, cost)).map(|c| (x, c)))
         });
         search.costs().iter().map(|&cost| value(cost, min)).collect()
     }

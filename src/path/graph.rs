@@ -80,6 +80,10 @@ pub struct PathGraph {
     pub(super) pass_regions: Regions,
     pub(super) stair_cost: u32,
     pub(super) landmarks: Option<Landmarks>,
+    /// The steps one-way doors refuse, as `(from, to)` in order of `from` (their reverse
+    /// steps exist). Non-empty makes an edge change read the graph again
+    /// ([`PathGraph::update_edge`]).
+    pub(super) against: Vec<(u32, u32)>,
 }
 
 impl PathGraph {
@@ -225,6 +229,22 @@ impl PathGraph {
 
     pub(crate) fn pass_csr(&self) -> &Csr {
         &self.pass
+    }
+
+    /// Whether the step `arc.to -> from` exists, for the arc `from -> arc.to` (false only
+    /// behind a one-way door).
+    pub(crate) fn steps_back(&self, from: u32, arc: &Arc) -> bool {
+        if self.against.is_empty() {
+            return true;
+        }
+        let at = self.against.partition_point(|&(f, _)| f < arc.to);
+        !self.against[at..].iter().take_while(|&&(f, _)| f == arc.to).any(|&(_, t)| t == from)
+    }
+
+    /// The nodes `from` may not step to through a one-way door although they step to it.
+    pub(crate) fn refused_from(&self, from: u32) -> impl Iterator<Item = u32> + '_ {
+        let at = self.against.partition_point(|&(f, _)| f < from);
+        self.against[at..].iter().take_while(move |&&(f, _)| f == from).map(|&(_, to)| to)
     }
 
     /// Cost of `arc` without the entered tile's move cost (symmetric in both directions).

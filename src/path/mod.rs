@@ -20,6 +20,7 @@ mod update;
 mod window_map;
 
 pub use astar::{AStar, Route, find_path};
+pub(crate) use build::StepList;
 pub(crate) use connectivity::node_positions;
 pub use connectivity::{dungeon_regions, node_index, node_pos};
 pub use dijkstra_map::{DijkstraMap, MapBounds, OwnedDijkstraMap, UNREACHED};

@@ -83,6 +83,13 @@ impl PathGraph {
         }
         let state = dungeon.edge_state(pos, dir).ok().flatten();
         let def = state.and_then(|s| dungeon.registry().edge_def(s));
+        // A one-way door's steps go one way: read such a graph again.
+        let one_way = def
+            .and_then(|e| e.mechanism)
+            .is_some_and(|m| !m.allows(pos.slot, other.slot) || !m.allows(other.slot, pos.slot));
+        if !self.against.is_empty() || one_way {
+            return self.reread(dungeon, a, b);
+        }
         let walkable = |p: Pos| dungeon.tile_def(p).is_ok_and(|t| t.walkable);
         let passable = def.is_some_and(|e| e.passable);
         let walk = passable && def.is_some_and(|e| e.walkable) && walkable(pos) && walkable(other);

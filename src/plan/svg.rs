@@ -81,8 +81,9 @@ pub fn to_svg(dungeon: &Dungeon, options: &PlanOptions) -> String {
         sheet.height
     );
     let _ = writeln!(out, r##"<rect width="100%" height="100%" fill="#f7f4ee"/>"##);
+    let verdict = super::mission::verdict(dungeon);
     for level in 0..dungeon.levels() {
-        sheet.level(&mut out, dungeon, level, options);
+        sheet.level(&mut out, dungeon, level, options, verdict.as_ref());
     }
     sheet.scale_bar(&mut out);
     sheet.legend(&mut out);
@@ -132,8 +133,16 @@ impl Sheet {
         DVec2::new(m + f64::from(level) * (self.level_w + m) + self.half, 1.5 * m + self.half)
     }
 
-    /// One level's group: label, rock, floors and walls, doors, stairs, entrance and exit.
-    fn level(&self, out: &mut String, dungeon: &Dungeon, level: u16, options: &PlanOptions) {
+    /// One level's group: label, rock, floors and walls, doors, stairs, entrance and exit,
+    /// room labels, and the mission's marks when `verdict` is given.
+    fn level(
+        &self,
+        out: &mut String,
+        dungeon: &Dungeon,
+        level: u16,
+        options: &PlanOptions,
+        verdict: Option<&crate::flow::Verdict>,
+    ) {
         let origin = self.origin(level);
         let (half, m, font) = (self.half, self.margin, self.font);
         let _ = writeln!(out, r#"<g id="level-{level}">"#);
@@ -157,6 +166,9 @@ impl Sheet {
         stairs(out, dungeon, level, origin, half);
         markers(out, dungeon, level, origin, half);
         room_labels(out, dungeon, level, origin);
+        if let Some(verdict) = verdict {
+            super::mission::draw(out, dungeon, verdict, level, origin);
+        }
         heights(out, dungeon, level, origin, font);
         if let Some(fov) = options.fov.as_ref().filter(|f| f.level == level) {
             fov_shade(out, fov, origin);

@@ -1,0 +1,242 @@
+//! The mission layer on the room graph: the critical path from the entrance room to the
+//! goal room, each room's depth, normalized depth and branch depth, the graph's cycles and
+//! dead ends ([`mission`]); and where realisation puts each lock's key ([`place_keys`]).
+//!
+//! The room graph is the dungeon's room table: a room per node, a passage per edge. A
+//! passage is walked both ways except a one-way passage (from `from` to `to` only); a
+//! locked passage needs its key. Depths count passages from the entrance room with every
+//! lock open.
+
+use std::collections::VecDeque;
+
+use crate::dungeon::{Dungeon, DungeonError, PassageKind, RoomId, RoomRole};
+use crate::grid::Pos;
+
+/// A room's place in the mission ([`Mission::rooms`], by [`RoomId`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RoomDepth {
+    /// Passages from the entrance room on the fewest-passage walk (every lock open);
+    /// `None` when the room cannot be reached.
+    pub depth: Option<u32>,
+    /// 0 at the entrance room to 1 at the goal room: a room of the critical path is at its
+    /// index there over the path's last index; a room off it takes the value of the
+    /// critical-path room its branch leaves from.
+    pub normalized: Option<f64>,
+    /// Passages from the nearest critical-path room (0 on the path).
+    pub branch: Option<u32>,
+}
+
+/// The mission graph's measures ([`mission`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mission {
+    /// The rooms from the entrance room to the goal room on the fewest-passage walk (every
+    /// lock open, one-way passages walked their way only; ties go to the earlier passage).
+    pub critical_path: Vec<RoomId>,
+    /// Each room's depths, by [`RoomId`].
+    pub rooms: Vec<RoomDepth>,
+    /// Independent cycles of the room graph (passages less rooms plus its pieces).
+    pub cycles: usize,
+    /// Rooms with one passage, other than the entrance and goal rooms.
+    pub dead_ends: Vec<RoomId>,
+    /// The distinct lock ids of locked passages, lowest first.
+    pub locks: Vec<u32>,
+    /// The levels the critical path stands on, lowest first.
+    pub levels: Vec<u16>,
+}
+
+/// The room graph read from a dungeon's room table.
+struct RoomGraph {
+    /// Per room: `(next room, lock id of a locked passage)` for each passage leaving it.
+    out: Vec<Vec<(usize, Option<u32>)>>,
+    /// The same passages walked backwards: per room, the rooms with a passage into it.
+    back: Vec<Vec<(usize, Option<u32>)>>,
+    /// Per room: passages touching it.
+    degree: Vec<usize>,
+}
+
+impl RoomGraph {
+    fn of(d: &Dungeon) -> RoomGraph {
+        let n = d.rooms().len();
+        let mut out = vec![Vec::new(); n];
+        let mut back = vec![Vec::new(); n];
+        let mut degree = vec![0; n];
+        for p in d.passages() {
+            let (a, b) = (usize::from(p.from.0), usize::from(p.to.0));
+            let lock = if p.kind == PassageKind::Locked { p.lock.or(Some(u32::MAX)) } else { None };
+            out[a].push((b, lock));
+            back[b].push((a, lock));
+            if p.kind != PassageKind::OneWay {
+                out[b].push((a, lock));
+                back[a].push((b, lock));
+            }
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        RoomGraph { out, back, degree }
+    }
+
+    /// Breadth first from `starts`: per room its distance and the room it was reached
+    /// from, through passages whose lock `open` accepts.
+    fn walk(&self, starts: &[usize], open: impl Fn(u32) -> bool) -> (Vec<Option<u32>>, Vec<Option<usize>>) {
+        Self::walk_over(&self.out, starts, open)
+    }
+
+    /// [`RoomGraph::walk`] over the adjacency `arcs` (`out`, or `back` for the rooms that
+    /// reach the starts).
+    fn walk_over(
+        arcs: &[Vec<(usize, Option<u32>)>],
+        starts: &[usize],
+        open: impl Fn(u32) -> bool,
+    ) -> (Vec<Option<u32>>, Vec<Option<usize>>) {
+        let n = arcs.len();
+        let (mut dist, mut parent) = (vec![None; n], vec![None; n]);
+        let mut queue = VecDeque::new();
+        for &s in starts {
+            dist[s] = Some(0);
+            queue.push_back(s);
+        }
+        while let Some(r) = queue.pop_front() {
+            let d = dist[r].expect("invariant: queued rooms are reached");
+            for &(next, lock) in &arcs[r] {
+                if dist[next].is_none() && lock.is_none_or(&open) {
+                    dist[next] = Some(d + 1);
+                    parent[next] = Some(r);
+                    queue.push_back(next);
+                }
+            }
+        }
+        (dist, parent)
+    }
+}
+
+fn role_room(d: &Dungeon, role: RoomRole) -> Option<usize> {
+    d.rooms().iter().position(|r| r.role == role)
+}
+
+/// The mission measures of `d`'s room table, or `None` when it has no entrance room or no
+/// goal room (a dungeon made cell by cell, or a maze).
+///
+/// ```
+/// use octile::flow::{Grammar, mission, realise};
+/// use octile::generate::GenerateOptions;
+///
+/// let options = GenerateOptions { seed: 3, cols: 16, rows: 16, levels: 1, ..Default::default() };
+/// let spec = octile::flow::write(Grammar::Linear, 16, 16, 1, 2, 3).unwrap();
+/// let d = realise(&spec.check(&Default::default()).unwrap(), &options, &mut |_| {}).unwrap();
+/// let m = mission(&d).unwrap();
+/// assert_eq!(m.rooms[usize::from(m.critical_path[0].0)].normalized, Some(0.0));
+/// ```
+#[must_use]
+pub fn mission(d: &Dungeon) -> Option<Mission> {
+    let (entrance, goal) = (role_room(d, RoomRole::Entrance)?, role_room(d, RoomRole::Goal)?);
+    let graph = RoomGraph::of(d);
+    let n = graph.out.len();
+    let (depth, parent) = graph.walk(&[entrance], |_| true);
+    let mut critical_path = Vec::new();
+    if depth[goal].is_some() {
+        let mut r = Some(goal);
+        while let Some(room) = r {
+            critical_path.push(room);
+            r = parent[room];
+        }
+        critical_path.reverse();
+    }
+    // Branch depth and attachment: breadth first from every critical-path room at once.
+    let (branch, attach) = graph.walk(&critical_path, |_| true);
+    let last = critical_path.len().saturating_sub(1).max(1) as f64;
+    let mut along = vec![None; n];
+    for (i, &r) in critical_path.iter().enumerate() {
+        along[r] = Some(i as f64 / last);
+    }
+    let normalized: Vec<Option<f64>> = (0..n)
+        .map(|r| {
+            let mut at = r;
+            while along[at].is_none() {
+                at = attach[at]?;
+            }
+            along[at]
+        })
+        .collect();
+    let rooms =
+        (0..n).map(|r| RoomDepth { depth: depth[r], normalized: normalized[r], branch: branch[r] }).collect();
+    // Pieces of the room graph (direction ignored), for the cycle count.
+    let mut piece = vec![usize::MAX; n];
+    let mut pieces = 0;
+    for s in 0..n {
+        if piece[s] != usize::MAX {
+            continue;
+        }
+        piece[s] = pieces;
+        let mut stack = vec![s];
+        while let Some(r) = stack.pop() {
+            for p in d.passages() {
+                let (a, b) = (usize::from(p.from.0), usize::from(p.to.0));
+                for (x, y) in [(a, b), (b, a)] {
+                    if x == r && piece[y] == usize::MAX {
+                        piece[y] = pieces;
+                        stack.push(y);
+                    }
+                }
+            }
+        }
+        pieces += 1;
+    }
+    let cycles = (d.passages().len() + pieces).saturating_sub(n);
+    let dead_ends = (0..n)
+        .filter(|&r| graph.degree[r] == 1 && r != entrance && r != goal)
+        .map(|r| RoomId(r as u16))
+        .collect();
+    let mut locks: Vec<u32> = d.passages().iter().filter_map(|p| p.lock).collect();
+    locks.sort_unstable();
+    locks.dedup();
+    let mut levels: Vec<u16> = critical_path.iter().map(|&r| d.rooms()[r].level).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    Some(Mission {
+        critical_path: critical_path.into_iter().map(|r| RoomId(r as u16)).collect(),
+        rooms,
+        cycles,
+        dead_ends,
+        locks,
+        levels,
+    })
+}
+
+/// Places the key of every lock id of `d`'s locked passages (metazelda's key-levels): the
+/// key of lock `n` goes to a room reached from the entrance room, and that reaches it back,
+/// through locks below `n` only (so never behind its own lock or a later one, nor past a
+/// one-way passage with no way back), preferring a room of role `key`,
+/// then a room off the critical path, then the one farthest out on its branch, then the
+/// deepest, then the lowest id; at `cells[room]` (a cell of each room, by [`RoomId`]).
+///
+/// # Errors
+/// As [`Dungeon::set_key`] for a cell that is not the dungeon's.
+pub(crate) fn place_keys(d: &mut Dungeon, cells: &[Pos]) -> Result<(), DungeonError> {
+    let Some(m) = mission(d) else { return Ok(()) };
+    let Some(entrance) = role_room(d, RoomRole::Entrance) else { return Ok(()) };
+    let graph = RoomGraph::of(d);
+    let on_path: Vec<bool> =
+        (0..graph.out.len()).map(|r| m.critical_path.iter().any(|p| usize::from(p.0) == r)).collect();
+    for &lock in &m.locks {
+        // Reached through locks below this one, and with a way back (a one-way passage may
+        // lead where no walk returns from).
+        let (reached, _) = graph.walk(&[entrance], |l| l < lock);
+        let (returns, _) = RoomGraph::walk_over(&graph.back, &[entrance], |l| l < lock);
+        let best =
+            (0..graph.out.len()).filter(|&r| reached[r].is_some() && returns[r].is_some()).max_by_key(|&r| {
+                let room = &d.rooms()[r];
+                (
+                    room.role == RoomRole::Key,
+                    !on_path[r],
+                    r != entrance,
+                    m.rooms[r].branch,
+                    reached[r],
+                    std::cmp::Reverse(r),
+                )
+            });
+        if let Some(&cell) = best.and_then(|r| cells.get(r)) {
+            d.set_key(lock, Some(cell))?;
+        }
+    }
+    Ok(())
+}
