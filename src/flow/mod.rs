@@ -20,6 +20,7 @@
 mod error;
 mod grammar;
 mod ground;
+mod guard;
 mod mission;
 mod realise;
 mod report;

@@ -342,6 +342,11 @@ impl FlowSpec {
                 }
             }
         }
+        // A way round a lock is made one-way, walked from behind it (docs/flow.md, "No way
+        // round a lock"); the entrance room was checked above.
+        if let Some(entrance) = self.rooms.iter().position(|r| r.role == RoomRole::Entrance) {
+            super::guard::guard_locks(self.rooms.len(), entrance, &mut connections);
+        }
         let levels = decide_levels(self, &connections)?;
         Ok(Flow { rooms: self.rooms.clone(), levels, connections })
     }
