@@ -218,8 +218,9 @@ fn edit_mode_draws_the_rock_caps_of_the_top_view() {
     let test = "edit_mode_draws_the_rock_caps_of_the_top_view";
     let d = generated(16, 16, 2);
     let Some((gpu, mut offscreen, frame)) = view(test, &d, &options(CameraKind::Top)) else { return };
-    // The top view of level 0 with edit mode's settings (no outlines): the caps drawn.
-    let frame = Frame { outlines: false, levels: 0..=0, ..frame };
+    // The top view of level 0 with edit mode's settings (no outlines, and no room tints or
+    // stars, which edit mode does not draw): the caps drawn.
+    let frame = Frame { outlines: false, rooms: false, levels: 0..=0, ..frame };
     assert!(frame.caps, "the top view draws rock caps");
     let reference = offscreen.capture(&gpu, &frame).unwrap();
     assert_eq!(offscreen.renderer_mut().levels_with_caps(), 1, "the caps of the level shown");

@@ -74,6 +74,8 @@ fn textured_floors_show_flagstones_where_plain_ones_are_flat() {
         level: Some(0),
         size: (640, 480),
         outlines: false,
+        // The floors alone: no star on the entrance (`viewer::room_tints`).
+        rooms: false,
         adapter: AdapterPreference::Cpu,
         ..ViewOptions::default()
     };
