@@ -275,6 +275,30 @@ fn in_a_window_f_opens_the_faced_door_and_the_walker_passes() {
     }
 }
 
+/// Presses `key` twice in `viewer`'s window: the window before the first press and `settle`
+/// after it (an ImageMagick `import` each into `scratch`, `None` without one), and what the
+/// viewer printed once closed after the second.
+fn press_twice(
+    scratch: &support::Scratch,
+    viewer: Viewer,
+    key: &str,
+    settle: Duration,
+) -> (Option<std::path::PathBuf>, Option<std::path::PathBuf>, String) {
+    xdotool(&["windowfocus", "--sync", &viewer.window]);
+    let shot = |name: &str| {
+        let path = scratch.join(name);
+        let ok = Command::new("import").args(["-window", &viewer.window, path.to_str().unwrap()]).status();
+        ok.is_ok_and(|s| s.success()).then_some(path)
+    };
+    let before = shot("before.png");
+    xdotool(&["key", "--window", &viewer.window, key]);
+    std::thread::sleep(settle);
+    let after = shot("after.png");
+    xdotool(&["key", "--window", &viewer.window, key]);
+    std::thread::sleep(Duration::from_millis(800));
+    (before, after, viewer.close())
+}
+
 #[test]
 fn in_a_window_u_switches_the_textures() {
     const TEST: &str = "in_a_window_u_switches_the_textures";
@@ -283,21 +307,9 @@ fn in_a_window_u_switches_the_textures() {
     else {
         return;
     };
-    let scratch = support::Scratch::new(TEST);
-    xdotool(&["windowfocus", "--sync", &viewer.window]);
-    let shot = |name: &str| {
-        let path = scratch.join(name);
-        let ok = Command::new("import").args(["-window", &viewer.window, path.to_str().unwrap()]).status();
-        ok.is_ok_and(|s| s.success()).then_some(path)
-    };
-    let plain = shot("plain.png");
-    xdotool(&["key", "--window", &viewer.window, "u"]);
     // The first textured frame generates and uploads the set and compiles its pipeline.
-    std::thread::sleep(Duration::from_millis(1500));
-    let textured = shot("textured.png");
-    xdotool(&["key", "--window", &viewer.window, "u"]);
-    std::thread::sleep(Duration::from_millis(800));
-    let err = viewer.close();
+    let scratch = support::Scratch::new(TEST);
+    let (plain, textured, err) = press_twice(&scratch, viewer, "u", Duration::from_millis(1500));
     let on = err.find("textures on").unwrap_or_else(|| panic!("U did not switch the textures on: {err}"));
     assert!(err[on..].contains("textures off"), "U again did not switch them off: {err}");
     match (plain, textured) {
@@ -317,19 +329,7 @@ fn in_a_window_j_switches_the_rooms_by_role() {
         return;
     };
     let scratch = support::Scratch::new(TEST);
-    xdotool(&["windowfocus", "--sync", &viewer.window]);
-    let shot = |name: &str| {
-        let path = scratch.join(name);
-        let ok = Command::new("import").args(["-window", &viewer.window, path.to_str().unwrap()]).status();
-        ok.is_ok_and(|s| s.success()).then_some(path)
-    };
-    let tinted = shot("tinted.png");
-    xdotool(&["key", "--window", &viewer.window, "j"]);
-    std::thread::sleep(Duration::from_millis(800));
-    let plain = shot("plain.png");
-    xdotool(&["key", "--window", &viewer.window, "j"]);
-    std::thread::sleep(Duration::from_millis(800));
-    let err = viewer.close();
+    let (tinted, plain, err) = press_twice(&scratch, viewer, "j", Duration::from_millis(800));
     let off =
         err.find("rooms by role off").unwrap_or_else(|| panic!("J did not switch the rooms off: {err}"));
     assert!(err[off..].contains("rooms by role on"), "J again did not switch them on: {err}");

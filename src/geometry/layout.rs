@@ -107,6 +107,15 @@ impl Layout {
         }
     }
 
+    /// [`Layout::cell_polygon`] with each corner pulled `by` metres toward the cell's centre
+    /// (overlays drawn just inside a cell's walls).
+    #[must_use]
+    pub fn cell_polygon_inset(&self, slot: Slot, by: f64) -> Option<Vec<DVec2>> {
+        let centre = self.center(slot);
+        let polygon = self.cell_polygon(slot)?;
+        Some(polygon.into_iter().map(|v| v + (centre - v).normalize_or_zero() * by).collect())
+    }
+
     /// The area of the cell at `slot` (square metres; 0 for a Void slot): the signed area of
     /// its outline ([`Layout::cell_polygon`]), without building the outline's list.
     #[must_use]

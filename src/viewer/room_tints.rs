@@ -51,10 +51,7 @@ pub fn level_tints(dungeon: &Dungeon, level: u16) -> LevelTints {
     for slot in dungeon.dims().cells() {
         let pos = Pos { level, slot };
         let Some(room) = dungeon.room_at(pos).filter(|_| dungeon.is_carved(pos)) else { continue };
-        let Some(polygon) = layout.cell_polygon(slot) else { continue };
-        let centre = layout.center(slot);
-        let inset: Vec<DVec2> =
-            polygon.into_iter().map(|v| v + (centre - v).normalize_or_zero() * INSET).collect();
+        let Some(inset) = layout.cell_polygon_inset(slot, INSET) else { continue };
         let role = dungeon.rooms()[usize::from(room.0)].role;
         fan(&mut out[role.index()], &inset, y);
     }

@@ -24,9 +24,7 @@ fn at(p: DVec2, y: f64) -> DVec3 {
 
 /// The polygon of the cell at `pos` pulled `INSET` toward its centre.
 fn inset_polygon(layout: &Layout, pos: Pos) -> Vec<DVec2> {
-    let centre = layout.center(pos.slot);
-    let polygon = layout.cell_polygon(pos.slot).unwrap_or_default();
-    polygon.into_iter().map(|v| v + (centre - v).normalize_or_zero() * INSET).collect()
+    layout.cell_polygon_inset(pos.slot, INSET).unwrap_or_default()
 }
 
 /// Appends the fan of a convex polygon at height `y`.
