@@ -253,6 +253,7 @@ fn a_walkable_door_is_door_wide() {
         blocks_projectiles: None,
         burns_to: None,
         mechanism: None,
+        drop: false,
     };
     let d = two_rooms(Some(open_door));
     let p = *d.proportions();

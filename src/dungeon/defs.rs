@@ -48,6 +48,12 @@ pub struct TileDef {
     /// ([`Registry::tile_burns_to`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub burns_to: Option<String>,
+    /// The cell is open space over the cell below it (docs/design.md, "Columns across
+    /// storeys"): carved as the upper part of that cell's column, with no floor, so one
+    /// who stands in it falls to the first floor down the column. Such a tile is carved,
+    /// not walkable and not passable ([`TileDef::void`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub void: bool,
 }
 
 impl TileDef {
@@ -76,6 +82,20 @@ impl TileDef {
             material: "floor".into(),
             blocks_projectiles: None,
             burns_to: None,
+            void: false,
+        }
+    }
+
+    /// Open space over the cell below (an atrium's upper storeys, a pit's mouth): carved,
+    /// not walkable or passable, clear, no floor, material `void`.
+    #[must_use]
+    pub fn void(name: &str, symbol: char) -> TileDef {
+        TileDef {
+            walkable: false,
+            passable: false,
+            void: true,
+            material: "void".into(),
+            ..TileDef::floor(name, symbol)
         }
     }
 
@@ -148,6 +168,11 @@ pub struct EdgeDef {
     /// `None` for every other edge state ([`Mechanism`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mechanism: Option<Mechanism>,
+    /// A drop point: an open edge between a floor and a void cell that carries no railing,
+    /// so that stepping across it is a one-way move down to the first floor of the void's
+    /// column ([`EdgeDef::drop`]). On an edge between two floors it is an open seam.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drop: bool,
 }
 
 /// What a mission door asks of whoever crosses it (docs/flow.md, "Keys, locks, one-way
@@ -214,7 +239,15 @@ impl EdgeDef {
             blocks_projectiles: None,
             burns_to: None,
             mechanism: None,
+            drop: false,
         }
+    }
+
+    /// A drop point ([`EdgeDef::drop`](EdgeDef#structfield.drop)): an open seam, walkable,
+    /// passable and clear, with no railing where it meets a void; material `floor`.
+    #[must_use]
+    pub fn drop(name: &str, symbol: char) -> EdgeDef {
+        EdgeDef { drop: true, ..EdgeDef::open(name, symbol) }
     }
 
     /// A wall: carves nothing, not walkable or passable, opaque, material `wall`.

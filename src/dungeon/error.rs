@@ -95,6 +95,36 @@ pub enum DungeonError {
         /// Column.
         col: u32,
     },
+    /// A void cell with nothing carved under it to be the upper part of: on the ground
+    /// level, over rock, or over a stair (whose top must land on a floor).
+    #[error(
+        "level {level}: void cell at row {row}, col {col} is not over carved space: {why}; a void is the upper part of the cell below it"
+    )]
+    VoidUnsupported {
+        /// Level of the void cell.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// What is under it.
+        why: &'static str,
+    },
+    /// A door on a wall of a void cell or of a cell open above: the door's wall would stop
+    /// under a slab that is not there. Make the edge open (or a wall), or move the door.
+    #[error(
+        "level {level}: door on the {dir:?} wall of row {row}, col {col}, a cell that is void or open above (an atrium); such a cell's walls may be open, walls or drop points, not doors"
+    )]
+    DoorIntoVoid {
+        /// Level of the cell.
+        level: u16,
+        /// Row.
+        row: u32,
+        /// Column.
+        col: u32,
+        /// The wall holding the door.
+        dir: crate::grid::Direction,
+    },
     /// A tile declared both a stair and not carved: the stair's shaft would be open rock.
     #[error("tile {symbol:?} is a stair but declared `\"carved\": false`; a stair tile must be carved")]
     StairNotCarved {

@@ -7,7 +7,7 @@
 
 use std::num::NonZeroU16;
 
-use super::{Dungeon, DungeonError};
+use super::{DECK_THICKNESS, Dungeon, DungeonError};
 use crate::geometry::Proportions;
 #[cfg(doc)]
 use crate::grid::GridError;
@@ -67,11 +67,23 @@ fn range_cm(p: &Proportions) -> (u16, u16) {
 
 impl Dungeon {
     /// The room height of the cell at `pos` (metres, floor to ceiling): the one set on it,
-    /// or the dungeon's default `room_height`. Everything that reads space (mesh, walk,
-    /// export) asks this. The default too for positions outside the dungeon and Void slots.
+    /// or the dungeon's default `room_height`; but a cell open above
+    /// ([`Dungeon::open_above`]) is carved up to the next level's floor, `layer_height`,
+    /// and a cell under a deck ([`Dungeon::under_deck`]) up to the deck,
+    /// [`DECK_THICKNESS`] below it. Everything that reads space (mesh, walk, export) asks
+    /// this. The default too for positions outside the dungeon and Void slots.
     #[must_use]
     pub fn room_height_at(&self, pos: Pos) -> f64 {
-        self.room_height_set(pos).map_or(self.proportions().room_height, RoomHeight::to_metres)
+        let p = self.proportions();
+        if self.may_have_voids() {
+            if self.open_above(pos) {
+                return p.layer_height;
+            }
+            if self.under_deck(pos) {
+                return p.layer_height - DECK_THICKNESS;
+            }
+        }
+        self.room_height_set(pos).map_or(p.room_height, RoomHeight::to_metres)
     }
 
     /// The room height set on the cell at `pos`, or `None` when it has the default (and for
@@ -87,6 +99,9 @@ impl Dungeon {
     /// cell. Empty when `level` is not a level of the dungeon.
     #[must_use]
     pub fn room_heights(&self, level: u16) -> Vec<f64> {
+        if self.may_have_voids() && level < self.levels() {
+            return self.dims().slots().map(|slot| self.room_height_at(Pos { level, slot })).collect();
+        }
         let default = self.proportions().room_height;
         self.heights.get(usize::from(level)).map_or_else(Vec::new, |layer| {
             layer.as_slice().iter().map(|h| h.map_or(default, RoomHeight::to_metres)).collect()

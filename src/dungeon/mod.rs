@@ -2,6 +2,7 @@
 //! level (docs/design.md, "Content").
 
 mod burn;
+mod columns;
 mod defs;
 mod door_state;
 mod error;
@@ -18,6 +19,7 @@ mod seams;
 mod stair;
 mod stairs;
 
+pub use columns::{DECK_THICKNESS, RAILING_HEIGHT, RAILING_THICKNESS, RailingEdge};
 pub use defs::{Carve, EdgeDef, Mechanism, TileDef};
 pub use door_state::{DoorChange, Flip, RegionChange};
 pub use error::DungeonError;

@@ -9,9 +9,10 @@ impl Dungeon {
     /// tile declared not carved (its shaft would be open, and a walker would fall through
     /// it); per level, stair tiles that do not stand on an octagon below the top level (only
     /// raw layers can hold these; they are not in the stair table) and stairs that land on
-    /// rock or on another stair (stairs do not stack: see [`Dungeon::stair_exit`]); an
-    /// entrance or exit on rock (their setters only require a cell of the dungeon, carved or
-    /// not). Connectivity is not a problem here: `octile info` reports regions.
+    /// rock or on another stair (stairs do not stack: see [`Dungeon::stair_exit`]); void
+    /// cells over nothing carved and doors into void or open-above cells
+    /// ([`Dungeon::column_problems`]); an entrance or exit on rock (their setters only
+    /// require a cell of the dungeon, carved or not). Connectivity is not a problem here: `octile info` reports regions.
     #[must_use]
     pub fn problems(&self) -> Vec<DungeonError> {
         let mut out: Vec<DungeonError> = (self.registry().tiles().iter())
@@ -19,6 +20,7 @@ impl Dungeon {
             .map(|def| DungeonError::StairNotCarved { symbol: def.symbol })
             .collect();
         out.extend((0..self.levels()).flat_map(|level| self.stair_problems(level)));
+        out.extend((0..self.levels()).flat_map(|level| self.column_problems(level)));
         out.extend(self.marker_problems());
         out
     }

@@ -469,6 +469,33 @@ impl Registry {
         self.edge_def(id).and_then(|e| e.mechanism)
     }
 
+    /// The first void tile ([`TileDef::void`](TileDef#structfield.void)), if the registry has one.
+    #[must_use]
+    pub fn void_tile(&self) -> Option<TileId> {
+        self.tiles.iter().position(|t| t.void).map(|i| TileId(i as u16))
+    }
+
+    /// The first drop-point edge state ([`EdgeDef::drop`](EdgeDef#structfield.drop)), if the
+    /// registry has one.
+    #[must_use]
+    pub fn drop_state(&self) -> Option<EdgeStateId> {
+        self.edges.iter().position(|e| e.drop).map(|i| EdgeStateId(i as u8))
+    }
+
+    /// The standard void tile, `void` (`_`), added to a dungeon that needs one
+    /// ([`crate::dungeon::Dungeon::void_tile`]).
+    #[must_use]
+    pub fn standard_void() -> TileDef {
+        TileDef::void("void", '_')
+    }
+
+    /// The standard drop point, `drop` (`v`), added to a dungeon that needs one
+    /// ([`crate::dungeon::Dungeon::drop_state`]).
+    #[must_use]
+    pub fn standard_drop() -> EdgeDef {
+        EdgeDef::drop("drop", 'v')
+    }
+
     /// The standard mission door of `mechanism`, added by realisation to a dungeon that
     /// needs it ([`crate::dungeon::Dungeon::mission_state`]): `door_locked` (`L`),
     /// `door_one_way` (`>`, forward), `door_one_way_back` (`<`) and `door_secret` (`?`),

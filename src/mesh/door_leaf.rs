@@ -136,6 +136,13 @@ pub fn door_leaves(dungeon: &Dungeon) -> Vec<DoorLeaf> {
 pub fn leaf_mesh(width: f64, height: f64) -> Primitive {
     let lo = DVec3::new(LEAF_GAP, LEAF_GAP, -LEAF_THICKNESS);
     let hi = DVec3::new((width - LEAF_GAP).max(2.0 * LEAF_GAP), height - LEAF_GAP, 0.0);
+    box_mesh(lo, hi)
+}
+
+/// The axis-aligned box from `lo` to `hi` (metres) as a closed solid: 24 vertices (flat
+/// normals, UV0 in metres, UV1 zero), 12 triangles, counter-clockwise seen from outside.
+/// The stand-alone solids (door leaves, railings) are such boxes in their own frames.
+pub(crate) fn box_mesh(lo: DVec3, hi: DVec3) -> Primitive {
     let mut prim = Primitive::default();
     // Each face: its normal and two in-plane axes (u, v) with u x v = normal.
     for (base, (normal, u, v)) in (0u32..).step_by(4).zip([

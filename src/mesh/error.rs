@@ -9,6 +9,11 @@ pub enum MeshError {
     /// landing on rock): its shaft and hole cannot be built.
     #[error(transparent)]
     Stair(DungeonError),
+    /// A column the dungeon reports as a problem ([`DungeonError::VoidUnsupported`],
+    /// [`DungeonError::DoorIntoVoid`]): a void over nothing carved, or a door whose wall
+    /// would stop under a slab that is not there.
+    #[error(transparent)]
+    Column(DungeonError),
     /// The mesh would have more triangles than [`crate::mesh::MeshOptions::max_triangles`]
     /// (estimated before anything is built, so that a huge dungeon is refused instead of
     /// running out of memory).

@@ -90,6 +90,9 @@ struct Ctx<'a> {
     /// The height of each seam of `level` ([`Dungeon::seam_height`]), by dense edge index,
     /// filled as the seams are first asked for.
     seam_heights: Vec<Cell<Option<f64>>>,
+    /// Whether faces may stop at different heights (room heights of their own, or columns
+    /// running through storeys): only then are corners split ([`corner_splits`]).
+    varied: bool,
 }
 
 impl Ctx<'_> {
@@ -144,7 +147,7 @@ impl Ctx<'_> {
     /// [`corner_splits`] of the corner of `slot` that starts (`end` 0) or ends (`end` 1) its
     /// wall `dir`, on this level.
     fn corner_splits(&self, slot: Slot, dir: Direction, end: usize, top: f64) -> [Option<f64>; 2] {
-        if !self.d.has_room_heights() {
+        if !self.varied {
             // Every cell and seam is the default height: nothing stops below a face's top.
             return [None; 2];
         }
@@ -217,11 +220,12 @@ pub(crate) fn extrude(d: &Dungeon, level: u16) -> Result<Panels, MeshError> {
 }
 
 /// Refuses `level` when it has a stair problem ([`Dungeon::stair_problems`]; the first in
-/// (row, col) order) other than stacked stairs, which mesh watertight.
+/// (row, col) order) other than stacked stairs, which mesh watertight, or a column problem
+/// ([`Dungeon::column_problems`]).
 pub(crate) fn check_stairs(d: &Dungeon, level: u16) -> Result<(), MeshError> {
     match d.stair_problems(level).into_iter().find(|p| !matches!(p, DungeonError::StairOnStair { .. })) {
         Some(problem) => Err(MeshError::Stair(problem)),
-        None => Ok(()),
+        None => d.column_problems(level).into_iter().next().map_or(Ok(()), |p| Err(MeshError::Column(p))),
     }
 }
 
@@ -256,6 +260,7 @@ fn extrude_parts_into(
         carves: vec![Cell::new(None); d.dims().edge_index_len()],
         heights: d.room_heights(level),
         seam_heights: vec![Cell::new(None); d.dims().edge_index_len()],
+        varied: d.has_room_heights() || d.may_have_voids(),
     };
     let lh = d.proportions().layer_height;
     for (slot, part) in d.dims().cells().filter_map(|slot| part_of(slot).map(|p| (slot, p))) {
@@ -266,18 +271,22 @@ fn extrude_parts_into(
         }
         let stair = ctx.here.stair[i];
         let under_stair = ctx.below.as_ref().is_some_and(|b| b.stair[i]);
+        let pos = Pos { level, slot };
+        // A void cell is the upper part of the cell below (no floor); a cell open above
+        // runs on up into it (no ceiling).
+        let (void, open_above) = (d.is_void(pos), d.open_above(pos));
         let (outline, split) = ctx.outline(slot);
         let tri = |y: f64| {
             let poly: Vec<_> = outline.iter().map(|&v| at(v, y)).collect();
             if split { centre_fan(&poly) } else { fan(&poly) }
         };
-        if !under_stair {
+        if !under_stair && !void {
             let mut floor = Panel::horizontal(MaterialRole::Floor, true);
             floor.extend(tri(0.0));
             panels.push(floor);
         }
         let rh = ctx.height(slot);
-        if !stair {
+        if !stair && !open_above {
             let mut ceiling = Panel::horizontal(MaterialRole::Ceiling, false);
             ceiling.extend(tri(rh));
             panels.push(ceiling);
@@ -332,10 +341,15 @@ fn extrude_parts_into(
                     [ctx.corner_splits(b, db, 0, height), ctx.corner_splits(a, da, 1, height)],
                 ];
                 let open = open_pillars(&ctx, edge);
+                let caps = Caps {
+                    floor: !(level > 0 && d.seam_open_above(level - 1, edge)),
+                    top: !d.seam_open_above(level, edge),
+                };
                 panels.extend(passage(
                     seam,
                     height,
                     splits,
+                    caps,
                     MaterialRole::Ceiling,
                     MaterialRole::Wall,
                     &open,
@@ -349,6 +363,7 @@ fn extrude_parts_into(
                     door,
                     dh,
                     plain,
+                    Caps::BOTH,
                     MaterialRole::DoorFrame,
                     MaterialRole::DoorFrame,
                     &[],
@@ -383,14 +398,36 @@ fn open_pillars(ctx: &Ctx<'_>, edge: EdgeId) -> Vec<([DVec2; 3], f64)> {
 /// its sides face carved seams; where a seam beside it is taller, [`passage`] closes the step over that side.
 fn open_pillar(ctx: &Ctx<'_>, pillar: PillarId, height: f64) -> Vec<Panel> {
     let tri = ctx.layout.pillar(pillar.connector(), pillar.tip()).expect("invariant: a pillar of the grid");
-    let mut floor = Panel::horizontal(MaterialRole::Floor, true);
-    floor.extend(fan(&tri.map(|v| at(v, 0.0))));
-    let mut ceiling = Panel::horizontal(MaterialRole::Ceiling, false);
-    ceiling.extend(fan(&tri.map(|v| at(v, height))));
-    vec![floor, ceiling]
+    let level = ctx.level;
+    let mut out = Vec::with_capacity(2);
+    if !(level > 0 && ctx.d.pillar_open_above(level - 1, pillar)) {
+        let mut floor = Panel::horizontal(MaterialRole::Floor, true);
+        floor.extend(fan(&tri.map(|v| at(v, 0.0))));
+        out.push(floor);
+    }
+    if !ctx.d.pillar_open_above(level, pillar) {
+        let mut ceiling = Panel::horizontal(MaterialRole::Ceiling, false);
+        ceiling.extend(fan(&tri.map(|v| at(v, height))));
+        out.push(ceiling);
+    }
+    out
 }
 
-/// A carved rectangle through a seam (`[a1, a0, b1, b0]`): floor, top at `height`, and the
+/// Which horizontal faces a passage or pillar has: its floor (none where the same piece
+/// below is open above into it) and its top (none where it is open above itself).
+#[derive(Clone, Copy)]
+struct Caps {
+    floor: bool,
+    top: bool,
+}
+
+impl Caps {
+    /// Floor and top both (a door, or any piece of a dungeon without voids).
+    const BOTH: Caps = Caps { floor: true, top: true };
+}
+
+/// A carved rectangle through a seam (`[a1, a0, b1, b0]`): floor and top at `height` (those
+/// `caps` asks for), and the
 /// two side walls that do not lie on a cell (pillar faces, or door jambs), `[a0 -> b1,
 /// b0 -> a1]`, each end's vertical edge split at the heights `splits` names for it. A side
 /// on a face of one of the pillars `open` (both its ends are corners of that triangle: the
@@ -400,17 +437,24 @@ fn passage(
     rect: [DVec2; 4],
     height: f64,
     splits: [[[Option<f64>; 2]; 2]; 2],
+    caps: Caps,
     top_role: MaterialRole,
     side_role: MaterialRole,
     open: &[([DVec2; 3], f64)],
 ) -> Vec<Panel> {
     let [a1, a0, b1, b0] = rect;
     let mid = (a1 + a0 + b1 + b0) / 4.0;
-    let mut floor = Panel::horizontal(MaterialRole::Floor, true);
-    floor.extend(fan(&rect.map(|v| at(v, 0.0))));
-    let mut top = Panel::horizontal(top_role, false);
-    top.extend(fan(&rect.map(|v| at(v, height))));
-    let mut out = vec![floor, top];
+    let mut out = Vec::with_capacity(4);
+    if caps.floor {
+        let mut floor = Panel::horizontal(MaterialRole::Floor, true);
+        floor.extend(fan(&rect.map(|v| at(v, 0.0))));
+        out.push(floor);
+    }
+    if caps.top {
+        let mut top = Panel::horizontal(top_role, false);
+        top.extend(fan(&rect.map(|v| at(v, height))));
+        out.push(top);
+    }
     for ((p, q), [sp, sq]) in [(a0, b1), (b0, a1)].into_iter().zip(splits) {
         let on_pillar = open.iter().find(|(tri, _)| tri.contains(&p) && tri.contains(&q));
         let lo = on_pillar.map_or(0.0, |&(_, h)| h);

@@ -1,0 +1,268 @@
+//! Columns across storeys: atria open through the storeys above, void cells, balconies and
+//! their railings, decks, drops (docs/design.md, "Columns across storeys").
+
+mod support;
+
+use octile::dungeon::{Carve, Dungeon, DungeonError, Fill, PillarState, RAILING_HEIGHT, Registry};
+use octile::geometry::Proportions;
+use octile::grid::{EdgeId, Pos, Slot};
+use octile::mesh::{self, MaterialRole, MeshError, MeshOptions};
+use proptest::prelude::*;
+use support::{Tri, assert_watertight, world};
+
+/// The carved surface: everything but the stand-alone stair solids.
+fn carved_surface(r: MaterialRole) -> bool {
+    r != MaterialRole::Stair
+}
+
+/// A floor dungeon of `n` x `n` octagons and `levels` levels whose cells with row and col
+/// in `lo..=hi` are void on every level from 1 up to `top` (an atrium `top` storeys tall
+/// over level 0).
+fn atrium(n: u32, levels: u32, lo: u32, hi: u32, top: u16) -> Dungeon {
+    let mut d = Dungeon::new(n, n, levels, Proportions::default(), Fill::Floor).unwrap();
+    let void = d.void_tile().unwrap();
+    for level in 1..=top {
+        for slot in d.dims().cells().filter(|s| (lo..=hi).contains(&s.row) && (lo..=hi).contains(&s.col)) {
+            d.set_tile(Pos { level, slot }, void).unwrap();
+        }
+    }
+    d
+}
+
+/// The edges between a void and a cell that is not, carved edge-wide, on `level`
+/// (a reference written here from the docs, not the dungeon's own rule).
+fn rim_edges(d: &Dungeon, level: u16) -> Vec<(EdgeId, bool)> {
+    let mut out = Vec::new();
+    for edge in d.dims().edges() {
+        let sides = d.dims().edge_sides(edge).unwrap();
+        let defs = sides.map(|(slot, _)| d.tile_def(Pos { level, slot }).unwrap().clone());
+        if !(defs[0].carved && defs[1].carved) || defs[0].void == defs[1].void {
+            continue;
+        }
+        let state = d.registry().edge_def(d.edge_state_of(level, edge).unwrap()).unwrap();
+        if state.carve == Carve::Full {
+            out.push((edge, state.drop));
+        }
+    }
+    out
+}
+
+fn check_closed(d: &Dungeon, what: &str) {
+    let m = mesh::build(d, &MeshOptions::default()).unwrap();
+    let surface = world(&m, carved_surface);
+    if !surface.is_empty() {
+        assert_watertight(&surface, &format!("{what}: carved volume"));
+    }
+    for r in mesh::railings(d) {
+        let tris: Vec<Tri> = r.triangles().into_iter().map(|t| t.map(|v| v.to_array())).collect();
+        assert_watertight(&tris, &format!("{what}: railing {r:?}"));
+    }
+    for level in 0..d.levels() {
+        let expected: Vec<EdgeId> =
+            rim_edges(d, level).into_iter().filter(|(_, drop)| !drop).map(|(e, _)| e).collect();
+        let got: Vec<EdgeId> =
+            mesh::railings(d).iter().filter(|r| r.level == level).map(|r| r.edge).collect();
+        assert_eq!(got, expected, "{what}: level {level}: a railing on every open rim edge but drops");
+    }
+}
+
+#[test]
+fn an_atrium_one_and_two_storeys_tall_is_closed_and_railed() {
+    for top in [1, 2] {
+        let d = atrium(5, 3, 3, 5, top);
+        assert!(d.problems().is_empty(), "{:?}", d.problems());
+        assert!(d.open_above(Pos::new(0, 4, 4)) && d.is_void(Pos::new(1, 4, 4)));
+        assert_eq!(d.room_height_at(Pos::new(0, 4, 4)), d.proportions().layer_height);
+        check_closed(&d, &format!("atrium {top} storeys"));
+        assert!(!mesh::railings(&d).is_empty());
+    }
+}
+
+#[test]
+fn no_ceiling_over_an_atrium_and_no_floor_in_its_void() {
+    let d = atrium(5, 2, 3, 5, 1);
+    let m = mesh::build(&d, &MeshOptions::default()).unwrap();
+    let lh = d.proportions().layer_height;
+    let centre = d.layout().center(Slot::new(4, 4));
+    let covers = |l: usize, role: MaterialRole, y: f64| {
+        support::level(&m, l, |r| r == role).iter().any(|t| {
+            t.iter().all(|v| (v[1] - y).abs() < 1e-6) && {
+                let (a, b, c) = (t[0], t[1], t[2]);
+                let s = |p: [f64; 3], q: [f64; 3]| {
+                    (q[0] - p[0]) * (centre.y - p[2]) - (q[2] - p[2]) * (centre.x - p[0])
+                };
+                let (x, y, z) = (s(a, b), s(b, c), s(c, a));
+                (x >= 0.0 && y >= 0.0 && z >= 0.0) || (x <= 0.0 && y <= 0.0 && z <= 0.0)
+            }
+        })
+    };
+    assert!(!covers(0, MaterialRole::Ceiling, d.proportions().room_height));
+    assert!(!covers(0, MaterialRole::Ceiling, lh));
+    assert!(!covers(1, MaterialRole::Floor, 0.0));
+    assert!(covers(0, MaterialRole::Floor, 0.0));
+    assert!(covers(1, MaterialRole::Ceiling, d.proportions().room_height));
+}
+
+#[test]
+fn railings_stand_on_the_floor_side_one_metre_high() {
+    let d = atrium(5, 2, 3, 5, 1);
+    for r in mesh::railings(&d) {
+        let tris = r.triangles();
+        let top = tris.iter().flatten().map(|v| v.y).fold(f64::MIN, f64::max);
+        assert!((top - (d.proportions().floor_y(1) + RAILING_HEIGHT)).abs() < 1e-5);
+        // The local +Z side points away from the void, towards the floor cell.
+        let plan = |p: glam::DVec3| glam::DVec2::new(p.x, p.z);
+        let on_wall = r.start + r.rotation() * glam::DVec3::new(r.length / 2.0, 0.5, 0.0);
+        let inside = r.start + r.rotation() * glam::DVec3::new(r.length / 2.0, 0.5, 0.1);
+        let void = d.railing_edges(1).into_iter().find(|e| e.edge == r.edge).unwrap().void.0;
+        let from = |p: glam::DVec3, slot: Slot| (d.layout().center(slot) - plan(p)).length();
+        assert!(from(inside, r.floor.slot) < from(on_wall, r.floor.slot), "{r:?}");
+        assert!(from(inside, void) > from(on_wall, void), "{r:?}");
+    }
+}
+
+#[test]
+fn a_drop_point_has_no_railing_and_doors_into_voids_are_refused() {
+    let mut d = atrium(5, 2, 3, 5, 1);
+    let drop = d.drop_state().unwrap();
+    let (edge, _) = rim_edges(&d, 1)[0];
+    d.set_edge_of(1, edge, drop).unwrap();
+    check_closed(&d, "with a drop point");
+    assert!(mesh::railings(&d).iter().all(|r| r.edge != edge));
+    // A door in the atrium's wall on level 0 is refused, naming the place.
+    let (slot, dir) = (Slot::new(4, 4), octile::grid::Direction::E);
+    d.set_edge(Pos { level: 0, slot }, dir, Registry::DOOR).unwrap();
+    let problem = d.problems().into_iter().next().expect("a door into an atrium is a problem");
+    assert!(matches!(problem, DungeonError::DoorIntoVoid { level: 0, row: 4, col: 4, .. }), "{problem:?}");
+    assert!(matches!(mesh::build(&d, &MeshOptions::default()), Err(MeshError::Column(_))));
+    // A void over rock too.
+    let mut e = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Solid).unwrap();
+    let void = e.void_tile().unwrap();
+    e.set_tile(Pos::new(1, 2, 2), void).unwrap();
+    let text = e.problems()[0].to_string();
+    assert!(text.contains("row 2, col 2") && text.contains("rock"), "{text}");
+}
+
+#[test]
+fn a_bridge_over_an_atrium_stands_on_a_deck() {
+    // A row of floor cells across the void on level 1: their cells below are under a deck.
+    let mut d = atrium(5, 2, 2, 6, 1);
+    let floor = Registry::FLOOR;
+    for col in 2..=6 {
+        let slot = Slot::new(4, col);
+        if slot.kind().is_cell() {
+            d.set_tile(Pos { level: 1, slot }, floor).unwrap();
+        }
+    }
+    let p = d.proportions();
+    assert!(d.under_deck(Pos::new(0, 4, 4)));
+    assert_eq!(d.room_height_at(Pos::new(0, 4, 4)), p.layer_height - octile::dungeon::DECK_THICKNESS);
+    check_closed(&d, "bridge");
+}
+
+/// A random small dungeon of 3 levels with voids: tiles floor, solid or void (void only
+/// over carved cells that are not stairs), edges open, wall, door or drop (no doors on the
+/// walls of void or open-above cells), stairs where they may stand, room heights and open
+/// pillars.
+fn random_columns(cells: &[u8], edges: &[u8], stairs: &[bool], heights: &[u8]) -> Dungeon {
+    let mut d = Dungeon::new(3, 3, 3, Proportions::default(), Fill::Solid).unwrap();
+    let (void, drop) = (d.void_tile().unwrap(), d.drop_state().unwrap());
+    let dims = d.dims();
+    let positions: Vec<Pos> = d.cells().collect();
+    for (p, c) in positions.iter().zip(cells.iter().cycle()) {
+        let below_carved = p.level > 0 && d.tile_def(Pos { level: p.level - 1, ..*p }).unwrap().carved;
+        let tile = match c % 4 {
+            0 => Registry::SOLID,
+            3 if below_carved => void,
+            _ => Registry::FLOOR,
+        };
+        d.set_tile(*p, tile).unwrap();
+    }
+    for (p, h) in positions.iter().zip(heights.iter().cycle()) {
+        if let Some(&metres) = [2.5, 6.0, 9.0].get(usize::from(*h)) {
+            d.set_room_height(*p, metres).unwrap();
+        }
+    }
+    let octs: Vec<Slot> = dims.cells().filter(|s| s.row % 2 == 0 && s.col % 2 == 0).collect();
+    for level in 0..2u16 {
+        for (s, &st) in octs.iter().zip(stairs.iter().skip(usize::from(level) * octs.len())) {
+            let (here, up) = (Pos { level, slot: *s }, Pos { level: level + 1, slot: *s });
+            let ok = |p: Pos| {
+                let t = d.tile_def(p).unwrap();
+                t.carved && !t.void && !t.stair
+            };
+            if st
+                && ok(here)
+                && ok(up)
+                && (level == 0 || !d.tile_def(Pos { level: level - 1, ..here }).unwrap().stair)
+            {
+                d.set_tile(here, Registry::STAIR).unwrap();
+            }
+        }
+    }
+    let all: Vec<EdgeId> = dims.edges().collect();
+    for level in 0..3 {
+        for (e, s) in all.iter().zip(edges.iter().cycle().skip(usize::from(level) * 7)) {
+            let state = [Registry::OPEN, Registry::WALL, Registry::DOOR, drop][usize::from(s % 4)];
+            d.set_edge_of(level, *e, state).unwrap();
+        }
+    }
+    // No doors where a column runs through storeys.
+    for level in 0..3 {
+        for e in &all {
+            let sides = dims.edge_sides(*e).unwrap();
+            let column = sides.iter().any(|&(slot, _)| {
+                let p = Pos { level, slot };
+                d.is_void(p) || d.open_above(p)
+            });
+            if column && d.edge_state_of(level, *e).unwrap() == Registry::DOOR {
+                d.set_edge_of(level, *e, Registry::OPEN).unwrap();
+            }
+        }
+    }
+    for level in 0..3 {
+        let pillars: Vec<_> = dims.pillars().collect();
+        for (p, c) in pillars.into_iter().zip(cells.iter().cycle().skip(usize::from(level))) {
+            if c % 2 == 1 && d.pillar_can_open(level, p).is_ok() {
+                d.set_pillar(level, p, PillarState::Open).unwrap();
+            }
+        }
+    }
+    d
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #[test]
+    fn random_columns_are_closed(
+        cells in prop::collection::vec(0u8..8, 1..60),
+        edges in prop::collection::vec(0u8..8, 1..40),
+        stairs in prop::collection::vec(any::<bool>(), 18),
+        heights in prop::collection::vec(0u8..6, 1..40),
+    ) {
+        let d = random_columns(&cells, &edges, &stairs, &heights);
+        prop_assert!(d.problems().iter().all(|p| matches!(p, DungeonError::StairOnStair { .. })), "{:?}", d.problems());
+        check_closed(&d, "random");
+    }
+}
+
+#[test]
+fn random_columns_do_hold_atria_and_railings() {
+    // The proptest's dungeons, from a fixed stream: most have void cells and railings.
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |n: u8| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % u64::from(n)) as u8
+    };
+    let mut railed = 0;
+    for case in 0..40 {
+        let cells: Vec<u8> = (0..60).map(|_| next(8)).collect();
+        let edges: Vec<u8> = (0..40).map(|_| next(8)).collect();
+        let stairs: Vec<bool> = (0..18).map(|_| next(2) == 1).collect();
+        let heights: Vec<u8> = (0..40).map(|_| next(6)).collect();
+        let d = random_columns(&cells, &edges, &stairs, &heights);
+        check_closed(&d, &format!("case {case}"));
+        railed += usize::from(!mesh::railings(&d).is_empty());
+    }
+    assert!(railed >= 20, "only {railed} of 40 random dungeons have a railing");
+}
