@@ -266,3 +266,109 @@ fn random_columns_do_hold_atria_and_railings() {
     }
     assert!(railed >= 20, "only {railed} of 40 random dungeons have a railing");
 }
+
+/// Distances from `from` by a Dijkstra written here from docs/design.md and docs/pathing
+/// (doors open): across a passable edge onto a passable cell, long steps 1000 and short
+/// 707 plus the edge's and the entered tile's move costs; across a drop point into a void,
+/// to the first cell down its column when that is walkable, plus `fall_cost` per storey.
+/// No stairs: the dungeons it checks have none.
+fn oracle(d: &Dungeon, from: Pos) -> std::collections::BTreeMap<Pos, u64> {
+    use octile::grid::Direction;
+    let fall = u64::from(octile::path::fall_cost(d.proportions()));
+    let def = |p: Pos| d.tile_def(p).ok().cloned();
+    let node = |p: Pos| def(p).is_some_and(|t| t.carved && t.passable);
+    let mut dist = std::collections::BTreeMap::new();
+    let mut queue = std::collections::BinaryHeap::new();
+    queue.push(std::cmp::Reverse((0u64, from)));
+    while let Some(std::cmp::Reverse((cost, at))) = queue.pop() {
+        if dist.contains_key(&at) {
+            continue;
+        }
+        dist.insert(at, cost);
+        for dir in Direction::ALL {
+            let Ok(Some(state)) = d.edge_state(at, dir) else { continue };
+            let edge = d.registry().edge_def(state).unwrap();
+            let Ok(Some(slot)) = d.dims().neighbor(at.slot, dir) else { continue };
+            let next = Pos { slot, ..at };
+            let base = if dir.is_diagonal() { 707 } else { 1000 } + u64::from(edge.move_cost);
+            if edge.passable && node(next) {
+                queue.push(std::cmp::Reverse((cost + base + u64::from(def(next).unwrap().move_cost), next)));
+            } else if edge.drop && def(next).is_some_and(|t| t.void) {
+                let mut land = next;
+                while def(land).is_some_and(|t| t.void) && land.level > 0 {
+                    land.level -= 1;
+                }
+                if def(land).is_some_and(|t| !t.void && t.walkable) {
+                    let storeys = u64::from(next.level - land.level);
+                    let enter = u64::from(def(land).unwrap().move_cost);
+                    queue.push(std::cmp::Reverse((cost + base + enter + storeys * fall, land)));
+                }
+            }
+        }
+    }
+    dist
+}
+
+#[test]
+fn a_drop_is_walked_down_only_at_the_walk_plus_the_fall() {
+    use octile::path::{AStar, PathGraph, PathRules};
+    // Level 1's floor meets level 0 only through a drop into the atrium's void.
+    let mut d = atrium(5, 2, 3, 5, 1);
+    let drop = d.drop_state().unwrap();
+    let (edge, _) = rim_edges(&d, 1)[0];
+    d.set_edge_of(1, edge, drop).unwrap();
+    let g = PathGraph::new(&d).unwrap();
+    let rules = PathRules { open_doors: true };
+    let (top, bottom) = (Pos::new(1, 0, 0), Pos::new(0, 8, 8));
+    let mut astar = AStar::new();
+    let route = astar.find(&g, top, bottom, &rules).unwrap().expect("down by the drop");
+    assert_eq!(u64::from(route.cost), oracle(&d, top)[&bottom]);
+    assert!(route.steps.windows(2).any(|w| w[0].level == 1 && w[1].level == 0));
+    assert_eq!(astar.find(&g, bottom, top, &rules).unwrap(), None, "never walked upwards");
+    assert_eq!(g.regions(&rules).count(), 1, "regions ignore direction");
+    assert!(oracle(&d, bottom).get(&top).is_none());
+}
+
+#[test]
+fn paths_across_drops_agree_with_an_independent_oracle() {
+    use octile::path::{AStar, PathGraph, PathRules};
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let rules = PathRules { open_doors: true };
+    let mut astar = AStar::new();
+    let (mut pairs, mut drops_taken, mut one_way) = (0, 0, 0);
+    for case in 0..100 {
+        let cells: Vec<u8> = (0..60).map(|_| next(8) as u8).collect();
+        let edges: Vec<u8> = (0..40).map(|_| next(8) as u8).collect();
+        let heights: Vec<u8> = (0..40).map(|_| next(6) as u8).collect();
+        let d = random_columns(&cells, &edges, &[false; 18], &heights);
+        let g = PathGraph::new(&d).unwrap().with_landmarks(4);
+        let nodes: Vec<Pos> = d.cells().filter(|&p| g.node(p).unwrap().is_some()).collect();
+        if nodes.len() < 2 {
+            continue;
+        }
+        for _ in 0..20 {
+            let a = nodes[next(nodes.len() as u64) as usize];
+            let b = nodes[next(nodes.len() as u64) as usize];
+            let want = oracle(&d, a).get(&b).copied();
+            let got = astar.find(&g, a, b, &rules).unwrap();
+            assert_eq!(got.as_ref().map(|r| u64::from(r.cost)), want, "case {case}: {a} -> {b}");
+            if let Some(r) = got {
+                let fell = r.steps.windows(2).any(|w| w[1].level < w[0].level);
+                drops_taken += usize::from(fell);
+                if fell && oracle(&d, b).get(&a).is_none() {
+                    one_way += 1;
+                }
+            }
+            pairs += 1;
+        }
+    }
+    assert!(pairs >= 1500, "{pairs} pairs checked");
+    assert!(drops_taken >= 50, "only {drops_taken} routes took a drop");
+    assert!(one_way >= 10, "only {one_way} routes were one-way");
+}

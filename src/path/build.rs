@@ -3,9 +3,9 @@
 //! above a stair is the shaft's hole: it is entered and left horizontally only through the
 //! stair's exit, a rule the dungeon's stair table owns ([`Dungeon::shaft`]).
 
-use super::csr::{Arc, Coord, Csr, STEP_DOWN, STEP_UP, step_across};
+use super::csr::{Arc, Coord, Csr, MAX_DROP_STOREYS, STEP_DOWN, STEP_UP, step_across, step_drop};
 use super::graph::NONE;
-use super::{LONG_STEP, PathError, PathGraph, SHORT_STEP, label_regions, stair_cost};
+use super::{LONG_STEP, PathError, PathGraph, SHORT_STEP, fall_cost, label_regions, stair_cost};
 use crate::dungeon::{Dungeon, EdgeDef, Shaft};
 use crate::grid::{Direction, Pos, Slot, Walls};
 
@@ -115,6 +115,8 @@ struct Steps {
     against: Vec<(u32, u32)>,
     /// Those of `against` that are walkable steps.
     against_walk: Vec<(u32, u32)>,
+    /// How many steps are drops.
+    drops: usize,
 }
 
 impl Steps {
@@ -148,6 +150,10 @@ pub(super) struct Step<'d> {
     /// It crosses a one-way door the wrong way ([`crate::dungeon::Mechanism::allows`]):
     /// no search takes it, but it joins regions (connectivity ignores direction).
     pub(super) against: bool,
+    /// Storeys it falls: a drop across a drop-point edge into a void, landing on the first
+    /// floor down the column ([`Dungeon::drop_landing`]); 0 for every other step. A drop is
+    /// one-way: no step climbs it back.
+    pub(super) fall: u16,
 }
 
 impl Cells {
@@ -181,18 +187,59 @@ impl Cells {
                     let t = self.coords[to as usize];
                     !m.allows(slot, Slot::new(t.row, t.col))
                 });
-                out.push(Step { to, kind: step_across(wall.dir), across: Some((wall.dir, def)), against });
+                out.push(Step {
+                    to,
+                    kind: step_across(wall.dir),
+                    across: Some((wall.dir, def)),
+                    against,
+                    fall: 0,
+                });
             }
+        }
+        if dungeon.may_have_voids() {
+            self.drops_of(dungeon, walls, v, out);
         }
         if self.stair[v as usize]
             && let Some(up) = self.node_at(dungeon, level + 1, slot)
         {
-            out.push(Step { to: up, kind: STEP_UP, across: None, against: false });
+            out.push(Step { to: up, kind: STEP_UP, across: None, against: false, fall: 0 });
         }
         if level > 0
             && let Some(down) = self.node_at(dungeon, level - 1, slot).filter(|&d| self.stair[d as usize])
         {
-            out.push(Step { to: down, kind: STEP_DOWN, across: None, against: false });
+            out.push(Step { to: down, kind: STEP_DOWN, across: None, against: false, fall: 0 });
+        }
+    }
+
+    /// Appends to `out` the drops out of node `v`: across each wall whose edge state is a
+    /// drop point onto a void cell, to the node where that void's column lands.
+    fn drops_of<'d>(&self, dungeon: &'d Dungeon, walls: &Walls, v: u32, out: &mut Vec<Step<'d>>) {
+        let (dims, reg) = (dungeon.dims(), dungeon.registry());
+        let c = self.coords[v as usize];
+        let (level, slot) = (c.level as u16, Slot::new(c.row, c.col));
+        let edges = dungeon.edge_layer(level).expect("invariant: level in range");
+        let i = dims.index(slot).expect("invariant: nodes are cells");
+        for wall in walls.of_slot(i) {
+            let def =
+                reg.edge_def(edges[wall.edge as usize]).expect("invariant: only registered ids are stored");
+            if !def.drop {
+                continue;
+            }
+            let Some(beyond) = dims.slot_at(wall.to as usize) else { continue };
+            let Some(landing) = dungeon.drop_landing(Pos { level, slot: beyond }) else { continue };
+            let fall = level - landing.level;
+            let Some(to) =
+                self.node_at(dungeon, landing.level, landing.slot).filter(|_| fall <= MAX_DROP_STOREYS)
+            else {
+                continue;
+            };
+            out.push(Step {
+                to,
+                kind: step_drop(wall.dir, fall),
+                across: Some((wall.dir, def)),
+                against: false,
+                fall,
+            });
         }
     }
 }
@@ -200,13 +247,30 @@ impl Cells {
 /// The cost of `step` (its base step, the edge's move cost and `enter`, the entered node's
 /// move cost), `None` when it overflows: the one rule every reading of the graph costs
 /// steps by.
-fn step_cost(step: &Step<'_>, enter: u32, stair_cost: u32) -> Option<u32> {
+fn step_cost(step: &Step<'_>, enter: u32, costs: LevelCosts) -> Option<u32> {
     match step.across {
         Some((dir, edge)) => {
             let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
-            base.checked_add(edge.move_cost).and_then(|x| x.checked_add(enter))
+            let fall = costs.fall.checked_mul(u32::from(step.fall))?;
+            base.checked_add(edge.move_cost)
+                .and_then(|x| x.checked_add(enter))
+                .and_then(|x| x.checked_add(fall))
         }
-        None => stair_cost.checked_add(enter),
+        None => costs.stair.checked_add(enter),
+    }
+}
+
+/// What steps between levels cost: a stair ([`stair_cost`]) and a storey fallen
+/// ([`fall_cost`]).
+#[derive(Clone, Copy)]
+struct LevelCosts {
+    stair: u32,
+    fall: u32,
+}
+
+impl LevelCosts {
+    fn of(dungeon: &Dungeon) -> LevelCosts {
+        LevelCosts { stair: stair_cost(dungeon.proportions()), fall: fall_cost(dungeon.proportions()) }
     }
 }
 
@@ -231,19 +295,18 @@ impl StepList {
         let cells = Cells::read(dungeon);
         let shafts = Shafts::read(dungeon, &cells);
         let walls = Walls::of(dungeon.dims());
-        let stair_cost = stair_cost(dungeon.proportions());
+        let costs = LevelCosts::of(dungeon);
         let (mut start, mut arcs, mut out) = (vec![0u32], Vec::new(), Vec::new());
         for (v, c) in (0u32..).zip(&cells.coords) {
             cells.steps_of(dungeon, &walls, &shafts, v, &mut out);
             for step in out.iter().filter(|s| !s.against) {
-                let cost = step_cost(step, cells.enter[step.to as usize], stair_cost).ok_or(
-                    PathError::CostOverflow {
+                let cost =
+                    step_cost(step, cells.enter[step.to as usize], costs).ok_or(PathError::CostOverflow {
                         level: c.level as u16,
                         row: c.row,
                         col: c.col,
                         dir: step.across.map(|(dir, _)| dir),
-                    },
-                )?;
+                    })?;
                 arcs.push(Arc { to: step.to, cost });
             }
             start.push(u32::try_from(arcs.len()).unwrap_or(u32::MAX));
@@ -284,7 +347,7 @@ impl StepList {
 /// Reads the steps of every node with their costs, under both rule sets.
 fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, PathError> {
     let shafts = Shafts::read(dungeon, cells);
-    let stair_cost = stair_cost(dungeon.proportions());
+    let costs = LevelCosts::of(dungeon);
     let mut steps = Steps::default();
     let mut out = Vec::new();
     let dims = dungeon.dims();
@@ -307,17 +370,29 @@ fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, 
                 }
                 continue;
             }
-            let cost = step_cost(step, enter, stair_cost);
+            let cost = step_cost(step, enter, costs);
             let dir = step.across.map(|(dir, _)| dir);
             let cost =
                 cost.ok_or(PathError::CostOverflow { level: c.level as u16, row: c.row, col: c.col, dir })?;
             steps.push(Arc { to, cost }, step.kind, walkable);
-            if step.across.is_some() {
+            if step.fall > 0 {
+                // No step climbs a drop back: its reverse is missing, as a one-way door's.
+                steps.drops += 1;
+                steps.against.push((to, v));
+                if walkable {
+                    steps.against_walk.push((to, v));
+                }
+            } else if step.across.is_some() {
                 pass_across += 1;
                 walk_across += usize::from(walkable);
             }
         }
         steps.close_row(across, walk_across, pass_across);
+    }
+    // Drops add their missing reverses out of order of `from`.
+    if steps.drops > 0 {
+        steps.against.sort_unstable();
+        steps.against_walk.sort_unstable();
     }
     Ok(steps)
 }
@@ -340,7 +415,7 @@ impl PathGraph {
     /// As [`PathGraph::new`].
     pub(crate) fn with_walls(dungeon: &Dungeon, walls: &Walls) -> Result<PathGraph, PathError> {
         let cells = Cells::read(dungeon);
-        let Steps { mut walk, mut pass, against, against_walk } = read_steps(dungeon, walls, &cells)?;
+        let Steps { mut walk, mut pass, against, against_walk, drops } = read_steps(dungeon, walls, &cells)?;
         walk.finish_one_way(&cells.enter, &against);
         pass.finish_one_way(&cells.enter, &against);
         // Regions ignore direction: a one-way door joins its sides both ways round.
@@ -369,6 +444,12 @@ impl PathGraph {
             walk,
             pass,
             stair_cost: stair_cost(dungeon.proportions()),
+            level_cost: if drops > 0 {
+                stair_cost(dungeon.proportions()).min(fall_cost(dungeon.proportions()))
+            } else {
+                stair_cost(dungeon.proportions())
+            },
+            has_drops: drops > 0,
             landmarks: None,
             against,
         })

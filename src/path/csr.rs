@@ -317,6 +317,19 @@ pub(crate) const STEP_UP: u8 = 8;
 /// Kind of step down a stair.
 pub(crate) const STEP_DOWN: u8 = 9;
 
+/// The first kind of drop ([`step_drop`]).
+const STEP_DROP: u8 = 16;
+
+/// Most storeys one drop falls ([`step_drop`] encodes its depth in a step kind): a void
+/// column deeper than this is no drop point.
+pub(crate) const MAX_DROP_STOREYS: u16 = 30;
+
+/// The kind of a drop across wall `dir` falling `storeys` levels (1 to
+/// [`MAX_DROP_STOREYS`]).
+pub(crate) const fn step_drop(dir: Direction, storeys: u16) -> u8 {
+    STEP_DROP + (storeys as u8 - 1) * 8 + dir.index() as u8
+}
+
 /// The kind of step across wall `dir` (equal to the wall's index).
 pub(crate) const fn step_across(dir: Direction) -> u8 {
     dir.index() as u8
@@ -350,10 +363,16 @@ pub(crate) struct Coord {
 }
 
 impl Coord {
-    /// The coordinates after one step of kind `step` (see [`STEPS`]).
+    /// The coordinates after one step of kind `step` (see [`STEPS`] and [`step_drop`]).
     #[inline]
     pub(crate) fn moved(self, step: u8) -> Coord {
-        let (dl, dr, dc) = STEPS[usize::from(step) % STEPS.len()];
+        let (dl, dr, dc) = if step < STEP_DROP {
+            STEPS[usize::from(step) % STEPS.len()]
+        } else {
+            let k = step - STEP_DROP;
+            let (_, dr, dc) = STEPS[usize::from(k % 8)];
+            (-i32::from(k / 8 + 1), dr, dc)
+        };
         Coord {
             level: self.level.wrapping_add_signed(dl),
             row: self.row.wrapping_add_signed(dr),

@@ -39,6 +39,22 @@ pub fn stair_cost(proportions: &Proportions) -> u32 {
     }
 }
 
+/// The cost of falling one storey down a void ([`crate::dungeon::Dungeon::drop_landing`]),
+/// in thousandths of a long step: the fall height, `layer_height` metres, as a distance
+/// (731 with the default proportions). A drop costs its step across the edge plus this
+/// per storey fallen. At least 1, saturating at `u32::MAX`.
+#[must_use]
+pub fn fall_cost(proportions: &Proportions) -> u32 {
+    let cost = (proportions.layer_height / (2.0 * proportions.cell_spacing()) * f64::from(LONG_STEP)).round();
+    if cost.is_nan() || cost < 1.0 {
+        1
+    } else if cost >= f64::from(u32::MAX) {
+        u32::MAX
+    } else {
+        cost as u32
+    }
+}
+
 /// Options of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PathRules {
@@ -79,6 +95,12 @@ pub struct PathGraph {
     pub(super) walk_regions: Regions,
     pub(super) pass_regions: Regions,
     pub(super) stair_cost: u32,
+    /// The least a step between levels costs per level: the stair cost, or where the
+    /// dungeon has drops the fall cost when that is less (the heuristic's level term).
+    pub(super) level_cost: u32,
+    /// Whether any step is a drop (one-way down a void): the graph is not symmetric, so it
+    /// keeps no landmarks.
+    pub(super) has_drops: bool,
     pub(super) landmarks: Option<Landmarks>,
     /// The steps one-way doors refuse, as `(from, to)` in order of `from` (their reverse
     /// steps exist). Non-empty makes an edge change read the graph again
@@ -90,10 +112,13 @@ impl PathGraph {
     /// The same graph with `count` landmarks (at most 16) for the A* heuristic (ALT:
     /// triangle-inequality bounds from precomputed distances), chosen by farthest-point
     /// selection in the largest passable region. Costs `count + 1` full Dijkstra floods;
-    /// worth it when many searches run on one graph.
+    /// worth it when many searches run on one graph. A graph with drops keeps none (its
+    /// distances are not the same both ways).
     #[must_use]
     pub fn with_landmarks(mut self, count: usize) -> PathGraph {
-        self.landmarks = Landmarks::build(&self, count.min(Landmarks::MAX));
+        // Landmark bounds need distances that read the same both ways; drops do not.
+        self.landmarks =
+            if self.has_drops { None } else { Landmarks::build(&self, count.min(Landmarks::MAX)) };
         self
     }
 
@@ -130,6 +155,14 @@ impl PathGraph {
     #[must_use]
     pub fn dims(&self) -> Dims {
         self.dims
+    }
+
+    /// The least a step between levels costs per level ([`stair_cost`], or [`fall_cost`]
+    /// when the graph has drops and that is less): what the A* heuristic counts per level
+    /// apart.
+    #[must_use]
+    pub fn level_cost(&self) -> u32 {
+        self.level_cost
     }
 
     /// The cost of one stair step in this graph (see [`stair_cost`]).

@@ -106,7 +106,7 @@ impl PathGraph {
     pub fn octile_heuristic(&self, target: NodeId) -> Heuristic<'_> {
         Heuristic {
             graph: self,
-            octile: Octile { target: self.coord(target.0), stair_cost: u64::from(self.stair_cost()) },
+            octile: Octile { target: self.coord(target.0), stair_cost: u64::from(self.level_cost()) },
             landmarks: None,
             target_dist: [0; Landmarks::MAX],
         }
