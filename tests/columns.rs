@@ -322,11 +322,11 @@ fn a_drop_is_walked_down_only_at_the_walk_plus_the_fall() {
     let (top, bottom) = (Pos::new(1, 0, 0), Pos::new(0, 8, 8));
     let mut astar = AStar::new();
     let route = astar.find(&g, top, bottom, &rules).unwrap().expect("down by the drop");
-    assert_eq!(u64::from(route.cost), oracle(&d, top)[&bottom]);
+    assert_eq!(route.cost, oracle(&d, top)[&bottom]);
     assert!(route.steps.windows(2).any(|w| w[0].level == 1 && w[1].level == 0));
     assert_eq!(astar.find(&g, bottom, top, &rules).unwrap(), None, "never walked upwards");
     assert_eq!(g.regions(&rules).count(), 1, "regions ignore direction");
-    assert!(oracle(&d, bottom).get(&top).is_none());
+    assert!(!oracle(&d, bottom).contains_key(&top));
 }
 
 #[test]
@@ -357,11 +357,11 @@ fn paths_across_drops_agree_with_an_independent_oracle() {
             let b = nodes[next(nodes.len() as u64) as usize];
             let want = oracle(&d, a).get(&b).copied();
             let got = astar.find(&g, a, b, &rules).unwrap();
-            assert_eq!(got.as_ref().map(|r| u64::from(r.cost)), want, "case {case}: {a} -> {b}");
+            assert_eq!(got.as_ref().map(|r| r.cost), want, "case {case}: {a} -> {b}");
             if let Some(r) = got {
                 let fell = r.steps.windows(2).any(|w| w[1].level < w[0].level);
                 drops_taken += usize::from(fell);
-                if fell && oracle(&d, b).get(&a).is_none() {
+                if fell && !oracle(&d, b).contains_key(&a) {
                     one_way += 1;
                 }
             }
@@ -371,4 +371,36 @@ fn paths_across_drops_agree_with_an_independent_oracle() {
     assert!(pairs >= 1500, "{pairs} pairs checked");
     assert!(drops_taken >= 50, "only {drops_taken} routes took a drop");
     assert!(one_way >= 10, "only {one_way} routes were one-way");
+}
+
+#[test]
+fn generated_atria_export_railings_as_nodes_of_their_own() {
+    use octile::export::{self, ExportOptions};
+    let options =
+        octile::generate::GenerateOptions { seed: 3, levels: 3, cols: 16, rows: 16, ..Default::default() };
+    let mut d = octile::generate::generate(&options, &mut |_| {}).unwrap();
+    let atria = octile::generate::open_atria(&mut d).unwrap();
+    assert_eq!(atria.len(), 2, "one atrium on each level but the top");
+    assert!(d.problems().is_empty(), "{:?}", d.problems());
+    check_closed(&d, "generated atria");
+    let rails = mesh::railings(&d);
+    assert!(!rails.is_empty());
+    let bytes = export::to_glb(&d, &ExportOptions::default()).unwrap();
+    let g = gltf::Gltf::from_slice(&bytes).unwrap();
+    let named: Vec<_> = g.nodes().filter(|n| n.name().is_some_and(|s| s.starts_with("Railing_"))).collect();
+    assert_eq!(named.len(), rails.len());
+    for n in &named {
+        let extras: serde_json::Value = serde_json::from_str(n.extras().as_ref().unwrap().get()).unwrap();
+        assert_eq!(extras["role"], "railing");
+        assert!(n.mesh().is_some_and(|m| m.name().is_some_and(|s| s.starts_with("Railing_"))));
+    }
+    // Each is a child of its level's node.
+    let levels: Vec<_> = g.nodes().filter(|n| n.name().is_some_and(|s| s.starts_with("Level_"))).collect();
+    assert_eq!(levels.len(), 3);
+    for level in levels {
+        let children =
+            level.children().filter(|c| c.name().is_some_and(|s| s.starts_with("Railing_"))).count();
+        let index: u16 = level.name().unwrap()["Level_".len()..].parse().unwrap_or(u16::MAX);
+        assert_eq!(children, rails.iter().filter(|r| r.level == index).count(), "{:?}", level.name());
+    }
 }

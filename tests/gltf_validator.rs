@@ -42,6 +42,9 @@ fn khronos_validator_passes_every_sample() {
     dungeons.push(("tall.json".into(), support::tall_and_low_rooms(0.29)));
     let generated = octile::generate::GenerateOptions { seed: 7, doors: 0.5, ..Default::default() };
     dungeons.push(("seed7.json".into(), octile::generate::generate(&generated, &mut |_| {}).unwrap()));
+    let mut atria = octile::generate::generate(&generated, &mut |_| {}).unwrap();
+    assert!(!octile::generate::open_atria(&mut atria).unwrap().is_empty(), "seed 7 has an atrium");
+    dungeons.push(("atria.json".into(), atria));
     let mut files = Vec::new();
     for (name, d) in &dungeons {
         let stem = name.trim_end_matches(".json");

@@ -63,6 +63,11 @@ struct DungeonArgs {
     /// count). A grammar on a grid under 8 octagons a side makes a maze.
     #[arg(long, value_name = "GRAMMAR|SPEC.json", default_value = "default")]
     flow: FlowChoice,
+    /// Open one atrium on every level but the top: the biggest room a level allows rises
+    /// through the storey above, which looks down into it from railed balconies and
+    /// bridges (with one drop point into it where the dungeon has no locks).
+    #[arg(long)]
+    atria: bool,
 }
 
 /// Reads a room-graph spec file.
@@ -184,8 +189,19 @@ impl GenOptionsArgs {
                 }
             }
         };
-        let dungeon = dungeon.map_err(|e| self.weights.explain(e.into()))?;
+        let mut dungeon = dungeon.map_err(|e| self.weights.explain(e.into()))?;
         bar.finish();
+        if self.dungeon.atria {
+            let atria = octile::generate::open_atria(&mut dungeon).context("opening atria")?;
+            let levels = dungeon.levels().saturating_sub(1);
+            let drops = atria.iter().filter(|a| a.drop.is_some()).count();
+            let voids: usize = atria.iter().map(|a| a.void.len()).sum();
+            let rims: usize = atria.iter().map(|a| a.rim.len()).sum();
+            errln!(
+                "atria: {} of {levels} levels ({voids} void cells, {rims} balcony edges, {drops} drop points)",
+                atria.len()
+            );
+        }
         Ok(dungeon)
     }
 }

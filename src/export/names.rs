@@ -45,9 +45,21 @@ pub(crate) fn navmesh(level: u16) -> String {
 /// short edge, which adds its wall (`_TL`, `_TR`, `_BR`, `_BL`) because a connector has
 /// four short edges.
 pub(crate) fn door(level: u16, edge: EdgeId) -> String {
+    edge_object("Door", level, edge)
+}
+
+/// Name of a railing node: `Railing_LL_RRR_CCC` for a long edge, with the short edge's
+/// wall (`Railing_LL_RRR_CCC_ne`) for a short one, as a door's.
+pub(crate) fn railing(level: u16, edge: EdgeId) -> String {
+    edge_object("Railing", level, edge)
+}
+
+/// `PREFIX_LL_RRR_CCC`, with the wall of a short edge after it: the name of an object that
+/// stands on an edge.
+fn edge_object(prefix: &str, level: u16, edge: EdgeId) -> String {
     match edge {
-        EdgeId::Long(s) => format!("Door_{level:02}_{:03}_{:03}", s.row, s.col),
-        EdgeId::Short(s, wall) => format!("Door_{level:02}_{:03}_{:03}_{}", s.row, s.col, wall.name()),
+        EdgeId::Long(s) => format!("{prefix}_{level:02}_{:03}_{:03}", s.row, s.col),
+        EdgeId::Short(s, wall) => format!("{prefix}_{level:02}_{:03}_{:03}_{}", s.row, s.col, wall.name()),
     }
 }
 

@@ -15,7 +15,7 @@ use super::document::{extras, material, node, point, single_mesh};
 use super::names;
 use super::primitive::{Attributes, primitive};
 use crate::dungeon::Dungeon;
-use crate::mesh::{self, DoorLeaf};
+use crate::mesh::{self, DoorLeaf, Railing};
 use crate::rooms::{LightPreset, Marker, MarkerKind, Markers, RoomGraph};
 
 /// The extension that carries lights.
@@ -45,6 +45,11 @@ pub(super) struct GameObjects {
     /// f64s).
     leaf_material: Option<Index<json::Material>>,
     leaf_meshes: Vec<((u64, u64), Index<json::Mesh>)>,
+    /// Every railing ([`mesh::railings`]), its material and its meshes made so far, by
+    /// length (bits of the f64).
+    railings: Vec<Railing>,
+    railing_material: Option<Index<json::Material>>,
+    railing_meshes: Vec<(u64, Index<json::Mesh>)>,
 }
 
 impl GameObjects {
@@ -62,6 +67,9 @@ impl GameObjects {
             lights: options.lights,
             leaf_material: None,
             leaf_meshes: Vec::new(),
+            railings: mesh::railings(dungeon),
+            railing_material: None,
+            railing_meshes: Vec::new(),
         }
     }
 
@@ -70,10 +78,10 @@ impl GameObjects {
         &self.graph
     }
 
-    /// The meshes of stand-alone objects written so far (the door leaves' meshes): they
-    /// share no seam with a level.
+    /// The meshes of stand-alone objects written so far (the door leaves' and railings'
+    /// meshes): they share no seam with a level.
     pub(super) fn object_meshes(&self) -> Vec<Index<json::Mesh>> {
-        self.leaf_meshes.iter().map(|&(_, m)| m).collect()
+        self.leaf_meshes.iter().map(|&(_, m)| m).chain(self.railing_meshes.iter().map(|&(_, m)| m)).collect()
     }
 
     /// Whether a light was written (so the extension is used).
@@ -114,6 +122,23 @@ impl GameObjects {
                 fields["height"] = value!(leaf.height);
             }
             n.extras = extras(fields);
+            out.push(root.push(n));
+        }
+        let railings: Vec<Railing> = self.railings.iter().filter(|r| r.level == level).copied().collect();
+        for railing in railings {
+            let mesh = self.railing_mesh(root, bin, railing.length);
+            let mut n = node(names::railing(level, railing.edge));
+            n.mesh = Some(mesh);
+            n.translation = Some(point(railing.start - lift));
+            n.rotation = Some(quat(railing.rotation()));
+            let f = railing.floor;
+            n.extras = extras(value!({
+                "role": "railing",
+                "level": level,
+                "floor": [f.level, f.slot.row, f.slot.col],
+                "length": railing.length,
+                "height": crate::dungeon::RAILING_HEIGHT,
+            }));
             out.push(root.push(n));
         }
         let mut nth = 0;
@@ -171,6 +196,32 @@ impl GameObjects {
         };
         let m = single_mesh(root, name, prim);
         self.leaf_meshes.push((key, m));
+        m
+    }
+
+    /// The mesh of a railing `length` metres long ([`mesh::railing_mesh`]), written once per
+    /// length.
+    fn railing_mesh(&mut self, root: &mut Root, bin: &mut Bin<'_>, length: f64) -> Index<json::Mesh> {
+        let key = length.to_bits();
+        if let Some(&(_, m)) = self.railing_meshes.iter().find(|(k, _)| *k == key) {
+            return m;
+        }
+        let material = *self
+            .railing_material
+            .get_or_insert_with(|| material(root, "railing".into(), mesh::RAILING_COLOUR, false));
+        let prim = mesh::railing_mesh(length);
+        let prim = primitive(
+            root,
+            bin,
+            std::borrow::Cow::Owned(prim),
+            Attributes::Surface,
+            false,
+            Some(material),
+            None,
+        );
+        let name = format!("Railing_{}mm_Mesh", (length * 1000.0).round());
+        let m = single_mesh(root, name, prim);
+        self.railing_meshes.push((key, m));
         m
     }
 }

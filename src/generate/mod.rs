@@ -6,6 +6,7 @@
 //! farthest from the entrance. A layout that is not one connected region is drawn again;
 //! after too many, generation refuses with [`GenerateError::Disconnected`].
 
+mod atria;
 mod carve;
 mod check;
 mod connect;
@@ -21,6 +22,7 @@ mod options;
 mod repair;
 mod solve;
 
+pub use atria::{Atrium, MIN_ATRIUM_CELLS, open_atria};
 pub(crate) use carve::Locked;
 pub use error::GenerateError;
 pub use options::{GenerateOptions, OCTAGONS_PER_STAIR};
