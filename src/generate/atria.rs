@@ -35,9 +35,19 @@ struct Candidate {
     rim: Vec<EdgeId>,
 }
 
+impl Candidate {
+    /// How good an atrium it makes: its void, and thrice its balcony edges (an atrium the
+    /// storey above cannot look into is only a tall room).
+    fn score(&self) -> usize {
+        self.void.len() + 3 * self.rim.len()
+    }
+}
+
 /// Opens one atrium on every level below the top where a room allows it (module docs),
-/// choosing on each level the room that voids the most cells of the storey above and has
-/// at least one balcony edge (the lowest room id on a tie): deterministic, no randomness.
+/// choosing on each level the room with the best [`Candidate::score`] (void cells of the
+/// storey above, and balcony edges thrice) that voids at least [`MIN_ATRIUM_CELLS`] and
+/// has a balcony edge (the lowest room id on a tie): deterministic, no randomness. The
+/// drop point is the first rim edge of an atrium with two or more.
 /// Returns the atria opened, level by level.
 ///
 /// # Errors
@@ -55,7 +65,7 @@ pub fn open_atria(d: &mut Dungeon) -> Result<Vec<Atrium>, DungeonError> {
             .filter_map(|r| candidate(d, level, &r.cells))
             .filter(|c| c.void.len() >= MIN_ATRIUM_CELLS && !c.rim.is_empty())
             .fold(None::<Candidate>, |best, c| match best {
-                Some(b) if b.void.len() >= c.void.len() => Some(b),
+                Some(b) if b.score() >= c.score() => Some(b),
                 _ => Some(c),
             });
         let Some(c) = best else { continue };
@@ -125,7 +135,7 @@ fn apply(d: &mut Dungeon, level: u16, c: Candidate, drops: bool) -> Result<Atriu
         }
     }
     let drop = match c.rim.first() {
-        Some(&edge) if drops => {
+        Some(&edge) if drops && c.rim.len() >= 2 => {
             let state = d.drop_state()?;
             d.set_edge_of(up, edge, state)?;
             Some(edge)

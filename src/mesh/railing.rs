@@ -11,8 +11,9 @@ use super::door_leaf::{box_mesh, yaw_onto};
 use crate::dungeon::{Dungeon, RAILING_HEIGHT, RAILING_THICKNESS};
 use crate::grid::{EdgeId, Pos};
 
-/// Base colour of a railing (linear RGBA, opaque): dark iron.
-pub const RAILING_COLOUR: [f32; 4] = [0.08, 0.08, 0.09, 1.0];
+/// Base colour of a railing (linear RGBA, opaque): the door leaves' wood
+/// ([`super::LEAF_COLOUR`]), as the viewer draws both.
+pub const RAILING_COLOUR: [f32; 4] = super::LEAF_COLOUR;
 
 /// One railing, placed.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -19,7 +19,9 @@ pub const OPEN_SWING: f64 = FRAC_PI_2 * 0.95;
 pub const REACH: f64 = 3.0;
 
 /// Every door leaf of `dungeon` as a triangle list in world metres per level (closed
-/// leaves across their opening, open ones swung by [`OPEN_SWING`]).
+/// leaves across their opening, open ones swung by [`OPEN_SWING`]), with the level's
+/// railings ([`crate::mesh::railings`]), the other stand-alone solids drawn in the leaves'
+/// wood.
 #[must_use]
 pub fn leaf_triangles(dungeon: &Dungeon) -> Vec<Vec<Vertex>> {
     let mut levels = vec![Vec::new(); usize::from(dungeon.levels())];
@@ -31,6 +33,17 @@ pub fn leaf_triangles(dungeon: &Dungeon) -> Vec<Vec<Vertex>> {
         for &i in &mesh.indices {
             let v = mesh.vertices[i as usize];
             let p = leaf.to_world(DVec3::from(v.position.map(f64::from)), swing);
+            let n = turn * DVec3::from(v.normal.map(f64::from));
+            out.push(Vertex { position: p.as_vec3().to_array(), normal: n.as_vec3().to_array(), ..v });
+        }
+    }
+    for railing in crate::mesh::railings(dungeon) {
+        let out = &mut levels[usize::from(railing.level)];
+        let mesh = crate::mesh::railing_mesh(railing.length);
+        let turn = railing.rotation();
+        for &i in &mesh.indices {
+            let v = mesh.vertices[i as usize];
+            let p = railing.start + turn * DVec3::from(v.position.map(f64::from));
             let n = turn * DVec3::from(v.normal.map(f64::from));
             out.push(Vertex { position: p.as_vec3().to_array(), normal: n.as_vec3().to_array(), ..v });
         }

@@ -26,9 +26,11 @@ pub struct Piece {
     pub kind: PieceKind,
     /// Its outline in world `(x, z)` metres.
     pub polygon: Vec<DVec2>,
-    /// It has a floor (false for the octagon above a stair: the shaft's hole).
+    /// It has a floor (false for the octagon above a stair, the shaft's hole, and for a void
+    /// piece, the upper part of the piece below: one falls through it).
     pub floor: bool,
-    /// It has a ceiling (false for a stair octagon: the shaft goes up).
+    /// It has a ceiling (false for a stair octagon, whose shaft goes up, and for a piece
+    /// open above).
     pub ceiling: bool,
     /// How high its ceiling stands above the floor (metres): a cell's room height
     /// ([`Dungeon::room_height_at`]), a seam's height ([`Dungeon::seam_height`]), an open
@@ -43,6 +45,9 @@ pub enum WallKind {
     Rock,
     /// A closed door across a carved seam (blocks walking, drawn by the door frame).
     Door,
+    /// A railing between a floor and a void ([`Dungeon::railing_edges`]): blocks walking,
+    /// [`crate::dungeon::RAILING_HEIGHT`] high, drawn by its own solid.
+    Railing,
 }
 
 /// A wall segment in world `(x, z)` metres; carved space lies on the left of `a -> b`
@@ -102,8 +107,8 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
         plan.pieces.push(Piece {
             kind: PieceKind::Cell(slot),
             polygon,
-            floor: !below_is_stair,
-            ceiling: !dungeon.is_stair(pos),
+            floor: !below_is_stair && !dungeon.is_void(pos),
+            ceiling: !dungeon.is_stair(pos) && !dungeon.open_above(pos),
             height: dungeon.room_height_at(pos),
         });
         let height = dungeon.room_height_at(pos);
@@ -162,17 +167,25 @@ pub fn level_plan_with(dungeon: &Dungeon, level: u16, rules: &PathRules) -> Leve
             let b = (polygon[3] + polygon[0]) / 2.0;
             plan.walls.push(Wall { a, b, kind: WallKind::Door, height });
         }
-        plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor: true, ceiling: true, height });
+        let floor = !(level > 0 && dungeon.seam_open_above(level - 1, edge));
+        let ceiling = !dungeon.seam_open_above(level, edge);
+        plan.pieces.push(Piece { kind: PieceKind::Seam(edge), polygon, floor, ceiling, height });
     }
     for pillar in dungeon.open_pillars_on(level) {
         let Some(tri) = layout.pillar(pillar.connector(), pillar.tip()) else { continue };
         plan.pieces.push(Piece {
             kind: PieceKind::Pillar(pillar),
             polygon: tri.to_vec(),
-            floor: true,
-            ceiling: true,
+            floor: !(level > 0 && dungeon.pillar_open_above(level - 1, pillar)),
+            ceiling: !dungeon.pillar_open_above(level, pillar),
             height: dungeon.opening_height(level, &pillar.cells()),
         });
+    }
+    // Railings: along the void's wall, facing the floor side (the void's wall turned round).
+    for rail in dungeon.railing_edges(level) {
+        let (void, dir) = rail.void;
+        let Some([a, b]) = layout.wall(void, dir) else { continue };
+        plan.walls.push(Wall { a: b, b: a, kind: WallKind::Railing, height: crate::dungeon::RAILING_HEIGHT });
     }
     plan
 }
