@@ -474,6 +474,58 @@ fn godot3_makes_navigation_from_the_navmesh_and_paths_across_levels() {
     assert!(top >= high.2.y - 1e-3, "and climbs the stairs:\n{out}");
 }
 
+/// The Godot 3 script of [`godot3_imports_railings_as_nodes_of_their_own`]: instances
+/// `d.glb` and prints each node named `Railing_...` with its class, its parent's name and
+/// its mesh's surface count.
+const GODOT_RAILINGS: &str = r#"extends SceneTree
+
+func walk(n):
+	if n.name.begins_with("Railing_"):
+		var surfaces = -1
+		if n is MeshInstance and n.mesh != null:
+			surfaces = n.mesh.get_surface_count()
+		print("RAIL ", n.name, " ", n.get_class(), " ", n.get_parent().name, " ", surfaces)
+	for c in n.get_children():
+		walk(c)
+
+func _initialize():
+	var scene = load("res://d.glb").instance()
+	get_root().add_child(scene)
+	walk(scene)
+	quit()
+"#;
+
+/// Godot 3 imports a dungeon with atria with each railing a `MeshInstance` of its own under
+/// its level's node.
+#[test]
+fn godot3_imports_railings_as_nodes_of_their_own() {
+    const TEST: &str = "godot3_imports_railings_as_nodes_of_their_own";
+    let dir = support::Scratch::new(TEST);
+    if let Err(why) = godot(dir.path(), &["--version"]) {
+        support::skip(TEST, &why, "GODOT_REQUIRED");
+        return;
+    }
+    let options = GenerateOptions { seed: 3, levels: 3, cols: 16, rows: 16, ..GenerateOptions::default() };
+    let mut d = generate(&options, &mut |_| {}).unwrap();
+    assert_eq!(octile::generate::open_atria(&mut d).unwrap().len(), 2);
+    let railings = mesh::railings(&d);
+    assert!(!railings.is_empty());
+    std::fs::write(dir.join("project.godot"), "config_version=4\n").unwrap();
+    std::fs::write(dir.join("rails.gd"), GODOT_RAILINGS).unwrap();
+    export::export(&d, &dir.join("d.glb"), &ExportOptions::default()).unwrap();
+    godot_import(dir.path());
+    let out = godot(dir.path(), &["-s", "rails.gd"]).unwrap();
+    let rails: Vec<Vec<&str>> =
+        out.lines().filter_map(|l| l.strip_prefix("RAIL ")).map(|l| l.split(' ').collect()).collect();
+    assert_eq!(rails.len(), railings.len(), "every railing is a node:\n{out}");
+    for r in &rails {
+        assert_eq!(r[1], "MeshInstance", "{r:?}");
+        let level: u16 = r[0]["Railing_".len()..]["".len()..2].parse().unwrap();
+        assert_eq!(r[2], format!("Level_{level:02}"), "under its level: {r:?}");
+        assert_eq!(r[3], "1", "one surface: {r:?}");
+    }
+}
+
 /// The Godot 3 script of [`godot3_reads_each_light_preset`]: for each `NAME.glb` listed in
 /// `files.txt`, the first `OmniLight` with its energy, attenuation and range.
 const GODOT_LIGHTS: &str = r#"extends SceneTree
