@@ -469,3 +469,29 @@ fn a_thousand_seeds_of_atria() {
     atria_over_seeds(half..n);
     a.join().unwrap();
 }
+
+#[test]
+fn drops_are_off_mesh_links_of_the_navmesh() {
+    use octile::export::{self, ExportOptions};
+    let mut d = atrium(5, 2, 3, 5, 1);
+    let drop = d.drop_state().unwrap();
+    let (edge, _) = rim_edges(&d, 1)[0];
+    d.set_edge_of(1, edge, drop).unwrap();
+    let drops = d.drops(1);
+    assert_eq!(drops.len(), 1);
+    assert_eq!(drops[0].landing, Pos { level: 0, ..drops[0].into });
+    let bytes = export::to_glb(&d, &ExportOptions { navmesh: true, ..Default::default() }).unwrap();
+    let g = gltf::Gltf::from_slice(&bytes).unwrap();
+    let nav = g.nodes().find(|n| n.name() == Some("Level_01-navmesh")).unwrap();
+    let extras: serde_json::Value = serde_json::from_str(nav.extras().as_ref().unwrap().get()).unwrap();
+    let links = extras["links"].as_array().unwrap();
+    assert_eq!(links.len(), 1);
+    assert_eq!(links[0]["one_way"], true);
+    let (start, end) = (&links[0]["start"], &links[0]["end"]);
+    assert_eq!(start[1].as_f64().unwrap(), d.proportions().floor_y(1));
+    assert_eq!(end[1].as_f64().unwrap(), 0.0);
+    let centre = d.layout().center(drops[0].landing.slot);
+    assert!((end[0].as_f64().unwrap() - centre.x).abs() < 1e-9 && (end[2].as_f64().unwrap() - centre.y).abs() < 1e-9);
+    let plain = g.nodes().find(|n| n.name() == Some("Level_00-navmesh")).unwrap();
+    assert!(!plain.extras().as_ref().unwrap().get().contains("links"), "level 0 has no drop");
+}

@@ -34,7 +34,45 @@ pub struct RailingEdge {
     pub void: (Slot, Direction),
 }
 
+/// One drop: a drop-point edge of `level` from a cell that is not void into a void cell,
+/// and where one who steps across it lands ([`Dungeon::drop_landing`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Drop {
+    /// The edge.
+    pub edge: EdgeId,
+    /// The cell it is stepped off, and its wall that the edge is.
+    pub from: (Pos, Direction),
+    /// The void cell stepped into.
+    pub into: Pos,
+    /// The walkable cell down the void's column one lands on.
+    pub landing: Pos,
+}
+
 impl Dungeon {
+    /// Every drop of `level`, in dense edge order: each drop-point edge carved edge-wide
+    /// between a cell that is not void and a void cell whose column lands on a walkable cell.
+    #[must_use]
+    pub fn drops(&self, level: u16) -> Vec<Drop> {
+        let mut out = Vec::new();
+        if !self.may_have_voids() {
+            return out;
+        }
+        for edge in self.dims().edges() {
+            let Ok(sides) = self.dims().edge_sides(edge) else { continue };
+            let [a, b] = sides.map(|(slot, dir)| (Pos { level, slot }, dir));
+            let (from, into) = match (self.is_void(a.0), self.is_void(b.0)) {
+                (false, true) => (a, b.0),
+                (true, false) => (b, a.0),
+                _ => continue,
+            };
+            let drop = self.carved_seam(from.0, from.1).is_some_and(|def| def.drop && def.carve == Carve::Full);
+            if let Some(landing) = self.drop_landing(into).filter(|_| drop) {
+                out.push(Drop { edge, from, into, landing });
+            }
+        }
+        out
+    }
+
     /// The dungeon's void tile: the registry's first ([`Registry::void_tile`]), or the
     /// standard one ([`Registry::standard_void`]) added now.
     ///

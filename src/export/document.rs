@@ -297,7 +297,14 @@ impl<'a> Built<'a> {
             });
         }
         if let Some(nav) = options.navmesh.then(|| navmesh::navmesh(dungeon, level)).flatten() {
-            children.push(self.helper_node(names::navmesh(level.level), "navmesh", level.level, nav));
+            let node = self.helper_node(names::navmesh(level.level), "navmesh", level.level, nav);
+            let links = navmesh::drop_links(dungeon, level.level);
+            if !links.is_empty() {
+                // Drops as off-mesh links: one-way, from this level's mesh to a lower one's.
+                let n = &mut self.root.nodes[node.value()];
+                n.extras = extras(value!({ "role": "navmesh", "level": level.level, "links": links }));
+            }
+            children.push(node);
         }
         if !children.is_empty() {
             n.children = Some(children);

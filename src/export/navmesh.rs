@@ -83,3 +83,27 @@ fn seam_joins_floor(d: &Dungeon, level: u16, edge: EdgeId) -> bool {
         }
     })
 }
+
+/// The off-mesh links of `level`'s navigation mesh, for an engine script to turn into nav
+/// links: one per drop ([`Dungeon::drops`]), `{"kind": "drop", "one_way": true, "start",
+/// "end"}`, `start` the middle of the drop edge on the floor it is stepped off and `end`
+/// the centre of the cell it lands on, world metres `[x, y, z]`.
+pub(crate) fn drop_links(dungeon: &Dungeon, level: u16) -> Vec<serde_json::Value> {
+    let layout = dungeon.layout();
+    let lift = |p: glam::DVec2, l: u16| [p.x, dungeon.proportions().floor_y(l), p.y];
+    dungeon
+        .drops(level)
+        .into_iter()
+        .filter_map(|drop| {
+            let (from, dir) = drop.from;
+            let [a, b] = layout.wall(from.slot, dir)?;
+            let end = layout.center(drop.landing.slot);
+            Some(serde_json::json!({
+                "kind": "drop",
+                "one_way": true,
+                "start": lift((a + b) / 2.0, from.level),
+                "end": lift(end, drop.landing.level),
+            }))
+        })
+        .collect()
+}

@@ -222,7 +222,8 @@ impl Cells {
         for wall in walls.of_slot(i) {
             let def =
                 reg.edge_def(edges[wall.edge as usize]).expect("invariant: only registered ids are stored");
-            if !def.drop {
+            // The drop rule of [`Dungeon::drops`]: an edge-wide drop point into a void.
+            if !def.drop || def.carve != crate::dungeon::Carve::Full {
                 continue;
             }
             let Some(beyond) = dims.slot_at(wall.to as usize) else { continue };
