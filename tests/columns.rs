@@ -491,7 +491,10 @@ fn drops_are_off_mesh_links_of_the_navmesh() {
     assert_eq!(start[1].as_f64().unwrap(), d.proportions().floor_y(1));
     assert_eq!(end[1].as_f64().unwrap(), 0.0);
     let centre = d.layout().center(drops[0].landing.slot);
-    assert!((end[0].as_f64().unwrap() - centre.x).abs() < 1e-9 && (end[2].as_f64().unwrap() - centre.y).abs() < 1e-9);
+    assert!(
+        (end[0].as_f64().unwrap() - centre.x).abs() < 1e-9
+            && (end[2].as_f64().unwrap() - centre.y).abs() < 1e-9
+    );
     let plain = g.nodes().find(|n| n.name() == Some("Level_00-navmesh")).unwrap();
     assert!(!plain.extras().as_ref().unwrap().get().contains("links"), "level 0 has no drop");
 }

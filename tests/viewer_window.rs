@@ -341,3 +341,54 @@ fn in_a_window_j_switches_the_rooms_by_role() {
         _ => eprintln!("{TEST}: no `import` (ImageMagick): the pictures were not compared"),
     }
 }
+
+/// In a real window, a walker started on a balcony at a drop point and held walking (W)
+/// into the atrium falls to the floor below; on the level above, the railings stop it
+/// (docs/design.md, "Columns across storeys").
+#[test]
+fn in_a_window_the_walker_drops_into_an_atrium() {
+    const TEST: &str = "in_a_window_the_walker_drops_into_an_atrium";
+    let generated = octile::generate::GenerateOptions {
+        seed: 2,
+        levels: 2,
+        cols: 16,
+        rows: 16,
+        ..octile::generate::GenerateOptions::default()
+    };
+    let mut d = octile::generate::generate(&generated, &mut |_| {}).unwrap();
+    octile::generate::open_atria(&mut d).unwrap();
+    let drop = *d.drops(1).first().expect("seed 2's atrium has a drop point");
+    let scratch = support::Scratch::new(TEST);
+    let file = scratch.join("atrium.json");
+    octile::format::save(&d, &file).unwrap();
+    let file = file.to_str().unwrap().to_owned();
+    // The route from the balcony cell to the landing starts the walk there, facing the void.
+    let cell = |p: octile::grid::Pos| format!("{},{},{}", p.level, p.slot.row, p.slot.col);
+    let route = format!("{}:{}", cell(drop.from.0), cell(drop.landing));
+    let Some(viewer) = Viewer::start(
+        TEST,
+        &[&file, "--camera", "walk", "--size", "400x300", "--path", &route],
+        &[("OCTILE_VIEW_DEBUG", "walk")],
+    ) else {
+        return;
+    };
+    xdotool(&["windowfocus", "--sync", &viewer.window]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["keydown", "--window", &viewer.window, "w"]);
+    std::thread::sleep(Duration::from_millis(5000));
+    xdotool(&["keyup", "--window", &viewer.window, "w"]);
+    std::thread::sleep(Duration::from_millis(1500));
+    let err = viewer.close();
+    let last = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("walk: "))
+        .next_back()
+        .unwrap_or_else(|| panic!("no walk: {err}"));
+    let p: Vec<f64> = last.split_whitespace().map(|v| v.parse().unwrap()).collect();
+    assert!(p[1].abs() < 1e-3, "the walker should have landed on level 0's floor, feet at {last}");
+    let landing = d.layout().center(drop.landing.slot);
+    assert!(
+        glam::DVec2::new(p[0], p[2]).distance(landing) < 2.0 * d.proportions().cell_spacing(),
+        "it fell into the atrium, not somewhere else: {last}"
+    );
+}

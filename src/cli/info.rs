@@ -115,6 +115,24 @@ fn room_table_line(d: &Dungeon) -> String {
 
 /// How many cells have a room height of their own, and the lowest and tallest of those
 /// (metres); `None` when every cell has the default.
+/// The columns through storeys: void cells, railings and drops (each drop as
+/// `[level, row, col, dir, landing level, row, col]`), or `None` when the dungeon has none.
+fn columns_json(d: &Dungeon) -> Option<serde_json::Value> {
+    let voids = d.cells().filter(|&p| d.is_void(p)).count();
+    if voids == 0 {
+        return None;
+    }
+    let railings: usize = (0..d.levels()).map(|l| d.railing_edges(l).len()).sum();
+    let drops: Vec<serde_json::Value> = (0..d.levels())
+        .flat_map(|l| d.drops(l))
+        .map(|drop| {
+            let ((from, dir), to) = (drop.from, drop.landing);
+            json!([from.level, from.slot.row, from.slot.col, dir.name(), to.level, to.slot.row, to.slot.col])
+        })
+        .collect();
+    Some(json!({ "void_cells": voids, "railings": railings, "drops": drops }))
+}
+
 fn height_summary(d: &octile::dungeon::Dungeon) -> Option<(usize, f64, f64)> {
     let heights: Vec<f64> = d.room_heights_set().map(|(_, h)| h.to_metres()).collect();
     let lowest = heights.iter().copied().reduce(f64::min)?;
@@ -164,6 +182,9 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
         if let Some((cells, lowest, tallest)) = height_summary(&d) {
             v["room_heights"] = json!({ "cells": cells, "lowest": lowest, "tallest": tallest });
         }
+        if let Some(columns) = columns_json(&d) {
+            v["columns"] = columns;
+        }
         outln!("{v}")?;
     } else {
         outln!("{}", args.file.display())?;
@@ -205,6 +226,31 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
         if let Some((cells, lowest, tallest)) = height_summary(&d) {
             outln!(
                 "  heights     {cells} cell(s) of their own room height, {lowest:.2} m to {tallest:.2} m"
+            )?;
+        }
+        if let Some(c) = columns_json(&d) {
+            let drops: Vec<String> = c["drops"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|d| {
+                    format!(
+                        "{},{},{} {} -> {},{},{}",
+                        d[0],
+                        d[1],
+                        d[2],
+                        d[3].as_str().unwrap_or(""),
+                        d[4],
+                        d[5],
+                        d[6]
+                    )
+                })
+                .collect();
+            outln!(
+                "  columns     {} void cell(s), {} railing(s), drops: {}",
+                c["void_cells"],
+                c["railings"],
+                if drops.is_empty() { "none".into() } else { drops.join("; ") }
             )?;
         }
         outln!(

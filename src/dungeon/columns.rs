@@ -65,7 +65,8 @@ impl Dungeon {
                 (true, false) => (b, a.0),
                 _ => continue,
             };
-            let drop = self.carved_seam(from.0, from.1).is_some_and(|def| def.drop && def.carve == Carve::Full);
+            let drop =
+                self.carved_seam(from.0, from.1).is_some_and(|def| def.drop && def.carve == Carve::Full);
             if let Some(landing) = self.drop_landing(into).filter(|_| drop) {
                 out.push(Drop { edge, from, into, landing });
             }
