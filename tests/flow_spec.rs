@@ -206,3 +206,31 @@ fn the_command_line_prints_checks_and_realises_a_spec() {
     );
     assert!(!svg.contains(">6.5 m<"), "a room's height is said once, in its label, not in every cell");
 }
+
+/// A room that asks for an atrium rises through the storey above: its cells there are void
+/// where that storey is rock, and the dungeon stays one closed, valid whole.
+#[test]
+fn a_room_asking_for_an_atrium_opens_through_the_storey_above() {
+    let spec = FlowSpec::from_json(&SPEC.replace(r#""height": 6.5 }"#, r#""atrium": true }"#)).unwrap();
+    assert!(spec.rooms[1].atrium);
+    assert_eq!(FlowSpec::from_json(&spec.to_json()).unwrap(), spec, "round trip");
+    let flow = spec.check(&Proportions::default()).unwrap();
+    let options = octile::generate::GenerateOptions { seed: 4, cols: 16, rows: 16, ..Default::default() };
+    let d = octile::flow::realise(&flow, &options, &mut |_| {}).unwrap();
+    let hall = d.room_named("hall").unwrap();
+    let cells: Vec<_> = d.room_cells(hall).collect();
+    let open = cells.iter().filter(|&&p| d.open_above(p)).count();
+    assert!(open >= 3, "{open} of the hall's {} cells are open above", cells.len());
+    // Nothing over the hall stays rock: each cell above is void or a floor (a balcony, a
+    // bridge, a corridor crossing).
+    for p in &cells {
+        let above = octile::grid::Pos { level: p.level + 1, ..*p };
+        assert!(d.tile_def(above).unwrap().carved, "rock over the atrium at {above}");
+    }
+    assert!(d.problems().is_empty(), "{:?}", d.problems());
+    assert_eq!(octile::path::dungeon_regions(&d).count(), 1);
+    // Without the field, nothing is void.
+    let plain = FlowSpec::from_json(SPEC).unwrap().check(&Proportions::default()).unwrap();
+    let d = octile::flow::realise(&plain, &options, &mut |_| {}).unwrap();
+    assert!(d.cells().all(|p| !d.is_void(p)));
+}

@@ -304,6 +304,7 @@ impl Writer<'_> {
             level: LevelSpec::One(level),
             height,
             columns,
+            atrium: false,
         });
         self.rooms.len() - 1
     }

@@ -113,6 +113,14 @@ pub fn realise(
             continue;
         }
         finish(&mut d, flow, &layout)?;
+        for room in flow.rooms.iter().filter(|r| r.atrium) {
+            let Some(id) = d.room_named(&room.id) else { continue };
+            let cells: Vec<Pos> = d.room_cells(id).collect();
+            if let Some(level) = cells.first().map(|p| p.level) {
+                let slots: Vec<_> = cells.iter().map(|p| p.slot).collect();
+                crate::generate::open_atrium(&mut d, level, &slots)?;
+            }
+        }
         d.set_seed(Some(options.seed));
         return Ok(d);
     }

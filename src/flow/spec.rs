@@ -64,6 +64,10 @@ pub struct RoomSpec {
     /// room is one open floor.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub columns: bool,
+    /// Open the room up through the storey above ([`crate::generate::open_atrium`]): an
+    /// atrium, looked into from that storey's floors beside it. Nothing on the top level.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub atrium: bool,
 }
 
 /// A room's size in a spec.

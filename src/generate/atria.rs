@@ -74,6 +74,24 @@ pub fn open_atria(d: &mut Dungeon) -> Result<Vec<Atrium>, DungeonError> {
     Ok(out)
 }
 
+/// Opens the room of `cells` (slots of `level`) as an atrium (module docs), whatever its
+/// size: what a room graph's room that asks for one gets ([`crate::flow::RoomSpec`]'s
+/// `atrium`). `None`, changing nothing, on the top level, when a wall of the room is a
+/// mission door (it stays a door, and the room a room) or when nothing above it is rock.
+///
+/// # Errors
+/// As [`open_atria`].
+pub fn open_atrium(d: &mut Dungeon, level: u16, cells: &[Slot]) -> Result<Option<Atrium>, DungeonError> {
+    if level + 1 >= d.levels() {
+        return Ok(None);
+    }
+    let drops = d.registry().edges().iter().all(|e| e.mechanism.is_none());
+    match candidate(d, level, cells).filter(|c| !c.void.is_empty()) {
+        Some(c) => Ok(Some(apply(d, level, c, drops)?)),
+        None => Ok(None),
+    }
+}
+
 /// What opening the room of `cells` on `level` would void and rim; `None` when a wall of
 /// it is a mission door (it stays a door).
 fn candidate(d: &Dungeon, level: u16, cells: &[Slot]) -> Option<Candidate> {

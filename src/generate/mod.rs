@@ -22,7 +22,7 @@ mod options;
 mod repair;
 mod solve;
 
-pub use atria::{Atrium, MIN_ATRIUM_CELLS, open_atria};
+pub use atria::{Atrium, MIN_ATRIUM_CELLS, open_atria, open_atrium};
 pub(crate) use carve::Locked;
 pub use error::GenerateError;
 pub use options::{GenerateOptions, OCTAGONS_PER_STAIR};
