@@ -44,7 +44,7 @@ impl Candidate {
 }
 
 /// Opens one atrium on every level below the top where a room allows it (module docs),
-/// choosing on each level the room with the best [`Candidate::score`] (void cells of the
+/// choosing on each level the room with the best score (void cells of the
 /// storey above, and balcony edges thrice) that voids at least [`MIN_ATRIUM_CELLS`] and
 /// has a balcony edge (the lowest room id on a tie): deterministic, no randomness. The
 /// drop point is the first rim edge of an atrium with two or more.
