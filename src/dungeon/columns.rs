@@ -48,28 +48,51 @@ pub struct Drop {
     pub landing: Pos,
 }
 
+/// One edge of a void's rim ([`Dungeon::rim`]): its two sides as (cell, wall) and whether
+/// it is a drop point.
+struct Rim {
+    edge: EdgeId,
+    floor: (Slot, Direction),
+    void: (Slot, Direction),
+    drop: bool,
+}
+
 impl Dungeon {
-    /// Every drop of `level`, in dense edge order: each drop-point edge carved edge-wide
-    /// between a cell that is not void and a void cell whose column lands on a walkable cell.
+    /// Every drop of `level`, in dense edge order: each rim edge ([`Dungeon::railing_edges`]'s
+    /// edges and these together) whose state is a drop point, from the cell that is not void
+    /// into the void, where the void's column lands on a walkable cell.
     #[must_use]
     pub fn drops(&self, level: u16) -> Vec<Drop> {
+        let rim = self.rim(level).into_iter().filter(|r| r.drop);
+        rim.filter_map(|r| {
+            let into = Pos { level, slot: r.void.0 };
+            let landing = self.drop_landing(into)?;
+            Some(Drop { edge: r.edge, from: (Pos { level, slot: r.floor.0 }, r.floor.1), into, landing })
+        })
+        .collect()
+    }
+
+    /// The rim of `level`'s voids, in dense edge order: every edge carved edge-wide between
+    /// a void cell and a cell that is not, with whether its state is a drop point. The one
+    /// reading that railings and drops are both taken from.
+    fn rim(&self, level: u16) -> Vec<Rim> {
         let mut out = Vec::new();
         if !self.may_have_voids() {
             return out;
         }
         for edge in self.dims().edges() {
             let Ok(sides) = self.dims().edge_sides(edge) else { continue };
-            let [a, b] = sides.map(|(slot, dir)| (Pos { level, slot }, dir));
-            let (from, into) = match (self.is_void(a.0), self.is_void(b.0)) {
-                (false, true) => (a, b.0),
-                (true, false) => (b, a.0),
-                _ => continue,
-            };
-            let drop =
-                self.carved_seam(from.0, from.1).is_some_and(|def| def.drop && def.carve == Carve::Full);
-            if let Some(landing) = self.drop_landing(into).filter(|_| drop) {
-                out.push(Drop { edge, from, into, landing });
+            let void = sides.map(|(slot, _)| self.is_void(Pos { level, slot }));
+            if void[0] == void[1] {
+                continue;
             }
+            let (slot, dir) = sides[0];
+            let Some(def) = self.carved_seam(Pos { level, slot }, dir).filter(|d| d.carve == Carve::Full)
+            else {
+                continue;
+            };
+            let (void, floor) = if void[0] { (sides[0], sides[1]) } else { (sides[1], sides[0]) };
+            out.push(Rim { edge, floor, void, drop: def.drop });
         }
         out
     }
@@ -207,25 +230,8 @@ impl Dungeon {
     /// ([`super::EdgeDef::drop`](super::EdgeDef#structfield.drop)).
     #[must_use]
     pub fn railing_edges(&self, level: u16) -> Vec<RailingEdge> {
-        let mut out = Vec::new();
-        if !self.may_have_voids() {
-            return out;
-        }
-        for edge in self.dims().edges() {
-            let Ok(sides) = self.dims().edge_sides(edge) else { continue };
-            let void = sides.map(|(slot, _)| self.is_void(Pos { level, slot }));
-            if void[0] == void[1] {
-                continue;
-            }
-            let (slot, dir) = sides[0];
-            let Some(def) = self.carved_seam(Pos { level, slot }, dir) else { continue };
-            if def.carve != Carve::Full || def.drop {
-                continue;
-            }
-            let (v, f) = if void[0] { (sides[0], sides[1]) } else { (sides[1], sides[0]) };
-            out.push(RailingEdge { level, edge, floor: f.0, void: v });
-        }
-        out
+        let rim = self.rim(level).into_iter().filter(|r| !r.drop);
+        rim.map(|r| RailingEdge { level, edge: r.edge, floor: r.floor.0, void: r.void }).collect()
     }
 
     /// The problems of [`Dungeon::problems`] with the columns of `level`, in (row, col)

@@ -41,15 +41,11 @@ pub(super) struct GameObjects {
     all_markers: bool,
     /// The light preset, when torches carry lights.
     lights: Option<LightPreset>,
-    /// The leaf material and the leaf meshes made so far, by width and height (bits of the
-    /// f64s).
-    leaf_material: Option<Index<json::Material>>,
-    leaf_meshes: Vec<((u64, u64), Index<json::Mesh>)>,
-    /// Every railing ([`mesh::railings`]), its material and its meshes made so far, by
-    /// length (bits of the f64).
+    /// The leaf meshes made so far, by width and height.
+    leaf_meshes: ObjectMeshes,
+    /// Every railing ([`mesh::railings`]), and the railing meshes made so far, by length.
     railings: Vec<Railing>,
-    railing_material: Option<Index<json::Material>>,
-    railing_meshes: Vec<(u64, Index<json::Mesh>)>,
+    railing_meshes: ObjectMeshes,
 }
 
 impl GameObjects {
@@ -65,11 +61,9 @@ impl GameObjects {
             markers,
             all_markers: options.markers,
             lights: options.lights,
-            leaf_material: None,
-            leaf_meshes: Vec::new(),
+            leaf_meshes: ObjectMeshes::new("door_leaf", mesh::LEAF_COLOUR),
             railings: mesh::railings(dungeon),
-            railing_material: None,
-            railing_meshes: Vec::new(),
+            railing_meshes: ObjectMeshes::new("railing", mesh::RAILING_COLOUR),
         }
     }
 
@@ -81,7 +75,8 @@ impl GameObjects {
     /// The meshes of stand-alone objects written so far (the door leaves' and railings'
     /// meshes): they share no seam with a level.
     pub(super) fn object_meshes(&self) -> Vec<Index<json::Mesh>> {
-        self.leaf_meshes.iter().map(|&(_, m)| m).chain(self.railing_meshes.iter().map(|&(_, m)| m)).collect()
+        let meshes = self.leaf_meshes.meshes.iter().chain(&self.railing_meshes.meshes);
+        meshes.map(|&(_, m)| m).collect()
     }
 
     /// Whether a light was written (so the extension is used).
@@ -172,56 +167,57 @@ impl GameObjects {
         leaf: &DoorLeaf,
     ) -> Index<json::Mesh> {
         let key = (leaf.width.to_bits(), leaf.height.to_bits());
-        if let Some(&(_, m)) = self.leaf_meshes.iter().find(|(k, _)| *k == key) {
-            return m;
-        }
-        let material = *self
-            .leaf_material
-            .get_or_insert_with(|| material(root, "door_leaf".into(), mesh::LEAF_COLOUR, false));
-        let prim = mesh::leaf_mesh(leaf.width, leaf.height);
-        let prim = primitive(
-            root,
-            bin,
-            std::borrow::Cow::Owned(prim),
-            Attributes::Surface,
-            false,
-            Some(material),
-            None,
-        );
         let mm = |m: f64| (m * 1000.0).round();
-        let name = if leaf.height == dungeon.proportions().door_height {
-            format!("DoorLeaf_{}mm_Mesh", mm(leaf.width))
-        } else {
-            format!("DoorLeaf_{}x{}mm_Mesh", mm(leaf.width), mm(leaf.height))
+        let name = || {
+            if leaf.height == dungeon.proportions().door_height {
+                format!("DoorLeaf_{}mm_Mesh", mm(leaf.width))
+            } else {
+                format!("DoorLeaf_{}x{}mm_Mesh", mm(leaf.width), mm(leaf.height))
+            }
         };
-        let m = single_mesh(root, name, prim);
-        self.leaf_meshes.push((key, m));
-        m
+        self.leaf_meshes.mesh(root, bin, key, name, || mesh::leaf_mesh(leaf.width, leaf.height))
     }
 
-    /// The mesh of a railing `length` metres long ([`mesh::railing_mesh`]), written once per
-    /// length.
+    /// The shared mesh of railings `length` metres long ([`mesh::railing_mesh`], made on
+    /// first use), named by its length in millimetres.
     fn railing_mesh(&mut self, root: &mut Root, bin: &mut Bin<'_>, length: f64) -> Index<json::Mesh> {
-        let key = length.to_bits();
-        if let Some(&(_, m)) = self.railing_meshes.iter().find(|(k, _)| *k == key) {
+        let name = || format!("Railing_{}mm_Mesh", (length * 1000.0).round());
+        self.railing_meshes.mesh(root, bin, (length.to_bits(), 0), name, || mesh::railing_mesh(length))
+    }
+}
+
+/// The meshes of one kind of stand-alone object (door leaves, railings), each written once
+/// per size (its key, bits of f64s), with the kind's one material.
+struct ObjectMeshes {
+    /// Material name and base colour.
+    material: (&'static str, [f32; 4]),
+    written: Option<Index<json::Material>>,
+    meshes: Vec<((u64, u64), Index<json::Mesh>)>,
+}
+
+impl ObjectMeshes {
+    fn new(material: &'static str, colour: [f32; 4]) -> ObjectMeshes {
+        ObjectMeshes { material: (material, colour), written: None, meshes: Vec::new() }
+    }
+
+    /// The mesh of size `key`: written now (named `name()`, from `make()`) unless it was.
+    fn mesh(
+        &mut self,
+        root: &mut Root,
+        bin: &mut Bin<'_>,
+        key: (u64, u64),
+        name: impl FnOnce() -> String,
+        make: impl FnOnce() -> mesh::Primitive,
+    ) -> Index<json::Mesh> {
+        if let Some(&(_, m)) = self.meshes.iter().find(|(k, _)| *k == key) {
             return m;
         }
-        let material = *self
-            .railing_material
-            .get_or_insert_with(|| material(root, "railing".into(), mesh::RAILING_COLOUR, false));
-        let prim = mesh::railing_mesh(length);
-        let prim = primitive(
-            root,
-            bin,
-            std::borrow::Cow::Owned(prim),
-            Attributes::Surface,
-            false,
-            Some(material),
-            None,
-        );
-        let name = format!("Railing_{}mm_Mesh", (length * 1000.0).round());
-        let m = single_mesh(root, name, prim);
-        self.railing_meshes.push((key, m));
+        let (title, colour) = self.material;
+        let material = *self.written.get_or_insert_with(|| material(root, title.into(), colour, false));
+        let cow = std::borrow::Cow::Owned(make());
+        let prim = primitive(root, bin, cow, Attributes::Surface, false, Some(material), None);
+        let m = single_mesh(root, name(), prim);
+        self.meshes.push((key, m));
         m
     }
 }

@@ -54,8 +54,7 @@ impl Candidate {
 /// [`DungeonError`] when the registry has no room for the void tile or the drop state.
 pub fn open_atria(d: &mut Dungeon) -> Result<Vec<Atrium>, DungeonError> {
     let graph = RoomGraph::of(d);
-    // A drop could pass a lock by: none where the dungeon has mission doors.
-    let drops = d.registry().edges().iter().all(|e| e.mechanism.is_none());
+    let drops = drops_allowed(d);
     let mut out = Vec::new();
     for level in 0..d.levels().saturating_sub(1) {
         let best = graph
@@ -85,11 +84,17 @@ pub fn open_atrium(d: &mut Dungeon, level: u16, cells: &[Slot]) -> Result<Option
     if level + 1 >= d.levels() {
         return Ok(None);
     }
-    let drops = d.registry().edges().iter().all(|e| e.mechanism.is_none());
+    let drops = drops_allowed(d);
     match candidate(d, level, cells).filter(|c| !c.void.is_empty()) {
         Some(c) => Ok(Some(apply(d, level, c, drops)?)),
         None => Ok(None),
     }
+}
+
+/// Whether an atrium may get a drop point: not where the dungeon has mission doors (a drop
+/// could pass a lock by).
+fn drops_allowed(d: &Dungeon) -> bool {
+    d.registry().edges().iter().all(|e| e.mechanism.is_none())
 }
 
 /// What opening the room of `cells` on `level` would void and rim; `None` when a wall of

@@ -20,6 +20,19 @@ pub(super) struct Cells {
     /// Per node: whether it holds a stair up ([`Dungeon::is_stair`]: a stair tile on an
     /// octagon below the top level).
     stair: Vec<bool>,
+    /// The drops between nodes, in order of the node stepped off ([`Cells::read_drops`]).
+    drops: Vec<NodeDrop>,
+}
+
+/// One drop ([`Dungeon::drops`]) between two nodes.
+struct NodeDrop {
+    from: u32,
+    to: u32,
+    /// The wall of `from` it crosses, and that wall's edge.
+    dir: Direction,
+    edge: crate::grid::EdgeId,
+    /// Storeys fallen.
+    fall: u16,
 }
 
 impl Cells {
@@ -33,6 +46,7 @@ impl Cells {
             enter: Vec::new(),
             walkable: Vec::new(),
             stair: Vec::new(),
+            drops: Vec::new(),
         };
         for level in 0..dungeon.levels() {
             let layer = dungeon.tile_layer(level).expect("invariant: level in range").as_slice();
@@ -50,6 +64,7 @@ impl Cells {
                 cells.stair.push(dungeon.is_stair(Pos { level, slot }));
             }
         }
+        cells.read_drops(dungeon);
         cells
     }
 
@@ -196,8 +211,8 @@ impl Cells {
                 });
             }
         }
-        if dungeon.may_have_voids() {
-            self.drops_of(dungeon, walls, v, out);
+        if !self.drops.is_empty() {
+            self.drops_of(dungeon, v, out);
         }
         if self.stair[v as usize]
             && let Some(up) = self.node_at(dungeon, level + 1, slot)
@@ -211,37 +226,44 @@ impl Cells {
         }
     }
 
-    /// Appends to `out` the drops out of node `v`: across each wall whose edge state is a
-    /// drop point onto a void cell, to the node where that void's column lands.
-    fn drops_of<'d>(&self, dungeon: &'d Dungeon, walls: &Walls, v: u32, out: &mut Vec<Step<'d>>) {
-        let (dims, reg) = (dungeon.dims(), dungeon.registry());
-        let c = self.coords[v as usize];
-        let (level, slot) = (c.level as u16, Slot::new(c.row, c.col));
-        let edges = dungeon.edge_layer(level).expect("invariant: level in range");
-        let i = dims.index(slot).expect("invariant: nodes are cells");
-        for wall in walls.of_slot(i) {
-            let def =
-                reg.edge_def(edges[wall.edge as usize]).expect("invariant: only registered ids are stored");
-            // The drop rule of [`Dungeon::drops`]: an edge-wide drop point into a void.
-            if !def.drop || def.carve != crate::dungeon::Carve::Full {
-                continue;
-            }
-            let Some(beyond) = dims.slot_at(wall.to as usize) else { continue };
-            let Some(landing) = dungeon.drop_landing(Pos { level, slot: beyond }) else { continue };
-            let fall = level - landing.level;
-            let Some(to) =
-                self.node_at(dungeon, landing.level, landing.slot).filter(|_| fall <= MAX_DROP_STOREYS)
-            else {
-                continue;
-            };
+    /// Appends to `out` the drops out of node `v` ([`Cells::drops`]).
+    fn drops_of<'d>(&self, dungeon: &'d Dungeon, v: u32, out: &mut Vec<Step<'d>>) {
+        let at = self.drops.partition_point(|d| d.from < v);
+        for d in self.drops[at..].iter().take_while(|d| d.from == v) {
+            let c = self.coords[v as usize];
+            let state =
+                dungeon.edge_state_of(c.level as u16, d.edge).expect("invariant: an edge of the grid");
+            let def = dungeon.registry().edge_def(state).expect("invariant: only registered ids are stored");
             out.push(Step {
-                to,
-                kind: step_drop(wall.dir, fall),
-                across: Some((wall.dir, def)),
+                to: d.to,
+                kind: step_drop(d.dir, d.fall),
+                across: Some((d.dir, def)),
                 against: false,
-                fall,
+                fall: d.fall,
             });
         }
+    }
+
+    /// The drops between nodes, by node stepped off: the dungeon's own list
+    /// ([`Dungeon::drops`]), each from a node to the node it lands on, no deeper than
+    /// [`MAX_DROP_STOREYS`].
+    fn read_drops(&mut self, dungeon: &Dungeon) {
+        for level in 0..dungeon.levels() {
+            for drop in dungeon.drops(level) {
+                let (from, dir) = drop.from;
+                let fall = level - drop.landing.level;
+                let (Some(from), Some(to)) = (
+                    self.node_at(dungeon, from.level, from.slot),
+                    self.node_at(dungeon, drop.landing.level, drop.landing.slot),
+                ) else {
+                    continue;
+                };
+                if fall <= MAX_DROP_STOREYS {
+                    self.drops.push(NodeDrop { from, to, dir, fall, edge: drop.edge });
+                }
+            }
+        }
+        self.drops.sort_by_key(|d| (d.from, d.dir.index()));
     }
 }
 

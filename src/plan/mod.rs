@@ -6,6 +6,7 @@
 //! a dungeon with locks, keys or mission doors its critical path, locks and keys (one
 //! colour per lock id, [`lock_colour`]) and one-way arrows.
 
+mod columns;
 mod mission;
 mod svg;
 

@@ -57,9 +57,6 @@ const STAIR: &str = "#4a6fa5";
 const ENTRANCE: &str = "#2e8b3a";
 const EXIT: &str = "#c0392b";
 const FOV: &str = "#f1c40f";
-const VOID: &str = "#1f3347";
-const RAILING: &str = "#8a9aa8";
-const DROP: &str = "#e67e22";
 
 /// Font size (metres) of the slot coordinates and the legend.
 const COORDINATE_FONT: f64 = 3.0;
@@ -165,7 +162,7 @@ impl Sheet {
         );
         floors_and_walls(out, dungeon, level, origin, options.wall_width);
         room_tints(out, dungeon, level, origin);
-        columns(out, dungeon, level, origin);
+        super::columns::draw(out, dungeon, level, origin);
         doors(out, dungeon, level, origin);
         stairs(out, dungeon, level, origin, half);
         markers(out, dungeon, level, origin, half);
@@ -219,9 +216,9 @@ impl Sheet {
             (Mark::Square(FLOOR), "floor"),
             (Mark::Square(ROCK), "rock"),
             (Mark::Square(DOOR), "door"),
-            (Mark::Square(VOID), "void (open to the level below)"),
-            (Mark::Square(RAILING), "railing"),
-            (Mark::Square(DROP), "drop point"),
+            (Mark::Square(super::columns::VOID), "void (open to the level below)"),
+            (Mark::Square(super::columns::RAILING), "railing"),
+            (Mark::Square(super::columns::DROP), "drop point"),
             (Mark::Dot(STAIR), "stair up"),
             (Mark::Ring(STAIR), "stair down, line to its exit"),
             (Mark::Dot(ENTRANCE), "entrance (IN)"),
@@ -344,97 +341,6 @@ fn doors(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
             let c = (door[0] + door[1] + door[2] + door[3]) / 4.0 + origin;
             let _ = writeln!(out, r#"<circle cx="{:.2}" cy="{:.2}" r="1.1" fill="{DOOR}"/>"#, c.x, c.y);
         }
-    }
-}
-
-/// The columns through storeys on `level` (`<g class="columns">`): each void cell filled
-/// dark (`<polygon data-slot="ROW,COL">`, over the floor the plan gives every carved
-/// piece), each cell open above outlined dashed (`class="open-above"`), each railing a
-/// line along the void's wall (`class="railing"`) and each drop point a dashed line
-/// (`class="drop"`). Nothing when the level has none.
-fn columns(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
-    if !dungeon.may_have_voids() {
-        return;
-    }
-    let layout = dungeon.layout();
-    let mut body = String::new();
-    for slot in dungeon.dims().cells() {
-        let pos = Pos { level, slot };
-        let (void, open) = (dungeon.is_void(pos), dungeon.open_above(pos));
-        let Some(poly) = layout.cell_polygon(slot).filter(|_| void || open) else { continue };
-        let points: Vec<String> =
-            poly.iter().map(|v| format!("{:.2},{:.2}", v.x + origin.x, v.y + origin.y)).collect();
-        let points = points.join(" ");
-        let _ = if void {
-            writeln!(
-                body,
-                r#"<polygon data-slot="{},{}" fill="{VOID}" points="{points}"/>"#,
-                slot.row, slot.col
-            )
-        } else {
-            writeln!(
-                body,
-                r#"<polygon class="open-above" data-slot="{},{}" fill="none" stroke="{VOID}" stroke-width="0.5" stroke-dasharray="1.5 1" points="{points}"/>"#,
-                slot.row, slot.col
-            )
-        };
-    }
-    // The seams and open pillars among void cells have no floor either.
-    let all_void = |slots: &[Slot]| slots.iter().all(|&slot| dungeon.is_void(Pos { level, slot }));
-    let mut dark = |poly: &[DVec2]| {
-        let points: Vec<String> =
-            poly.iter().map(|v| format!("{:.2},{:.2}", v.x + origin.x, v.y + origin.y)).collect();
-        let _ = writeln!(body, r#"<polygon fill="{VOID}" points="{}"/>"#, points.join(" "));
-    };
-    for edge in dungeon.dims().edges() {
-        let Ok(sides) = dungeon.dims().edge_sides(edge) else { continue };
-        let full = dungeon
-            .carved_seam(Pos { level, slot: sides[0].0 }, sides[0].1)
-            .is_some_and(|e| e.carve == Carve::Full);
-        if full
-            && all_void(&sides.map(|(s, _)| s))
-            && let Some(rect) = layout.edge_seam(sides)
-        {
-            dark(&rect);
-        }
-    }
-    for pillar in dungeon.open_pillars_on(level) {
-        if all_void(&pillar.cells())
-            && let Some(tri) = layout.pillar(pillar.connector(), pillar.tip())
-        {
-            dark(&tri);
-        }
-    }
-    let railed: Vec<_> = dungeon.railing_edges(level);
-    for edge in dungeon.dims().edges() {
-        let Ok(sides) = dungeon.dims().edge_sides(edge) else { continue };
-        let void_side = sides.iter().find(|(s, _)| dungeon.is_void(Pos { level, slot: *s }));
-        let Some(&(void, dir)) = void_side else { continue };
-        let Some([a, b]) = layout.wall(void, dir) else { continue };
-        let (a, b) = (a + origin, b + origin);
-        let state = dungeon.carved_seam(Pos { level, slot: void }, dir);
-        let _ = if railed.iter().any(|r| r.edge == edge) {
-            writeln!(
-                body,
-                r#"<path class="railing" d="M{:.2} {:.2}L{:.2} {:.2}" stroke="{RAILING}" stroke-width="0.8"/>"#,
-                a.x, a.y, b.x, b.y
-            )
-        } else if state.is_some_and(|e| e.drop)
-            && sides.iter().any(|(s, _)| !dungeon.is_void(Pos { level, slot: *s }))
-        {
-            writeln!(
-                body,
-                r#"<path class="drop" d="M{:.2} {:.2}L{:.2} {:.2}" stroke="{DROP}" stroke-width="1.0" stroke-dasharray="1.2 0.8"/>"#,
-                a.x, a.y, b.x, b.y
-            )
-        } else {
-            Ok(())
-        };
-    }
-    if !body.is_empty() {
-        let _ = writeln!(out, r#"<g class="columns">"#);
-        out.push_str(&body);
-        let _ = writeln!(out, "</g>");
     }
 }
 
@@ -632,7 +538,7 @@ fn markers(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2, half:
     }
 }
 
-fn polygon(out: &mut String, points: &[DVec2], fill: &str) {
+pub(super) fn polygon(out: &mut String, points: &[DVec2], fill: &str) {
     let _ = write!(out, r#"<polygon fill="{fill}" points=""#);
     for (i, v) in points.iter().enumerate() {
         let _ = write!(out, "{}{:.2},{:.2}", if i > 0 { " " } else { "" }, v.x, v.y);
