@@ -67,7 +67,7 @@ fn bad_positions_and_flags_exit_non_zero_with_a_message() {
     for (args, says) in [
         (&["--from", "0,2,1", "--to", "0,2,0"][..], "bad --from"),
         (&["--from", "0,2,0", "--to", "9,0,0"][..], "bad --to"),
-        (&["--from", "0,2,0", "--to", "1,0,2"][..], "one level"),
+        (&["--from", "0,2,0", "--storeys"][..], "--radius"),
         (&["--from", "0,2,0", "--radius=-1"][..], "radius"),
         (&["--from", "0,2,0"][..], "--to"),
         (&["--from", "0,2,0", "--to", "0,2,2", "--radius", "3"][..], "cannot be used with"),

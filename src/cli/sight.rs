@@ -5,14 +5,14 @@ use std::process::ExitCode;
 
 use clap::Args;
 use octile::grid::Pos;
-use octile::sight::{SightError, field_of_view, line_of_sight};
+use octile::sight::{SightError, field_of_view, field_of_view_3d, line_of_sight};
 use serde_json::json;
 
 use super::args::PosArg;
 use super::stdout::{errln, out};
 
-/// Exit status for a bad `--from`, `--to` or `--radius` (not a cell of the dungeon, on
-/// another level, a negative radius). The same as clap's status for a malformed argument.
+/// Exit status for a bad `--from`, `--to` or `--radius` (not a cell of the dungeon, a
+/// negative radius). The same as clap's status for a malformed argument.
 const BAD_INPUT: u8 = 2;
 
 /// Options of `octile sight`.
@@ -20,13 +20,15 @@ const BAD_INPUT: u8 = 2;
 #[command(after_help = "A cell is visible when its centre is, from the viewer's centre: the straight
 segment between the two centres stays in carved space that passes sight (walls, closed doors,
 pillars and rock block; grazing a corner does not), and with --radius the centre is at most
-that many metres away.
+that many metres away. Cells on different levels see each other through the carved volume
+of every level, between their eye points (1.6 m over each floor): down an atrium, up a
+stair's shaft, over a railing; --storeys gives --radius that reach, measured in 3D.
 
 Exit status:
   0  the answer was printed (seen or not)
   1  the file could not be read or is not a valid dungeon, or sight cannot model it
   2  a flag is malformed or missing, a position is outside the dungeon, on the seam
-     between two octagons (not a cell) or on another level, or the radius is negative")]
+     between two octagons (not a cell), or the radius is negative")]
 pub struct SightArgs {
     /// The dungeon file (JSON).
     file: PathBuf,
@@ -39,6 +41,10 @@ pub struct SightArgs {
     /// Print every cell visible from --from within this many metres.
     #[arg(long, value_name = "METRES")]
     radius: Option<f64>,
+    /// With --radius: the cells of every level in sight (through atria, voids and stair
+    /// shafts), not only --from's level.
+    #[arg(long, requires = "radius")]
+    storeys: bool,
     /// Print JSON: `{"from", "to", "visible"}` or `{"from", "radius", "cells": [[l, r, c], ...]}`.
     #[arg(long)]
     json: bool,
@@ -57,6 +63,10 @@ pub fn run(args: SightArgs) -> anyhow::Result<ExitCode> {
     }
     let answer = match (args.to, args.radius) {
         (Some(to), _) => line_of_sight(&d, from, to.0).map(|seen| pair(from, to.0, seen, args.json)),
+        (None, Some(radius)) if args.storeys => field_of_view_3d(&d, from, radius).map(|seen| {
+            let cells: Vec<Pos> = seen.iter().collect();
+            cells_text(from, radius, &cells, args.json)
+        }),
         (None, Some(radius)) => field_of_view(&d, from, radius).map(|seen| {
             let cells: Vec<Pos> = seen.iter().map(|slot| Pos { level: seen.level(), slot }).collect();
             cells_text(from, radius, &cells, args.json)

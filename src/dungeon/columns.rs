@@ -8,6 +8,8 @@
 //! ([`Dungeon::column_problems`]).
 
 use super::{Carve, Dungeon, DungeonError, EdgeStateId, Registry, TileId};
+use glam::DVec2;
+
 use crate::grid::{Direction, EdgeId, PillarId, Pos, Slot};
 
 /// Thickness of a deck (metres): the rock under a floor cell that stands over an atrium's
@@ -32,6 +34,29 @@ pub struct RailingEdge {
     pub floor: Slot,
     /// The void cell, and its wall that the edge is.
     pub void: (Slot, Direction),
+}
+
+/// Where a railing stands in plan ([`Dungeon::railing_line`]), world `(x, z)` metres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RailingLine {
+    /// Its start, on the void cell's wall.
+    pub start: DVec2,
+    /// Unit direction along it; `(-along.y, along.x)` points over the floor side.
+    pub along: DVec2,
+    /// Its length (metres): the void cell's wall.
+    pub length: f64,
+}
+
+impl RailingLine {
+    /// The railing's footprint: the rectangle from the void's wall [`RAILING_THICKNESS`]
+    /// over the floor side, counter-clockwise seen from above (positive in the crate's
+    /// `(x, z)` plan, [`crate::geometry::signed_area`]).
+    #[must_use]
+    pub fn footprint(&self) -> [DVec2; 4] {
+        let end = self.start + self.along * self.length;
+        let over = DVec2::new(-self.along.y, self.along.x) * RAILING_THICKNESS;
+        crate::geometry::make_positive([self.start, end, end + over, self.start + over])
+    }
 }
 
 /// One drop: a drop-point edge of `level` from a cell that is not void into a void cell,
@@ -76,25 +101,50 @@ impl Dungeon {
     /// a void cell and a cell that is not, with whether its state is a drop point. The one
     /// reading that railings and drops are both taken from.
     fn rim(&self, level: u16) -> Vec<Rim> {
-        let mut out = Vec::new();
         if !self.may_have_voids() {
-            return out;
+            return Vec::new();
         }
-        for edge in self.dims().edges() {
-            let Ok(sides) = self.dims().edge_sides(edge) else { continue };
-            let void = sides.map(|(slot, _)| self.is_void(Pos { level, slot }));
-            if void[0] == void[1] {
-                continue;
-            }
-            let (slot, dir) = sides[0];
-            let Some(def) = self.carved_seam(Pos { level, slot }, dir).filter(|d| d.carve == Carve::Full)
-            else {
-                continue;
-            };
-            let (void, floor) = if void[0] { (sides[0], sides[1]) } else { (sides[1], sides[0]) };
-            out.push(Rim { edge, floor, void, drop: def.drop });
+        self.dims().edges().filter_map(|edge| self.rim_edge(level, edge)).collect()
+    }
+
+    /// Edge `edge` of `level` as a rim edge of a void ([`Dungeon::rim`]), when it is one.
+    fn rim_edge(&self, level: u16, edge: EdgeId) -> Option<Rim> {
+        let sides = self.dims().edge_sides(edge).ok()?;
+        let void = sides.map(|(slot, _)| self.is_void(Pos { level, slot }));
+        if void[0] == void[1] {
+            return None;
         }
-        out
+        let (slot, dir) = sides[0];
+        let def = self.carved_seam(Pos { level, slot }, dir).filter(|d| d.carve == Carve::Full)?;
+        let (void, floor) = if void[0] { (sides[0], sides[1]) } else { (sides[1], sides[0]) };
+        Some(Rim { edge, floor, void, drop: def.drop })
+    }
+
+    /// The railing on edge `edge` of `level`, when it carries one ([`Dungeon::railing_edges`]'s
+    /// rule, for one edge: what sight asks of each seam it crosses).
+    #[must_use]
+    pub fn railing_at(&self, level: u16, edge: EdgeId) -> Option<RailingEdge> {
+        if !self.may_have_voids() {
+            return None;
+        }
+        let r = self.rim_edge(level, edge).filter(|r| !r.drop)?;
+        Some(RailingEdge { level, edge: r.edge, floor: r.floor.0, void: r.void })
+    }
+
+    /// Where the railing `rail` stands in plan: along its void cell's wall, from the end
+    /// that puts the floor side on its left (`(-along.y, along.x)` points over the floor).
+    /// `None` when the void's wall has no segment (a wall the layout does not have).
+    #[must_use]
+    pub fn railing_line(&self, rail: &RailingEdge) -> Option<RailingLine> {
+        let layout = self.layout();
+        let (void, dir) = rail.void;
+        let [a, b] = layout.wall(void, dir)?;
+        let length = a.distance(b);
+        let along = (b - a) / length;
+        let out_of_void = (a + b) / 2.0 - layout.center(void);
+        let (start, along) =
+            if DVec2::new(-along.y, along.x).dot(out_of_void) >= 0.0 { (a, along) } else { (b, -along) };
+        Some(RailingLine { start, along, length })
     }
 
     /// The dungeon's void tile: the registry's first ([`Registry::void_tile`]), or the

@@ -86,6 +86,15 @@ impl Dungeon {
         self.room_height_set(pos).map_or(p.room_height, RoomHeight::to_metres)
     }
 
+    /// How high the carved space of the cell at `pos` reaches above its floor (metres): a
+    /// stair's shaft runs up to the next level's floor (`layer_height`, [`Dungeon::is_stair`]),
+    /// any other cell to its [`Dungeon::room_height_at`]. With the cell's floor at the
+    /// bottom, this is the cell's part of its column, as the mesh and sight read it.
+    #[must_use]
+    pub fn carved_top(&self, pos: Pos) -> f64 {
+        if self.is_stair(pos) { self.proportions().layer_height } else { self.room_height_at(pos) }
+    }
+
     /// The room height set on the cell at `pos`, or `None` when it has the default (and for
     /// positions outside the dungeon and Void slots).
     #[must_use]

@@ -19,7 +19,7 @@ mod seams;
 mod stair;
 mod stairs;
 
-pub use columns::{DECK_THICKNESS, Drop, RAILING_HEIGHT, RAILING_THICKNESS, RailingEdge};
+pub use columns::{DECK_THICKNESS, Drop, RAILING_HEIGHT, RAILING_THICKNESS, RailingEdge, RailingLine};
 pub use defs::{Carve, EdgeDef, Mechanism, TileDef};
 pub use door_state::{DoorChange, Flip, RegionChange};
 pub use error::DungeonError;

@@ -14,6 +14,9 @@ pub enum MeshError {
     /// would stop under a slab that is not there.
     #[error(transparent)]
     Column(DungeonError),
+    /// A level the dungeon has not ([`crate::mesh::level_surface`]).
+    #[error(transparent)]
+    Level(DungeonError),
     /// The mesh would have more triangles than [`crate::mesh::MeshOptions::max_triangles`]
     /// (estimated before anything is built, so that a huge dungeon is refused instead of
     /// running out of memory).

@@ -33,6 +33,8 @@ pub(crate) use stair::{ShaftSides, footprint_rim, level_spirals, ramp_triangles,
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
 pub use weld::weld_remap;
 
+use glam::DVec3;
+
 use crate::dungeon::Dungeon;
 use crate::geometry::MAX_RISE;
 use crate::grid::SlotKind;
@@ -137,6 +139,24 @@ pub fn estimated_triangles(dungeon: &Dungeon) -> u64 {
     let steps = (height / MAX_RISE).ceil().clamp(2.0, u32::MAX as f64) as u64;
     let per_stair = TRIANGLES_PER_STAIR.saturating_add(steps.saturating_mul(TRIANGLES_PER_STEP));
     total.saturating_add((dungeon.stairs().len() as u64).saturating_mul(per_stair))
+}
+
+/// The surface of `level` as [`build`] meshes it, in world metres at full precision (`f64`,
+/// `y` lifted to the level's floor), before its vertices are welded and rounded to `f32`:
+/// each triangle with its role, wound counter-clockwise seen from the carved side (or from
+/// outside a stair's solid). For exact work beside the mesh: collision in `f64`, checks of
+/// sight against the same polygons. Railings and door leaves are solids of their own
+/// ([`railings`], [`door_leaves`]).
+///
+/// # Errors
+/// [`MeshError::Stair`] or [`MeshError::Column`] as [`build`] refuses the level;
+/// [`MeshError::Level`] for a level the dungeon has not.
+pub fn level_surface(dungeon: &Dungeon, level: u16) -> Result<Vec<(MaterialRole, [DVec3; 3])>, MeshError> {
+    dungeon.tile_layer(level).map_err(MeshError::Level)?;
+    let mut panels = panels::Panels::default();
+    level::extrude_into(dungeon, level, &mut panels)?;
+    let lift = DVec3::Y * dungeon.proportions().floor_y(level);
+    Ok(panels.iter().flat_map(|p| p.tris.iter().map(move |t| (p.role, t.map(|v| v + lift)))).collect())
 }
 
 /// Checks the options and the size of the mesh of `dungeon` ([`build`]'s first checks).

@@ -55,26 +55,19 @@ impl Railing {
 /// side, [`RAILING_HEIGHT`] high.
 #[must_use]
 pub fn railings(dungeon: &Dungeon) -> Vec<Railing> {
-    let layout = dungeon.layout();
     let mut out = Vec::new();
     for level in 0..dungeon.levels() {
         let y = dungeon.proportions().floor_y(level);
         for rail in dungeon.railing_edges(level) {
-            let (void, dir) = rail.void;
-            let Some([a, b]) = layout.wall(void, dir) else { continue };
+            let Some(line) = dungeon.railing_line(&rail) else { continue };
             // Rounded to the nanometre, so railings of one wall kind share one mesh.
-            let length = (a.distance(b) * 1e9).round() / 1e9;
-            let along = (b - a) / a.distance(b);
-            // Local +Z must point away from the void's centre, over the floor side.
-            let out_of_void = (a + b) / 2.0 - layout.center(void);
-            let (start, along) =
-                if DVec2::new(-along.y, along.x).dot(out_of_void) >= 0.0 { (a, along) } else { (b, -along) };
+            let length = (line.length * 1e9).round() / 1e9;
             out.push(Railing {
                 level,
                 edge: rail.edge,
                 floor: Pos { level, slot: rail.floor },
-                start: DVec3::new(start.x, y, start.y),
-                along,
+                start: DVec3::new(line.start.x, y, line.start.y),
+                along: line.along,
                 length,
             });
         }

@@ -9,8 +9,9 @@ pub enum SightError {
     /// or a Void slot).
     #[error(transparent)]
     Position(#[from] DungeonError),
-    /// Two positions of one query are on different levels; sight stays on one level.
-    #[error("sight stays on one level: {from_level} and {to_level} differ")]
+    /// Two positions of a query that stays on one level (a bolt, a beam, a footprint) are
+    /// on different levels.
+    #[error("this query stays on one level: {from_level} and {to_level} differ")]
     LevelMismatch {
         /// The level of the first position.
         from_level: u16,
@@ -24,6 +25,16 @@ pub enum SightError {
         level: u16,
         /// World `x` (metres).
         x: f64,
+        /// World `z` (metres).
+        z: f64,
+    },
+    /// A world point in 3D is not finite.
+    #[error("point ({x}, {y}, {z}) is not finite")]
+    NonFiniteWorldPoint {
+        /// World `x` (metres).
+        x: f64,
+        /// World `y` (metres, up).
+        y: f64,
         /// World `z` (metres).
         z: f64,
     },

@@ -33,15 +33,18 @@ pub(crate) fn sees<O: Opacity + ?Sized>(sight: &O, level: u16, a: DVec2, b: DVec
     Trace::new(sight, level, p, q).first_block(None).is_none()
 }
 
-/// True when the centres of the cells `from` and `to` see each other: the straight segment
-/// between them lies in carved space that passes sight (see [`line_of_sight_points`] for
-/// exactly what blocks and what grazes). Symmetric: `line_of_sight(d, a, b)` equals
+/// True when the cells `from` and `to` see each other. On one level: the straight segment
+/// between their centres lies in carved space that passes sight (see
+/// [`line_of_sight_points`] for exactly what blocks and what grazes). On different levels:
+/// the segment between their eye points ([`super::eye_point`]) is clear through the carved
+/// volume of every level ([`super::line_of_sight_3d`]: down an atrium, up a stair's
+/// shaft, over a railing). The two agree on one level wherever doors are higher than
+/// [`super::EYE_HEIGHT`]. Symmetric: `line_of_sight(d, a, b)` equals
 /// `line_of_sight(d, b, a)`. A cell in rock sees nothing. `sight` is the dungeon, or any
 /// [`Opacity`] source over it (smoke laid over the dungeon: [`super::Veil::over`]).
 ///
 /// # Errors
 /// [`SightError::Position`] when either position is not a cell of `dungeon`;
-/// [`SightError::LevelMismatch`] when they are on different levels;
 /// [`SightError::TightSpacing`] for a dungeon without seams.
 ///
 /// # Example
@@ -66,7 +69,8 @@ pub fn line_of_sight<O: Opacity + ?Sized>(sight: &O, from: Pos, to: Pos) -> Resu
     check_spacing(dungeon)?;
     let (a, b) = (cell_center(dungeon, from)?, cell_center(dungeon, to)?);
     if from.level != to.level {
-        return Err(SightError::LevelMismatch { from_level: from.level, to_level: to.level });
+        let (a, b) = (super::eye_point(dungeon, from)?, super::eye_point(dungeon, to)?);
+        return Ok(super::space::sees_3d(sight, a, b, &mut Vec::new()));
     }
     Ok(sees(sight, from.level, a, b))
 }
@@ -193,10 +197,7 @@ mod tests {
             Err(SightError::NonFinitePoint { level: 0, .. })
         ));
         let two = Dungeon::new(2, 2, 2, Proportions::default(), Fill::Floor).unwrap();
-        assert!(matches!(
-            line_of_sight(&two, Pos::new(0, 0, 0), Pos::new(1, 0, 0)),
-            Err(SightError::LevelMismatch { from_level: 0, to_level: 1 })
-        ));
+        assert_eq!(line_of_sight(&two, Pos::new(0, 0, 0), Pos::new(1, 0, 0)), Ok(false), "a slab between");
         let tight = Proportions { spacing: Spacing::Tight, ..Default::default() };
         let t = Dungeon::new(2, 2, 1, tight, Fill::Floor).unwrap();
         assert_eq!(line_of_sight(&t, Pos::new(0, 0, 0), Pos::new(0, 0, 2)), Err(SightError::TightSpacing));

@@ -19,6 +19,7 @@ mod fov;
 mod index;
 mod line;
 mod opacity;
+mod space;
 mod target;
 mod trace;
 
@@ -29,5 +30,6 @@ pub use fov::{VisibleCells, field_of_view, field_of_view_from};
 pub use index::SpatialIndex;
 pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};
 pub use opacity::{Opacity, Overlay, Veil, cell_passes_sight, pillar_passes_sight, seam_passes_sight};
+pub use space::{EYE_HEIGHT, VisibleVolume, eye_point, field_of_view_3d, line_of_sight_3d};
 pub use target::{Bolt, Hit, adjacent, ball, beam, bolt, burst, cone, own};
 pub use trace::TOLERANCE;
