@@ -15,11 +15,11 @@
 
 use glam::{DVec2, DVec3};
 
+use super::SightError;
 use super::fov::VisibleCells;
 use super::line::check_spacing;
 use super::opacity::{Opacity, door_passage};
 use super::trace::{Met, Piece, SPANS, Span, TOLERANCE, clip, square_pieces, sweep, walk_squares};
-use super::SightError;
 use crate::dungeon::{Carve, Dungeon, RAILING_HEIGHT};
 use crate::grid::{Pos, Slot, SlotKind};
 
@@ -371,10 +371,13 @@ pub fn field_of_view_3d<O: Opacity + ?Sized>(
             let next = dims.neighbor(pos.slot, dir).ok()??;
             sight.seam_sight(pos, dir).map(|_| Pos { slot: next, ..pos })
         });
-        let up = (dungeon.open_above(pos) || dungeon.is_stair(pos)).then(|| Pos { level: pos.level + 1, ..pos });
-        let down = pos.level.checked_sub(1).map(|level| Pos { level, ..pos }).filter(|below| {
-            dungeon.is_void(pos) || dungeon.is_stair(*below)
-        });
+        let up =
+            (dungeon.open_above(pos) || dungeon.is_stair(pos)).then(|| Pos { level: pos.level + 1, ..pos });
+        let down = pos
+            .level
+            .checked_sub(1)
+            .map(|level| Pos { level, ..pos })
+            .filter(|below| dungeon.is_void(pos) || dungeon.is_stair(*below));
         let vertical = [up, down].into_iter().flatten().filter(|&p| p.level < levels && sight.cell_passes(p));
         for next in across.chain(vertical) {
             let queue = &mut queued.levels[usize::from(next.level)];
@@ -411,7 +414,10 @@ mod tests {
     fn an_atrium_is_seen_into_from_its_balconies_and_the_slab_hides_the_rest() {
         let d = atrium();
         let eye = |l, r, c| eye_point(&d, Pos::new(l, r, c)).unwrap();
-        assert!(line_of_sight_3d(&d, eye(2, 2, 4), eye(0, 6, 4)).unwrap(), "from the atrium's top to its floor");
+        assert!(
+            line_of_sight_3d(&d, eye(2, 2, 4), eye(0, 6, 4)).unwrap(),
+            "from the atrium's top to its floor"
+        );
         assert!(line_of_sight_3d(&d, eye(0, 6, 4), eye(2, 2, 4)).unwrap(), "and back up");
         assert!(line_of_sight_3d(&d, eye(1, 0, 4), eye(1, 8, 4)).unwrap(), "across it, over both railings");
         // From a balcony's lip, over its railing, down to the floor a storey below; from the

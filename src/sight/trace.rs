@@ -120,8 +120,10 @@ pub(crate) fn square_pieces(
     // seam between the connector and the octagon, seen from the connector.
     let toward_octagon = Direction::from_unit(sign(oct_row - conn_row), sign(oct_col - conn_col));
     let seams = [
-        slot(oct_row, conn_col).and_then(|v| Some((layout.long_seam(v)?, slot(oct_row, conn_col - 1)?, Direction::E))),
-        slot(conn_row, oct_col).and_then(|v| Some((layout.long_seam(v)?, slot(conn_row - 1, oct_col)?, Direction::S))),
+        slot(oct_row, conn_col)
+            .and_then(|v| Some((layout.long_seam(v)?, slot(oct_row, conn_col - 1)?, Direction::E))),
+        slot(conn_row, oct_col)
+            .and_then(|v| Some((layout.long_seam(v)?, slot(conn_row - 1, oct_col)?, Direction::S))),
         slot(conn_row, conn_col).and_then(|c| {
             let dir = toward_octagon?;
             Some((layout.diagonal_seam(c, ConnectorWall::from_facing(dir)?)?, c, dir))
@@ -132,8 +134,10 @@ pub(crate) fn square_pieces(
     }
     // The halves of the connector's two pillars that lie in this square.
     if let Some(conn) = slot(conn_row, conn_col).filter(|_| pillars) {
-        let tips =
-            [Direction::from_unit(sign(oct_row - conn_row), 0), Direction::from_unit(0, sign(oct_col - conn_col))];
+        let tips = [
+            Direction::from_unit(sign(oct_row - conn_row), 0),
+            Direction::from_unit(0, sign(oct_col - conn_col)),
+        ];
         for tip in tips.into_iter().flatten() {
             let Ok(pillar) = PillarId::new(conn, tip) else { continue };
             if let Some(tri) = layout.pillar(conn, tip) {
@@ -163,7 +167,8 @@ pub(crate) fn walk_squares<T>(
         } else {
             0
         };
-        let next = if step == 0 { f64::INFINITY } else { ((index + i64::from(step > 0)) as f64 * s - pv) / dv };
+        let next =
+            if step == 0 { f64::INFINITY } else { ((index + i64::from(step > 0)) as f64 * s - pv) / dv };
         let delta = if step == 0 { f64::INFINITY } else { s / dv.abs() };
         (index, step, next, delta)
     };
@@ -193,7 +198,12 @@ pub(crate) fn walk_squares<T>(
 /// `covered`, the parameter up to which the segment is known clear: a span that starts
 /// within `eps` of it carries it on. When `cells` is given, every cell span longer than
 /// `eps` is pushed with the parameter where it starts.
-pub(crate) fn sweep(spans: &mut [Span], covered: &mut f64, eps: f64, mut cells: Option<&mut Vec<(f64, Slot)>>) {
+pub(crate) fn sweep(
+    spans: &mut [Span],
+    covered: &mut f64,
+    eps: f64,
+    mut cells: Option<&mut Vec<(f64, Slot)>>,
+) {
     spans.sort_unstable_by(|a, b| a.lo.total_cmp(&b.lo));
     for span in spans.iter() {
         if let (Some(list), Some(cell)) = (cells.as_deref_mut(), span.cell)
@@ -241,7 +251,9 @@ impl<'a, O: Opacity + ?Sized> Trace<'a, O> {
         let mut n = 0;
         for m in &met[..count] {
             let span = match m.piece {
-                Piece::Cell(slot) => self.sight.cell_passes(self.pos(slot)).then_some((m.lo, m.hi, Some(slot))),
+                Piece::Cell(slot) => {
+                    self.sight.cell_passes(self.pos(slot)).then_some((m.lo, m.hi, Some(slot)))
+                }
                 Piece::Seam(slot, dir) => match self.sight.seam_sight(self.pos(slot), dir) {
                     Some(Carve::Full) => Some((m.lo, m.hi, None)),
                     Some(Carve::Door) => door_passage(dungeon, self.pos(slot), dir)
@@ -249,7 +261,9 @@ impl<'a, O: Opacity + ?Sized> Trace<'a, O> {
                         .map(|(lo, hi)| (lo, hi, None)),
                     Some(Carve::None) | None => None,
                 },
-                Piece::Pillar(pillar) => self.sight.pillar_passes(self.level, pillar).then_some((m.lo, m.hi, None)),
+                Piece::Pillar(pillar) => {
+                    self.sight.pillar_passes(self.level, pillar).then_some((m.lo, m.hi, None))
+                }
             };
             if let Some((lo, hi, cell)) = span {
                 out[n] = Span { lo, hi, cell };
@@ -271,7 +285,8 @@ impl<'a, O: Opacity + ?Sized> Trace<'a, O> {
         walk_squares(s, self.p, self.d, |square, _, exit| {
             // Already covered through this square by a piece met earlier: only a caller
             // that lists cells needs its pieces (the next square's own pieces carry on).
-            let n = if cells.is_none() && covered >= exit { 0 } else { self.square_spans(square, &mut spans) };
+            let n =
+                if cells.is_none() && covered >= exit { 0 } else { self.square_spans(square, &mut spans) };
             sweep(&mut spans[..n], &mut covered, self.eps, cells.as_deref_mut());
             (covered < exit - self.eps).then_some(covered)
         })
