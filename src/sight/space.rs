@@ -65,13 +65,17 @@ pub fn eye_point(dungeon: &Dungeon, pos: Pos) -> Result<DVec3, SightError> {
 /// let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor)?;
 /// let void = d.void_tile()?;
 /// d.set_tile(Pos::new(1, 2, 2), void)?;
-/// let (below, balcony) = (eye_point(&d, Pos::new(0, 2, 2))?, eye_point(&d, Pos::new(1, 2, 0))?);
-/// assert!(line_of_sight_3d(&d, balcony, below)?, "down into the atrium");
-/// // The corner octagon below is under the slab: not seen from the balcony.
-/// assert!(!line_of_sight_3d(&d, balcony, eye_point(&d, Pos::new(0, 4, 4))?)?);
-/// // Straight down through the void, from its top to the floor below.
-/// let top = DVec3::new(below.x, 2.0 * d.proportions().layer_height - 1.0, below.z);
-/// assert!(line_of_sight_3d(&d, top, below)?);
+/// let eye = |level, row, col| eye_point(&d, Pos::new(level, row, col));
+/// // Straight up from the atrium's floor into the void above it.
+/// assert!(line_of_sight_3d(&d, eye(0, 2, 2)?, eye(1, 2, 2)?)?, "up the atrium");
+/// // Across the void from balcony to balcony, over both railings.
+/// assert!(line_of_sight_3d(&d, eye(1, 2, 0)?, eye(1, 2, 4)?)?, "across the atrium");
+/// // Standing back from the rim, the balcony's own floor hides the floor a storey down.
+/// assert!(!line_of_sight_3d(&d, eye(1, 2, 0)?, eye(0, 2, 2)?)?, "the balcony's floor");
+/// // Straight down through the void, from under its ceiling to the floor below.
+/// let below = eye(0, 2, 2)?;
+/// let top = DVec3::new(below.x, d.proportions().floor_y(1) + 3.0, below.z);
+/// assert!(line_of_sight_3d(&d, top, below)?, "down the void");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn line_of_sight_3d<O: Opacity + ?Sized>(sight: &O, a: DVec3, b: DVec3) -> Result<bool, SightError> {
@@ -323,10 +327,12 @@ impl VisibleVolume {
 /// let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor)?;
 /// let void = d.void_tile()?;
 /// d.set_tile(Pos::new(1, 2, 2), void)?;
-/// let seen = field_of_view_3d(&d, Pos::new(1, 2, 0), 40.0)?;
-/// assert!(seen.contains(Pos::new(0, 2, 2)), "the atrium's floor, a storey down");
-/// assert!(seen.contains(Pos::new(1, 4, 4)), "across the balcony");
-/// assert!(!seen.contains(Pos::new(0, 4, 4)), "under the slab");
+/// // From the atrium's floor: its own storey, and the void above, but not the storey
+/// // above beyond the atrium's rim.
+/// let seen = field_of_view_3d(&d, Pos::new(0, 2, 2), 40.0)?;
+/// assert!(seen.contains(Pos::new(0, 4, 4)), "its own storey");
+/// assert!(seen.contains(Pos::new(1, 2, 2)), "the void above");
+/// assert!(!seen.contains(Pos::new(1, 4, 4)), "behind the rim");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn field_of_view_3d<O: Opacity + ?Sized>(
