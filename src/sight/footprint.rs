@@ -125,11 +125,7 @@ pub fn footprint<O: Opacity + ?Sized>(
         }
         TargetMode::Ball { to, radius } => {
             let shot = bolt(sight, from, to, &mut blocks_projectile)?;
-            let centre = match shot.hit {
-                Hit::Reached | Hit::Wall(_) => shot.path.last().copied(),
-                Hit::Blocker(_) => shot.path.len().checked_sub(2).map(|i| shot.path[i]),
-            };
-            let cells = match centre {
+            let cells = match shot.burst_cell() {
                 Some(centre) => spread(sight, centre, disc_of(sight, centre, radius), &mut blocks_area)?,
                 None => Vec::new(),
             };

@@ -155,9 +155,9 @@ pub fn crossing<O: Opacity + ?Sized>(
     entered.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     let stop = block.unwrap_or(f64::INFINITY);
     let mut cells: Vec<Slot> = Vec::new();
-    for (t, slot) in entered {
-        if t < stop && !cells.contains(&slot) {
-            cells.push(slot);
+    for (t, pos) in entered {
+        if t < stop && !cells.contains(&pos.slot) {
+            cells.push(pos.slot);
         }
     }
     Ok(Crossing { cells, blocked_at: block.map(|t| trace.at(t)) })

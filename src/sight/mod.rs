@@ -1,5 +1,6 @@
 //! Sight and targeting on the octile grid: line of sight between cells or world points,
-//! field of view as a bit grid, targeting footprints (bolt, ball, beam, cone, burst), and
+//! field of view as a bit grid, targeting footprints (bolt, ball, beam, cone, burst), the
+//! same across storeys through the carved volume in 3D, and
 //! a spatial index of what stands where. Core only: no window, no GPU, no clock.
 //!
 //! Sight is exact against the level's plan from [`crate::geometry::Layout`]: a straight
@@ -20,6 +21,7 @@ mod index;
 mod line;
 mod opacity;
 mod space;
+mod space_target;
 mod target;
 mod trace;
 
@@ -30,6 +32,9 @@ pub use fov::{VisibleCells, field_of_view, field_of_view_from};
 pub use index::SpatialIndex;
 pub use line::{Crossing, crossing, line_of_sight, line_of_sight_points};
 pub use opacity::{Opacity, Overlay, Veil, cell_passes_sight, pillar_passes_sight, seam_passes_sight};
-pub use space::{EYE_HEIGHT, VisibleVolume, eye_point, field_of_view_3d, line_of_sight_3d};
+pub use space::{
+    EYE_HEIGHT, SpaceCrossing, VisibleVolume, crossing_3d, eye_point, field_of_view_3d, line_of_sight_3d,
+};
+pub use space_target::{ball_3d, bolt_3d, burst_3d, cone_3d};
 pub use target::{Bolt, Hit, adjacent, ball, beam, bolt, burst, cone, own};
 pub use trace::TOLERANCE;

@@ -79,13 +79,81 @@ pub fn eye_point(dungeon: &Dungeon, pos: Pos) -> Result<DVec3, SightError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn line_of_sight_3d<O: Opacity + ?Sized>(sight: &O, a: DVec3, b: DVec3) -> Result<bool, SightError> {
-    check_spacing(sight.dungeon())?;
-    for p in [a, b] {
-        if !p.is_finite() {
-            return Err(SightError::NonFiniteWorldPoint { x: p.x, y: p.y, z: p.z });
+    check_world_points(sight.dungeon(), [a, b])?;
+    Ok(sees_3d(sight, a, b, &mut Vec::new()))
+}
+
+/// Refuses a dungeon without seams and a point that is not finite.
+fn check_world_points(dungeon: &Dungeon, points: [DVec3; 2]) -> Result<(), SightError> {
+    check_spacing(dungeon)?;
+    match points.into_iter().find(|p| !p.is_finite()) {
+        Some(p) => Err(SightError::NonFiniteWorldPoint { x: p.x, y: p.y, z: p.z }),
+        None => Ok(()),
+    }
+}
+
+/// What a straight segment through the carved volume met ([`crossing_3d`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpaceCrossing {
+    /// The cells whose prisms the segment passes through for more than
+    /// [`super::TOLERANCE`], in the order it enters them, up to where it stopped (the
+    /// start's own cell first). Down a void or a stair's shaft it passes from a cell to
+    /// the one above or below it.
+    pub cells: Vec<Pos>,
+    /// Where the segment first leaves the carved volume or enters a railing (world metres,
+    /// `y` up), `None` when it reaches its end in the clear.
+    pub blocked_at: Option<DVec3>,
+}
+
+/// The cells a straight segment from world point `from` to `to` crosses through the
+/// carved volume of every level until it first leaves it (or enters a railing), in order:
+/// the walk of [`line_of_sight_3d`], directional (walked from `from`), with the same
+/// blocking rule. What a projectile across storeys flies through
+/// ([`super::bolt_3d`]).
+///
+/// # Errors
+/// As [`line_of_sight_3d`].
+///
+/// # Example
+/// ```
+/// use octile::dungeon::{Dungeon, Fill};
+/// use octile::geometry::Proportions;
+/// use octile::grid::Pos;
+/// use octile::sight::{crossing_3d, eye_point};
+///
+/// let mut d = Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor)?;
+/// let void = d.void_tile()?;
+/// d.set_tile(Pos::new(1, 2, 2), void)?;
+/// // Straight down the void: out of the cell on the upper storey into the one below.
+/// let (top, floor) = (eye_point(&d, Pos::new(1, 2, 2))?, eye_point(&d, Pos::new(0, 2, 2))?);
+/// let fall = crossing_3d(&d, top, floor)?;
+/// assert_eq!(fall.cells, [Pos::new(1, 2, 2), Pos::new(0, 2, 2)]);
+/// assert_eq!(fall.blocked_at, None);
+/// // Down beside it, the balcony's floor stops the segment where it leaves the cell.
+/// let balcony = eye_point(&d, Pos::new(1, 2, 0))?;
+/// let under = eye_point(&d, Pos::new(0, 2, 0))?;
+/// let stop = crossing_3d(&d, balcony, under)?.blocked_at.expect("the floor");
+/// assert!((stop.y - d.proportions().floor_y(1)).abs() < 1e-9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn crossing_3d<O: Opacity + ?Sized>(
+    sight: &O,
+    from: DVec3,
+    to: DVec3,
+) -> Result<SpaceCrossing, SightError> {
+    check_world_points(sight.dungeon(), [from, to])?;
+    let walk = Walk::new(sight, from, to);
+    let mut entered = Vec::new();
+    let block = walk.first_block(&mut Vec::new(), Some(&mut entered));
+    entered.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let stop = block.unwrap_or(f64::INFINITY);
+    let mut cells: Vec<Pos> = Vec::new();
+    for (t, pos) in entered {
+        if t < stop && !cells.contains(&pos) {
+            cells.push(pos);
         }
     }
-    Ok(sees_3d(sight, a, b, &mut Vec::new()))
+    Ok(SpaceCrossing { cells, blocked_at: block.map(|t| walk.at(t)) })
 }
 
 /// Line of sight between finite `a` and `b` across storeys, in canonical order, with
@@ -165,11 +233,13 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
         let dungeon = self.sight.dungeon();
         let floor = dungeon.proportions().floor_y(level);
         let pos = |slot: Slot| Pos { level, slot };
+        let mut cell = None;
         let (range, top) = match m.piece {
             Piece::Cell(slot) => {
                 if !self.sight.cell_passes(pos(slot)) {
                     return None;
                 }
+                cell = Some(pos(slot));
                 ((m.lo, m.hi), dungeon.carved_top(pos(slot)))
             }
             Piece::Seam(slot, dir) => {
@@ -191,51 +261,70 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
             }
         };
         let (lo, hi) = self.between(range, floor, floor + top)?;
-        Some(Span { lo, hi, cell: None })
+        Some(Span { lo, hi, cell })
     }
 
-    /// True when the segment passes through the inside of a railing on a seam of `met` on
-    /// `level` (a railing stands over its seam, so a segment that enters it meets the seam).
-    fn hits_railing(&self, level: u16, met: &[Met]) -> bool {
+    /// Where the segment first enters the inside of a railing on a seam of `met` on
+    /// `level` (a railing stands over its seam, so a segment that enters it meets the
+    /// seam); `None` when it enters none.
+    fn railing_entry(&self, level: u16, met: &[Met]) -> Option<f64> {
         let dungeon = self.sight.dungeon();
         let floor = dungeon.proportions().floor_y(level);
-        met.iter().any(|m| {
-            let Piece::Seam(slot, dir) = m.piece else { return false };
-            let Ok(Some(edge)) = dungeon.dims().edge(slot, dir) else { return false };
-            let Some(line) = dungeon.railing_at(level, edge).and_then(|r| dungeon.railing_line(&r)) else {
-                return false;
-            };
-            // Its inside: the box less a tolerance all round (its faces graze).
-            let (y0, y1) = (floor + 2.0 * TOLERANCE, floor + RAILING_HEIGHT - 2.0 * TOLERANCE);
-            inside(&line.footprint(), self.plan.0, self.plan.1)
-                .and_then(|range| self.between(range, y0, y1))
-                .is_some_and(|(lo, hi)| hi > lo)
-        })
+        met.iter()
+            .filter_map(|m| {
+                let Piece::Seam(slot, dir) = m.piece else { return None };
+                let edge = dungeon.dims().edge(slot, dir).ok()??;
+                let line = dungeon.railing_line(&dungeon.railing_at(level, edge)?)?;
+                // Its inside: the box less a tolerance all round (its faces graze).
+                let (y0, y1) = (floor + 2.0 * TOLERANCE, floor + RAILING_HEIGHT - 2.0 * TOLERANCE);
+                let (lo, hi) = self.between(inside(&line.footprint(), self.plan.0, self.plan.1)?, y0, y1)?;
+                (hi > lo).then_some(lo)
+            })
+            .reduce(f64::min)
     }
 
-    /// Walks the segment square by square; true when it is clear all the way.
-    fn is_clear(&self, spans: &mut Vec<Span>) -> bool {
+    /// Walks the segment square by square from `t = 0`. Returns the parameter where it
+    /// first leaves the carved volume or enters a railing, `None` when it is clear all the
+    /// way. When `cells` is given, every cell whose prism the segment passes through for
+    /// more than [`TOLERANCE`] is pushed with the parameter where it enters (a cell may be
+    /// pushed more than once, and cells beyond the blocking parameter may be pushed too:
+    /// callers sort and cut).
+    fn first_block(&self, spans: &mut Vec<Span>, mut cells: Option<&mut Vec<(f64, Pos)>>) -> Option<f64> {
         let dungeon = self.sight.dungeon();
         let (p, d) = self.plan;
         let mut covered = 0.0_f64;
         let mut met = [Met { lo: 0.0, hi: 0.0, piece: Piece::Cell(Slot::new(0, 0)) }; SPANS];
-        let blocked = walk_squares(dungeon.layout().spacing(), p, d, |square, enter, exit| {
-            // Covered through this square already: only railings could still block.
-            if covered >= exit && !self.voids {
+        walk_squares(dungeon.layout().spacing(), p, d, |square, enter, exit| {
+            // Covered through this square already: only railings could still block, and
+            // only a caller that lists cells needs its pieces.
+            if covered >= exit && !self.voids && cells.is_none() {
                 return None;
             }
             let n = square_pieces(dungeon, self.pillars, p, d, square, &mut met);
             spans.clear();
+            let mut railing: Option<f64> = None;
             for level in self.levels(enter, exit) {
-                if self.voids && self.hits_railing(level, &met[..n]) {
-                    return Some(());
+                if self.voids
+                    && let Some(t) = self.railing_entry(level, &met[..n])
+                {
+                    railing = Some(railing.map_or(t, |r| r.min(t)));
                 }
                 spans.extend(met[..n].iter().filter_map(|m| self.span(level, m)));
             }
-            sweep(spans, &mut covered, self.eps, None);
-            (covered < exit - self.eps).then_some(())
-        });
-        blocked.is_none()
+            sweep(spans, &mut covered, self.eps, cells.as_deref_mut());
+            let gap = (covered < exit - self.eps).then_some(covered);
+            [railing, gap].into_iter().flatten().reduce(f64::min)
+        })
+    }
+
+    /// Whether the segment is clear all the way.
+    fn is_clear(&self, spans: &mut Vec<Span>) -> bool {
+        self.first_block(spans, None).is_none()
+    }
+
+    /// The world point at parameter `t`.
+    fn at(&self, t: f64) -> DVec3 {
+        self.p + self.d * t
     }
 }
 

@@ -13,26 +13,59 @@ use super::{Opacity, SightError, field_of_view};
 use crate::geometry::angle;
 use crate::grid::Pos;
 
-/// What stopped a bolt or a beam.
+/// What stopped a bolt or a beam. `P` is the world point type: `(x, z)` metres on one
+/// level ([`bolt`]), `(x, y, z)` across storeys ([`super::bolt_3d`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Hit {
-    /// Nothing: it reached the target cell's centre.
+pub enum Hit<P = DVec2> {
+    /// Nothing: it reached the target cell's centre (its eye point, across storeys).
     Reached,
-    /// A wall (rock, a closed door, a pillar) at this world point (`(x, z)` metres).
-    Wall(DVec2),
+    /// A wall (rock, a closed door, a pillar; a slab or a railing across storeys) at this
+    /// world point.
+    Wall(P),
     /// A cell the caller's closure said blocks (the last cell of the path).
     Blocker(Pos),
 }
 
-/// The path of a projectile and what stopped it.
+/// The path of a projectile and what stopped it (`P` as for [`Hit`]).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Bolt {
+pub struct Bolt<P = DVec2> {
     /// The cells the line from the shooter's centre passes through, in order, from the
     /// shooter's own cell to the cell where it stopped (a blocker's cell included). Each
-    /// cell shares an edge with the next.
+    /// cell shares an edge with the next on one level; across storeys a cell may follow
+    /// the one above or below it.
     pub path: Vec<Pos>,
     /// What stopped it.
-    pub hit: Hit,
+    pub hit: Hit<P>,
+}
+
+impl<P> Bolt<P> {
+    /// The projectile through `cells` (the shooter's first) that the first of them after
+    /// the shooter's own for which `blocks` is true stops, else the wall at `wall`, else
+    /// nothing.
+    pub(crate) fn through(
+        cells: impl IntoIterator<Item = Pos>,
+        wall: Option<P>,
+        mut blocks: impl FnMut(Pos) -> bool,
+    ) -> Bolt<P> {
+        let mut path = Vec::new();
+        for (i, pos) in cells.into_iter().enumerate() {
+            path.push(pos);
+            if i > 0 && blocks(pos) {
+                return Bolt { path, hit: Hit::Blocker(pos) };
+            }
+        }
+        Bolt { path, hit: wall.map_or(Hit::Reached, Hit::Wall) }
+    }
+
+    /// Where a ball carried by this projectile bursts: at the target when it got there,
+    /// in the last cell before a wall, in the cell before a blocker; `None` when the path
+    /// is empty (the shooter stands in rock).
+    pub fn burst_cell(&self) -> Option<Pos> {
+        match self.hit {
+            Hit::Reached | Hit::Wall(_) => self.path.last().copied(),
+            Hit::Blocker(_) => self.path.len().checked_sub(2).map(|i| self.path[i]),
+        }
+    }
 }
 
 /// The own-cell footprint: just `pos`, checked to be a cell.
@@ -89,7 +122,7 @@ pub fn bolt<O: Opacity + ?Sized>(
     sight: &O,
     from: Pos,
     to: Pos,
-    mut blocks: impl FnMut(Pos) -> bool,
+    blocks: impl FnMut(Pos) -> bool,
 ) -> Result<Bolt, SightError> {
     let dungeon = sight.dungeon();
     let (a, b) = (cell_center(dungeon, from)?, cell_center(dungeon, to)?);
@@ -97,15 +130,8 @@ pub fn bolt<O: Opacity + ?Sized>(
         return Err(SightError::LevelMismatch { from_level: from.level, to_level: to.level });
     }
     let line = crossing(sight, from.level, a, b)?;
-    let mut path = Vec::with_capacity(line.cells.len());
-    for (i, slot) in line.cells.into_iter().enumerate() {
-        let pos = Pos { slot, ..from };
-        path.push(pos);
-        if i > 0 && blocks(pos) {
-            return Ok(Bolt { path, hit: Hit::Blocker(pos) });
-        }
-    }
-    Ok(Bolt { path, hit: line.blocked_at.map_or(Hit::Reached, Hit::Wall) })
+    let cells = line.cells.into_iter().map(|slot| Pos { slot, ..from });
+    Ok(Bolt::through(cells, line.blocked_at, blocks))
 }
 
 /// A beam from the centre of `from` towards the centre of `to`: like [`bolt`], but it
@@ -149,11 +175,7 @@ pub fn ball<O: Opacity + ?Sized>(
     blocks_burst: impl FnMut(Pos) -> bool,
 ) -> Result<(Bolt, Vec<Pos>), SightError> {
     let shot = bolt(sight, from, to, blocks_bolt)?;
-    let centre = match shot.hit {
-        Hit::Reached | Hit::Wall(_) => shot.path.last().copied(),
-        Hit::Blocker(_) => shot.path.len().checked_sub(2).map(|i| shot.path[i]),
-    };
-    let cells = match centre {
+    let cells = match shot.burst_cell() {
         Some(centre) => burst(sight, centre, radius, blocks_burst)?,
         None => Vec::new(),
     };

@@ -52,7 +52,7 @@ pub(crate) const SPANS: usize = 7;
 pub(crate) struct Span {
     pub(crate) lo: f64,
     pub(crate) hi: f64,
-    pub(crate) cell: Option<Slot>,
+    pub(crate) cell: Option<Pos>,
 }
 
 impl Span {
@@ -202,7 +202,7 @@ pub(crate) fn sweep(
     spans: &mut [Span],
     covered: &mut f64,
     eps: f64,
-    mut cells: Option<&mut Vec<(f64, Slot)>>,
+    mut cells: Option<&mut Vec<(f64, Pos)>>,
 ) {
     spans.sort_unstable_by(|a, b| a.lo.total_cmp(&b.lo));
     for span in spans.iter() {
@@ -252,7 +252,7 @@ impl<'a, O: Opacity + ?Sized> Trace<'a, O> {
         for m in &met[..count] {
             let span = match m.piece {
                 Piece::Cell(slot) => {
-                    self.sight.cell_passes(self.pos(slot)).then_some((m.lo, m.hi, Some(slot)))
+                    self.sight.cell_passes(self.pos(slot)).then_some((m.lo, m.hi, Some(self.pos(slot))))
                 }
                 Piece::Seam(slot, dir) => match self.sight.seam_sight(self.pos(slot), dir) {
                     Some(Carve::Full) => Some((m.lo, m.hi, None)),
@@ -278,7 +278,7 @@ impl<'a, O: Opacity + ?Sized> Trace<'a, O> {
     /// every transparent cell the segment passes through for more than [`TOLERANCE`] is
     /// pushed with the parameter where it enters (a cell may be pushed more than once, and
     /// cells beyond the blocking parameter may be pushed too: callers sort and cut).
-    pub(crate) fn first_block(&self, mut cells: Option<&mut Vec<(f64, Slot)>>) -> Option<f64> {
+    pub(crate) fn first_block(&self, mut cells: Option<&mut Vec<(f64, Pos)>>) -> Option<f64> {
         let s = self.sight.dungeon().layout().spacing();
         let mut covered = 0.0_f64;
         let mut spans = [Span::EMPTY; SPANS];
