@@ -114,3 +114,31 @@ fn plan_fov_shades_the_visible_cells() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--fov"));
 }
+
+#[test]
+fn plan_fov_storeys_outlines_the_cells_seen_up_a_stair_shaft() {
+    let dir = Scratch::new("plan_fov_storeys_outlines_the_cells_seen_up_a_stair_shaft");
+    let svg_path = dir.join("plan.svg");
+    let svg_arg = svg_path.to_str().unwrap();
+    let d = sample();
+    let stair = d.cells().find(|&p| d.is_stair(p)).expect("the sample has a stair");
+    let from = format!("{},{},{}", stair.level, stair.slot.row, stair.slot.col);
+    let out = octile(&["plan", SAMPLE, "-o", svg_arg, "--fov", &from, "--fov-radius", "40", "--fov-storeys"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let outlined: Vec<String> = svg
+        .split(r#"<g class="fov-storey" data-cell=""#)
+        .skip(1)
+        .map(|g| g.split('"').next().unwrap().to_string())
+        .collect();
+    let want: Vec<String> = octile::sight::field_of_view_3d(&d, stair, 40.0)
+        .unwrap()
+        .iter()
+        .filter(|p| p.level != stair.level)
+        .map(|p| format!("{},{},{}", p.level, p.slot.row, p.slot.col))
+        .collect();
+    assert!(!want.is_empty(), "the stair sees up its shaft");
+    assert_eq!(outlined, want);
+    let bad = octile(&["plan", SAMPLE, "-o", svg_arg, "--fov-storeys"]);
+    assert_eq!(bad.status.code(), Some(2), "--fov-storeys needs --fov");
+}

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use octile::plan::{FovShade, PlanOptions, to_svg};
-use octile::sight::visible_floor;
+use octile::sight::{field_of_view_3d, visible_floor};
 
 use super::args::PosArg;
 use super::stdout::errln;
@@ -32,6 +32,10 @@ pub struct PlanArgs {
     /// With --fov: how far it sees, in metres (default: no limit).
     #[arg(long, value_name = "METRES", requires = "fov")]
     fov_radius: Option<f64>,
+    /// With --fov: also outline the cells of other levels it sees across storeys (down an
+    /// atrium, up a stair's shaft), eye point to eye point.
+    #[arg(long, requires = "fov")]
+    fov_storeys: bool,
 }
 
 /// `--scale`: [`octile::plan::MIN_SCALE`] to [`octile::plan::MAX_SCALE`] pixels per metre.
@@ -49,7 +53,13 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
             let radius = args.fov_radius.unwrap_or(f64::MAX);
             let floors = visible_floor(&dungeon, viewer, radius).context("bad --fov or --fov-radius")?;
             let eye = dungeon.layout().center(viewer.slot);
-            Some(FovShade { level: viewer.level, eye, floors })
+            let across = if args.fov_storeys {
+                let seen = field_of_view_3d(&dungeon, viewer, radius).context("bad --fov or --fov-radius")?;
+                seen.iter().filter(|p| p.level != viewer.level).collect()
+            } else {
+                Vec::new()
+            };
+            Some(FovShade { level: viewer.level, eye, floors, across })
         }
         None => None,
     };

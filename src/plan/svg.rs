@@ -6,7 +6,6 @@ use glam::DVec2;
 
 use crate::dungeon::{Carve, Dungeon, RoomRole};
 use crate::grid::{Pos, Slot, SlotKind};
-use crate::sight::VisibleFloor;
 use crate::walk::{WallKind, level_plan};
 
 /// The smallest [`PlanOptions::scale`] that keeps the drawing at least a pixel wide: 0.1
@@ -27,7 +26,7 @@ pub struct PlanOptions {
     /// Wall line width (metres).
     pub wall_width: f64,
     /// A field of view to shade, or `None`.
-    pub fov: Option<FovShade>,
+    pub fov: Option<super::FovShade>,
 }
 
 impl Default for PlanOptions {
@@ -36,27 +35,13 @@ impl Default for PlanOptions {
     }
 }
 
-/// A field of view drawn over a plan: each visible cell's visible floor
-/// ([`crate::sight::visible_floor`]) shaded in one group per cell
-/// (`<g class="fov" data-slot="ROW,COL">`), and the eye as a dot.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FovShade {
-    /// The level the view is on.
-    pub level: u16,
-    /// The eye, world `(x, z)` metres.
-    pub eye: DVec2,
-    /// The visible floor of every visible cell.
-    pub floors: Vec<VisibleFloor>,
-}
-
 const ROCK: &str = "#3b3632";
 const FLOOR: &str = "#e9dfc8";
-const WALL: &str = "#15120f";
+pub(super) const WALL: &str = "#15120f";
 const DOOR: &str = "#a0522d";
 const STAIR: &str = "#4a6fa5";
 const ENTRANCE: &str = "#2e8b3a";
 const EXIT: &str = "#c0392b";
-const FOV: &str = "#f1c40f";
 
 /// Font size (metres) of the slot coordinates and the legend.
 const COORDINATE_FONT: f64 = 3.0;
@@ -92,7 +77,7 @@ pub fn to_svg(dungeon: &Dungeon, options: &PlanOptions) -> String {
 }
 
 /// The sheet's measures (metres): every level side by side with margins.
-struct Sheet {
+pub(super) struct Sheet {
     /// Half the octagon base: from a cell centre to the level's edge.
     half: f64,
     /// Margin around and between levels.
@@ -108,7 +93,7 @@ struct Sheet {
 }
 
 impl Sheet {
-    fn new(dungeon: &Dungeon, options: &PlanOptions) -> Sheet {
+    pub(super) fn new(dungeon: &Dungeon, options: &PlanOptions) -> Sheet {
         let layout = dungeon.layout();
         let dims = dungeon.dims();
         let half = layout.proportions().base / 2.0;
@@ -128,7 +113,7 @@ impl Sheet {
     }
 
     /// Where level `level`'s world origin lies on the sheet.
-    fn origin(&self, level: u16) -> DVec2 {
+    pub(super) fn origin(&self, level: u16) -> DVec2 {
         let m = self.margin;
         DVec2::new(m + f64::from(level) * (self.level_w + m) + self.half, 1.5 * m + self.half)
     }
@@ -171,8 +156,8 @@ impl Sheet {
             super::mission::draw(out, dungeon, verdict, level, origin);
         }
         heights(out, dungeon, level, origin, font);
-        if let Some(fov) = options.fov.as_ref().filter(|f| f.level == level) {
-            fov_shade(out, fov, origin);
+        if let Some(fov) = &options.fov {
+            super::fov::draw(out, dungeon, fov, level, origin);
         }
         self.coordinates(out, dungeon, origin);
         let _ = writeln!(out, "</g>");
@@ -286,45 +271,6 @@ fn floors_and_walls(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVe
         let _ = write!(out, "M{:.2} {:.2}L{:.2} {:.2}", a.x, a.y, b.x, b.y);
     }
     let _ = writeln!(out, r#""/>"#);
-}
-
-/// An upper estimate of the bytes [`to_svg`] spends on `fov` (its groups, polygons and the
-/// eye), counted without writing anything: a field of view over a long open level has a
-/// number of pieces that grows with the square of the level's length, so a budget on the
-/// drawing's size has to count them.
-#[must_use]
-pub fn fov_svg_bytes(fov: &FovShade) -> u64 {
-    // `<g class="fov" data-slot="R,C" ...>` and `</g>`, a `<polygon points="..."/>`, and one
-    // point `X.XXX,Y.YYY ` of up to 9 digits before the point each way.
-    const GROUP: u64 = 100;
-    const POLYGON: u64 = 24;
-    const POINT: u64 = 28;
-    let pieces = fov.floors.iter().flat_map(|f| &f.pieces);
-    let points: u64 = pieces.clone().map(|p| p.len() as u64).sum();
-    GROUP * (fov.floors.len() as u64 + 1) + POLYGON * pieces.count() as u64 + POINT * points
-}
-
-/// The visible floor of every cell of `fov`, one translucent group per cell, and the eye.
-fn fov_shade(out: &mut String, fov: &FovShade, origin: DVec2) {
-    for floor in &fov.floors {
-        let _ = writeln!(
-            out,
-            r#"<g class="fov" data-slot="{},{}" fill="{FOV}" fill-opacity="0.45">"#,
-            floor.slot.row, floor.slot.col
-        );
-        for piece in &floor.pieces {
-            let _ = write!(out, r#"<polygon points=""#);
-            for (i, p) in piece.iter().enumerate() {
-                let p = *p + origin;
-                let _ = write!(out, "{}{:.3},{:.3}", if i == 0 { "" } else { " " }, p.x, p.y);
-            }
-            let _ = writeln!(out, r#""/>"#);
-        }
-        let _ = writeln!(out, "</g>");
-    }
-    let eye = fov.eye + origin;
-    let _ =
-        writeln!(out, r#"<circle class="eye" cx="{:.2}" cy="{:.2}" r="1.2" fill="{WALL}"/>"#, eye.x, eye.y);
 }
 
 /// A marker in the middle of every door passage of `level` (the seams
@@ -703,59 +649,5 @@ mod tests {
         assert!(open_floors.iter().any(|f| f.len() == 3 && f.iter().all(|&p| near(p))));
         assert_eq!(faces(&open_walls), 0, "and has no walls");
         assert_eq!(open_walls.len(), walls.len() - 3);
-    }
-
-    #[test]
-    fn a_field_of_view_shades_exactly_its_cells_visible_floor() {
-        use crate::sight::{field_of_view, visible_floor};
-        let mut d = Dungeon::new(4, 3, 1, Proportions::default(), Fill::Floor).unwrap();
-        d.set_tile(Pos::new(0, 2, 2), Registry::SOLID).unwrap();
-        d.set_edge(Pos::new(0, 0, 4), Direction::E, Registry::WALL).unwrap();
-        let viewer = Pos::new(0, 2, 0);
-        let floors = visible_floor(&d, viewer, 60.0).unwrap();
-        let fov = FovShade { level: 0, eye: d.layout().center(viewer.slot), floors: floors.clone() };
-        let options = PlanOptions { fov: Some(fov), ..PlanOptions::default() };
-        let svg = to_svg(&d, &options);
-        let plain = to_svg(&d, &PlanOptions::default());
-        assert!(!plain.contains("class=\"fov\""));
-        let estimate = fov_svg_bytes(options.fov.as_ref().unwrap());
-        let shading = (svg.len() - plain.len()) as u64;
-        assert!(shading <= estimate && estimate <= 3 * shading, "{shading} bytes, estimated {estimate}");
-        let origin = Sheet::new(&d, &options).origin(0);
-        let groups: Vec<&str> = svg.split(r#"<g class="fov" data-slot=""#).skip(1).collect();
-        let mut shaded = Vec::new();
-        for group in &groups {
-            let (slot, body) = group.split_once('"').unwrap();
-            let (row, col) = slot.split_once(',').unwrap();
-            let slot = Slot::new(row.parse().unwrap(), col.parse().unwrap());
-            let body = body.split("</g>").next().unwrap();
-            let area: f64 = body
-                .split(r#"<polygon points=""#)
-                .skip(1)
-                .map(|poly| {
-                    let pts: Vec<DVec2> = poly
-                        .split('"')
-                        .next()
-                        .unwrap()
-                        .split(' ')
-                        .map(|p| {
-                            let (x, y) = p.split_once(',').unwrap();
-                            DVec2::new(x.parse().unwrap(), y.parse().unwrap()) - origin
-                        })
-                        .collect();
-                    crate::geometry::signed_area(&pts)
-                })
-                .sum();
-            let want = floors.iter().find(|f| f.slot == slot).unwrap().area();
-            assert!(
-                area > 0.0 && (area - want).abs() < 0.01 * want,
-                "{slot:?}: {area} m2 shaded, {want} visible"
-            );
-            shaded.push(slot);
-        }
-        let fov: Vec<Slot> = field_of_view(&d, viewer, 60.0).unwrap().iter().collect();
-        assert_eq!(shaded, fov, "one shaded group per visible cell");
-        assert!(!shaded.contains(&Slot::new(2, 2)) && !shaded.contains(&Slot::new(0, 6)));
-        assert_eq!(svg.matches(r#"class="eye""#).count(), 1);
     }
 }
