@@ -68,6 +68,12 @@ struct DungeonArgs {
     /// bridges (with one drop point into it where the dungeon has no locks).
     #[arg(long)]
     atria: bool,
+    /// Cut ramps through the rock between levels: straight sloped floors (1 : 2.74 by
+    /// default) from a floor up to a floor of the storey above, one per level pair and one
+    /// more for every 256 octagons of a level, where the rock allows (none in a dungeon
+    /// with locks).
+    #[arg(long)]
+    ramps: bool,
 }
 
 /// Reads a room-graph spec file.
@@ -201,6 +207,12 @@ impl GenOptionsArgs {
                 "atria: {} of {levels} levels ({voids} void cells, {rims} balcony edges, {drops} drop points)",
                 atria.len()
             );
+        }
+        if self.dungeon.ramps {
+            let ramps = octile::generate::cut_ramps(&mut dungeon).context("cutting ramps")?;
+            let pairs = dungeon.levels().saturating_sub(1);
+            let joined = (0..pairs).filter(|&l| ramps.iter().any(|r| r.level == l)).count();
+            errln!("ramps: {} joining {joined} of {pairs} level pairs", ramps.len());
         }
         Ok(dungeon)
     }

@@ -98,8 +98,9 @@ impl Dungeon {
     }
 
     /// The rim of `level`'s voids, in dense edge order: every edge carved edge-wide between
-    /// a void cell and a cell that is not, with whether its state is a drop point. The one
-    /// reading that railings and drops are both taken from.
+    /// a void cell and a cell that is not, with whether its state is a drop point, but for
+    /// the tops of ramps ([`Dungeon::is_ramp_top`]). The one reading that railings and drops
+    /// are both taken from.
     fn rim(&self, level: u16) -> Vec<Rim> {
         if !self.may_have_voids() {
             return Vec::new();
@@ -111,7 +112,7 @@ impl Dungeon {
     fn rim_edge(&self, level: u16, edge: EdgeId) -> Option<Rim> {
         let sides = self.dims().edge_sides(edge).ok()?;
         let void = sides.map(|(slot, _)| self.is_void(Pos { level, slot }));
-        if void[0] == void[1] {
+        if void[0] == void[1] || self.is_ramp_top(level, edge) {
             return None;
         }
         let (slot, dir) = sides[0];
@@ -284,13 +285,13 @@ impl Dungeon {
         rim.map(|r| RailingEdge { level, edge: r.edge, floor: r.floor.0, void: r.void }).collect()
     }
 
-    /// The problems of [`Dungeon::problems`] with the columns of `level`, in (row, col)
-    /// order: a void cell on the ground level or over rock or a stair, and a door on a
-    /// wall of a void cell or of a cell open above (a door's wall stops under the slab
-    /// that such a cell has not).
+    /// The problems of [`Dungeon::problems`] with the columns of `level`: first its ramps'
+    /// ([`Dungeon::ramp_problems`]), then in (row, col) order a void cell on the ground
+    /// level or over rock or a stair, and a door on a wall of a void cell or of a cell open
+    /// above (a door's wall stops under the slab that such a cell has not).
     #[must_use]
     pub fn column_problems(&self, level: u16) -> Vec<DungeonError> {
-        let mut out = Vec::new();
+        let mut out = self.ramp_problems(level);
         if !self.may_have_voids() {
             return out;
         }

@@ -125,6 +125,36 @@ pub enum DungeonError {
         /// The wall holding the door.
         dir: crate::grid::Direction,
     },
+    /// A ramp ([`crate::dungeon::Ramp`]) whose cells do not hold it: named by its foot and
+    /// direction, with the first rule it breaks.
+    #[error("level {level}: the ramp from row {row}, col {col} rising {dir:?}: {why}")]
+    RampBroken {
+        /// Level of the ramp's foot.
+        level: u16,
+        /// Row of its foot.
+        row: u32,
+        /// Column of its foot.
+        col: u32,
+        /// The direction it rises in.
+        dir: crate::grid::Direction,
+        /// The rule it breaks.
+        why: String,
+    },
+    /// A ramp that cannot be added: its foot is not an octagon below the top level, its
+    /// direction is diagonal, it leaves the grid or it shares a cell with another ramp.
+    #[error("level {level}: no ramp can rise {dir:?} from row {row}, col {col}: {why}")]
+    BadRamp {
+        /// Level of the foot.
+        level: u16,
+        /// Row of the foot.
+        row: u32,
+        /// Column of the foot.
+        col: u32,
+        /// The direction asked for.
+        dir: crate::grid::Direction,
+        /// Why not.
+        why: &'static str,
+    },
     /// A tile declared both a stair and not carved: the stair's shaft would be open rock.
     #[error("tile {symbol:?} is a stair but declared `\"carved\": false`; a stair tile must be carved")]
     StairNotCarved {

@@ -57,6 +57,8 @@ pub struct Dungeon {
     pub(super) rooms: RoomTable,
     /// The lock ids of locked doors and where their keys lie ([`Dungeon::lock_at`]).
     pub(super) mission: super::mission::MissionLayer,
+    /// The ramps, in order ([`Dungeon::ramps`]).
+    pub(super) ramps: Vec<super::Ramp>,
 }
 
 impl Dungeon {
@@ -125,6 +127,7 @@ impl Dungeon {
             stairs: Stairs::empty(dims),
             rooms: RoomTable::default(),
             mission: super::mission::MissionLayer::default(),
+            ramps: Vec::new(),
         })
     }
 
@@ -425,6 +428,7 @@ impl Dungeon {
             stairs: Stairs::default(),
             rooms: RoomTable::default(),
             mission: super::mission::MissionLayer::default(),
+            ramps: Vec::new(),
         };
         dungeon.stairs = Stairs::of(&dungeon);
         Ok(dungeon)

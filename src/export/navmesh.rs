@@ -1,5 +1,10 @@
 //! A level's navigation mesh (`--navmesh`): its walkable floor as triangles (convex
-//! polygons) sharing edges, joined across levels by the stairs' ramps.
+//! polygons) sharing edges, joined across levels by the stairs' ramps and by ramps.
+//!
+//! A ramp ([`Dungeon::ramps`]) belongs to the navigation mesh of its foot's level: the
+//! floor under it is left out and its sloped top is added, piece by piece, from the same
+//! outline points, so it shares the foot's wall with the foot's floor and its top edge with
+//! the floor of the top's seam on the level above.
 //!
 //! Each stair's walking surface ([`mesh::stair_walk`]) belongs to the navigation mesh of
 //! the level it stands on (its foot), as its ramp belongs to that level's collider. There
@@ -33,7 +38,8 @@ const RAMP_SLOPE_DEGREES: f64 = NAVMESH_MAX_SLOPE_DEGREES - 0.25;
 
 /// One level's navigation mesh: the [`MaterialRole::Floor`] triangles (carved cells,
 /// carved seams that meet a floor, door passages), with each stair standing on the level
-/// cut out of its octagon's floor and its walking surface added (see the module), welded
+/// cut out of its octagon's floor and its walking surface added, and each ramp's floor
+/// replaced by its sloped top (see the module), welded
 /// by position. Every triangle faces up, none steeper than [`NAVMESH_MAX_SLOPE_DEGREES`].
 /// `None` when the level has nothing walkable.
 pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive> {
@@ -61,9 +67,25 @@ pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive>
         rest.extend(walk.ramp.iter().map(|t| t.map(point)));
         tris = rest;
     }
+    for plan in level_ramps(dungeon, level.level) {
+        tris.retain(|t| !plan.covers(centroid(t)));
+        for part in &plan.parts {
+            let lifted: Vec<_> =
+                part.iter().map(|&p| glam::DVec3::new(p.x, plan.plane_height(p), p.y)).collect();
+            tris.extend((1..lifted.len() - 1).map(|i| [lifted[0], lifted[i], lifted[i + 1]].map(point)));
+        }
+    }
     let flat: Vec<[f32; 3]> = tris.into_iter().flatten().collect();
     let (positions, indices) = weld(&flat);
     (!indices.is_empty()).then(|| compact(&positions, &indices))
+}
+
+/// The plans of the sound ramps whose foot is on `level` ([`Dungeon::ramp_is_sound`]).
+pub(super) fn level_ramps(dungeon: &Dungeon, level: u16) -> Vec<crate::geometry::RampPlan> {
+    (dungeon.ramps().iter())
+        .filter(|r| r.level == level && dungeon.ramp_is_sound(r))
+        .filter_map(|r| dungeon.ramp_plan(r))
+        .collect()
 }
 
 /// Whether the floor of the carved seam `edge` on `level` shares an edge with a floor on

@@ -66,7 +66,8 @@ pub(super) fn compact(positions: &[[f32; 3]], indices: &[u32]) -> Primitive {
 /// level (the landing closes the passage beyond, and two vertical edges at the wall's ends
 /// are each shared by four triangles, where the passage and the walkway beside the landing
 /// touch), and a stair standing in another stair's hole (no floor to cut: its ramp stays a
-/// closed solid of its own, as it is in the render mesh).
+/// closed solid of its own, as it is in the render mesh), and a ramp, whose solid stands on
+/// the floor closed on its own.
 pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
     let mut tris: Vec<Tri> = Vec::new();
     for (_, p) in level.primitives.iter().filter(|(r, _)| *r != MaterialRole::Stair) {
@@ -95,6 +96,10 @@ pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
         for panel in mesh::shaft_ramp(&spec, &sides) {
             tris.extend(panel.tris.iter().map(|t| t.map(point)));
         }
+    }
+    // A ramp stands on the floor as the closed solid it is in the render mesh.
+    for plan in super::navmesh::level_ramps(dungeon, level.level) {
+        tris.extend(mesh::ramp_panels(&plan).iter().flat_map(|p| p.tris.iter().map(|t| t.map(point))));
     }
     let flat: Vec<[f32; 3]> = tris.into_iter().flatten().collect();
     let (positions, indices) = weld(&flat);

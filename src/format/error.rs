@@ -148,6 +148,27 @@ pub enum Problem {
         /// The file's version.
         version: u32,
     },
+    /// Ramps in a file older than version 5.
+    #[error("the file has {count} ramp(s) but `version` is {version}; ramps need version 5")]
+    RampsNeedVersion5 {
+        /// Ramps listed.
+        count: usize,
+        /// The file's version.
+        version: u32,
+    },
+    /// A ramp entry whose direction is not `N`, `E`, `S` or `W`, or that the dungeon refuses
+    /// ([`crate::dungeon::Dungeon::add_ramp`]).
+    #[error("ramp at level {level}, row {row}, col {col}: {why}")]
+    BadRamp {
+        /// Level of its foot.
+        level: u32,
+        /// Row of its foot.
+        row: u32,
+        /// Column of its foot.
+        col: u32,
+        /// What is wrong with it.
+        why: String,
+    },
     /// An inconsistency of the dungeon itself (stairs, for instance).
     #[error(transparent)]
     Dungeon(DungeonError),

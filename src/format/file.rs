@@ -17,7 +17,8 @@ pub const FORMAT_NAME: &str = "octile-dungeon";
 /// room heights (the same bytes as before any existed, readable by older builds), version 2
 /// with pins only. Version 4 added `locks`, `keys` and edge states with a `mechanism`
 /// (locked, one-way and secret doors); only a dungeon with them is written as version 4.
-pub const FORMAT_VERSION: u32 = 4;
+/// Version 5 added `ramps`; only a dungeon with ramps is written as version 5.
+pub const FORMAT_VERSION: u32 = 5;
 
 /// The version written for a dungeon without pins, rooms, open pillars or room heights.
 const VERSION_WITHOUT_PINS: u32 = 1;
@@ -30,6 +31,9 @@ const VERSION_3: u32 = 3;
 
 /// The version that added `locks`, `keys` and mission door states.
 const VERSION_4: u32 = 4;
+
+/// The version that added `ramps`.
+const VERSION_5: u32 = 5;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -70,6 +74,9 @@ struct DungeonFile {
     /// Where each lock's key lies (version 4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     keys: Vec<super::mission::KeyEntry>,
+    /// Ramps, each by its foot and the wall it rises through (version 5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ramps: Vec<RampEntry>,
     tiles: Vec<TileDef>,
     edges: Vec<EdgeDef>,
     plan: Vec<LevelPlan>,
@@ -84,6 +91,17 @@ struct OpenPillar {
     row: u32,
     col: u32,
     tip: String,
+}
+
+/// One ramp: the level, row and column of its foot and the long wall it rises through
+/// (`N`, `E`, `S`, `W`).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RampEntry {
+    level: u32,
+    row: u32,
+    col: u32,
+    dir: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -163,7 +181,19 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         .collect();
     let (locks, keys) = super::mission::mission_entries(dungeon);
     let mission_states = reg.edges().iter().any(|e| e.mechanism.is_some());
-    let version = if !locks.is_empty() || !keys.is_empty() || mission_states {
+    let ramps: Vec<RampEntry> = dungeon
+        .ramps()
+        .iter()
+        .map(|r| RampEntry {
+            level: u32::from(r.level),
+            row: r.foot.row,
+            col: r.foot.col,
+            dir: r.dir.name().into(),
+        })
+        .collect();
+    let version = if !ramps.is_empty() {
+        VERSION_5
+    } else if !locks.is_empty() || !keys.is_empty() || mission_states {
         VERSION_4
     } else if !open_pillars.is_empty() || !rooms.is_empty() || !heights.is_empty() {
         VERSION_3
@@ -188,6 +218,7 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         open_pillars,
         locks,
         keys,
+        ramps,
         tiles: reg.tiles().to_vec(),
         edges: reg.edges().to_vec(),
         plan,
@@ -443,11 +474,32 @@ fn build(file: DungeonFile) -> Result<Dungeon, FormatError> {
         marker_problems.push(Problem::MissionNeedsVersion4 { count: mission, version: file.version });
     }
     marker_problems.extend(super::mission::add_mission(&mut dungeon, &file.locks, &file.keys));
+    if file.version < VERSION_5 && !file.ramps.is_empty() {
+        marker_problems.push(Problem::RampsNeedVersion5 { count: file.ramps.len(), version: file.version });
+    }
+    for entry in &file.ramps {
+        if let Err(why) = add_ramp(&mut dungeon, entry) {
+            let RampEntry { level, row, col, .. } = *entry;
+            marker_problems.push(Problem::BadRamp { level, row, col, why });
+        }
+    }
     dungeon.set_seed(file.seed);
     // After the markers are set: a marker on rock is one of the dungeon's problems.
     problems.extend(dungeon.problems().into_iter().map(Problem::Dungeon));
     problems.extend(marker_problems);
     if problems.is_empty() { Ok(dungeon) } else { Err(FormatError::Invalid { problems }) }
+}
+
+/// Adds the ramp `entry` names, or says why it cannot be added.
+fn add_ramp(dungeon: &mut Dungeon, entry: &RampEntry) -> Result<(), String> {
+    let level = u16::try_from(entry.level)
+        .ok()
+        .filter(|&l| l < dungeon.levels())
+        .ok_or_else(|| format!("the dungeon has {} levels", dungeon.levels()))?;
+    let dir = Direction::CARDINALS.into_iter().find(|d| d.name() == entry.dir);
+    let dir = dir.ok_or_else(|| "the direction must be one of \"N\", \"E\", \"S\", \"W\"".to_string())?;
+    let foot = Slot::new(entry.row, entry.col);
+    dungeon.add_ramp(crate::dungeon::Ramp { level, foot, dir }).map_err(|e| e.to_string())
 }
 
 /// Opens the pillar `entry` names, or says why it cannot be open.

@@ -1,5 +1,5 @@
 //! Extrusion of one level: floors, ceilings, walls, seams, open pillars, door passages, stair
-//! shafts and stair solids, as panels (docs/design.md, "The mesh" and "Pillars").
+//! shafts, stair solids and ramp solids, as panels (docs/design.md, "The mesh" and "Pillars").
 
 use std::cell::Cell;
 
@@ -8,7 +8,7 @@ use glam::{DVec2, DVec3};
 use super::panel::{Panel, at};
 use super::panels::Panels;
 use super::triangulate::{centre_fan, fan, strip};
-use super::{MaterialRole, MeshError, stair};
+use super::{MaterialRole, MeshError, ramp, stair};
 use crate::dungeon::{Carve, Dungeon, DungeonError};
 use crate::geometry::{Layout, Spiral};
 use crate::grid::{Direction, EdgeId, PillarId, Pos, Slot, SlotKind};
@@ -323,6 +323,9 @@ fn extrude_parts_into(
         if stair {
             panels.extend(shaft(&ctx, slot, rh, lh));
             panels.extend(stair::spiral(&landing_spec(&ctx, slot)));
+        }
+        for ramp in d.ramps().iter().filter(|r| r.level == level && r.foot == slot) {
+            panels.extend(d.ramp_plan(ramp).iter().flat_map(ramp::ramp_panels));
         }
     }
     for (edge, part) in d.dims().edges().filter_map(|e| part_of(super::chunk::edge_slot(e)).map(|p| (e, p))) {

@@ -16,6 +16,7 @@ pub(crate) mod panel;
 mod panels;
 mod progress;
 mod railing;
+mod ramp;
 mod ribbon;
 mod stair;
 mod triangulate;
@@ -28,6 +29,7 @@ pub(crate) use level::wall_end_splits;
 pub use optimize::{PrimitiveStats, analyze};
 pub use progress::MeshProgress;
 pub use railing::{RAILING_COLOUR, Railing, railing_mesh, railings};
+pub(crate) use ramp::ramp_panels;
 pub use ribbon::{RIBBON_COLOUR, RIBBON_LIFT, RIBBON_WIDTH, route_ribbon};
 pub(crate) use stair::{ShaftSides, footprint_rim, level_spirals, ramp_triangles, shaft_ramp, stair_walk};
 pub use types::{DungeonMesh, LevelMesh, MaterialRole, Primitive, Vertex};
@@ -116,7 +118,8 @@ impl MeshOptions {
 
 /// An upper estimate of the triangles [`build`] makes of `dungeon`, counted without
 /// building anything (one pass over the cells): a fixed number per carved octagon and
-/// connector (more when any cell has a room height of its own) and per stair step. The mesh
+/// connector (more when any cell has a room height of its own), per stair step and per
+/// octagon a ramp runs over. The mesh
 /// has no more than this (the constants are the most any cell makes; a test checks the
 /// bound on the samples and generated dungeons).
 #[must_use]
@@ -138,7 +141,10 @@ pub fn estimated_triangles(dungeon: &Dungeon) -> u64 {
     let height = dungeon.proportions().layer_height;
     let steps = (height / MAX_RISE).ceil().clamp(2.0, u32::MAX as f64) as u64;
     let per_stair = TRIANGLES_PER_STAIR.saturating_add(steps.saturating_mul(TRIANGLES_PER_STEP));
-    total.saturating_add((dungeon.stairs().len() as u64).saturating_mul(per_stair))
+    let per_ramp = u64::from(dungeon.ramp_run()).saturating_mul(ramp::TRIANGLES_PER_RAMP_CELL);
+    total
+        .saturating_add((dungeon.stairs().len() as u64).saturating_mul(per_stair))
+        .saturating_add((dungeon.ramps().len() as u64).saturating_mul(per_ramp))
 }
 
 /// The surface of `level` as [`build`] meshes it, in world metres at full precision (`f64`,

@@ -3,9 +3,13 @@
 //! above a stair is the shaft's hole: it is entered and left horizontally only through the
 //! stair's exit, a rule the dungeon's stair table owns ([`Dungeon::shaft`]).
 
-use super::csr::{Arc, Coord, Csr, MAX_DROP_STOREYS, STEP_DOWN, STEP_UP, step_across, step_drop};
+use super::csr::{
+    Arc, Coord, Csr, MAX_DROP_STOREYS, STEP_DOWN, STEP_UP, step_across, step_drop, step_ramp_up,
+};
 use super::graph::NONE;
-use super::{LONG_STEP, PathError, PathGraph, SHORT_STEP, fall_cost, label_regions, stair_cost};
+use super::{
+    LONG_STEP, PathError, PathGraph, SHORT_STEP, fall_cost, label_regions, ramp_climb_cost, stair_cost,
+};
 use crate::dungeon::{Dungeon, EdgeDef, Shaft};
 use crate::grid::{Direction, Pos, Slot, Walls};
 
@@ -22,6 +26,24 @@ pub(super) struct Cells {
     stair: Vec<bool>,
     /// The drops between nodes, in order of the node stepped off ([`Cells::read_drops`]).
     drops: Vec<NodeDrop>,
+    /// The steps onto and off the tops of ramps, in order of the node stepped from
+    /// ([`Cells::read_ramps`]).
+    ramps: Vec<NodeRamp>,
+}
+
+/// One step between the last octagon under a ramp ([`Dungeon::ramps`]) and the ramp's top
+/// on the level above, one way.
+struct NodeRamp {
+    from: u32,
+    to: u32,
+    /// The wall of `from` it leaves through (the ramp's direction going up, the opposite
+    /// coming down).
+    dir: Direction,
+    /// The top's seam, on the level above.
+    edge: crate::grid::EdgeId,
+    /// The level of that seam.
+    level: u16,
+    up: bool,
 }
 
 /// One drop ([`Dungeon::drops`]) between two nodes.
@@ -47,6 +69,7 @@ impl Cells {
             walkable: Vec::new(),
             stair: Vec::new(),
             drops: Vec::new(),
+            ramps: Vec::new(),
         };
         for level in 0..dungeon.levels() {
             let layer = dungeon.tile_layer(level).expect("invariant: level in range").as_slice();
@@ -65,6 +88,7 @@ impl Cells {
             }
         }
         cells.read_drops(dungeon);
+        cells.read_ramps(dungeon);
         cells
     }
 
@@ -169,6 +193,8 @@ pub(super) struct Step<'d> {
     /// floor down the column ([`Dungeon::drop_landing`]); 0 for every other step. A drop is
     /// one-way: no step climbs it back.
     pub(super) fall: u16,
+    /// It is the step onto or off a ramp's top ([`ramp_climb_cost`] more than a long step).
+    pub(super) ramp: bool,
 }
 
 impl Cells {
@@ -208,6 +234,7 @@ impl Cells {
                     across: Some((wall.dir, def)),
                     against,
                     fall: 0,
+                    ramp: false,
                 });
             }
         }
@@ -217,13 +244,65 @@ impl Cells {
         if self.stair[v as usize]
             && let Some(up) = self.node_at(dungeon, level + 1, slot)
         {
-            out.push(Step { to: up, kind: STEP_UP, across: None, against: false, fall: 0 });
+            out.push(Step { to: up, kind: STEP_UP, across: None, against: false, fall: 0, ramp: false });
         }
         if level > 0
             && let Some(down) = self.node_at(dungeon, level - 1, slot).filter(|&d| self.stair[d as usize])
         {
-            out.push(Step { to: down, kind: STEP_DOWN, across: None, against: false, fall: 0 });
+            out.push(Step { to: down, kind: STEP_DOWN, across: None, against: false, fall: 0, ramp: false });
         }
+        if !self.ramps.is_empty() {
+            self.ramps_of(dungeon, v, out);
+        }
+    }
+
+    /// Appends to `out` the steps onto or off a ramp's top out of node `v` ([`Cells::ramps`]).
+    fn ramps_of<'d>(&self, dungeon: &'d Dungeon, v: u32, out: &mut Vec<Step<'d>>) {
+        let at = self.ramps.partition_point(|r| r.from < v);
+        for r in self.ramps[at..].iter().take_while(|r| r.from == v) {
+            let state = dungeon.edge_state_of(r.level, r.edge).expect("invariant: an edge of the grid");
+            let def = dungeon.registry().edge_def(state).expect("invariant: only registered ids are stored");
+            if !def.passable {
+                continue;
+            }
+            let kind = if r.up { step_ramp_up(r.dir) } else { step_drop(r.dir, 1) };
+            out.push(Step {
+                to: r.to,
+                kind,
+                across: Some((r.dir, def)),
+                against: false,
+                fall: 0,
+                ramp: true,
+            });
+        }
+    }
+
+    /// The steps onto and off the top of every sound ramp ([`Dungeon::ramp_is_sound`]),
+    /// between the last octagon under it and its top, by node stepped from.
+    fn read_ramps(&mut self, dungeon: &Dungeon) {
+        for ramp in dungeon.ramps().iter().filter(|r| dungeon.ramp_is_sound(r)) {
+            let (Some(cells), Some(edge)) = (dungeon.ramp_cells(ramp), dungeon.ramp_top_edge(ramp)) else {
+                continue;
+            };
+            let last = *cells.run.last().expect("invariant: a ramp runs over an octagon at least");
+            let (Some(under), Some(top)) = (
+                self.node_at(dungeon, last.level, last.slot),
+                self.node_at(dungeon, cells.top.level, cells.top.slot),
+            ) else {
+                continue;
+            };
+            let level = cells.top.level;
+            self.ramps.push(NodeRamp { from: under, to: top, dir: ramp.dir, edge, level, up: true });
+            self.ramps.push(NodeRamp {
+                from: top,
+                to: under,
+                dir: ramp.dir.opposite(),
+                edge,
+                level,
+                up: false,
+            });
+        }
+        self.ramps.sort_by_key(|r| (r.from, r.dir.index()));
     }
 
     /// Appends to `out` the drops out of node `v` ([`Cells::drops`]).
@@ -240,6 +319,7 @@ impl Cells {
                 across: Some((d.dir, def)),
                 against: false,
                 fall: d.fall,
+                ramp: false,
             });
         }
     }
@@ -275,25 +355,43 @@ fn step_cost(step: &Step<'_>, enter: u32, costs: LevelCosts) -> Option<u32> {
         Some((dir, edge)) => {
             let base = if dir.is_diagonal() { SHORT_STEP } else { LONG_STEP };
             let fall = costs.fall.checked_mul(u32::from(step.fall))?;
+            let climb = if step.ramp { costs.ramp } else { 0 };
             base.checked_add(edge.move_cost)
                 .and_then(|x| x.checked_add(enter))
                 .and_then(|x| x.checked_add(fall))
+                .and_then(|x| x.checked_add(climb))
         }
         None => costs.stair.checked_add(enter),
     }
 }
 
-/// What steps between levels cost: a stair ([`stair_cost`]) and a storey fallen
-/// ([`fall_cost`]).
+/// What steps between levels cost: a stair ([`stair_cost`]), a storey fallen
+/// ([`fall_cost`]) and what a ramp's top step adds ([`ramp_climb_cost`]).
 #[derive(Clone, Copy)]
 struct LevelCosts {
     stair: u32,
     fall: u32,
+    ramp: u32,
 }
 
 impl LevelCosts {
     fn of(dungeon: &Dungeon) -> LevelCosts {
-        LevelCosts { stair: stair_cost(dungeon.proportions()), fall: fall_cost(dungeon.proportions()) }
+        let p = dungeon.proportions();
+        LevelCosts { stair: stair_cost(p), fall: fall_cost(p), ramp: ramp_climb_cost(p) }
+    }
+
+    /// The least any step between levels of a graph costs per level beyond its walk across
+    /// (the heuristic's bound): a stair's, a fall's where there are drops, a ramp's climb
+    /// where there are ramps.
+    fn least(self, drops: bool, ramps: bool) -> u32 {
+        let mut least = self.stair;
+        if drops {
+            least = least.min(self.fall);
+        }
+        if ramps {
+            least = least.min(self.ramp);
+        }
+        least
     }
 }
 
@@ -405,7 +503,7 @@ fn read_steps(dungeon: &Dungeon, walls: &Walls, cells: &Cells) -> Result<Steps, 
                 if walkable {
                     steps.against_walk.push((to, v));
                 }
-            } else if step.across.is_some() {
+            } else if step.across.is_some() && !step.ramp {
                 pass_across += 1;
                 walk_across += usize::from(walkable);
             }
@@ -467,11 +565,7 @@ impl PathGraph {
             walk,
             pass,
             stair_cost: stair_cost(dungeon.proportions()),
-            level_cost: if drops > 0 {
-                stair_cost(dungeon.proportions()).min(fall_cost(dungeon.proportions()))
-            } else {
-                stair_cost(dungeon.proportions())
-            },
+            level_cost: LevelCosts::of(dungeon).least(drops > 0, !cells.ramps.is_empty()),
             has_drops: drops > 0,
             landmarks: None,
             against,

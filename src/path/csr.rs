@@ -317,8 +317,18 @@ pub(crate) const STEP_UP: u8 = 8;
 /// Kind of step down a stair.
 pub(crate) const STEP_DOWN: u8 = 9;
 
+/// The first kind of step up a ramp ([`step_ramp_up`]): one per long wall.
+const STEP_RAMP_UP: u8 = 10;
+
 /// The first kind of drop ([`step_drop`]).
 const STEP_DROP: u8 = 16;
+
+/// The kind of a step up a ramp that rises through long wall `dir` (north, east, south or
+/// west): one level up and across `dir`. (Down a ramp, the step moves as a drop of one
+/// storey does, and has that kind: [`step_drop`].)
+pub(crate) const fn step_ramp_up(dir: Direction) -> u8 {
+    STEP_RAMP_UP + (dir.index() / 2) as u8
+}
 
 /// Most storeys one drop falls ([`step_drop`] encodes its depth in a step kind): a void
 /// column deeper than this is no drop point.
@@ -337,8 +347,8 @@ pub(crate) const fn step_across(dir: Direction) -> u8 {
 
 /// `(d_level, d_row, d_col)` of each kind of step: across walls 0..7 (clockwise from north,
 /// the grid's own wall table: long walls two slots, short walls one diagonal slot, for
-/// octagons and connectors alike), then [`STEP_UP`], then [`STEP_DOWN`].
-/// (Padded to 16 so that indexing needs no bounds check.)
+/// octagons and connectors alike), then [`STEP_UP`], then [`STEP_DOWN`], then up a ramp
+/// through each long wall ([`step_ramp_up`]). (Padded to 16 so that indexing needs no bounds check.)
 const STEPS: [(i32, i32, i32); 16] = step_table();
 
 const fn step_table() -> [(i32, i32, i32); 16] {
@@ -351,6 +361,12 @@ const fn step_table() -> [(i32, i32, i32); 16] {
     }
     table[STEP_UP as usize] = (1, 0, 0);
     table[STEP_DOWN as usize] = (-1, 0, 0);
+    let mut j = 0;
+    while j < 4 {
+        let (d_row, d_col) = octagon_wall(Direction::from_index(2 * j)).1;
+        table[STEP_RAMP_UP as usize + j] = (1, d_row, d_col);
+        j += 1;
+    }
     table
 }
 

@@ -28,8 +28,14 @@ pub(super) const NONE: u32 = u32::MAX;
 /// 23.42 m = 1426 thousandths. The result is at least 1 and saturates at `u32::MAX`.
 #[must_use]
 pub fn stair_cost(proportions: &Proportions) -> u32 {
-    let length = crate::geometry::WalkingLine::of(proportions).length();
-    let cost = (length / (2.0 * proportions.cell_spacing()) * f64::from(LONG_STEP)).round();
+    distance_cost(crate::geometry::WalkingLine::of(proportions).length(), proportions)
+}
+
+/// A distance of `metres` in thousandths of a long step (`2 * cell_spacing` metres),
+/// rounded, at least 1 and saturating at `u32::MAX`: how every step cost that is a length
+/// is counted.
+fn distance_cost(metres: f64, proportions: &Proportions) -> u32 {
+    let cost = (metres / (2.0 * proportions.cell_spacing()) * f64::from(LONG_STEP)).round();
     if cost.is_nan() || cost < 1.0 {
         1
     } else if cost >= f64::from(u32::MAX) {
@@ -45,14 +51,21 @@ pub fn stair_cost(proportions: &Proportions) -> u32 {
 /// per storey fallen. At least 1, saturating at `u32::MAX`.
 #[must_use]
 pub fn fall_cost(proportions: &Proportions) -> u32 {
-    let cost = (proportions.layer_height / (2.0 * proportions.cell_spacing()) * f64::from(LONG_STEP)).round();
-    if cost.is_nan() || cost < 1.0 {
-        1
-    } else if cost >= f64::from(u32::MAX) {
-        u32::MAX
-    } else {
-        cost as u32
-    }
+    distance_cost(proportions.layer_height, proportions)
+}
+
+/// What a ramp ([`crate::dungeon::Ramp`]) adds to the cost of its steps, in thousandths of
+/// a long step: its sloped length less its run, `hypot(run, layer_height) - run` metres as a
+/// distance (its run is `2 * cell_spacing` per octagon it covers: 129 with the default
+/// proportions, where it runs 32.84 m). The octagons under a ramp are nodes of their
+/// level, stepped along as any floor; the step between the last of them and the ramp's top
+/// on the level above crosses the top's seam and costs a long step plus this, each way.
+/// At least 1, saturating at `u32::MAX`.
+#[must_use]
+pub fn ramp_climb_cost(proportions: &Proportions) -> u32 {
+    let run = 2.0 * proportions.cell_spacing() * f64::from(crate::geometry::ramp_run_cells(proportions));
+    let h = proportions.layer_height;
+    distance_cost((run * run + h * h).sqrt() - run, proportions)
 }
 
 /// Options of a search.

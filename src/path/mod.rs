@@ -25,7 +25,9 @@ pub(crate) use connectivity::node_positions;
 pub use connectivity::{dungeon_regions, node_index, node_pos};
 pub use dijkstra_map::{DijkstraMap, MapBounds, OwnedDijkstraMap, UNREACHED};
 pub use error::PathError;
-pub use graph::{LONG_STEP, NodeId, PathGraph, PathRules, SHORT_STEP, fall_cost, stair_cost};
+pub use graph::{
+    LONG_STEP, NodeId, PathGraph, PathRules, SHORT_STEP, fall_cost, ramp_climb_cost, stair_cost,
+};
 pub use heuristic::{Heuristic, octile_milli};
 pub use overlay::{CostChange, Overlay, RegistryCosts, Step, StepCosts};
 pub use regions::{RegionId, Regions, label_regions};

@@ -33,7 +33,8 @@ impl PathGraph {
     /// from both cells at once until the searches meet (another way round: no split) or
     /// one runs out (a split, whose smaller side it has then walked). An edge of a stair's
     /// octagon (its foot or the hole above it) can move the stair's exit, which changes
-    /// other steps: the graph is then read again (without landmarks). Otherwise landmarks
+    /// other steps: the graph is then read again (without landmarks), as it is for every
+    /// edge of a dungeon with ramps ([`Dungeon::ramps`]). Otherwise landmarks
     /// ([`PathGraph::with_landmarks`]) are kept when no passable step got cheaper or
     /// appeared (their bounds still hold), and dropped when one did.
     ///
@@ -78,7 +79,10 @@ impl PathGraph {
         let other = Pos { slot: other, ..pos };
         let (Some(a), Some(b)) = (a, self.node(other)?) else { return Ok(EdgeUpdate::UNCHANGED) };
         let stairs = dungeon.stairs();
-        if [pos, other].iter().any(|&p| stairs.at(p).is_some() || stairs.below(p).is_some()) {
+        // A stair's exit, or a ramp's steps (which cross levels), may move: read again.
+        if [pos, other].iter().any(|&p| stairs.at(p).is_some() || stairs.below(p).is_some())
+            || !dungeon.ramps().is_empty()
+        {
             return self.reread(dungeon, a, b);
         }
         let state = dungeon.edge_state(pos, dir).ok().flatten();

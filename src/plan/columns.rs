@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use glam::DVec2;
 
-use super::svg::polygon;
+use super::svg::{WALL, polygon};
 use crate::dungeon::{Carve, Dungeon};
 use crate::grid::{Pos, Slot};
 
@@ -16,6 +16,8 @@ pub(super) const VOID: &str = "#1f3347";
 pub(super) const RAILING: &str = "#8a9aa8";
 /// Line of a drop point.
 pub(super) const DROP: &str = "#e67e22";
+/// Fill of a ramp.
+pub(super) const RAMP: &str = "#b08a5a";
 
 /// `level`'s columns (`<g class="columns">`): each void cell filled dark
 /// (`<polygon data-slot="ROW,COL">`, over the floor the plan gives every carved piece) with
@@ -27,6 +29,7 @@ pub(super) fn draw(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec
     if !dungeon.may_have_voids() {
         return;
     }
+    draw_ramps(out, dungeon, level, origin);
     let (layout, dims) = (dungeon.layout(), dungeon.dims());
     let at = |poly: &[DVec2]| poly.iter().map(|v| *v + origin).collect::<Vec<_>>();
     let points = |poly: &[DVec2]| {
@@ -95,6 +98,46 @@ pub(super) fn draw(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec
     if !body.is_empty() {
         let _ = writeln!(out, r#"<g class="columns">"#);
         out.push_str(&body);
+        let _ = writeln!(out, "</g>");
+    }
+}
+
+/// The ramps whose foot is on `level`, each `<g class="ramp" data-foot="L,R,C"
+/// data-dir="E">` holding its pieces filled and an arrow up its slope from the foot's wall
+/// to its top, with a `<title>` saying where it leads.
+fn draw_ramps(out: &mut String, dungeon: &Dungeon, level: u16, origin: DVec2) {
+    for ramp in dungeon.ramps().iter().filter(|r| r.level == level) {
+        let (Some(plan), Some(cells)) = (dungeon.ramp_plan(ramp), dungeon.ramp_cells(ramp)) else { continue };
+        let Slot { row, col } = ramp.foot;
+        let dir = ramp.dir.name();
+        let _ = writeln!(out, r#"<g class="ramp" data-foot="{level},{row},{col}" data-dir="{dir}">"#);
+        let top = cells.top;
+        let _ = writeln!(
+            out,
+            "<title>ramp up from row {row}, col {col} to row {}, col {} of level {}</title>",
+            top.slot.row, top.slot.col, top.level
+        );
+        for part in &plan.parts {
+            let at: Vec<DVec2> = part.iter().map(|v| *v + origin).collect();
+            polygon(out, &at, RAMP);
+        }
+        let (a, b) = (plan.start + origin, (plan.top[0] + plan.top[1]) / 2.0 + origin);
+        let side = DVec2::new(-plan.along.y, plan.along.x) * 1.5;
+        let head = b - plan.along * 2.5;
+        let _ = writeln!(
+            out,
+            r#"<path d="M{:.2} {:.2}L{:.2} {:.2}M{:.2} {:.2}L{:.2} {:.2}L{:.2} {:.2}" fill="none" stroke="{WALL}" stroke-width="0.5"/>"#,
+            a.x,
+            a.y,
+            b.x,
+            b.y,
+            (head + side).x,
+            (head + side).y,
+            b.x,
+            b.y,
+            (head - side).x,
+            (head - side).y
+        );
         let _ = writeln!(out, "</g>");
     }
 }

@@ -15,5 +15,6 @@ pub use plan::{LevelPlan, Piece, PieceKind, Wall, WallKind, level_plan, level_pl
 pub use tour::{Tour, waypoints};
 pub use walker::{Body, WalkError, Walker};
 pub use world::{
-    FOOTPRINT, Stair, World, compass_angle, compass_dir, contains, segment_distance, segments_intersect,
+    FOOTPRINT, RampWalk, Stair, World, compass_angle, compass_dir, contains, segment_distance,
+    segments_intersect,
 };

@@ -175,10 +175,13 @@ impl Walker {
 
     /// True when moving to `p` (feet at `y`) puts the head into a ceiling lower than the one
     /// above it now (out of a stair shaft into the slab beside it). A body already under a
-    /// ceiling too low for it may still move under ceilings as high.
+    /// ceiling too low for it may still move under ceilings as high. Where the ground at `p`
+    /// is a step up, the ceiling is read from there (off a ramp's top onto the floor of the
+    /// level above, whose ceiling is that level's).
     fn goes_under_lower_ceiling(&self, world: &World, p: DVec2, y: f64) -> bool {
-        let head = y + self.body.height;
-        match (world.ceiling(p, y), world.ceiling(self.xz(), y)) {
+        let up = world.ground(p, y + self.body.max_step).filter(|&g| g > y).unwrap_or(y);
+        let head = up + self.body.height;
+        match (world.ceiling(p, up), world.ceiling(self.xz(), y)) {
             (Some(there), Some(here)) => there < head - 1e-9 && there < here,
             (Some(there), None) => there < head - 1e-9,
             (None, _) => false,

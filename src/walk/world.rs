@@ -4,8 +4,8 @@
 use glam::DVec2;
 
 use super::plan::{LevelPlan, Wall, WallKind, level_plan_with};
-use crate::dungeon::Dungeon;
-use crate::geometry::{Layout, Spiral};
+use crate::dungeon::{Dungeon, Ramp};
+use crate::geometry::{Layout, RampPlan, Spiral};
 use crate::grid::{Dims, Direction, Pos, Slot};
 use crate::path::PathRules;
 
@@ -87,6 +87,26 @@ impl Stair {
     }
 }
 
+/// A ramp as the walk model sees it: its plan ([`RampPlan`]) and the height of its foot's
+/// floor; its surface is walked as ground.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RampWalk {
+    /// The ramp.
+    pub ramp: Ramp,
+    /// Its plan (level-local heights).
+    pub plan: RampPlan,
+    /// World height of its foot's floor (metres).
+    pub base_y: f64,
+}
+
+impl RampWalk {
+    /// Height (world metres) of the ramp's surface at `p`, `None` off it.
+    #[must_use]
+    pub fn height_at(&self, p: DVec2) -> Option<f64> {
+        self.plan.height_at(p).map(|h| self.base_y + h)
+    }
+}
+
 /// Points round a body's rim at which [`Stair::overlap`] reads the treads.
 pub const FOOTPRINT: usize = 32;
 
@@ -154,6 +174,7 @@ pub struct World {
     layout: Layout,
     levels: Vec<LevelIndex>,
     stairs: Vec<Stair>,
+    ramps: Vec<RampWalk>,
 }
 
 impl World {
@@ -211,7 +232,13 @@ impl World {
                 })
             })
             .collect();
-        World { dims, layout: *layout, levels, stairs }
+        let ramps = (dungeon.ramps().iter())
+            .filter(|r| dungeon.ramp_is_sound(r))
+            .filter_map(|&ramp| {
+                Some(RampWalk { ramp, plan: dungeon.ramp_plan(&ramp)?, base_y: p.floor_y(ramp.level) })
+            })
+            .collect();
+        World { dims, layout: *layout, levels, stairs, ramps }
     }
 
     /// The dungeon's grid-to-world mapping (and back), which this world was built on.
@@ -269,6 +296,12 @@ impl World {
         &self.stairs
     }
 
+    /// Every sound ramp of the dungeon ([`Dungeon::ramp_is_sound`]).
+    #[must_use]
+    pub fn ramps(&self) -> &[RampWalk] {
+        &self.ramps
+    }
+
     /// The stair standing on `pos`, if any.
     #[must_use]
     pub fn stair(&self, pos: Pos) -> Option<&Stair> {
@@ -308,7 +341,8 @@ impl World {
     }
 
     /// The highest walkable surface under `p` no higher than `top` (world metres): a level
-    /// floor or a stair ramp. `None` when there is nothing below (a bottomless fall).
+    /// floor, a stair's ramp or a ramp. `None` when there is nothing below (a bottomless
+    /// fall).
     #[must_use]
     pub fn ground(&self, p: DVec2, top: f64) -> Option<f64> {
         let mut best: Option<f64> = None;
@@ -320,11 +354,10 @@ impl World {
                 break;
             }
         }
-        for s in &self.stairs {
-            if let Some(h) = s.height_at(p)
-                && h <= top
-                && best.is_none_or(|b| h > b)
-            {
+        let stairs = self.stairs.iter().map(|s| s.height_at(p));
+        let ramps = self.ramps.iter().map(|r| r.height_at(p));
+        for h in stairs.chain(ramps).flatten() {
+            if h <= top && best.is_none_or(|b| h > b) {
                 best = Some(h);
             }
         }
@@ -358,16 +391,32 @@ impl World {
     }
 
     /// Height (world metres) of the ceiling above a body standing at `p` with its feet at `y`:
-    /// the ceiling of its level ([`World::room_height_at`] above the floor), or where `p` is in
-    /// a stair shaft, which is open up to the next level, the ceiling of the level the shaft
-    /// leads to. `None` when a shaft leads past the top level (open above).
+    /// the ceiling of its level ([`World::room_height_at`] above the floor), or where `p` is
+    /// under no ceiling there (a stair shaft, open up to the next level, or a piece open
+    /// above into a void), the ceiling of the first level up that has one. `None` when a
+    /// shaft leads past the top level (open above).
     #[must_use]
     pub fn ceiling(&self, p: DVec2, y: f64) -> Option<f64> {
         let mut level = self.level_at(y + 1e-6);
-        while self.stairs.iter().any(|s| s.pos.level == level && contains(&s.polygon, p)) {
+        while self.open_overhead(level, p) {
             level = level.checked_add(1).filter(|&l| l < self.levels())?;
         }
         Some(self.layout.proportions().floor_y(level) + self.room_height_at(level, p))
+    }
+
+    /// Whether `p` on `level` is under no ceiling: in a stair's shaft, or on a piece open
+    /// above ([`super::plan::Piece::ceiling`] false).
+    fn open_overhead(&self, level: u16, p: DVec2) -> bool {
+        if self.stairs.iter().any(|s| s.pos.level == level && contains(&s.polygon, p)) {
+            return true;
+        }
+        let Some(li) = self.levels.get(usize::from(level)) else { return false };
+        self.near(p).any(|b| {
+            li.piece_buckets[b].iter().any(|&i| {
+                let piece = &li.plan.pieces[i as usize];
+                !piece.ceiling && contains(&piece.polygon, p)
+            })
+        })
     }
 
     /// The stair column near `p` on the level a body at height `y` is in, if any: its centre

@@ -373,3 +373,40 @@ pub fn draw_live(
     let shot = off.capture_with(gpu, &empty, &mut |pass| drawn = live.draw(pass, frame)).expect("a frame");
     (shot, drawn)
 }
+
+/// A hall with a ramp (docs/design.md, "Columns across storeys"), 5x2 octagons and 2 levels
+/// cut out of rock, and no stair: on level 0 the ramp's foot (0, 0, 0) and the two
+/// octagons it runs over east of it, and a corridor along row 2 from under the foot to
+/// (0, 2, 6); on level 1 the voids over the run, the ramp's top (1, 0, 6) with a floor
+/// beyond it, and a void over (0, 2, 6) that the top looks down into past a railing (a
+/// balcony). The ramp is the only way between the levels.
+pub fn ramp_hall() -> (Dungeon, octile::dungeon::Ramp) {
+    use octile::dungeon::{Fill, Ramp, Registry};
+    use octile::grid::{Direction, Pos, Slot};
+    let mut d = Dungeon::new(5, 2, 2, octile::geometry::Proportions::default(), Fill::Solid).unwrap();
+    let void = d.void_tile().unwrap();
+    let floor = |d: &mut Dungeon, cells: &[(u16, u32, u32)]| {
+        for &(l, r, c) in cells {
+            d.set_tile(Pos::new(l, r, c), Registry::FLOOR).unwrap();
+        }
+    };
+    floor(&mut d, &[(0, 0, 0), (0, 0, 2), (0, 0, 4), (0, 2, 0), (0, 2, 2), (0, 2, 4), (0, 2, 6)]);
+    floor(&mut d, &[(1, 0, 6), (1, 0, 8)]);
+    for (r, c) in [(0, 2), (0, 4), (2, 6)] {
+        d.set_tile(Pos::new(1, r, c), void).unwrap();
+    }
+    let open = |d: &mut Dungeon, l: u16, r: u32, c: u32, dir: Direction| {
+        d.set_edge(Pos::new(l, r, c), dir, Registry::OPEN).unwrap();
+    };
+    for (r, c) in [(0, 0), (0, 2), (2, 0), (2, 2), (2, 4)] {
+        open(&mut d, 0, r, c, Direction::E);
+    }
+    open(&mut d, 0, 0, 0, Direction::S);
+    for c in [2, 4, 6] {
+        open(&mut d, 1, 0, c, Direction::E);
+    }
+    open(&mut d, 1, 0, 6, Direction::S);
+    let ramp = Ramp { level: 0, foot: Slot::new(0, 0), dir: Direction::E };
+    d.add_ramp(ramp).unwrap();
+    (d, ramp)
+}
