@@ -212,3 +212,34 @@ fn a_long_generation_says_its_stages_off_a_terminal() {
         assert!(!stages.is_empty(), "{took:?} without a word: {err}");
     }
 }
+
+/// `generate --ramps` cuts a ramp on each level pair, `info` lists them, the plan draws them
+/// and `path` routes from a ramp's foot to its top by the ramp.
+#[test]
+fn generate_ramps_and_route_up_one() {
+    let dir = Scratch::new("generate_ramps_and_route_up_one");
+    let json = dir.join("r.json");
+    let args = ["generate", "--seed", "1", "--octagons", "12x12", "--levels", "3", "--ramps", "-o"];
+    let run = octile().args(args).arg(&json).output().unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{err}");
+    assert!(err.contains("ramps: 2 joining 2 of 2 level pairs"), "{err}");
+    let info = octile().args(["info", "--json"]).arg(&json).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&info.stdout).unwrap();
+    let ramps = v["columns"]["ramps"].as_array().unwrap().clone();
+    assert_eq!(ramps.len(), 2, "{v}");
+    let text = String::from_utf8(octile().arg("info").arg(&json).output().unwrap().stdout).unwrap();
+    assert!(text.contains("ramps: ") && !text.contains("ramps: none"), "{text}");
+    let svg = dir.join("r.svg");
+    let plan = octile().arg("plan").arg(&json).arg("-o").arg(&svg).output().unwrap();
+    assert!(plan.status.success(), "{}", String::from_utf8_lossy(&plan.stderr));
+    assert_eq!(std::fs::read_to_string(&svg).unwrap().matches(r#"<g class="ramp""#).count(), 2);
+    let cell = |r: &serde_json::Value, at: usize| format!("{},{},{}", r[at], r[at + 1], r[at + 2]);
+    let (foot, top) = (cell(&ramps[0], 0), cell(&ramps[0], 4));
+    let path = octile().args(["path", "--json", "--from", &foot, "--to", &top]).arg(&json).output().unwrap();
+    assert!(path.status.success(), "{}", String::from_utf8_lossy(&path.stderr));
+    let route: serde_json::Value = serde_json::from_slice(&path.stdout).unwrap();
+    // Foot, the two octagons under the ramp, its top: two long steps and the climb.
+    assert_eq!(route["steps"].as_array().unwrap().len(), 4, "{route}");
+    assert_eq!(route["cost"], 3129, "{route}");
+}

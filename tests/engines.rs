@@ -474,6 +474,49 @@ fn godot3_makes_navigation_from_the_navmesh_and_paths_across_levels() {
     assert!(top >= high.2.y - 1e-3, "and climbs the stairs:\n{out}");
 }
 
+/// Godot 3 builds its navigation from the `-navmesh` nodes of a dungeon whose levels meet
+/// only by a ramp ([`support::ramp_hall`]), and paths from a balcony (the ramp's top, over
+/// an atrium behind a railing) down the ramp to the floor below the balcony, and back up.
+#[test]
+fn godot3_paths_from_a_balcony_down_a_ramp_to_the_floor_below() {
+    const TEST: &str = "godot3_paths_from_a_balcony_down_a_ramp_to_the_floor_below";
+    let dir = support::Scratch::new(TEST);
+    if let Err(why) = godot(dir.path(), &["--version"]) {
+        support::skip(TEST, &why, "GODOT_REQUIRED");
+        return;
+    }
+    let (d, ramp) = support::ramp_hall();
+    let balcony = Pos::new(1, 0, 6);
+    assert_eq!(mesh::railings(&d).iter().filter(|r| r.floor == balcony).count(), 1, "a balcony");
+    let below = Pos::new(0, 2, 6);
+    assert!(d.open_above(below), "under the balcony's atrium");
+    std::fs::write(dir.join("project.godot"), "config_version=4\n").unwrap();
+    std::fs::write(dir.join("check.gd"), GODOT_CHECK).unwrap();
+    export::export(&d, &dir.join("d.glb"), &ExportOptions { navmesh: true, ..Default::default() }).unwrap();
+    let (a, b) = (d.layout().world_center(balcony), d.layout().world_center(below));
+    std::fs::write(
+        dir.join("points.txt"),
+        format!("{} {} {} {} {} {}\n{} {} {} {} {} {}\n", a.x, a.y, a.z, b.x, b.y, b.z, b.x, b.y, b.z, a.x, a.y, a.z),
+    )
+    .unwrap();
+    godot_import(dir.path());
+    let out = godot(dir.path(), &["-s", "check.gd"]).unwrap();
+    let paths: Vec<Vec<f64>> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("PATH "))
+        .map(|l| l.split(' ').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(paths.len(), 2, "{out}");
+    for (path, goal) in paths.iter().zip([b, a]) {
+        let [count, x, y, z, _] = path[..] else { panic!("{out}") };
+        assert!(count >= 3.0, "Godot finds a path between the levels:\n{out}");
+        assert!(glam::DVec3::new(x, y, z).distance(goal) < 0.1, "it ends at {goal}:\n{out}");
+    }
+    // No stair and no drop: the levels meet nowhere but at the ramp's top.
+    assert!(d.stairs().is_empty() && (0..d.levels()).all(|l| d.drops(l).is_empty()));
+    assert_eq!(d.ramps(), &[ramp]);
+}
+
 /// The Godot 3 script of [`godot3_imports_railings_as_nodes_of_their_own`]: instances
 /// `d.glb` and prints each node named `Railing_...` with its class, its parent's name and
 /// its mesh's surface count.

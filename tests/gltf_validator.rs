@@ -44,7 +44,10 @@ fn khronos_validator_passes_every_sample() {
     dungeons.push(("seed7.json".into(), octile::generate::generate(&generated, &mut |_| {}).unwrap()));
     let mut atria = octile::generate::generate(&generated, &mut |_| {}).unwrap();
     assert!(!octile::generate::open_atria(&mut atria).unwrap().is_empty(), "seed 7 has an atrium");
+    let mut ramps = atria.clone();
+    assert!(!octile::generate::cut_ramps(&mut ramps).unwrap().is_empty(), "seed 7 has a ramp");
     dungeons.push(("atria.json".into(), atria));
+    dungeons.push(("ramps.json".into(), ramps));
     let mut files = Vec::new();
     for (name, d) in &dungeons {
         let stem = name.trim_end_matches(".json");

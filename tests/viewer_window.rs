@@ -392,3 +392,45 @@ fn in_a_window_the_walker_drops_into_an_atrium() {
         "it fell into the atrium, not somewhere else: {last}"
     );
 }
+
+/// In a real window, a walker started at a ramp's foot and held walking (W) up it climbs
+/// onto the level above ([`support::ramp_hall`]: the ramp is the only way up).
+#[test]
+fn in_a_window_the_walker_climbs_a_ramp() {
+    const TEST: &str = "in_a_window_the_walker_climbs_a_ramp";
+    let (d, ramp) = support::ramp_hall();
+    let scratch = support::Scratch::new(TEST);
+    let file = scratch.join("ramp.json");
+    octile::format::save(&d, &file).unwrap();
+    let file = file.to_str().unwrap().to_owned();
+    // The route from the foot to the floor beyond the top starts the walk facing up the ramp.
+    let route = "0,0,0:1,0,8";
+    let Some(viewer) = Viewer::start(
+        TEST,
+        &[&file, "--camera", "walk", "--size", "400x300", "--path", route],
+        &[("OCTILE_VIEW_DEBUG", "walk")],
+    ) else {
+        return;
+    };
+    xdotool(&["windowfocus", "--sync", &viewer.window]);
+    std::thread::sleep(Duration::from_millis(300));
+    // Running (Shift): the top is 39 m on.
+    xdotool(&["keydown", "--window", &viewer.window, "shift+w"]);
+    std::thread::sleep(Duration::from_millis(10000));
+    xdotool(&["keyup", "--window", &viewer.window, "shift+w"]);
+    std::thread::sleep(Duration::from_millis(1000));
+    let err = viewer.close();
+    // The last whole line of feet positions (a line cut off at the close is passed over).
+    let (last, p) = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("walk: "))
+        .filter_map(|l| {
+            let p: Vec<f64> = l.split_whitespace().filter_map(|v| v.parse().ok()).collect();
+            (p.len() == 3).then_some((l, p))
+        })
+        .next_back()
+        .unwrap_or_else(|| panic!("no walk: {err}"));
+    assert!((p[1] - 12.0).abs() < 1e-3, "the walker should stand on level 1's floor, feet at {last}");
+    let top = d.ramp_plan(&ramp).unwrap().top[0];
+    assert!(p[0] > top.x, "past the ramp's top: {last}");
+}

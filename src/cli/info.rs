@@ -113,10 +113,9 @@ fn room_table_line(d: &Dungeon) -> String {
     )
 }
 
-/// How many cells have a room height of their own, and the lowest and tallest of those
-/// (metres); `None` when every cell has the default.
-/// The columns through storeys: void cells, railings and drops (each drop as
-/// `[level, row, col, dir, landing level, row, col]`), or `None` when the dungeon has none.
+/// The columns through storeys: void cells, railings, drops (each drop as
+/// `[level, row, col, dir, landing level, row, col]`) and ramps (each as `[level, row, col,
+/// dir, top level, row, col]`, foot then top), or `None` when the dungeon has no void.
 fn columns_json(d: &Dungeon) -> Option<serde_json::Value> {
     let voids = d.cells().filter(|&p| d.is_void(p)).count();
     if voids == 0 {
@@ -130,7 +129,15 @@ fn columns_json(d: &Dungeon) -> Option<serde_json::Value> {
             json!([from.level, from.slot.row, from.slot.col, dir.name(), to.level, to.slot.row, to.slot.col])
         })
         .collect();
-    Some(json!({ "void_cells": voids, "railings": railings, "drops": drops }))
+    let ramps: Vec<serde_json::Value> = d
+        .ramps()
+        .iter()
+        .filter_map(|r| {
+            let top = d.ramp_cells(r)?.top;
+            Some(json!([r.level, r.foot.row, r.foot.col, r.dir.name(), top.level, top.slot.row, top.slot.col]))
+        })
+        .collect();
+    Some(json!({ "void_cells": voids, "railings": railings, "drops": drops, "ramps": ramps }))
 }
 
 fn height_summary(d: &octile::dungeon::Dungeon) -> Option<(usize, f64, f64)> {
@@ -229,28 +236,25 @@ pub fn run(args: InfoArgs) -> anyhow::Result<ExitCode> {
             )?;
         }
         if let Some(c) = columns_json(&d) {
-            let drops: Vec<String> = c["drops"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|d| {
-                    format!(
-                        "{},{},{} {} -> {},{},{}",
-                        d[0],
-                        d[1],
-                        d[2],
-                        d[3].as_str().unwrap_or(""),
-                        d[4],
-                        d[5],
-                        d[6]
-                    )
-                })
-                .collect();
+            // `[level, row, col, dir, level, row, col]` as `L,R,C DIR -> L,R,C`.
+            let moves = |key: &str| -> String {
+                let all: Vec<String> = c[key]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|d| {
+                        let dir = d[3].as_str().unwrap_or("");
+                        format!("{},{},{} {dir} -> {},{},{}", d[0], d[1], d[2], d[4], d[5], d[6])
+                    })
+                    .collect();
+                if all.is_empty() { "none".into() } else { all.join("; ") }
+            };
             outln!(
-                "  columns     {} void cell(s), {} railing(s), drops: {}",
+                "  columns     {} void cell(s), {} railing(s), drops: {}, ramps: {}",
                 c["void_cells"],
                 c["railings"],
-                if drops.is_empty() { "none".into() } else { drops.join("; ") }
+                moves("drops"),
+                moves("ramps")
             )?;
         }
         outln!(
