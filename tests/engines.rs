@@ -496,7 +496,10 @@ fn godot3_paths_from_a_balcony_down_a_ramp_to_the_floor_below() {
     let (a, b) = (d.layout().world_center(balcony), d.layout().world_center(below));
     std::fs::write(
         dir.join("points.txt"),
-        format!("{} {} {} {} {} {}\n{} {} {} {} {} {}\n", a.x, a.y, a.z, b.x, b.y, b.z, b.x, b.y, b.z, a.x, a.y, a.z),
+        format!(
+            "{} {} {} {} {} {}\n{} {} {} {} {} {}\n",
+            a.x, a.y, a.z, b.x, b.y, b.z, b.x, b.y, b.z, a.x, a.y, a.z
+        ),
     )
     .unwrap();
     godot_import(dir.path());

@@ -134,7 +134,15 @@ fn columns_json(d: &Dungeon) -> Option<serde_json::Value> {
         .iter()
         .filter_map(|r| {
             let top = d.ramp_cells(r)?.top;
-            Some(json!([r.level, r.foot.row, r.foot.col, r.dir.name(), top.level, top.slot.row, top.slot.col]))
+            Some(json!([
+                r.level,
+                r.foot.row,
+                r.foot.col,
+                r.dir.name(),
+                top.level,
+                top.slot.row,
+                top.slot.col
+            ]))
         })
         .collect();
     Some(json!({ "void_cells": voids, "railings": railings, "drops": drops, "ramps": ramps }))
