@@ -40,7 +40,9 @@ fn rim_edges(d: &Dungeon, level: u16) -> Vec<(EdgeId, bool)> {
             continue;
         }
         let state = d.registry().edge_def(d.edge_state_of(level, edge).unwrap()).unwrap();
-        if state.carve == Carve::Full {
+        // Where a ramp meets its top the rim carries neither railing nor drop.
+        let ramp_top = d.ramps().iter().any(|r| r.level + 1 == level && d.ramp_top_edge(r) == Some(edge));
+        if state.carve == Carve::Full && !ramp_top {
             out.push((edge, state.drop));
         }
     }
@@ -432,10 +434,11 @@ fn a_walker_is_stopped_by_a_railing_and_falls_through_a_drop_point() {
     assert!(w.feet.y.abs() < 1e-6, "landed on the atrium's floor: {}", w.feet);
 }
 
-/// Seeds of 32x32x3 with `--atria`: every one closed, railed where the rule says, with
-/// atria two storeys tall; the request (an atrium on both lower levels) met in 95% or more.
+/// Seeds of 32x32x3 with `--atria` (then `--ramps` and `--pits`): every one closed, railed
+/// where the rule says, with atria two storeys tall, sound ramps and pits over floors; the
+/// request (an atrium on both lower levels) met in 95% or more.
 fn atria_over_seeds(seeds: std::ops::Range<u64>) {
-    let mut met = 0;
+    let (mut met, mut with_ramps, mut with_pits) = (0, 0, 0);
     let count = seeds.end - seeds.start;
     for seed in seeds {
         let options =
@@ -443,6 +446,13 @@ fn atria_over_seeds(seeds: std::ops::Range<u64>) {
         let mut d = octile::generate::generate(&options, &mut |_| {}).unwrap();
         let atria = octile::generate::open_atria(&mut d).unwrap();
         met += usize::from(atria.len() == 2);
+        // Ramps and pits beside them: every ramp sound, every pit over a floor.
+        let ramps = octile::generate::cut_ramps(&mut d).unwrap();
+        assert!(ramps.iter().all(|r| d.ramp_is_sound(r)), "seed {seed}: {ramps:?}");
+        let pits = octile::generate::open_pits(&mut d).unwrap();
+        assert!(pits.iter().all(|p| d.open_above(p.landing)), "seed {seed}: {pits:?}");
+        with_ramps += usize::from((0..2).all(|l| ramps.iter().any(|r| r.level == l)));
+        with_pits += usize::from(pits.len() == 2);
         assert!(d.problems().is_empty(), "seed {seed}: {:?}", d.problems());
         for a in &atria {
             // Two storeys: the room's floor on `level`, its void on the next.
@@ -450,7 +460,9 @@ fn atria_over_seeds(seeds: std::ops::Range<u64>) {
         }
         check_closed(&d, &format!("seed {seed}"));
     }
-    eprintln!("atria: the request was met in {met} of {count} seeds");
+    eprintln!(
+        "atria: the request was met in {met} of {count} seeds; a ramp on both level pairs in {with_ramps}, a pit on both upper levels in {with_pits}"
+    );
     assert!(met as f64 >= 0.95 * count as f64, "the request was met in {met} of {count} seeds");
 }
 
@@ -498,4 +510,53 @@ fn drops_are_off_mesh_links_of_the_navmesh() {
     );
     let plain = g.nodes().find(|n| n.name() == Some("Level_00-navmesh")).unwrap();
     assert!(!plain.extras().as_ref().unwrap().get().contains("links"), "level 0 has no drop");
+}
+
+/// A Dijkstra map towards a goal below a drop counts the way down through it (the drop's
+/// cost, one way), and a goal above it is not reached from below: the map holds the cost
+/// *to* its goals, along steps as they are walked.
+#[test]
+fn dijkstra_maps_go_down_drops_and_never_up() {
+    use octile::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED};
+    let mut d = atrium(5, 2, 3, 5, 1);
+    let drop = d.drop_state().unwrap();
+    let (edge, _) = rim_edges(&d, 1)[0];
+    d.set_edge_of(1, edge, drop).unwrap();
+    let g = PathGraph::new(&d).unwrap();
+    let rules = PathRules { open_doors: true };
+    let (top, bottom) = (Pos::new(1, 0, 0), Pos::new(0, 8, 8));
+    let down = DijkstraMap::new(&g, &[bottom], &MapBounds::everywhere(&g), &rules).unwrap();
+    assert_eq!(down.value(top).unwrap(), i64::try_from(oracle(&d, top)[&bottom]).unwrap());
+    let route = down.descend(top).unwrap().expect("downhill through the drop");
+    assert_eq!(route.steps.last(), Some(&bottom));
+    assert!(route.steps.windows(2).any(|w| w[0].level == 1 && w[1].level == 0));
+    let up = DijkstraMap::new(&g, &[top], &MapBounds::everywhere(&g), &rules).unwrap();
+    assert_eq!(up.value(bottom).unwrap(), UNREACHED, "no way up a drop");
+}
+
+/// `open_pits` on generated dungeons: a pit on each level above the ground where a hall
+/// allows it, every one over a walkable floor with its drop landing there, the dungeon
+/// closed and railed, and no region lost.
+#[test]
+fn generated_pits_are_closed_railed_and_drop_to_the_floor_below() {
+    use octile::path::{PathGraph, PathRules};
+    let rules = PathRules { open_doors: true };
+    for seed in [1, 2] {
+        let options =
+            octile::generate::GenerateOptions { seed, levels: 3, cols: 12, rows: 12, ..Default::default() };
+        let mut d = octile::generate::generate(&options, &mut |_| {}).unwrap();
+        let before = PathGraph::new(&d).unwrap().regions(&rules).count();
+        let pits = octile::generate::open_pits(&mut d).unwrap();
+        assert_eq!(pits.len(), 2, "seed {seed}: a pit on levels 1 and 2: {pits:?}");
+        assert!(d.problems().is_empty(), "seed {seed}: {:?}", d.problems());
+        for pit in &pits {
+            assert!(d.is_void(pit.at) && d.open_above(pit.landing), "seed {seed}: {pit:?}");
+            let drop = pit.drop.expect("no locks: a drop point");
+            let drops = d.drops(pit.at.level);
+            let found = drops.iter().find(|x| x.edge == drop).expect("the drop is one of the level's");
+            assert_eq!(found.landing, pit.landing);
+        }
+        assert_eq!(PathGraph::new(&d).unwrap().regions(&rules).count(), before, "seed {seed}");
+        check_closed(&d, &format!("seed {seed} with pits"));
+    }
 }

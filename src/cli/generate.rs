@@ -74,6 +74,11 @@ struct DungeonArgs {
     /// with locks).
     #[arg(long)]
     ramps: bool,
+    /// Open one pit on every level above the ground: an octagon in the middle of a hall
+    /// loses its floor, with a railing round the hole and one drop point down to the floor
+    /// below (none where the dungeon has locks).
+    #[arg(long)]
+    pits: bool,
 }
 
 /// Reads a room-graph spec file.
@@ -213,6 +218,12 @@ impl GenOptionsArgs {
             let pairs = dungeon.levels().saturating_sub(1);
             let joined = (0..pairs).filter(|&l| ramps.iter().any(|r| r.level == l)).count();
             errln!("ramps: {} joining {joined} of {pairs} level pairs", ramps.len());
+        }
+        if self.dungeon.pits {
+            let pits = octile::generate::open_pits(&mut dungeon).context("opening pits")?;
+            let drops = pits.iter().filter(|p| p.drop.is_some()).count();
+            let above = dungeon.levels().saturating_sub(1);
+            errln!("pits: {} on {above} levels above the ground ({drops} drop points)", pits.len());
         }
         Ok(dungeon)
     }

@@ -185,7 +185,7 @@ impl Dungeon {
     /// Whether the cell at `pos` is void; `false` outside the dungeon.
     #[must_use]
     pub fn is_void(&self, pos: Pos) -> bool {
-        self.tile_def(pos).is_ok_and(|def| def.void)
+        self.cell_def(pos).is_some_and(|def| def.void)
     }
 
     /// Whether the cell at `pos` is carved and open above: the cell over it on the next
@@ -194,8 +194,9 @@ impl Dungeon {
     #[must_use]
     pub fn open_above(&self, pos: Pos) -> bool {
         self.may_have_voids()
+            && pos.level + 1 < self.levels()
             && self.is_void(Pos { level: pos.level + 1, ..pos })
-            && self.tile_def(pos).is_ok_and(|def| def.carved && !def.stair)
+            && self.cell_def(pos).is_some_and(|def| def.carved && !def.stair)
     }
 
     /// Whether the seam `edge` of `level` is open above: carved edge-wide on `level` and on
@@ -238,7 +239,7 @@ impl Dungeon {
             return false;
         }
         let above = Pos { level: pos.level + 1, ..pos };
-        let (Ok(here), Ok(up)) = (self.tile_def(pos), self.tile_def(above)) else { return false };
+        let (Some(here), Some(up)) = (self.cell_def(pos), self.cell_def(above)) else { return false };
         if !here.carved || here.stair || !up.carved || up.void {
             return false;
         }

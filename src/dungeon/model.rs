@@ -218,6 +218,17 @@ impl Dungeon {
         self.tiles[l].get(pos.slot).copied().map_err(|source| DungeonError::Grid { level: pos.level, source })
     }
 
+    /// The definition of the tile at `pos`, `None` where [`Dungeon::tile_def`] is an error:
+    /// the cheap form for rules that ask many cells (no error is built).
+    #[inline]
+    pub(crate) fn cell_def(&self, pos: Pos) -> Option<&TileDef> {
+        let layer = self.tiles.get(usize::from(pos.level))?;
+        if !pos.slot.kind().is_cell() {
+            return None;
+        }
+        self.registry.tile_def(*layer.get(pos.slot).ok()?)
+    }
+
     /// The definition of the tile at `pos`.
     ///
     /// # Errors
@@ -292,17 +303,20 @@ impl Dungeon {
     /// [`DungeonError::Grid`] when `pos.slot` is outside the grid or a Void slot
     /// ([`GridError::OutOfBounds`], [`GridError::WrongKind`]) or `dir` is not one of its walls
     /// ([`GridError::NoSuchWall`]: a connector has only the four diagonal walls).
-    ///
-    /// # Panics
-    ///
-    /// Never: the `expect` restates that [`Dims::edge`] only names valid edges.
     pub fn edge_state(&self, pos: Pos, dir: Direction) -> Result<Option<EdgeStateId>, DungeonError> {
-        let l = self.check_level(pos.level)?;
-        let edge = self
-            .dims
-            .edge(pos.slot, dir)
-            .map_err(|source| DungeonError::Grid { level: pos.level, source })?;
-        Ok(edge.map(|e| self.edges[l][self.dims.edge_index(e).expect("invariant: valid edge")]))
+        self.check_level(pos.level)?;
+        self.dims.edge(pos.slot, dir).map_err(|source| DungeonError::Grid { level: pos.level, source })?;
+        Ok(self.edge_state_at(pos, dir))
+    }
+
+    /// The state of wall `dir` of the cell at `pos`, `None` where [`Dungeon::edge_state`]
+    /// is an error or has no edge (the grid's border): the cheap form for rules that ask
+    /// many walls.
+    #[inline]
+    pub(crate) fn edge_state_at(&self, pos: Pos, dir: Direction) -> Option<EdgeStateId> {
+        let layer = self.edges.get(usize::from(pos.level))?;
+        let edge = self.dims.edge(pos.slot, dir).ok()??;
+        layer.get(self.dims.edge_index(edge).ok()?).copied()
     }
 
     /// The state of a canonical edge on `level`.

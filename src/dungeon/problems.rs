@@ -30,7 +30,7 @@ impl Dungeon {
     pub fn marker_problems(&self) -> Vec<DungeonError> {
         let mut out = Vec::new();
         for (what, marker) in [("entrance", self.entrance()), ("exit", self.exit())] {
-            if let Some(pos) = marker.filter(|&p| !self.tile_def(p).is_ok_and(|def| def.carved)) {
+            if let Some(pos) = marker.filter(|&p| !self.cell_def(p).is_some_and(|def| def.carved)) {
                 let Pos { level, slot: Slot { row, col } } = pos;
                 out.push(DungeonError::MarkerOnRock { what, level, row, col });
             }
@@ -45,7 +45,7 @@ impl Dungeon {
         let mut out = Vec::new();
         for slot in self.dims().cells() {
             let pos = Pos { level, slot };
-            if !self.tile_def(pos).is_ok_and(|def| def.stair) {
+            if !self.cell_def(pos).is_some_and(|def| def.stair) {
                 continue;
             }
             let Slot { row, col } = slot;

@@ -109,9 +109,28 @@ impl Dungeon {
         if self.ramps.contains(&ramp) {
             return Ok(());
         }
-        let cells = self.ramp_cells(&ramp).ok_or_else(|| {
-            bad("its foot must be an octagon below the top level, rising north, east, south or west within the grid")
-        })?;
+        if let Some(why) = self.ramp_misfit(&ramp) {
+            return Err(bad(why));
+        }
+        let at = self.ramps.partition_point(|r| *r < ramp);
+        self.ramps.insert(at, ramp);
+        Ok(())
+    }
+
+    /// Whether [`Dungeon::add_ramp`] would take `ramp`: it fits the grid and shares no cell
+    /// (foot, run, voids or top) with a ramp the dungeon has.
+    #[must_use]
+    pub fn ramp_fits(&self, ramp: &Ramp) -> bool {
+        self.ramps.contains(ramp) || self.ramp_misfit(ramp).is_none()
+    }
+
+    /// Why `ramp` cannot be added ([`Dungeon::ramp_fits`]), in words.
+    fn ramp_misfit(&self, ramp: &Ramp) -> Option<&'static str> {
+        let Some(cells) = self.ramp_cells(ramp) else {
+            return Some(
+                "its foot must be an octagon below the top level, rising north, east, south or west within the grid",
+            );
+        };
         let used = |c: &RampCells| {
             let mut all = vec![c.foot, c.top];
             all.extend(c.run.iter().copied());
@@ -119,15 +138,11 @@ impl Dungeon {
             all
         };
         let mine = used(&cells);
-        for other in &self.ramps {
-            let theirs = self.ramp_cells(other).map(|c| used(&c)).unwrap_or_default();
-            if mine.iter().any(|p| theirs.contains(p)) {
-                return Err(bad("it shares a cell with another ramp"));
-            }
-        }
-        let at = self.ramps.partition_point(|r| *r < ramp);
-        self.ramps.insert(at, ramp);
-        Ok(())
+        let shares = self
+            .ramps
+            .iter()
+            .any(|other| self.ramp_cells(other).is_some_and(|c| used(&c).iter().any(|p| mine.contains(p))));
+        shares.then_some("it shares a cell with another ramp")
     }
 
     /// Removes `ramp`; whether it was there.
@@ -194,7 +209,7 @@ impl Dungeon {
             return Some("it does not fit the grid".to_owned());
         };
         let name = |p: Pos| format!("row {}, col {} of level {}", p.slot.row, p.slot.col, p.level);
-        let floor = |p: Pos| self.tile_def(p).is_ok_and(|d| d.carved && d.walkable && !d.void && !d.stair);
+        let floor = |p: Pos| self.cell_def(p).is_some_and(|d| d.carved && d.walkable && !d.void && !d.stair);
         let open = |p: Pos, dir: Direction| self.carved_seam(p, dir).is_some_and(|d| d.carve == Carve::Full);
         if !floor(cells.foot) {
             return Some(format!("its foot, {}, is not a walkable floor", name(cells.foot)));

@@ -17,7 +17,7 @@ impl Dungeon {
     /// position outside the dungeon or on a Void slot.
     #[must_use]
     pub fn is_carved(&self, pos: Pos) -> bool {
-        self.tile_def(pos).is_ok_and(|t| t.carved)
+        self.cell_def(pos).is_some_and(|t| t.carved)
     }
 
     /// Whether wall `dir` of the cell at `pos` has an edge state that carves (open or a
@@ -25,7 +25,7 @@ impl Dungeon {
     /// positions outside the dungeon. [`Dungeon::carved_seam`] adds the cells.
     #[must_use]
     pub fn edge_carves(&self, pos: Pos, dir: Direction) -> bool {
-        let state = self.edge_state(pos, dir).ok().flatten();
+        let state = self.edge_state_at(pos, dir);
         state.and_then(|s| self.registry().edge_def(s)).is_some_and(|def| def.carve != Carve::None)
     }
 
@@ -34,7 +34,7 @@ impl Dungeon {
     /// (the grid's border, rock on either side, or a wall state).
     #[must_use]
     pub fn carved_seam(&self, pos: Pos, dir: Direction) -> Option<&EdgeDef> {
-        let state = self.edge_state(pos, dir).ok()??;
+        let state = self.edge_state_at(pos, dir)?;
         let def = self.registry().edge_def(state)?;
         let other = self.dims().neighbor(pos.slot, dir).ok()??;
         seam_if_carved(def, self.is_carved(pos) && self.is_carved(Pos { slot: other, ..pos }))
@@ -89,7 +89,7 @@ mod tests {
             let carved = d.carved_slots(level).unwrap();
             for (i, &flag) in carved.iter().enumerate() {
                 let pos = Pos { level, slot: dims.slot_at(i).unwrap() };
-                assert_eq!(flag, d.tile_def(pos).is_ok_and(|t| t.carved), "{pos:?}");
+                assert_eq!(flag, d.cell_def(pos).is_some_and(|t| t.carved), "{pos:?}");
                 for wall in walls.of_slot(i) {
                     let one = d.carved_seam(pos, wall.dir);
                     assert_eq!(d.carved_seam_of(level, &carved, i, wall), one, "{pos:?} {:?}", wall.dir);

@@ -12,7 +12,7 @@ impl Dungeon {
     pub fn is_stair(&self, pos: Pos) -> bool {
         u32::from(pos.level) + 1 < u32::from(self.levels())
             && pos.slot.kind() == SlotKind::Octagon
-            && self.tile_def(pos).is_ok_and(|t| t.stair)
+            && self.cell_def(pos).is_some_and(|t| t.stair)
     }
 
     /// The stair whose shaft ends at `pos` (the same octagon one level down), when `pos` is

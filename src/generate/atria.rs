@@ -105,7 +105,7 @@ fn candidate(d: &Dungeon, level: u16, cells: &[Slot]) -> Option<Candidate> {
     for &slot in cells {
         let (here, above) = (Pos { level, slot }, Pos { level: up, slot });
         for &dir in d.dims().walls(slot).unwrap_or(&[]) {
-            let mission = d.edge_state(here, dir).ok().flatten().and_then(|s| d.registry().edge_def(s));
+            let mission = d.edge_state_at(here, dir).and_then(|s| d.registry().edge_def(s));
             if mission.is_some_and(|e| e.mechanism.is_some()) {
                 return None;
             }

@@ -17,6 +17,7 @@ mod floor;
 pub(crate) mod keep;
 mod loops;
 mod options;
+mod pits;
 mod ramps;
 // Edit's repairs only (`edit` needs the `export` feature).
 #[cfg(feature = "export")]
@@ -27,6 +28,7 @@ pub use atria::{Atrium, MIN_ATRIUM_CELLS, open_atria, open_atrium};
 pub(crate) use carve::Locked;
 pub use error::GenerateError;
 pub use options::{GenerateOptions, OCTAGONS_PER_STAIR};
+pub use pits::{Pit, open_pits};
 pub use ramps::{OCTAGONS_PER_RAMP, cut_ramps};
 #[cfg(feature = "export")]
 pub(crate) use repair::join_level;

@@ -64,6 +64,9 @@ fn octagon_steps(a: Slot, b: Slot) -> u32 {
 
 /// The cells of `ramp` when it can be cut (module docs), else `None`.
 fn site(d: &Dungeon, ramp: &Ramp) -> Option<RampCells> {
+    if !d.ramp_fits(ramp) {
+        return None;
+    }
     let cells = d.ramp_cells(ramp)?;
     let floor = |p: Pos| {
         d.tile_def(p).is_ok_and(|t| t.carved && t.walkable && !t.void && !t.stair)

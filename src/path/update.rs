@@ -85,7 +85,7 @@ impl PathGraph {
         {
             return self.reread(dungeon, a, b);
         }
-        let state = dungeon.edge_state(pos, dir).ok().flatten();
+        let state = dungeon.edge_state_at(pos, dir);
         let def = state.and_then(|s| dungeon.registry().edge_def(s));
         // A one-way door's steps go one way: read such a graph again.
         let one_way = def

@@ -297,7 +297,8 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
         walk_squares(dungeon.layout().spacing(), p, d, |square, enter, exit| {
             // Covered through this square already: only railings could still block, and
             // only a caller that lists cells needs its pieces.
-            if covered >= exit && !self.voids && cells.is_none() {
+            let done = covered >= exit && cells.is_none();
+            if done && !self.voids {
                 return None;
             }
             let n = square_pieces(dungeon, self.pillars, p, d, square, &mut met);
@@ -309,7 +310,11 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
                 {
                     railing = Some(railing.map_or(t, |r| r.min(t)));
                 }
-                spans.extend(met[..n].iter().filter_map(|m| self.span(level, m)));
+                // Spans can only lengthen what is covered: past `exit` already, they are
+                // not needed.
+                if !done {
+                    spans.extend(met[..n].iter().filter_map(|m| self.span(level, m)));
+                }
             }
             sweep(spans, &mut covered, self.eps, cells.as_deref_mut());
             let gap = (covered < exit - self.eps).then_some(covered);
@@ -326,6 +331,40 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
     fn at(&self, t: f64) -> DVec3 {
         self.p + self.d * t
     }
+}
+
+/// Whether the segment `a-b` surely crosses a floor between their levels: at the height
+/// of a floor it passes (a level's floor between the two eyes), its plan point lies
+/// inside a cell of that level, by more than a micrometre, that has a floor there (not
+/// void, not the hole over a stair). Under such a floor there is rock (a slab, or a deck
+/// at least [`crate::dungeon::DECK_THICKNESS`] thick) which the segment then crosses, so
+/// it is blocked: the field of view skips its walk. `false` says nothing.
+fn floored_between(dungeon: &Dungeon, a: DVec3, b: DVec3) -> bool {
+    let (layout, lh) = (dungeon.layout(), dungeon.proportions().layer_height);
+    let (lo, hi) = if a.y <= b.y { (a, b) } else { (b, a) };
+    let d = hi - lo;
+    if d.y <= 0.0 {
+        return false;
+    }
+    let first = (lo.y / lh).floor() as i64 + 1;
+    let last = (hi.y / lh).floor() as i64;
+    (first..=last).any(|level| {
+        let Ok(level) = u16::try_from(level) else { return false };
+        let y = dungeon.proportions().floor_y(level);
+        let at = lo + d * ((y - lo.y) / d.y);
+        let plan = DVec2::new(at.x, at.z);
+        let Some(crate::geometry::Place::Cell(slot)) = layout.place_at(plan) else { return false };
+        let Some(polygon) = layout.cell_polygon(slot) else { return false };
+        let n = polygon.len();
+        let margin = (0..n)
+            .map(|i| {
+                let e = polygon[(i + 1) % n] - polygon[i];
+                e.perp_dot(plan - polygon[i]) / e.length()
+            })
+            .fold(f64::INFINITY, f64::min);
+        let pos = Pos { level, slot };
+        margin > 1e-6 && !dungeon.is_void(pos) && dungeon.stair_below(pos).is_none()
+    })
 }
 
 /// The open parameter interval of `p + t d`, `t` in `[0, 1]`, that lies inside the convex,
@@ -456,9 +495,20 @@ pub fn field_of_view_3d<O: Opacity + ?Sized>(
         queued.levels[usize::from(viewer.level)].insert(viewer.slot);
         stack.push(viewer);
     }
+    // On the viewer's own level both eyes are at one height, where the segment between
+    // them sees what the plan sees: the plan's field of view answers there, at a fraction
+    // of a walk a cell (tests/sight_storeys.rs checks that they agree).
+    let plane = super::field_of_view(sight, viewer, radius)?;
     while let Some(pos) = stack.pop() {
-        let target = eye_point(dungeon, pos)?;
-        if target.distance(eye) <= radius && sees_3d(sight, eye, target, &mut spans) {
+        let visible = if pos.level == viewer.level {
+            plane.contains(pos.slot)
+        } else {
+            let target = eye_point(dungeon, pos)?;
+            target.distance(eye) <= radius
+                && !floored_between(dungeon, eye, target)
+                && sees_3d(sight, eye, target, &mut spans)
+        };
+        if visible {
             seen.levels[usize::from(pos.level)].insert(pos.slot);
         }
         let walls = dims.walls(pos.slot).unwrap_or(&[]);
