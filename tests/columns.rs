@@ -49,6 +49,16 @@ fn rim_edges(d: &Dungeon, level: u16) -> Vec<(EdgeId, bool)> {
     out
 }
 
+/// The 5x5 two-level atrium ([`atrium`]) with its first rim edge a drop point: level 1's
+/// floor meets level 0 only through it.
+fn atrium_with_a_drop() -> Dungeon {
+    let mut d = atrium(5, 2, 3, 5, 1);
+    let drop = d.drop_state().unwrap();
+    let (edge, _) = rim_edges(&d, 1)[0];
+    d.set_edge_of(1, edge, drop).unwrap();
+    d
+}
+
 fn check_closed(d: &Dungeon, what: &str) {
     let m = mesh::build(d, &MeshOptions::default()).unwrap();
     let surface = world(&m, carved_surface);
@@ -125,10 +135,8 @@ fn railings_stand_on_the_floor_side_one_metre_high() {
 
 #[test]
 fn a_drop_point_has_no_railing_and_doors_into_voids_are_refused() {
-    let mut d = atrium(5, 2, 3, 5, 1);
-    let drop = d.drop_state().unwrap();
-    let (edge, _) = rim_edges(&d, 1)[0];
-    d.set_edge_of(1, edge, drop).unwrap();
+    let mut d = atrium_with_a_drop();
+    let edge = d.drops(1)[0].edge;
     check_closed(&d, "with a drop point");
     assert!(mesh::railings(&d).iter().all(|r| r.edge != edge));
     // A door in the atrium's wall on level 0 is refused, naming the place.
@@ -314,11 +322,7 @@ fn oracle(d: &Dungeon, from: Pos) -> std::collections::BTreeMap<Pos, u64> {
 #[test]
 fn a_drop_is_walked_down_only_at_the_walk_plus_the_fall() {
     use octile::path::{AStar, PathGraph, PathRules};
-    // Level 1's floor meets level 0 only through a drop into the atrium's void.
-    let mut d = atrium(5, 2, 3, 5, 1);
-    let drop = d.drop_state().unwrap();
-    let (edge, _) = rim_edges(&d, 1)[0];
-    d.set_edge_of(1, edge, drop).unwrap();
+    let d = atrium_with_a_drop();
     let g = PathGraph::new(&d).unwrap();
     let rules = PathRules { open_doors: true };
     let (top, bottom) = (Pos::new(1, 0, 0), Pos::new(0, 8, 8));
@@ -486,10 +490,7 @@ fn a_thousand_seeds_of_atria() {
 #[test]
 fn drops_are_off_mesh_links_of_the_navmesh() {
     use octile::export::{self, ExportOptions};
-    let mut d = atrium(5, 2, 3, 5, 1);
-    let drop = d.drop_state().unwrap();
-    let (edge, _) = rim_edges(&d, 1)[0];
-    d.set_edge_of(1, edge, drop).unwrap();
+    let d = atrium_with_a_drop();
     let drops = d.drops(1);
     assert_eq!(drops.len(), 1);
     assert_eq!(drops[0].landing, Pos { level: 0, ..drops[0].into });
@@ -518,10 +519,7 @@ fn drops_are_off_mesh_links_of_the_navmesh() {
 #[test]
 fn dijkstra_maps_go_down_drops_and_never_up() {
     use octile::path::{DijkstraMap, MapBounds, PathGraph, PathRules, UNREACHED};
-    let mut d = atrium(5, 2, 3, 5, 1);
-    let drop = d.drop_state().unwrap();
-    let (edge, _) = rim_edges(&d, 1)[0];
-    d.set_edge_of(1, edge, drop).unwrap();
+    let d = atrium_with_a_drop();
     let g = PathGraph::new(&d).unwrap();
     let rules = PathRules { open_doors: true };
     let (top, bottom) = (Pos::new(1, 0, 0), Pos::new(0, 8, 8));

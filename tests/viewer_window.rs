@@ -342,6 +342,19 @@ fn in_a_window_j_switches_the_rooms_by_role() {
     }
 }
 
+/// The last whole `walk: X Y Z` line of the viewer's debug output (`OCTILE_VIEW_DEBUG=walk`)
+/// and its feet position; a line cut off at the close is passed over.
+fn last_feet(err: &str) -> (String, [f64; 3]) {
+    err.lines()
+        .filter_map(|l| l.strip_prefix("walk: "))
+        .filter_map(|l| {
+            let p: Vec<f64> = l.split_whitespace().filter_map(|v| v.parse().ok()).collect();
+            Some((l.to_owned(), <[f64; 3]>::try_from(p).ok()?))
+        })
+        .next_back()
+        .unwrap_or_else(|| panic!("no walk: {err}"))
+}
+
 /// In a real window, a walker started on a balcony at a drop point and held walking (W)
 /// into the atrium falls to the floor below; on the level above, the railings stop it
 /// (docs/design.md, "Columns across storeys").
@@ -378,13 +391,7 @@ fn in_a_window_the_walker_drops_into_an_atrium() {
     std::thread::sleep(Duration::from_millis(5000));
     xdotool(&["keyup", "--window", &viewer.window, "w"]);
     std::thread::sleep(Duration::from_millis(1500));
-    let err = viewer.close();
-    let last = err
-        .lines()
-        .filter_map(|l| l.strip_prefix("walk: "))
-        .next_back()
-        .unwrap_or_else(|| panic!("no walk: {err}"));
-    let p: Vec<f64> = last.split_whitespace().map(|v| v.parse().unwrap()).collect();
+    let (last, p) = last_feet(&viewer.close());
     assert!(p[1].abs() < 1e-3, "the walker should have landed on level 0's floor, feet at {last}");
     let landing = d.layout().center(drop.landing.slot);
     assert!(
@@ -419,17 +426,7 @@ fn in_a_window_the_walker_climbs_a_ramp() {
     std::thread::sleep(Duration::from_millis(10000));
     xdotool(&["keyup", "--window", &viewer.window, "shift+w"]);
     std::thread::sleep(Duration::from_millis(1000));
-    let err = viewer.close();
-    // The last whole line of feet positions (a line cut off at the close is passed over).
-    let (last, p) = err
-        .lines()
-        .filter_map(|l| l.strip_prefix("walk: "))
-        .filter_map(|l| {
-            let p: Vec<f64> = l.split_whitespace().filter_map(|v| v.parse().ok()).collect();
-            (p.len() == 3).then_some((l, p))
-        })
-        .next_back()
-        .unwrap_or_else(|| panic!("no walk: {err}"));
+    let (last, p) = last_feet(&viewer.close());
     assert!((p[1] - 12.0).abs() < 1e-3, "the walker should stand on level 1's floor, feet at {last}");
     let top = d.ramp_plan(&ramp).unwrap().top[0];
     assert!(p[0] > top.x, "past the ramp's top: {last}");
