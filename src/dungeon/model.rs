@@ -314,9 +314,16 @@ impl Dungeon {
     /// many walls.
     #[inline]
     pub(crate) fn edge_state_at(&self, pos: Pos, dir: Direction) -> Option<EdgeStateId> {
+        self.wall_state_at(pos, dir).map(|(_, state)| state)
+    }
+
+    /// The cell across wall `dir` of the cell at `pos` and that wall's state, read once;
+    /// `None` as for [`Dungeon::edge_state_at`].
+    #[inline]
+    pub(crate) fn wall_state_at(&self, pos: Pos, dir: Direction) -> Option<(Slot, EdgeStateId)> {
         let layer = self.edges.get(usize::from(pos.level))?;
-        let edge = self.dims.edge(pos.slot, dir).ok()??;
-        layer.get(self.dims.edge_index(edge).ok()?).copied()
+        let (beyond, edge) = self.dims.wall_beyond(pos.slot, dir).ok()??;
+        Some((beyond, *layer.get(self.dims.edge_index(edge).ok()?)?))
     }
 
     /// The state of a canonical edge on `level`.

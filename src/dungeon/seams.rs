@@ -34,9 +34,8 @@ impl Dungeon {
     /// (the grid's border, rock on either side, or a wall state).
     #[must_use]
     pub fn carved_seam(&self, pos: Pos, dir: Direction) -> Option<&EdgeDef> {
-        let state = self.edge_state_at(pos, dir)?;
+        let (other, state) = self.wall_state_at(pos, dir)?;
         let def = self.registry().edge_def(state)?;
-        let other = self.dims().neighbor(pos.slot, dir).ok()??;
         seam_if_carved(def, self.is_carved(pos) && self.is_carved(Pos { slot: other, ..pos }))
     }
 

@@ -73,28 +73,43 @@ impl Layout {
     /// is wall `i`, as in docs/design.md, "World space".
     #[must_use]
     pub fn octagon(&self, slot: Slot) -> [DVec2; 8] {
-        let (h, k) = (self.half, self.cut);
         let c = self.center(slot);
-        [
-            DVec2::new(-h + k, -h),
-            DVec2::new(h - k, -h),
-            DVec2::new(h, -h + k),
-            DVec2::new(h, h - k),
-            DVec2::new(h - k, h),
-            DVec2::new(-h + k, h),
-            DVec2::new(-h, h - k),
-            DVec2::new(-h, -h + k),
-        ]
-        .map(|v| v + c)
+        std::array::from_fn(|i| self.octagon_corner(i) + c)
+    }
+
+    /// Vertex `i` (0 to 7) of an octagon centred at the origin ([`Layout::octagon`]).
+    fn octagon_corner(&self, i: usize) -> DVec2 {
+        let (h, k) = (self.half, self.cut);
+        match i % 8 {
+            0 => DVec2::new(-h + k, -h),
+            1 => DVec2::new(h - k, -h),
+            2 => DVec2::new(h, -h + k),
+            3 => DVec2::new(h, h - k),
+            4 => DVec2::new(h - k, h),
+            5 => DVec2::new(-h + k, h),
+            6 => DVec2::new(-h, h - k),
+            _ => DVec2::new(-h, -h + k),
+        }
+    }
+
+    /// Vertex `j` (0 to 3: N, E, S, W) of a connector centred at the origin
+    /// ([`Layout::connector`]).
+    fn connector_corner(&self, j: usize) -> DVec2 {
+        let k = self.cut;
+        match j % 4 {
+            0 => DVec2::new(0.0, -k),
+            1 => DVec2::new(k, 0.0),
+            2 => DVec2::new(0.0, k),
+            _ => DVec2::new(-k, 0.0),
+        }
     }
 
     /// The connector diamond at `slot`: vertices N, E, S, W; wall `j` runs from vertex
     /// `j - 1` to vertex `j` (0 = W -> N, 1 = N -> E, 2 = E -> S, 3 = S -> W).
     #[must_use]
     pub fn connector(&self, slot: Slot) -> [DVec2; 4] {
-        let k = self.cut;
         let c = self.center(slot);
-        [DVec2::new(0.0, -k), DVec2::new(k, 0.0), DVec2::new(0.0, k), DVec2::new(-k, 0.0)].map(|v| v + c)
+        std::array::from_fn(|j| self.connector_corner(j) + c)
     }
 
     /// The polygon of the cell at `slot` (an octagon or a connector; `None` for Void).
@@ -133,15 +148,15 @@ impl Layout {
     #[must_use]
     pub fn wall(&self, slot: Slot, dir: Direction) -> Option<[DVec2; 2]> {
         match slot.kind() {
+            // The corners of the cell's own polygon, computed alone (bit-identical to them).
             SlotKind::Octagon => {
-                let v = self.octagon(slot);
-                let i = dir.index();
-                Some([v[i], v[(i + 1) % 8]])
+                let (c, i) = (self.center(slot), dir.index());
+                Some([self.octagon_corner(i) + c, self.octagon_corner(i + 1) + c])
             }
             SlotKind::Connector => {
                 let j = ConnectorWall::from_facing(dir)?.index();
-                let v = self.connector(slot);
-                Some([v[(j + 3) % 4], v[j]])
+                let c = self.center(slot);
+                Some([self.connector_corner(j + 3) + c, self.connector_corner(j) + c])
             }
             SlotKind::Void => None,
         }
@@ -244,7 +259,7 @@ impl Layout {
         if conn.kind() != SlotKind::Connector || side.is_diagonal() {
             return None;
         }
-        let apex = self.connector(conn)[side.index() / 2];
+        let apex = self.connector_corner(side.index() / 2) + self.center(conn);
         // The two base corners are the nearest corners of the octagons either side of `side`
         // (copied from their polygons, so they are bit-identical to the cells' corners).
         let corner = |diagonal: Direction| {
