@@ -37,6 +37,24 @@ pub struct RampCells {
     pub top: Pos,
 }
 
+impl Ramp {
+    /// Whether wall `dir` of the `k`-th octagon of a run of `run` (0 nearest the foot) is
+    /// open along the ramp: towards the foot always, onwards but for the last octagon
+    /// (whose far wall is rock on the ramp's level). Every other wall of it is closed.
+    #[must_use]
+    pub fn runs_along(&self, k: usize, run: usize, dir: Direction) -> bool {
+        dir == self.dir.opposite() || (dir == self.dir && k + 1 < run)
+    }
+
+    /// Whether wall `dir` of the void over the `k`-th run octagon is open where the ramp
+    /// needs it: onwards, along the ramp and on to its top from the last. (Its other walls
+    /// may be anything a void allows; the generator walls them.)
+    #[must_use]
+    pub fn void_runs_along(&self, k: usize, dir: Direction) -> bool {
+        dir == self.dir || (dir == self.dir.opposite() && k > 0)
+    }
+}
+
 impl RampCells {
     /// The void cells over the run, on the level above.
     #[must_use]
@@ -203,6 +221,12 @@ impl Dungeon {
         self.ramp_breaks(ramp).is_none()
     }
 
+    /// The sound ramps ([`Dungeon::ramp_is_sound`]), in order: the ones paths, the walk,
+    /// the navmesh and the collider use.
+    pub fn sound_ramps(&self) -> impl Iterator<Item = &Ramp> + '_ {
+        self.ramps.iter().filter(|r| self.ramp_is_sound(r))
+    }
+
     /// The first rule of the module that `ramp`'s cells break, in words.
     fn ramp_breaks(&self, ramp: &Ramp) -> Option<String> {
         let Some(cells) = self.ramp_cells(ramp) else {
@@ -217,10 +241,6 @@ impl Dungeon {
         if !floor(cells.top) {
             return Some(format!("its top, {}, is not a walkable floor", name(cells.top)));
         }
-        let (up, back) = (ramp.dir, ramp.dir.opposite());
-        if !open(cells.foot, up) {
-            return Some(format!("the seam from its foot, {}, is not open", name(cells.foot)));
-        }
         for &p in &cells.run {
             let over = Pos { level: p.level + 1, ..p };
             if !floor(p) {
@@ -230,11 +250,11 @@ impl Dungeon {
                 return Some(format!("{} over it is not void", name(over)));
             }
         }
+        let (up, run) = (ramp.dir, cells.run.len());
         for (k, &p) in cells.run.iter().enumerate() {
             let over = Pos { level: p.level + 1, ..p };
-            let last = k + 1 == cells.run.len();
             for &dir in self.dims().walls(p.slot).unwrap_or(&[]) {
-                let along = dir == back || (dir == up && !last);
+                let along = ramp.runs_along(k, run, dir);
                 if along && !open(p, dir) {
                     return Some(format!("wall {dir:?} of {} is not open", name(p)));
                 }
@@ -243,7 +263,7 @@ impl Dungeon {
                 }
             }
             if !open(over, up) {
-                let what = if last { "to its top" } else { "along it" };
+                let what = if k + 1 == run { "to its top" } else { "along it" };
                 return Some(format!("wall {up:?} of {}, {what}, is not open", name(over)));
             }
         }

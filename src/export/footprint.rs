@@ -1,7 +1,8 @@
 //! A stair's footprint cut out of its octagon's floor, shared by the collider
 //! ([`super::physics`]) and the navigation mesh ([`super::navmesh`]): what is left of the
 //! floor is triangulated from the octagon's own outline points, so it meets the seams round
-//! it edge to edge, and the rim of the stair's footprint.
+//! it edge to edge, and the rim of the stair's footprint. Also the ramps both stand on
+//! ([`level_ramps`]).
 
 use glam::{DVec2, DVec3};
 
@@ -9,6 +10,12 @@ use super::merge::ear_clip;
 use crate::dungeon::{Carve, Dungeon};
 use crate::geometry::Spiral;
 use crate::grid::{Direction, Pos};
+
+/// The plans of the sound ramps whose foot is on `level` ([`Dungeon::sound_ramps`]): each
+/// stands on its level's floor in the collider and replaces it in the navigation mesh.
+pub(super) fn level_ramps(dungeon: &Dungeon, level: u16) -> Vec<crate::geometry::RampPlan> {
+    dungeon.sound_ramps().filter(|r| r.level == level).filter_map(|r| dungeon.ramp_plan(r)).collect()
+}
 
 /// One triangle in level-local metres.
 pub(super) type Tri = [[f32; 3]; 3];

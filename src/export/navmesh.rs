@@ -15,7 +15,7 @@
 //! seam beyond begins on the level above (the hole there has no floor), so in world space
 //! the two levels' navigation meshes share that edge: vertex for vertex, no gap, no riser.
 
-use super::footprint::{Tri, centroid, exit_door, point, strictly_inside, walkway};
+use super::footprint::{Tri, centroid, exit_door, level_ramps, point, strictly_inside, walkway};
 use super::physics::{compact, weld};
 use crate::dungeon::Dungeon;
 use crate::geometry::Place;
@@ -69,23 +69,11 @@ pub(crate) fn navmesh(dungeon: &Dungeon, level: &LevelMesh) -> Option<Primitive>
     }
     for plan in level_ramps(dungeon, level.level) {
         tris.retain(|t| !plan.covers(centroid(t)));
-        for part in &plan.parts {
-            let lifted: Vec<_> =
-                part.iter().map(|&p| glam::DVec3::new(p.x, plan.plane_height(p), p.y)).collect();
-            tris.extend((1..lifted.len() - 1).map(|i| [lifted[0], lifted[i], lifted[i + 1]].map(point)));
-        }
+        tris.extend(plan.surface().into_iter().map(|t| t.map(point)));
     }
     let flat: Vec<[f32; 3]> = tris.into_iter().flatten().collect();
     let (positions, indices) = weld(&flat);
     (!indices.is_empty()).then(|| compact(&positions, &indices))
-}
-
-/// The plans of the sound ramps whose foot is on `level` ([`Dungeon::ramp_is_sound`]).
-pub(super) fn level_ramps(dungeon: &Dungeon, level: u16) -> Vec<crate::geometry::RampPlan> {
-    (dungeon.ramps().iter())
-        .filter(|r| r.level == level && dungeon.ramp_is_sound(r))
-        .filter_map(|r| dungeon.ramp_plan(r))
-        .collect()
 }
 
 /// Whether the floor of the carved seam `edge` on `level` shares an edge with a floor on

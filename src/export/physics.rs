@@ -98,7 +98,7 @@ pub(crate) fn collider(dungeon: &Dungeon, level: &LevelMesh) -> Primitive {
         }
     }
     // A ramp stands on the floor as the closed solid it is in the render mesh.
-    for plan in super::navmesh::level_ramps(dungeon, level.level) {
+    for plan in super::footprint::level_ramps(dungeon, level.level) {
         tris.extend(mesh::ramp_panels(&plan).iter().flat_map(|p| p.tris.iter().map(|t| t.map(point))));
     }
     let flat: Vec<[f32; 3]> = tris.into_iter().flatten().collect();

@@ -45,9 +45,10 @@ pub fn open_pits(d: &mut Dungeon) -> Result<Vec<Pit>, DungeonError> {
         let mut rooms: Vec<_> =
             graph.rooms().iter().filter(|r| r.level == level && r.kind == RoomKind::Room).collect();
         rooms.sort_by_key(|r| std::cmp::Reverse(r.cells.len()));
+        let before = regions(d);
         for room in rooms {
             let Some(slot) = centre_site(d, level, &room.cells) else { continue };
-            if let Some(pit) = try_open(d, Pos { level, slot }, drops)? {
+            if let Some(pit) = try_open(d, Pos { level, slot }, drops, before)? {
                 out.push(pit);
                 break;
             }
@@ -92,15 +93,16 @@ fn can_hold(d: &Dungeon, pos: Pos) -> bool {
         && walls.iter().all(|&dir| d.carved_seam(below, dir).is_none_or(|e| e.carve != Carve::Door))
 }
 
-/// Opens the pit at `pos` when its level keeps its region count without it (else changes
-/// nothing and says `None`).
-fn try_open(d: &mut Dungeon, pos: Pos, drops: bool) -> Result<Option<Pit>, DungeonError> {
-    let regions = |d: &Dungeon| {
-        PathGraph::new(d).map(|g| g.regions(&PathRules { open_doors: true }).count()).unwrap_or(usize::MAX)
-    };
+/// How many passable regions `d` has (doors open).
+fn regions(d: &Dungeon) -> usize {
+    PathGraph::new(d).map(|g| g.regions(&PathRules { open_doors: true }).count()).unwrap_or(usize::MAX)
+}
+
+/// Opens the pit at `pos` when the dungeon keeps the `before` regions it has without it
+/// (else changes nothing and says `None`).
+fn try_open(d: &mut Dungeon, pos: Pos, drops: bool, before: usize) -> Result<Option<Pit>, DungeonError> {
     let mut trial = d.clone();
     let void = trial.void_tile()?;
-    let before = regions(&trial);
     trial.set_tile(pos, void)?;
     if regions(&trial) > before {
         return Ok(None);

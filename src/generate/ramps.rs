@@ -86,20 +86,16 @@ fn site(d: &Dungeon, ramp: &Ramp) -> Option<RampCells> {
 fn cut(d: &mut Dungeon, ramp: Ramp, cells: &RampCells) -> Result<(), DungeonError> {
     let void = d.void_tile()?;
     let dims = d.dims();
-    let (up, back) = (ramp.dir, ramp.dir.opposite());
+    let state = |open: bool| if open { Registry::OPEN } else { Registry::WALL };
     for (k, &p) in cells.run.iter().enumerate() {
         let over = Pos { level: p.level + 1, ..p };
         d.set_tile(p, Registry::FLOOR)?;
         d.set_tile(over, void)?;
-        let last = k + 1 == cells.run.len();
         for &dir in dims.walls(p.slot).unwrap_or(&[]) {
-            let along = dir == back || (dir == up && !last);
-            let state = if along { Registry::OPEN } else { Registry::WALL };
             if dims.edge(p.slot, dir).ok().flatten().is_some() {
-                d.set_edge(p, dir, state)?;
+                d.set_edge(p, dir, state(ramp.runs_along(k, cells.run.len(), dir)))?;
                 // Over the run the void is one slot, open along it and to the top.
-                let open = dir == up || (dir == back && k > 0);
-                d.set_edge(over, dir, if open { Registry::OPEN } else { Registry::WALL })?;
+                d.set_edge(over, dir, state(ramp.void_runs_along(k, dir)))?;
             }
         }
     }

@@ -2,7 +2,7 @@
 //! over a row of octagons that rises one storey, from the wall of the octagon at its foot
 //! to the far wall of its last octagon, where the floor of the storey above begins.
 
-use glam::DVec2;
+use glam::{DVec2, DVec3};
 
 use super::{Layout, Proportions};
 use crate::grid::{Direction, Slot};
@@ -89,6 +89,20 @@ impl RampPlan {
     #[must_use]
     pub fn height_at(&self, p: DVec2) -> Option<f64> {
         self.parts.iter().any(|part| convex_contains(part, p)).then(|| self.plane_height(p))
+    }
+
+    /// The sloped top as triangles, level-local (the foot's floor at height 0): each piece
+    /// fanned from its own outline points, wound as the pieces are (counter-clockwise in
+    /// the plan's `(x, z)`). What the solid's top is made of and what one walks on.
+    #[must_use]
+    pub fn surface(&self) -> Vec<[DVec3; 3]> {
+        let lift = |p: DVec2| DVec3::new(p.x, self.plane_height(p), p.y);
+        self.parts
+            .iter()
+            .flat_map(|part| {
+                (1..part.len().saturating_sub(1)).map(move |i| [part[0], part[i], part[i + 1]].map(lift))
+            })
+            .collect()
     }
 
     /// Whether `p` is on the ramp in plan (inside a piece, boundary included).

@@ -28,8 +28,8 @@ pub(crate) fn ramp_panels(plan: &RampPlan) -> Vec<Panel> {
         tris: Vec::new(),
     };
     let mut bottom = Panel::horizontal(MaterialRole::Stair, false);
+    top.extend(plan.surface());
     for part in &plan.parts {
-        top.extend(fan(&part.iter().map(|&p| lift(p)).collect::<Vec<_>>()));
         bottom.extend(fan(&part.iter().map(|&p| at(p, 0.0)).collect::<Vec<_>>()));
     }
     let mut out = vec![top, bottom];

@@ -280,7 +280,7 @@ impl Cells {
     /// The steps onto and off the top of every sound ramp ([`Dungeon::ramp_is_sound`]),
     /// between the last octagon under it and its top, by node stepped from.
     fn read_ramps(&mut self, dungeon: &Dungeon) {
-        for ramp in dungeon.ramps().iter().filter(|r| dungeon.ramp_is_sound(r)) {
+        for ramp in dungeon.sound_ramps() {
             let (Some(cells), Some(edge)) = (dungeon.ramp_cells(ramp), dungeon.ramp_top_edge(ramp)) else {
                 continue;
             };

@@ -232,8 +232,7 @@ impl World {
                 })
             })
             .collect();
-        let ramps = (dungeon.ramps().iter())
-            .filter(|r| dungeon.ramp_is_sound(r))
+        let ramps = (dungeon.sound_ramps())
             .filter_map(|&ramp| {
                 Some(RampWalk { ramp, plan: dungeon.ramp_plan(&ramp)?, base_y: p.floor_y(ramp.level) })
             })
@@ -404,12 +403,10 @@ impl World {
         Some(self.layout.proportions().floor_y(level) + self.room_height_at(level, p))
     }
 
-    /// Whether `p` on `level` is under no ceiling: in a stair's shaft, or on a piece open
-    /// above ([`super::plan::Piece::ceiling`] false).
+    /// Whether `p` on `level` is under no ceiling: on a piece without one
+    /// ([`super::plan::Piece::ceiling`] false: a stair's octagon, whose shaft goes up, or a
+    /// piece open above into a void).
     fn open_overhead(&self, level: u16, p: DVec2) -> bool {
-        if self.stairs.iter().any(|s| s.pos.level == level && contains(&s.polygon, p)) {
-            return true;
-        }
         let Some(li) = self.levels.get(usize::from(level)) else { return false };
         self.near(p).any(|b| {
             li.piece_buckets[b].iter().any(|&i| {
