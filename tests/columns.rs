@@ -277,16 +277,51 @@ fn random_columns_do_hold_atria_and_railings() {
     assert!(railed >= 20, "only {railed} of 40 random dungeons have a railing");
 }
 
-/// Distances from `from` by a Dijkstra written here from docs/design.md and docs/pathing
-/// (doors open): across a passable edge onto a passable cell, long steps 1000 and short
-/// 707 plus the edge's and the entered tile's move costs; across a drop point into a void,
-/// to the first cell down its column when that is walkable, plus `fall_cost` per storey.
-/// No stairs: the dungeons it checks have none.
+/// Distances from `from` by a Dijkstra written here from docs/path.md, docs/stairs.md and
+/// docs/design.md (doors open), not from the path graph's code:
+/// - across a passable edge onto a passable cell of the level, one-way doors only their
+///   way: a long step 1000, a short one 707, plus the edge's and the entered tile's move
+///   costs; never out of or into the hole over a stair but through its exit, never through
+///   the wall a stair's landing stands against;
+/// - up a stair tile to the octagon above it, or down onto a stair from above:
+///   `stair_cost` plus the entered tile's move cost;
+/// - across a drop point into a void, to the first cell down its column when that is
+///   walkable: the step plus `fall_cost` per storey, one way;
+/// - between the last octagon a sound ramp runs over and the ramp's top on the level
+///   above, both ways across the top's seam: a long step plus `ramp_climb_cost`, plus the
+///   seam's and the entered tile's move costs.
 fn oracle(d: &Dungeon, from: Pos) -> std::collections::BTreeMap<Pos, u64> {
     use octile::grid::Direction;
-    let fall = u64::from(octile::path::fall_cost(d.proportions()));
+    let p = d.proportions();
+    let (stair, fall, climb) = (
+        u64::from(octile::path::stair_cost(p)),
+        u64::from(octile::path::fall_cost(p)),
+        u64::from(octile::path::ramp_climb_cost(p)),
+    );
     let def = |p: Pos| d.tile_def(p).ok().cloned();
     let node = |p: Pos| def(p).is_some_and(|t| t.carved && t.passable);
+    let is_stair = |p: Pos| def(p).is_some_and(|t| t.stair);
+    // The shaft rule, one side of a step through wall `dir` of `p`.
+    let shaft_lets = |p: Pos, dir: Direction| {
+        let below = Pos { level: p.level.wrapping_sub(1), ..p };
+        let hole = p.level > 0 && is_stair(below);
+        (!hole || d.stair_exit(below) == Some(dir)) && !(is_stair(p) && d.stair_landing(p) == Some(dir))
+    };
+    let step_to = |at: Pos, dir: Direction| {
+        d.dims().neighbor(at.slot, dir).ok().flatten().map(|slot| Pos { slot, ..at })
+    };
+    // The ramps' top steps, each way: (from, to, the seam's level and wall from its void).
+    let mut ramp_steps = Vec::new();
+    for r in d.ramps().iter().filter(|r| d.ramp_is_sound(r)) {
+        let mut last = Pos { level: r.level, slot: r.foot };
+        for _ in 0..d.ramp_run() {
+            last = step_to(last, r.dir).unwrap();
+        }
+        let top = Pos { level: r.level + 1, ..step_to(last, r.dir).unwrap() };
+        let seam = Pos { level: r.level + 1, ..last };
+        ramp_steps.push((last, top, seam, r.dir));
+        ramp_steps.push((top, last, seam, r.dir));
+    }
     let mut dist = std::collections::BTreeMap::new();
     let mut queue = std::collections::BinaryHeap::new();
     queue.push(std::cmp::Reverse((0u64, from)));
@@ -295,14 +330,20 @@ fn oracle(d: &Dungeon, from: Pos) -> std::collections::BTreeMap<Pos, u64> {
             continue;
         }
         dist.insert(at, cost);
+        let enter = |p: Pos| u64::from(def(p).unwrap().move_cost);
         for dir in Direction::ALL {
             let Ok(Some(state)) = d.edge_state(at, dir) else { continue };
             let edge = d.registry().edge_def(state).unwrap();
-            let Ok(Some(slot)) = d.dims().neighbor(at.slot, dir) else { continue };
-            let next = Pos { slot, ..at };
+            let Some(next) = step_to(at, dir) else { continue };
             let base = if dir.is_diagonal() { 707 } else { 1000 } + u64::from(edge.move_cost);
-            if edge.passable && node(next) {
-                queue.push(std::cmp::Reverse((cost + base + u64::from(def(next).unwrap().move_cost), next)));
+            let one_way_ok = edge.mechanism.is_none_or(|m| m.allows(at.slot, next.slot));
+            if edge.passable
+                && node(next)
+                && one_way_ok
+                && shaft_lets(at, dir)
+                && shaft_lets(next, dir.opposite())
+            {
+                queue.push(std::cmp::Reverse((cost + base + enter(next), next)));
             } else if edge.drop && def(next).is_some_and(|t| t.void) {
                 let mut land = next;
                 while def(land).is_some_and(|t| t.void) && land.level > 0 {
@@ -310,10 +351,27 @@ fn oracle(d: &Dungeon, from: Pos) -> std::collections::BTreeMap<Pos, u64> {
                 }
                 if def(land).is_some_and(|t| !t.void && t.walkable) {
                     let storeys = u64::from(next.level - land.level);
-                    let enter = u64::from(def(land).unwrap().move_cost);
-                    queue.push(std::cmp::Reverse((cost + base + enter + storeys * fall, land)));
+                    queue.push(std::cmp::Reverse((cost + base + enter(land) + storeys * fall, land)));
                 }
             }
+        }
+        let up = Pos { level: at.level + 1, ..at };
+        if is_stair(at) && node(up) {
+            queue.push(std::cmp::Reverse((cost + stair + enter(up), up)));
+        }
+        if at.level > 0 {
+            let down = Pos { level: at.level - 1, ..at };
+            if is_stair(down) && node(down) {
+                queue.push(std::cmp::Reverse((cost + stair + enter(down), down)));
+            }
+        }
+        for &(a, b, seam, dir) in ramp_steps.iter().filter(|s| s.0 == at) {
+            let edge = d.registry().edge_def(d.edge_state(seam, dir).unwrap().unwrap()).unwrap();
+            if edge.passable && node(b) {
+                queue
+                    .push(std::cmp::Reverse((cost + 1000 + climb + u64::from(edge.move_cost) + enter(b), b)));
+            }
+            debug_assert_eq!(a, at);
         }
     }
     dist
@@ -352,7 +410,8 @@ fn paths_across_drops_agree_with_an_independent_oracle() {
         let cells: Vec<u8> = (0..60).map(|_| next(8) as u8).collect();
         let edges: Vec<u8> = (0..40).map(|_| next(8) as u8).collect();
         let heights: Vec<u8> = (0..40).map(|_| next(6) as u8).collect();
-        let d = random_columns(&cells, &edges, &[false; 18], &heights);
+        let stairs: Vec<bool> = (0..18).map(|_| next(3) == 0).collect();
+        let d = random_columns(&cells, &edges, &stairs, &heights);
         let g = PathGraph::new(&d).unwrap().with_landmarks(4);
         let nodes: Vec<Pos> = d.cells().filter(|&p| g.node(p).unwrap().is_some()).collect();
         if nodes.len() < 2 {
@@ -377,6 +436,98 @@ fn paths_across_drops_agree_with_an_independent_oracle() {
     assert!(pairs >= 1500, "{pairs} pairs checked");
     assert!(drops_taken >= 50, "only {drops_taken} routes took a drop");
     assert!(one_way >= 10, "only {one_way} routes were one-way");
+}
+
+/// Generated dungeons of `size` x `size` octagons and three levels, seeds `seeds`, with
+/// atria, ramps and pits cut: `octile path`'s A* agrees with the oracle on reachability and
+/// cost for `sources` starts a dungeon, each to 20 goals. Returns the pairs checked and the
+/// routes that took a stair, a ramp and a drop.
+fn generated_paths_agree_with_the_oracle(
+    size: u32,
+    seeds: std::ops::Range<u64>,
+    sources: usize,
+) -> [usize; 4] {
+    use octile::path::{AStar, PathGraph, PathRules};
+    let rules = PathRules { open_doors: true };
+    let mut astar = AStar::new();
+    let mut counts = [0usize; 4];
+    for seed in seeds {
+        let options = octile::generate::GenerateOptions {
+            seed,
+            levels: 3,
+            cols: size,
+            rows: size,
+            ..Default::default()
+        };
+        let mut d = octile::generate::generate(&options, &mut |_| {}).unwrap();
+        octile::generate::open_atria(&mut d).unwrap();
+        octile::generate::cut_ramps(&mut d).unwrap();
+        octile::generate::open_pits(&mut d).unwrap();
+        let g = PathGraph::new(&d).unwrap();
+        let nodes: Vec<Pos> = d.cells().filter(|&p| g.node(p).unwrap().is_some()).collect();
+        let ramp_ends: Vec<(Pos, Pos)> = d
+            .ramps()
+            .iter()
+            .filter_map(|r| d.ramp_cells(r))
+            .map(|c| (*c.run.last().unwrap(), c.top))
+            .collect();
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..sources {
+            let a = nodes[next(nodes.len())];
+            let from_a = oracle(&d, a);
+            for _ in 0..20 {
+                let b = nodes[next(nodes.len())];
+                let got = astar.find(&g, a, b, &rules).unwrap();
+                assert_eq!(got.as_ref().map(|r| r.cost), from_a.get(&b).copied(), "seed {seed}: {a} -> {b}");
+                counts[0] += 1;
+                if let Some(r) = got {
+                    for w in r.steps.windows(2) {
+                        let (s, t) = (w[0], w[1]);
+                        if s.level == t.level {
+                            continue;
+                        }
+                        let on_ramp = ramp_ends.iter().any(|&(x, y)| (x, y) == (s, t) || (y, x) == (s, t));
+                        let kind = if s.slot == t.slot {
+                            1
+                        } else if on_ramp {
+                            2
+                        } else {
+                            3
+                        };
+                        counts[kind] += 1;
+                    }
+                }
+            }
+        }
+    }
+    counts
+}
+
+#[test]
+fn generated_paths_with_stairs_ramps_and_drops_agree_with_the_oracle() {
+    let [pairs, stairs, ramps, drops] = generated_paths_agree_with_the_oracle(16, 0..2, 3);
+    assert_eq!(pairs, 120);
+    assert!(stairs > 0 && ramps > 0 && drops > 0, "stairs {stairs}, ramps {ramps}, drops {drops}");
+}
+
+/// The run: 100 generated 32x32x3 dungeons with atria, ramps and pits
+/// (`cargo test --release --test columns -- --ignored --nocapture`).
+#[test]
+#[ignore = "long: 100 generated 32x32x3 dungeons; run with --release -- --ignored"]
+fn a_hundred_generated_dungeons_path_as_the_oracle_does() {
+    let a = std::thread::spawn(|| generated_paths_agree_with_the_oracle(32, 0..50, 10));
+    let b = generated_paths_agree_with_the_oracle(32, 50..100, 10);
+    let a = a.join().unwrap();
+    let [pairs, stairs, ramps, drops] = [0, 1, 2, 3].map(|i| a[i] + b[i]);
+    eprintln!("oracle: {pairs} pairs agree; routes stepped {stairs} stairs, {ramps} ramps, {drops} drops");
+    assert_eq!(pairs, 20_000);
+    assert!(stairs > 0 && ramps > 0 && drops > 0);
 }
 
 #[test]
