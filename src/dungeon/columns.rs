@@ -243,15 +243,12 @@ impl Dungeon {
         if !here.carved || here.stair || !up.carved || up.void {
             return false;
         }
+        // The cell beyond first: it is a tile lookup, the seam's carve is dearer.
         let beside = |p: Pos, want: &dyn Fn(Pos) -> bool| {
             self.dims().walls(p.slot).unwrap_or(&[]).iter().any(|&dir| {
-                let full = self.carved_seam(p, dir).is_some_and(|def| def.carve == Carve::Full);
-                full && self
-                    .dims()
-                    .neighbor(p.slot, dir)
-                    .ok()
-                    .flatten()
-                    .is_some_and(|slot| want(Pos { slot, ..p }))
+                let beyond = self.dims().neighbor(p.slot, dir).ok().flatten();
+                beyond.is_some_and(|slot| want(Pos { slot, ..p }))
+                    && self.carved_seam(p, dir).is_some_and(|def| def.carve == Carve::Full)
             })
         };
         beside(above, &|p| self.is_void(p)) && beside(pos, &|p| self.open_above(p))

@@ -86,6 +86,17 @@ impl Dungeon {
         self.room_height_set(pos).map_or(p.room_height, RoomHeight::to_metres)
     }
 
+    /// A height no cell's carved space falls short of ([`Dungeon::carved_top`], and so no
+    /// opening's, [`Dungeon::opening_height`]): the lowest of the default room height,
+    /// [`MIN_ROOM_HEIGHT`] (the least a set height may be) and the space under a deck.
+    /// Readers that only need to know whether a point is under every ceiling ask this
+    /// instead of each cell.
+    #[must_use]
+    pub fn lowest_carved_top(&self) -> f64 {
+        let p = self.proportions();
+        p.room_height.min(MIN_ROOM_HEIGHT).min(p.layer_height - DECK_THICKNESS)
+    }
+
     /// How high the carved space of the cell at `pos` reaches above its floor (metres): a
     /// stair's shaft runs up to the next level's floor (`layer_height`, [`Dungeon::is_stair`]),
     /// any other cell to its [`Dungeon::room_height_at`]. With the cell's floor at the

@@ -80,16 +80,7 @@ impl Layout {
         if !p.is_finite() {
             return None;
         }
-        // The nearest octagon, and the quadrant about it that holds `p`: that quadrant (a
-        // square of side `s`) is tiled by a quarter of the octagon, halves of two long seams,
-        // a quarter of the connector at its far corner, one diagonal seam and halves of two
-        // pillars.
-        let period = 2.0 * self.spacing();
-        let half_index = |v: f64| (v / period).round().clamp(0.0, f64::from(u32::MAX / 2 - 1)) as u32;
-        let oct = Slot::new(2 * half_index(p.y), 2 * half_index(p.x));
-        let centre = self.center(oct);
-        let (dr, dc) = (if p.y < centre.y { -1 } else { 1 }, if p.x < centre.x { -1 } else { 1 });
-        let conn = oct.offset(dr, dc);
+        let (oct, (dr, dc), conn) = self.quadrant(p);
         // The deepest candidate wins; on a tie the earlier one (cells before seams before
         // pillars).
         let mut best: Option<(Place, f64)> = None;
@@ -122,6 +113,36 @@ impl Layout {
             }
         }
         best.filter(|&(_, d)| d >= -PLACE_TOLERANCE).map(|(place, _)| place)
+    }
+
+    /// The nearest octagon to the finite point `p`, and the quadrant about it that holds
+    /// `p` (its row and column offsets, each -1 or 1) with the connector at the quadrant's
+    /// far corner (`None` off the grid's north or west). That quadrant, a square of side
+    /// `s`, is tiled by a quarter of the octagon, halves of two long seams, a quarter of the
+    /// connector, one diagonal seam and halves of two pillars.
+    fn quadrant(&self, p: DVec2) -> (Slot, (i32, i32), Option<Slot>) {
+        let period = 2.0 * self.spacing();
+        let half_index = |v: f64| (v / period).round().clamp(0.0, f64::from(u32::MAX / 2 - 1)) as u32;
+        let oct = Slot::new(2 * half_index(p.y), 2 * half_index(p.x));
+        let centre = self.center(oct);
+        let (dr, dc) = (if p.y < centre.y { -1 } else { 1 }, if p.x < centre.x { -1 } else { 1 });
+        (oct, (dr, dc), oct.offset(dr, dc))
+    }
+
+    /// The cell (octagon or connector) that holds `p` (world `(x, z)` metres) more deeply
+    /// than `depth` metres from every edge of its polygon; `None` when none does (in or
+    /// near a seam or a pillar, or not finite). Cheaper than [`Layout::place_at`]: it asks
+    /// only the two cells of `p`'s quadrant. Check the slot with [`Dims::contains`].
+    #[must_use]
+    pub fn cell_deeper_than(&self, p: DVec2, min_depth: f64) -> Option<Slot> {
+        if !p.is_finite() {
+            return None;
+        }
+        let (oct, _, conn) = self.quadrant(p);
+        if depth(&self.octagon(oct), p) > min_depth {
+            return Some(oct);
+        }
+        conn.filter(|&c| depth(&self.connector(c), p) > min_depth)
     }
 
     /// The slot whose piece holds `p` (world `(x, z)` metres): a cell's slot, or the Void
@@ -162,6 +183,33 @@ mod tests {
         let sq = [DVec2::new(0.0, 0.0), DVec2::new(2.0, 0.0), DVec2::new(2.0, 2.0), DVec2::new(0.0, 2.0)];
         assert!((depth(&sq, DVec2::new(1.0, 0.5)) - 0.5).abs() < 1e-12);
         assert!((depth(&sq, DVec2::new(3.0, 1.0)) + 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_cell_deeper_than_a_margin_is_the_cell_place_at_finds() {
+        let l = Layout::new(Proportions::default()).unwrap();
+        let step = l.spacing() / 37.0;
+        let (mut cells, mut elsewhere) = (0, 0);
+        for i in 0..200 {
+            for j in 0..200 {
+                let p = DVec2::new(f64::from(i) * step + 0.013, f64::from(j) * step + 0.007);
+                let deep = l.cell_deeper_than(p, 1e-6);
+                match l.place_at(p) {
+                    Some(Place::Cell(slot)) => {
+                        let polygon = l.cell_polygon(slot).unwrap();
+                        let want = (depth(&polygon, p) > 1e-6).then_some(slot);
+                        assert_eq!(deep, want, "{p}");
+                        cells += 1;
+                    }
+                    _ => {
+                        assert_eq!(deep, None, "{p} is in a seam or a pillar");
+                        elsewhere += 1;
+                    }
+                }
+            }
+        }
+        assert!(cells > 20_000 && elsewhere > 1_000, "{cells} in cells, {elsewhere} elsewhere");
+        assert_eq!(l.cell_deeper_than(DVec2::new(f64::NAN, 0.0), 0.0), None);
     }
 
     #[test]

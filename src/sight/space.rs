@@ -159,6 +159,9 @@ pub fn crossing_3d<O: Opacity + ?Sized>(
 /// Line of sight between finite `a` and `b` across storeys, in canonical order, with
 /// `spans` as scratch.
 pub(crate) fn sees_3d<O: Opacity + ?Sized>(sight: &O, a: DVec3, b: DVec3, spans: &mut Vec<Span>) -> bool {
+    if floored_between(sight.dungeon(), a, b) {
+        return false;
+    }
     let (p, q) = if a.to_array() <= b.to_array() { (a, b) } else { (b, a) };
     Walk::new(sight, p, q).is_clear(spans)
 }
@@ -176,6 +179,8 @@ struct Walk<'a, O: Opacity + ?Sized> {
     pillars: bool,
     /// Whether the dungeon may have voids (and so railings).
     voids: bool,
+    /// [`Dungeon::lowest_carved_top`].
+    lowest_top: f64,
 }
 
 impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
@@ -191,6 +196,7 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
             eps: if len > 0.0 { TOLERANCE / len } else { 0.0 },
             pillars: (0..dungeon.levels()).any(|l| dungeon.has_open_pillars_on(l)),
             voids: dungeon.may_have_voids(),
+            lowest_top: dungeon.lowest_carved_top(),
         }
     }
 
@@ -233,6 +239,16 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
         let dungeon = self.sight.dungeon();
         let floor = dungeon.proportions().floor_y(level);
         let pos = |slot: Slot| Pos { level, slot };
+        // Where the segment stays under every ceiling over the piece, its prism's top
+        // cuts nothing and is not asked (any height at least the true top gives the same
+        // interval; the layer's height is one).
+        let under_all = |range: (f64, f64)| {
+            let (y0, y1) = (self.p.y + self.d.y * range.0, self.p.y + self.d.y * range.1);
+            y0.max(y1) < floor + self.lowest_top - TOLERANCE
+        };
+        let top = |range: (f64, f64), height: &dyn Fn() -> f64| {
+            if under_all(range) { dungeon.proportions().layer_height } else { height() }
+        };
         let mut cell = None;
         let (range, top) = match m.piece {
             Piece::Cell(slot) => {
@@ -240,12 +256,16 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
                     return None;
                 }
                 cell = Some(pos(slot));
-                ((m.lo, m.hi), dungeon.carved_top(pos(slot)))
+                let range = (m.lo, m.hi);
+                (range, top(range, &|| dungeon.carved_top(pos(slot))))
             }
             Piece::Seam(slot, dir) => {
                 let edge = dungeon.dims().edge(slot, dir).ok()??;
                 match self.sight.seam_sight(pos(slot), dir)? {
-                    Carve::Full => ((m.lo, m.hi), dungeon.seam_height(level, edge)),
+                    Carve::Full => {
+                        let range = (m.lo, m.hi);
+                        (range, top(range, &|| dungeon.seam_height(level, edge)))
+                    }
                     Carve::Door => {
                         let door = door_passage(dungeon, pos(slot), dir)?;
                         (clip(&door, self.plan.0, self.plan.1)?, dungeon.door_height_at(level, edge))
@@ -257,11 +277,19 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
                 if !self.sight.pillar_passes(level, pillar) {
                     return None;
                 }
-                ((m.lo, m.hi), dungeon.opening_height(level, &pillar.cells()))
+                let range = (m.lo, m.hi);
+                (range, top(range, &|| dungeon.opening_height(level, &pillar.cells())))
             }
         };
         let (lo, hi) = self.between(range, floor, floor + top)?;
         Some(Span { lo, hi, cell })
+    }
+
+    /// Whether the segment is at a railing's height over `level`'s floor anywhere between
+    /// parameters `t0` and `t1` (else no railing of that level can hold any of it there).
+    fn near_railings(&self, level: u16, t0: f64, t1: f64) -> bool {
+        let floor = self.sight.dungeon().proportions().floor_y(level);
+        self.between((t0, t1), floor, floor + RAILING_HEIGHT).is_some()
     }
 
     /// Where the segment first enters the inside of a railing on a seam of `met` on
@@ -298,14 +326,16 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
             // Covered through this square already: only railings could still block, and
             // only a caller that lists cells needs its pieces.
             let done = covered >= exit && cells.is_none();
-            if done && !self.voids {
+            let railings = self.voids && self.levels(enter, exit).any(|l| self.near_railings(l, enter, exit));
+            if done && !railings {
                 return None;
             }
             let n = square_pieces(dungeon, self.pillars, p, d, square, &mut met);
             spans.clear();
             let mut railing: Option<f64> = None;
             for level in self.levels(enter, exit) {
-                if self.voids
+                if railings
+                    && self.near_railings(level, enter, exit)
                     && let Some(t) = self.railing_entry(level, &met[..n])
                 {
                     railing = Some(railing.map_or(t, |r| r.min(t)));
@@ -333,12 +363,13 @@ impl<'a, O: Opacity + ?Sized> Walk<'a, O> {
     }
 }
 
-/// Whether the segment `a-b` surely crosses a floor between their levels: at the height
-/// of a floor it passes (a level's floor between the two eyes), its plan point lies
-/// inside a cell of that level, by more than a micrometre, that has a floor there (not
-/// void, not the hole over a stair). Under such a floor there is rock (a slab, or a deck
-/// at least [`crate::dungeon::DECK_THICKNESS`] thick) which the segment then crosses, so
-/// it is blocked: the field of view skips its walk. `false` says nothing.
+/// Whether the segment `a-b` surely crosses a floor: at the height of the floor of a
+/// level above the first that it passes more than a micrometre above its lower end, its
+/// plan point lies inside a cell of that level, by more than a micrometre, that has a
+/// floor there (not void, not the hole over a stair). Under such a floor there is rock (a
+/// slab, or a deck at least [`crate::dungeon::DECK_THICKNESS`] thick) and over it the
+/// cell's space or its rock, so the segment runs through rock for more than a micrometre
+/// there: it is blocked, and the walk is skipped. `false` says nothing.
 fn floored_between(dungeon: &Dungeon, a: DVec3, b: DVec3) -> bool {
     let (layout, lh) = (dungeon.layout(), dungeon.proportions().layer_height);
     let (lo, hi) = if a.y <= b.y { (a, b) } else { (b, a) };
@@ -346,24 +377,18 @@ fn floored_between(dungeon: &Dungeon, a: DVec3, b: DVec3) -> bool {
     if d.y <= 0.0 {
         return false;
     }
-    let first = (lo.y / lh).floor() as i64 + 1;
-    let last = (hi.y / lh).floor() as i64;
+    let first = ((lo.y / lh).floor() as i64 + 1).max(1);
+    let last = ((hi.y / lh).floor() as i64).min(i64::from(dungeon.levels()) - 1);
     (first..=last).any(|level| {
         let Ok(level) = u16::try_from(level) else { return false };
         let y = dungeon.proportions().floor_y(level);
+        if y - lo.y <= 1e-6 {
+            return false;
+        }
         let at = lo + d * ((y - lo.y) / d.y);
-        let plan = DVec2::new(at.x, at.z);
-        let Some(crate::geometry::Place::Cell(slot)) = layout.place_at(plan) else { return false };
-        let Some(polygon) = layout.cell_polygon(slot) else { return false };
-        let n = polygon.len();
-        let margin = (0..n)
-            .map(|i| {
-                let e = polygon[(i + 1) % n] - polygon[i];
-                e.perp_dot(plan - polygon[i]) / e.length()
-            })
-            .fold(f64::INFINITY, f64::min);
+        let Some(slot) = layout.cell_deeper_than(DVec2::new(at.x, at.z), 1e-6) else { return false };
         let pos = Pos { level, slot };
-        margin > 1e-6 && !dungeon.is_void(pos) && dungeon.stair_below(pos).is_none()
+        dungeon.dims().contains(slot) && !dungeon.is_void(pos) && dungeon.stair_below(pos).is_none()
     })
 }
 
@@ -504,9 +529,7 @@ pub fn field_of_view_3d<O: Opacity + ?Sized>(
             plane.contains(pos.slot)
         } else {
             let target = eye_point(dungeon, pos)?;
-            target.distance(eye) <= radius
-                && !floored_between(dungeon, eye, target)
-                && sees_3d(sight, eye, target, &mut spans)
+            target.distance(eye) <= radius && sees_3d(sight, eye, target, &mut spans)
         };
         if visible {
             seen.levels[usize::from(pos.level)].insert(pos.slot);
@@ -622,6 +645,23 @@ mod tests {
         let up = field_of_view_3d(&d, Pos::new(0, 4, 4), 40.0).unwrap();
         assert!(up.contains(Pos::new(2, 4, 4)) && up.contains(Pos::new(1, 6, 2)), "up the atrium");
         assert!(!up.contains(Pos::new(1, 0, 0)), "a corner of the storey above, behind the slab's edge");
+    }
+
+    #[test]
+    fn a_floor_blocks_only_a_segment_that_runs_through_its_slab() {
+        let d = atrium();
+        let floor = d.proportions().floor_y(1);
+        let c = d.layout().center(Slot::new(0, 0));
+        let up = DVec3::new(c.x, floor + EYE_HEIGHT, c.y);
+        let under = |by: f64| DVec3::new(c.x, floor - by, c.y);
+        // Starting a hair under the floor (less than the tolerance of rock) is starting on it.
+        assert!(line_of_sight_3d(&d, under(1e-10), up).unwrap(), "from the floor's face");
+        assert!(line_of_sight_3d(&d, up, under(1e-10)).unwrap(), "to the floor's face");
+        assert!(!line_of_sight_3d(&d, under(1e-3), up).unwrap(), "from inside the slab");
+        assert!(!line_of_sight_3d(&d, eye_point(&d, Pos::new(0, 0, 0)).unwrap(), up).unwrap(), "through it");
+        // Above the top level and under the ground there is rock, and no floor to ask.
+        let sky = DVec3::new(c.x, d.proportions().floor_y(3) + 1.0, c.y);
+        assert!(!line_of_sight_3d(&d, up, sky).unwrap(), "over the top level");
     }
 
     #[test]
