@@ -174,6 +174,19 @@ fn validate_proves_a_mission_and_info_flow_reports_it() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!((v["holds"].clone(), v["cycles"].clone()), (serde_json::json!(true), serde_json::json!(2)));
     assert_eq!(v["critical_path"]["locks"], serde_json::json!([1, 2, 3]));
+    assert_eq!(v["key_route"]["nonlinearity"], 2, "{}", v["key_route"]);
+    let o = octile(&["info", p, "--flow"]);
+    assert!(
+        stdout(&o).contains("key route     12 room(s) entered, 2 of them more than once"),
+        "{}",
+        stdout(&o)
+    );
+    // An export's --graph file holds the same report as `mission`.
+    let (glb, graph) = (dir.join("m.glb"), dir.join("graph.json"));
+    let o = octile(&["export", p, "-o", glb.to_str().unwrap(), "--graph", graph.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let sidecar: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&graph).unwrap()).unwrap();
+    assert_eq!(sidecar["mission"], v, "the --graph file's mission is info --flow --json's report");
     // The key of lock 1 moved onto the exit's cell: behind its own lock.
     let mut d: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     d["keys"][0]["at"] = d["exit"].clone();

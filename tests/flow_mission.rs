@@ -204,6 +204,61 @@ fn verdict_facts(d: &Dungeon) -> Facts {
     Facts { goal, locks }
 }
 
+/// The key route of docs/flow.md ("Metrics"), by a search of its own over the room table:
+/// breadth first over (room, keys held) from the entrance room, a room's passages tried in
+/// table order (a one-way passage from its `from` room only, a locked one with its key),
+/// keys picked up on entering their room, stopping when the goal room is first reached.
+/// Returns the rooms walked and how many of them are entered more than once.
+fn checker_key_route(d: &Dungeon) -> Option<(Vec<u16>, usize)> {
+    let role = |r: RoomRole| d.rooms().iter().position(|x| x.role == r);
+    let (entrance, goal) = (role(RoomRole::Entrance)?, role(RoomRole::Goal)?);
+    let keys_in = |room: usize| -> u64 {
+        d.keys()
+            .filter(|&(_, at)| d.room_at(at).is_some_and(|r| usize::from(r.0) == room))
+            .fold(0, |m, (id, _)| m | 1 << id)
+    };
+    let mut seen = std::collections::BTreeMap::new();
+    let start = (entrance, keys_in(entrance));
+    seen.insert(start, start);
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut end = None;
+    'search: while let Some((room, held)) = queue.pop_front() {
+        for p in d.passages() {
+            let (a, b) = (usize::from(p.from.0), usize::from(p.to.0));
+            let next = if a == room {
+                b
+            } else if b == room && p.kind != PassageKind::OneWay {
+                a
+            } else {
+                continue;
+            };
+            if p.kind == PassageKind::Locked && p.lock.is_none_or(|id| held & (1 << id) == 0) {
+                continue;
+            }
+            let state = (next, held | keys_in(next));
+            if seen.contains_key(&state) {
+                continue;
+            }
+            seen.insert(state, (room, held));
+            if next == goal {
+                end = Some(state);
+                break 'search;
+            }
+            queue.push_back(state);
+        }
+    }
+    let mut at = end?;
+    let mut rooms = vec![at.0 as u16];
+    while seen[&at] != at {
+        at = seen[&at];
+        rooms.push(at.0 as u16);
+    }
+    rooms.reverse();
+    let twice =
+        (0..d.rooms().len()).filter(|&r| rooms.iter().filter(|&&x| usize::from(x) == r).count() > 1).count();
+    Some((rooms, twice))
+}
+
 /// The spec's promises on one realised dungeon, by the checker alone.
 fn assert_mission_holds(d: &Dungeon, what: &str) {
     let (facts, needed) = checker_facts(d);
@@ -222,6 +277,13 @@ fn assert_mission_holds(d: &Dungeon, what: &str) {
     assert_eq!(locked, 3, "{what}");
     let mission = octile::flow::mission(d).unwrap();
     assert!(mission.cycles >= 2, "{what}: {} cycles", mission.cycles);
+    let (route, twice) = checker_key_route(d).expect("a key route");
+    let ids: Vec<u16> = mission.key_route.iter().map(|r| r.0).collect();
+    assert_eq!(
+        (ids, mission.nonlinearity),
+        (route, Some(twice)),
+        "{what}: the key route and its nonlinearity"
+    );
     assert_eq!(verdict_facts(d), facts, "{what}: flow::verify agrees");
     let verdict = octile::flow::verify(d);
     assert!(verdict.holds(), "{what}: {:?}", verdict.failures);
@@ -237,6 +299,20 @@ fn realised_missions_hold_on_both_sizes() {
             let Some(d) = realised(name, size, seed) else { continue };
             made += 1;
             assert_mission_holds(&d, &format!("{name} {size}x{size} seed {seed}"));
+            if name == "one-level.json" {
+                // Keys go off the critical path, farthest out on their branch: key 1 in the
+                // closet off the gate, key 3 in the hoard off the armoury. The player walks
+                // back through the gate and the armoury.
+                let m = octile::flow::mission(&d).unwrap();
+                let name = |r: &octile::dungeon::RoomId| d.rooms()[usize::from(r.0)].name.as_str();
+                let route: Vec<&str> = m.key_route.iter().map(name).collect();
+                assert_eq!(m.nonlinearity, Some(2), "seed {seed}: {route:?}");
+                assert!(route.windows(3).any(|w| w == ["gate", "closet", "gate"]), "seed {seed}: {route:?}");
+                assert!(
+                    route.windows(3).any(|w| w == ["armoury", "hoard", "armoury"]),
+                    "seed {seed}: {route:?}"
+                );
+            }
         }
         // The spec is met on at least 99% of seeds (all of the few CI checks).
         assert!(made * 100 >= seeds * 99, "{name}: {made} of {seeds} seeds realised");

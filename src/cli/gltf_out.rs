@@ -149,6 +149,9 @@ impl GltfArgs {
             if dungeon.has_rooms() {
                 json["room_table"] = octile::rooms::room_table_json(dungeon);
             }
+            if let Some(mission) = octile::flow::report(dungeon) {
+                json["mission"] = mission;
+            }
             (p, serde_json::to_vec(&json).expect("invariant: JSON values serialise"))
         });
         let pending = graph.as_ref().map(|(p, b)| octile::io::stage_all(&[(p, b)])).transpose()?;

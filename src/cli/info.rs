@@ -321,6 +321,17 @@ fn flow_info(d: &Dungeon, args: &InfoArgs) -> anyhow::Result<ExitCode> {
             }
         )
     )?;
+    if let Some(route) = v.get("key_route") {
+        let entered = route["rooms"].as_array().map_or(0, Vec::len);
+        match route["nonlinearity"].as_u64() {
+            Some(twice) => {
+                outln!(
+                    "  key route     {entered} room(s) entered, {twice} of them more than once (nonlinearity)"
+                )?;
+            }
+            None => outln!("  key route     none: no walk picks up each key before its lock")?,
+        }
+    }
     outln!("  cycles        {}", v["cycles"])?;
     outln!("  dead ends     {}", list("dead_ends"))?;
     let keys: Vec<String> = v["keys"].as_array().map_or_else(Vec::new, |a| {

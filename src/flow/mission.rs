@@ -42,6 +42,15 @@ pub struct Mission {
     pub locks: Vec<u32>,
     /// The levels the critical path stands on, lowest first.
     pub levels: Vec<u16>,
+    /// The fewest-passage walk from the entrance room to the goal room that opens each
+    /// locked passage only with its key in hand (a key is picked up on entering its room;
+    /// one-way passages walked their way only; ties go to the earlier passage), room by
+    /// room; empty when there is none (a key in no room, or behind its own lock).
+    pub key_route: Vec<RoomId>,
+    /// Nonlinearity, as metazelda measures it: the rooms [`Mission::key_route`] enters more
+    /// than once (the player walks back through them, to a key and on to its lock); `None`
+    /// when there is no such route.
+    pub nonlinearity: Option<usize>,
 }
 
 /// The room graph read from a dungeon's room table.
@@ -73,6 +82,51 @@ impl RoomGraph {
             degree[b] += 1;
         }
         RoomGraph { out, back, degree }
+    }
+
+    /// [`Mission::key_route`] from `entrance` to `goal`: breadth first over (room, keys
+    /// held), the keys by their index in `locks` (the distinct lock ids, sorted) and
+    /// `keys_in` giving each room's keys as a set. Empty when the goal is not reached or
+    /// there are more locks than [`MAX_ROUTE_LOCKS`].
+    fn key_route(&self, entrance: usize, goal: usize, locks: &[u32], keys_in: &[u32]) -> Vec<usize> {
+        if locks.len() > MAX_ROUTE_LOCKS {
+            return Vec::new();
+        }
+        let sets = 1usize << locks.len();
+        let state = |room: usize, held: u32| room * sets + held as usize;
+        let mut parent = vec![usize::MAX; self.out.len() * sets];
+        let first = keys_in[entrance];
+        let start = state(entrance, first);
+        parent[start] = start;
+        let mut queue = VecDeque::from([(entrance, first)]);
+        let mut end = (entrance == goal).then_some(start);
+        while let Some((room, held)) = queue.pop_front() {
+            if end.is_some() {
+                break;
+            }
+            for &(next, lock) in &self.out[room] {
+                let opens = lock.is_none_or(|id| locks.binary_search(&id).is_ok_and(|k| held >> k & 1 == 1));
+                let now = held | keys_in[next];
+                let s = state(next, now);
+                if !opens || parent[s] != usize::MAX {
+                    continue;
+                }
+                parent[s] = state(room, held);
+                if next == goal {
+                    end = Some(s);
+                    break;
+                }
+                queue.push_back((next, now));
+            }
+        }
+        let Some(mut s) = end else { return Vec::new() };
+        let mut route = vec![s / sets];
+        while parent[s] != s {
+            s = parent[s];
+            route.push(s / sets);
+        }
+        route.reverse();
+        route
     }
 
     /// Breadth first from `starts`: per room its distance and the room it was reached
@@ -108,6 +162,10 @@ impl RoomGraph {
         (dist, parent)
     }
 }
+
+/// Most distinct lock ids [`Mission::key_route`] is searched for (its states are a room
+/// and a set of keys held).
+pub const MAX_ROUTE_LOCKS: usize = 10;
 
 fn role_room(d: &Dungeon, role: RoomRole) -> Option<usize> {
     d.rooms().iter().position(|r| r.role == role)
@@ -192,6 +250,20 @@ pub fn mission(d: &Dungeon) -> Option<Mission> {
     let mut levels: Vec<u16> = critical_path.iter().map(|&r| d.rooms()[r].level).collect();
     levels.sort_unstable();
     levels.dedup();
+    let mut keys_in = vec![0u32; n];
+    for (id, at) in d.keys() {
+        if let (Ok(k), Some(room)) = (locks.binary_search(&id), d.room_at(at)) {
+            keys_in[usize::from(room.0)] |= 1 << k.min(31);
+        }
+    }
+    let key_route = graph.key_route(entrance, goal, &locks, &keys_in);
+    let nonlinearity = (!key_route.is_empty()).then(|| {
+        let mut entered = vec![0u32; n];
+        for &r in &key_route {
+            entered[r] += 1;
+        }
+        entered.iter().filter(|&&e| e > 1).count()
+    });
     Some(Mission {
         critical_path: critical_path.into_iter().map(|r| RoomId(r as u16)).collect(),
         rooms,
@@ -199,6 +271,8 @@ pub fn mission(d: &Dungeon) -> Option<Mission> {
         dead_ends,
         locks,
         levels,
+        key_route: key_route.into_iter().map(|r| RoomId(r as u16)).collect(),
+        nonlinearity,
     })
 }
 

@@ -32,7 +32,7 @@ mod verify;
 
 pub use error::FlowError;
 pub use grammar::{Grammar, MIN_SIDE, write, write_sparser};
-pub use mission::{Mission, RoomDepth, mission};
+pub use mission::{MAX_ROUTE_LOCKS, Mission, RoomDepth, mission};
 pub use realise::{GrammarOutcome, realise, realise_grammar};
 pub use report::{critical_metres, report};
 pub use spec::{

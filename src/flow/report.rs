@@ -19,7 +19,8 @@ pub fn critical_metres(d: &Dungeon, verdict: &Verdict) -> f64 {
 }
 
 /// The mission of `d` as one JSON object: rooms by role, the critical path (rooms, cells,
-/// metres, locks), each room's depths, cycles, dead ends, keys and locks, the levels the
+/// metres, locks), the key route and its nonlinearity ([`super::Mission::key_route`]),
+/// each room's depths, cycles, dead ends, keys and locks, the levels the
 /// critical path crosses, and the proof's verdict (`holds`, every failure as text). `None`
 /// for a dungeon without an entrance room and a goal room in its room table and without
 /// locks or keys.
@@ -51,6 +52,10 @@ pub fn report(d: &Dungeon) -> Option<Value> {
     });
     if let Some(m) = m {
         v["critical_path"]["rooms"] = json!(m.critical_path.iter().map(|&r| name(r)).collect::<Vec<_>>());
+        v["key_route"] = json!({
+            "rooms": m.key_route.iter().map(|&r| name(r)).collect::<Vec<_>>(),
+            "nonlinearity": m.nonlinearity,
+        });
         v["cycles"] = json!(m.cycles);
         v["dead_ends"] = json!(m.dead_ends.iter().map(|&r| name(r)).collect::<Vec<_>>());
         v["levels_crossed"] = json!(m.levels);
