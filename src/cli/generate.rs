@@ -53,6 +53,10 @@ struct DungeonArgs {
     /// Extra cycles carved per level so the dungeon is not a tree [default: 2].
     #[arg(long)]
     loops: Option<u32>,
+    /// Fewest long steps (16.4 m each) of walking an extra loop must save, or it is not
+    /// carved (Brogue's rule) [default: 20].
+    #[arg(long, value_name = "STEPS")]
+    loop_gain: Option<u32>,
     /// Door density 0..=1: the share of room-corridor seams that get a door (0: none)
     /// [default: 0.5].
     #[arg(long, value_parser = share)]
@@ -133,6 +137,7 @@ impl GenOptionsArgs {
                 .stairs
                 .unwrap_or_else(|| GenerateOptions::stairs_for_area(a.octagons.cols, a.octagons.rows)),
             loops: a.loops.unwrap_or(d.loops),
+            loop_gain: a.loop_gain.unwrap_or(d.loop_gain),
             doors: a.doors.unwrap_or(d.doors),
             ..d
         }

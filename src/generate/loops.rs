@@ -13,20 +13,20 @@ use crate::grid::{Direction, Pos, octagon_wall};
 use crate::path::LONG_STEP;
 use crate::path::search::{Search, UNREACHED};
 
-/// Smallest detour, in thousandths of a long step, that a carved loop must cut short.
-pub(crate) const MIN_LOOP_GAIN: u64 = 3000;
-
 /// Longest tunnel through rock, in cells, that a loop may carve.
 pub(crate) const MAX_TUNNEL: usize = 3;
 
 /// Carves up to `count` short tunnels (at most [`MAX_TUNNEL`] rock cells) on `level`, each
 /// joining two floor cells whose walking costs from `sources` differ most for the rock
-/// carved, so each tunnel closes the longest cycle it can. Returns the number carved.
+/// carved, so each tunnel closes the longest cycle it can, and none saving fewer than
+/// `min_gain` long steps ([`super::GenerateOptions::loop_gain`]). Returns the number carved.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn add_loops(
     d: &mut Dungeon,
     floor: &mut Floor,
     level: u16,
     count: u32,
+    min_gain: u32,
     sources: &[Pos],
     search: &mut Search,
     locked: Locked<'_>,
@@ -38,7 +38,7 @@ pub(crate) fn add_loops(
     let base = usize::from(level) * n;
     let mut made = 0;
     floor_distances(d, floor, sources, search);
-    let mut tunnels = Tunnels::of(floor, level, locked);
+    let mut tunnels = Tunnels::of(floor, level, locked, u64::from(min_gain) * u64::from(LONG_STEP));
     for _ in 0..count {
         let costs = &search.costs()[base..base + n];
         let Some(tunnel) = tunnels.best(d.dims().cols(), costs) else {
@@ -63,6 +63,8 @@ pub(crate) fn add_loops(
 /// carved, and the scratch of its bounded searches.
 struct Tunnels {
     view: LevelView,
+    /// The smallest gain a tunnel may have, in thousandths of a long step.
+    min_gain: u64,
     seen: Vec<u32>,
     parent: Vec<u32>,
     frontier: Vec<u32>,
@@ -70,10 +72,11 @@ struct Tunnels {
 }
 
 impl Tunnels {
-    fn of(floor: &Floor, level: u16, locked: Locked<'_>) -> Tunnels {
+    fn of(floor: &Floor, level: u16, locked: Locked<'_>, min_gain: u64) -> Tunnels {
         let n = floor.slots();
         Tunnels {
             view: LevelView::of(floor, level, locked),
+            min_gain,
             seen: vec![u32::MAX; n],
             parent: vec![u32::MAX; n],
             frontier: Vec::new(),
@@ -83,11 +86,12 @@ impl Tunnels {
 
     /// The rock cells of the best tunnel, given walking costs `dist` per level-local node
     /// on a grid of `cols` slot columns: the one with the largest gain of at least
-    /// [`MIN_LOOP_GAIN`], the first found (cells in row-major order, breadth first, walls
+    /// [`Tunnels::min_gain`], the first found (cells in row-major order, breadth first, walls
     /// clockwise) among equals.
     fn best(&mut self, cols: u32, dist: &[u64]) -> Option<Vec<u32>> {
         let n = dist.len();
-        let Tunnels { view, seen, parent, frontier, next } = self;
+        let Tunnels { view, min_gain, seen, parent, frontier, next } = self;
+        let min_gain = *min_gain;
         // Marks from an earlier call must not match a start of this one.
         seen.fill(u32::MAX);
         let mut best: Option<(u64, Vec<u32>)> = None;
@@ -102,7 +106,7 @@ impl Tunnels {
             // `a`'s cost and one step: starts that cannot beat the best so far (ties keep the
             // first) are skipped.
             let bound = nearby.around(a as usize).saturating_sub(da + u64::from(LONG_STEP));
-            if bound < MIN_LOOP_GAIN || best.as_ref().is_some_and(|(g, _)| bound <= *g) {
+            if bound < min_gain || best.as_ref().is_some_and(|(g, _)| bound <= *g) {
                 continue;
             }
             frontier.clear();
@@ -127,7 +131,7 @@ impl Tunnels {
                             continue;
                         }
                         let gain = (dv - da).saturating_sub(depth as u64 * u64::from(LONG_STEP));
-                        if gain >= MIN_LOOP_GAIN && best.as_ref().is_none_or(|(g, _)| gain > *g) {
+                        if gain >= min_gain && best.as_ref().is_none_or(|(g, _)| gain > *g) {
                             let mut tunnel = Vec::new();
                             let mut x = u;
                             while x != a {

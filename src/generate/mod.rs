@@ -27,7 +27,7 @@ mod solve;
 pub use atria::{Atrium, MIN_ATRIUM_CELLS, open_atria, open_atrium};
 pub(crate) use carve::Locked;
 pub use error::GenerateError;
-pub use options::{GenerateOptions, OCTAGONS_PER_STAIR};
+pub use options::{DEFAULT_LOOP_GAIN, GenerateOptions, OCTAGONS_PER_STAIR};
 pub use pits::{Pit, open_pits};
 pub use ramps::{OCTAGONS_PER_RAMP, cut_ramps};
 #[cfg(feature = "export")]
@@ -357,7 +357,16 @@ fn connect_levels(
         connect::connect_level_on(d, &mut floor, level, &mut main, &mut search, guard(level));
         let kept = keep.map_or(Locked::NONE, |k| k.kept_carved(level));
         connect::fill_pockets_on(d, &mut floor, level, &main, kept)?;
-        loops::add_loops(d, &mut floor, level, options.loops, &[entrance], &mut search, guard(level));
+        loops::add_loops(
+            d,
+            &mut floor,
+            level,
+            options.loops,
+            options.loop_gain,
+            &[entrance],
+            &mut search,
+            guard(level),
+        );
     }
     let last = d.levels() - 1;
     connect::make_exit_room(d, &mut floor, last, entrance, &mut main, &mut search, guard(last))?;

@@ -23,6 +23,10 @@ pub struct GenerateOptions {
     /// Extra cycles carved on each level after it is connected (0 keeps whatever cycles the
     /// solver made).
     pub loops: u32,
+    /// Fewest long steps of walking an extra loop must save (Brogue's rule): a tunnel is
+    /// carved only between two floor cells whose walking costs differ by at least this many
+    /// long steps more than the tunnel's own length. Default [`DEFAULT_LOOP_GAIN`].
+    pub loop_gain: u32,
     /// Backtracks one level's solve may use.
     pub budget: u32,
     /// Solve attempts per level before giving up (each continues the same RNG stream).
@@ -31,6 +35,11 @@ pub struct GenerateOptions {
     /// a (closed) door ([`crate::rooms::place_doors`]); 0 places none.
     pub doors: f64,
 }
+
+/// The default [`GenerateOptions::loop_gain`]: an extra loop saves at least 20 long steps
+/// (about 330 m) of walking, so it is a shortcut a player notices, not a hole beside a
+/// corridor.
+pub const DEFAULT_LOOP_GAIN: u32 = 20;
 
 /// Octagons of one level per stair [`GenerateOptions::stairs_for_area`] gives.
 pub const OCTAGONS_PER_STAIR: u32 = 256;
@@ -58,6 +67,7 @@ impl Default for GenerateOptions {
             weights: octile::Weights::default(),
             stairs: 2,
             loops: 2,
+            loop_gain: DEFAULT_LOOP_GAIN,
             budget: DEFAULT_BUDGET,
             attempts: 3,
             doors: 0.5,
