@@ -76,6 +76,38 @@ fn paths_and_dijkstra_maps_cross_the_ramp_both_ways_at_its_sloped_length() {
     assert_eq!(descent.steps.last(), Some(&below));
 }
 
+/// The route ribbon (`octile path`'s `Path` node, the viewer's overlay) lies on the ramp's
+/// slope, the lift above the ground the walker stands on, along the whole route up it: not
+/// on the level's floor under the slope, nor cutting through its top edge.
+#[test]
+fn the_route_ribbon_lies_on_the_ramp_from_foot_to_top() {
+    use octile::walk::World;
+    let (d, _) = ramp_hall();
+    let g = PathGraph::new(&d).unwrap();
+    let route =
+        AStar::new().find(&g, Pos::new(0, 2, 6), Pos::new(1, 0, 8), &PathRules::default()).unwrap().unwrap();
+    let ribbon = mesh::route_ribbon(&d, &route.steps);
+    let world = World::new(&d);
+    let mut on_the_slope = 0;
+    // Along the middle of every quad, not only at its corners.
+    for quad in ribbon.vertices.chunks(4) {
+        let at = |i: usize| glam::DVec3::from(quad[i].position.map(f64::from));
+        let (a, b) = ((at(0) + at(1)) / 2.0, (at(2) + at(3)) / 2.0);
+        for k in 0..=10 {
+            let p = a.lerp(b, f64::from(k) / 10.0);
+            let ground = world.ground(DVec2::new(p.x, p.z), p.y).expect("ground under the ribbon");
+            let lift = p.y - ground;
+            assert!((lift - mesh::RIBBON_LIFT).abs() < 1e-4, "{p}: {lift} m above the ground at {ground}");
+            if ground > 0.5 && ground < 11.5 {
+                on_the_slope += 1;
+            }
+        }
+    }
+    assert!(on_the_slope >= 20, "{on_the_slope} ribbon points on the slope");
+    // One quad a step, and one more where the ground bends: the foot's wall, the top edge.
+    assert_eq!(ribbon.indices.len() / 6, route.steps.len() - 1 + 2, "{:?}", route.steps);
+}
+
 #[test]
 fn a_walker_walks_up_the_ramp_onto_the_level_above() {
     use octile::walk::{Walker, World};

@@ -226,7 +226,7 @@ fn ribbon(dungeon: &Dungeon, route: &[Pos]) -> Result<mesh::Primitive, ExportErr
     if let Some((index, &pos)) = route.iter().enumerate().find(|(_, p)| dungeon.tile(**p).is_err()) {
         return Err(ExportError::RouteOffGrid { index, pos });
     }
-    Ok(mesh::route_ribbon(dungeon.layout(), route))
+    Ok(mesh::route_ribbon(dungeon, route))
 }
 
 /// Where an export goes: one `.glb`, or a `.gltf` with its `.bin` beside it.

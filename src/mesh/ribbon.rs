@@ -1,11 +1,12 @@
-//! The route ribbon: a flat strip just above each floor through the cell centres of a
-//! route, in world metres. The one builder behind the exported `Path` node and the viewer's
-//! path overlay, so both show the same strip.
+//! The route ribbon: a strip just above the ground through the cell centres of a route, in
+//! world metres: flat on floors, sloped on ramps. The one builder behind the exported
+//! `Path` node and the viewer's path overlay, so both show the same strip.
 
-use glam::DVec3;
+use glam::{DVec2, DVec3};
 
 use super::{Primitive, Vertex};
-use crate::geometry::Layout;
+use crate::dungeon::Dungeon;
+use crate::geometry::RampPlan;
 use crate::grid::Pos;
 
 /// Height of the ribbon above the floor (metres).
@@ -18,18 +19,50 @@ pub const RIBBON_WIDTH: f64 = 0.5;
 /// viewer's unlit overlay.
 pub const RIBBON_COLOUR: [f32; 4] = [1.0, 0.55, 0.05, 1.0];
 
-/// The ribbon along `route` in world metres: one quad per step between consecutive
-/// positions (none for a repeated position), [`RIBBON_WIDTH`] wide and [`RIBBON_LIFT`] above
-/// the floor. A step that only climbs (a stair) is a vertical quad. Normals point up (or
-/// north for a vertical quad), each quad is wound counter-clockwise seen along its normal,
-/// UV0 runs across (0..1) and along (metres) the step, UV1 is zero.
+/// The ribbon along `route` through `dungeon` in world metres: one quad per step between
+/// consecutive positions (none for a repeated position), [`RIBBON_WIDTH`] wide and
+/// [`RIBBON_LIFT`] above the ground. On a sound ramp the ground is the ramp's slope
+/// ([`RampPlan::height_at`]): a cell of its run is lifted to the slope at its centre, and a
+/// step across one of the ramp's seams bends at the seam's middle, so the strip lies on the
+/// slope from the foot to the top. A step that only climbs (a stair) is a vertical quad.
+/// Normals point up (or north for a vertical quad), each quad is wound counter-clockwise
+/// seen along its normal, UV0 runs across (0..1) and along (metres) the step, UV1 is zero.
 ///
-/// Positions are mapped by `layout` whether or not they are cells of a dungeon; a caller
+/// Positions are mapped by the dungeon's layout whether or not they are its cells; a caller
 /// that takes a route from a user checks it first.
 #[must_use]
-pub fn route_ribbon(layout: &Layout, route: &[Pos]) -> Primitive {
-    let points: Vec<DVec3> =
-        route.iter().map(|&pos| layout.world_center(pos) + DVec3::new(0.0, RIBBON_LIFT, 0.0)).collect();
+pub fn route_ribbon(dungeon: &Dungeon, route: &[Pos]) -> Primitive {
+    let layout = dungeon.layout();
+    let ramps: Vec<(u16, RampPlan)> =
+        dungeon.sound_ramps().filter_map(|r| Some((r.level, dungeon.ramp_plan(r)?))).collect();
+    let ground = |level: u16, p: DVec2| {
+        let slope = ramps.iter().filter(|(l, _)| *l == level).find_map(|(_, plan)| plan.height_at(p));
+        DVec3::new(p.x, layout.proportions().floor_y(level) + slope.unwrap_or(0.0) + RIBBON_LIFT, p.y)
+    };
+    let mut points: Vec<DVec3> = Vec::with_capacity(route.len());
+    for (i, &pos) in route.iter().enumerate() {
+        let here = layout.center(pos.slot);
+        if let Some(before) = i.checked_sub(1).map(|j| route[j]) {
+            // Where the step crosses a ramp's foot wall or its top edge, the ground bends.
+            let from = layout.center(before.slot);
+            let lower = before.level.min(pos.level);
+            let mut bends: Vec<(f64, DVec2)> = Vec::new();
+            for (_, plan) in ramps.iter().filter(|(l, _)| *l == lower) {
+                let (sa, sb) = ((from - plan.start).dot(plan.along), (here - plan.start).dot(plan.along));
+                for line in [0.0, plan.run] {
+                    if (sa - line) * (sb - line) < 0.0 {
+                        let m = from + (here - from) * ((line - sa) / (sb - sa));
+                        if plan.height_at(m).is_some() {
+                            bends.push(((line - sa) / (sb - sa), m));
+                        }
+                    }
+                }
+            }
+            bends.sort_by(|a, b| a.0.total_cmp(&b.0));
+            points.extend(bends.into_iter().map(|(_, m)| ground(lower, m)));
+        }
+        points.push(ground(pos.level, here));
+    }
     let mut prim = Primitive::default();
     for w in points.windows(2) {
         push_step(&mut prim, w[0], w[1]);
@@ -73,9 +106,9 @@ mod tests {
 
     #[test]
     fn a_step_is_one_quad_of_the_ribbon_width_above_the_floor() {
-        let layout = Layout::new(Proportions::default()).unwrap();
+        let d = Dungeon::new(2, 1, 2, Proportions::default(), crate::dungeon::Fill::Floor).unwrap();
         let route = [Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 0, 2), Pos::new(1, 0, 2)];
-        let prim = route_ribbon(&layout, &route);
+        let prim = route_ribbon(&d, &route);
         assert_eq!((prim.vertices.len(), prim.indices.len()), (8, 12), "two steps, the repeat skipped");
         let flat = &prim.vertices[..4];
         assert!(flat.iter().all(|v| (f64::from(v.position[1]) - RIBBON_LIFT).abs() < 1e-6));

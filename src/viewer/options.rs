@@ -223,7 +223,7 @@ fn walk_refusal(room_height: f64, camera: CameraKind) -> Result<Option<crate::wa
 #[must_use]
 pub fn path_ribbon(dungeon: &Dungeon, prepared: &Prepared) -> Vec<crate::mesh::Vertex> {
     let Some(route) = &prepared.route else { return Vec::new() };
-    let ribbon = crate::mesh::route_ribbon(dungeon.layout(), route);
+    let ribbon = crate::mesh::route_ribbon(dungeon, route);
     ribbon.indices.iter().map(|&i| ribbon.vertices[i as usize]).collect()
 }
 
