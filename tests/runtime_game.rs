@@ -1,13 +1,13 @@
 //! A scratch game on the runtime core, through the public API only (docs/runtime.md): its
-//! own registry, a generated dungeon translated into it by the tiles' meaning, A* and a
+//! own registry, used by `generate` through a palette (its rock, floor and stair), A* and a
 //! flee map kept in the game's state next to the path graph, smoke over sight kept in the
 //! game's state without touching the dungeon, a door opened and closed a thousand times with the graph kept
 //! current, and a fireball whose bolt and burst each take the game's own blocking rule.
 
 use std::num::NonZeroU32;
 
-use octile::dungeon::{Dungeon, EdgeDef, EdgeStateId, Fill, RegionChange, Registry, TileDef, TileId};
-use octile::generate::{GenerateOptions, generate};
+use octile::dungeon::{Dungeon, EdgeDef, RegionChange, Registry, TileDef};
+use octile::generate::{GenerateError, GenerateOptions, Palette, generate, generate_in};
 use octile::grid::{Pos, disc};
 use octile::path::{AStar, MapBounds, OwnedDijkstraMap, PathGraph, PathRules, octile_milli};
 use octile::sight::{Hit, Opacity, Veil, ball, field_of_view, line_of_sight};
@@ -29,52 +29,6 @@ fn game_registry() -> Registry {
         ],
     )
     .unwrap()
-}
-
-/// The generated dungeon's tiles and edges, each replaced by the game's tile or edge
-/// state with the same meaning (found by name through `expect_*`).
-fn translate(from: &Dungeon, registry: Registry) -> Dungeon {
-    let tile = |id: TileId| -> TileId {
-        let def = from.registry().tile_def(id).unwrap();
-        let name = if def.stair {
-            "ladder"
-        } else if def.carved {
-            "moss"
-        } else {
-            "basalt"
-        };
-        registry.expect_tile(name).unwrap()
-    };
-    let edge = |id: EdgeStateId| -> EdgeStateId {
-        let def = from.registry().edge_def(id).unwrap();
-        let name = match (def.carve, def.walkable) {
-            (octile::dungeon::Carve::None, _) => "masonry",
-            (octile::dungeon::Carve::Full, _) => "arch",
-            (octile::dungeon::Carve::Door, false) => "iron_door",
-            (octile::dungeon::Carve::Door, true) => "iron_door_open",
-        };
-        registry.expect_edge(name).unwrap()
-    };
-    let dims = from.dims();
-    let (cols, rows) = (dims.octagon_cols(), dims.octagon_rows());
-    let mut to = Dungeon::with_registry(
-        cols,
-        rows,
-        u32::from(from.levels()),
-        *from.proportions(),
-        registry.clone(),
-        Fill::Solid,
-    )
-    .unwrap();
-    for pos in from.cells() {
-        to.set_tile(pos, tile(from.tile(pos).unwrap())).unwrap();
-    }
-    for level in 0..from.levels() {
-        for e in dims.edges() {
-            to.set_edge_of(level, e, edge(from.edge_state_of(level, e).unwrap())).unwrap();
-        }
-    }
-    to
 }
 
 /// What a game keeps between turns: the map, its graph, and the maps that read the graph,
@@ -111,7 +65,9 @@ fn a_turn_loop_over_a_generated_dungeon_in_the_games_own_tiles() {
     let options =
         GenerateOptions { seed: 21, levels: 2, cols: 14, rows: 12, doors: 0.4, ..Default::default() };
     let generated = generate(&options, &mut |_| {}).unwrap();
-    let dungeon = translate(&generated, game_registry());
+    let palette = Palette::new(game_registry(), "basalt", "moss", "ladder").unwrap();
+    let dungeon = generate_in(&palette, &options, &mut |_| {}).unwrap();
+    assert_eq!(dungeon.registry(), &game_registry(), "nothing added: the maze needs only the palette");
     assert_eq!(
         dungeon.registry().tile_def(dungeon.tile(generated.entrance().unwrap()).unwrap()).unwrap().name,
         "moss"
@@ -229,4 +185,63 @@ fn a_turn_loop_over_a_generated_dungeon_in_the_games_own_tiles() {
     let (_, in_smoke) = ball(&smoke, game.player, target, 20.0, creature, |_| false).unwrap();
     assert!(in_smoke.iter().all(|&p| smoke.cell_passes(p)));
     assert!(!burst.is_empty());
+}
+
+/// A palette names its tiles and finds its edge states by meaning; a tile of another
+/// meaning, or a missing one, is refused naming its role.
+#[test]
+fn a_palette_refuses_tiles_that_mean_something_else() {
+    let role = |e: GenerateError| match e {
+        GenerateError::Palette { role, reason } => format!("{role}: {reason}"),
+        e => panic!("not a palette error: {e}"),
+    };
+    let said = role(Palette::new(game_registry(), "moss", "moss", "ladder").unwrap_err());
+    assert!(said.starts_with("rock: tile `moss` is not one"), "{said}");
+    let said = role(Palette::new(game_registry(), "basalt", "lava", "ladder").unwrap_err());
+    assert_eq!(said, "floor: the registry has no tile `lava`");
+    let doorless = Registry::from_defs(
+        vec![TileDef::rock("basalt", '#'), TileDef::floor("moss", ','), TileDef::stair("ladder", 'H')],
+        vec![EdgeDef::wall("masonry", '|'), EdgeDef::open("arch", 'o')],
+    )
+    .unwrap();
+    let said = role(Palette::new(doorless, "basalt", "moss", "ladder").unwrap_err());
+    assert!(said.starts_with("door: the registry has no edge state that means what `door` does"), "{said}");
+}
+
+/// A room graph with keys, locks and one-way doors, written in the game's tiles: its room
+/// table, markers, locks and keys carry over, the mission doors join the game's registry
+/// under their own names, and the flow proof still holds; the file
+/// round-trips. A translation to a tile of another meaning is refused by name.
+#[test]
+fn a_realised_mission_in_the_games_tiles_keeps_its_flow() {
+    use octile::dungeon::Translation;
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json"))
+            .unwrap();
+    let flow = octile::flow::FlowSpec::from_json(&text).unwrap().check(&Default::default()).unwrap();
+    let options = GenerateOptions { seed: 1, cols: 24, rows: 24, levels: 1, ..Default::default() };
+    let made = octile::flow::realise(&flow, &options, &mut |_| {}).unwrap();
+    let palette = Palette::new(game_registry(), "basalt", "moss", "ladder").unwrap();
+    let d = palette.apply(&made).unwrap();
+    assert!(d.registry().edge("door_locked").is_some() && d.registry().edge("masonry").is_some());
+    assert_eq!((d.entrance(), d.exit()), (made.entrance(), made.exit()));
+    assert_eq!(d.rooms(), made.rooms());
+    assert_eq!(d.locks().collect::<Vec<_>>(), made.locks().collect::<Vec<_>>());
+    assert_eq!(d.keys().collect::<Vec<_>>(), made.keys().collect::<Vec<_>>());
+    let (a, b) = (octile::flow::verify(&made), octile::flow::verify(&d));
+    assert!(b.holds(), "{:?}", b.failures);
+    assert_eq!(a.critical_path, b.critical_path);
+    // The moss costs 100 more for each cell entered; nothing else differs.
+    assert_eq!(b.critical_cost, a.critical_cost + 100 * (a.critical_path.len() as u64 - 1));
+    let json = octile::format::to_json(&d);
+    assert!(json.contains("{\"name\": \"moss\"") && !json.contains("{\"name\": \"floor\""));
+    assert_eq!(octile::format::to_json(&octile::format::from_json(&json).unwrap()), json);
+    // Rock written as moss: refused, naming the tile.
+    let mut wrong = Translation {
+        tiles: (0..made.registry().tiles().len()).map(|_| palette.floor).collect(),
+        edges: (0..made.registry().edges().len()).map(|_| palette.wall).collect(),
+    };
+    wrong.tiles[0] = palette.floor;
+    let said = made.translated(game_registry(), &wrong).unwrap_err().to_string();
+    assert!(said.contains("tile `solid` maps to `moss`"), "{said}");
 }

@@ -19,6 +19,7 @@ mod rooms;
 mod seams;
 mod stair;
 mod stairs;
+mod translate;
 
 pub use columns::{DECK_THICKNESS, Drop, RAILING_HEIGHT, RAILING_THICKNESS, RailingEdge, RailingLine};
 pub use defs::{Carve, EdgeDef, Mechanism, TileDef};
@@ -32,3 +33,4 @@ pub use ramps::{Ramp, RampCells};
 pub use registry::{EdgeStateId, RegisterError, Registry, TileId};
 pub use rooms::{MAX_ROOMS, Passage, PassageKind, Room, RoomId, RoomRole, RoomShape, SizeClass};
 pub use stairs::{Shaft, Stair, Stairs};
+pub use translate::Translation;

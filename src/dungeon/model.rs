@@ -35,8 +35,8 @@ pub struct Dungeon {
     dims: Dims,
     layout: Layout,
     pub(super) registry: Registry,
-    tiles: Vec<Grid<TileId>>,
-    edges: Vec<Vec<EdgeStateId>>,
+    pub(super) tiles: Vec<Grid<TileId>>,
+    pub(super) edges: Vec<Vec<EdgeStateId>>,
     pub(super) entrance: Option<Pos>,
     pub(super) exit: Option<Pos>,
     pub(super) seed: Option<u64>,
@@ -52,7 +52,7 @@ pub struct Dungeon {
     /// Per level, how many of its pillars are open (kept by the pillar setters, so a level
     /// without open pillars skips the revert check of every tile and edge change).
     pub(super) open_pillar_count: Vec<usize>,
-    stairs: Stairs,
+    pub(super) stairs: Stairs,
     /// The rooms and passages the dungeon was built from ([`Dungeon::rooms`]).
     pub(super) rooms: RoomTable,
     /// The lock ids of locked doors and where their keys lie ([`Dungeon::lock_at`]).

@@ -60,6 +60,15 @@ pub enum GenerateError {
         /// What to change, for this case ([`GenerateError::disconnected_advice`]).
         advice: &'static str,
     },
+    /// A [`super::Palette`] whose tile or edge state for a role is missing or means
+    /// something else than the standard one.
+    #[error("palette: the {role}: {reason}")]
+    Palette {
+        /// `rock`, `floor`, `stair`, `wall`, `open` or `door`.
+        role: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
     /// The dungeon's own limits (shape, proportions).
     #[error(transparent)]
     Dungeon(#[from] DungeonError),

@@ -17,6 +17,7 @@ mod floor;
 pub(crate) mod keep;
 mod loops;
 mod options;
+mod palette;
 mod pits;
 mod ramps;
 // Edit's repairs only (`edit` needs the `export` feature).
@@ -28,6 +29,7 @@ pub use atria::{Atrium, MIN_ATRIUM_CELLS, open_atria, open_atrium};
 pub(crate) use carve::Locked;
 pub use error::GenerateError;
 pub use options::{DEFAULT_LOOP_GAIN, GenerateOptions, OCTAGONS_PER_STAIR};
+pub use palette::{Palette, generate_in};
 pub use pits::{Pit, open_pits};
 pub use ramps::{OCTAGONS_PER_RAMP, cut_ramps};
 #[cfg(feature = "export")]
