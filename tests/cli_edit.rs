@@ -227,3 +227,36 @@ fn the_readme_edit_example_changes_something_visible() {
     );
     assert!(stdout(&out).contains(&said), "{}", stdout(&out));
 }
+
+/// On a dungeon with a flow to prove, every line reports the proof's verdict: walling up a
+/// locked door breaks it (the goal is cut off), and undoing it gives the door back its
+/// lock id, so the flow holds again and the file validates.
+#[test]
+fn each_line_says_whether_the_flow_still_holds_and_undo_gives_a_lock_back() {
+    let dir = Scratch::new("edit_flow_per_line");
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json");
+    let file = dir.join("m.json");
+    let f = file.to_str().unwrap();
+    let o = octile(&["generate", "--flow", spec, "--octagons", "24x24", "--seed", "1", "-o", f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let d = octile::format::load(&file).unwrap();
+    let lock = d.locks().find(|l| l.id == 1).expect("lock 1");
+    let (slot, dir_of, _) = d.edge_cells(lock.edge).unwrap();
+    let wall = format!("edge {},{},{} {} wall", lock.level, slot.row, slot.col, dir_of.name());
+    let out = dir.join("e.json");
+    let o = octile(&["edit", f, "--do", &wall, "--do", "undo", "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("lock 1 -> none") && lines[0].contains("; flow: the goal at"), "{text}");
+    assert!(lines[1].contains("lock none -> 1") && lines[1].contains("; flow holds (3 lock(s)"), "{text}");
+    assert!(lines[2].starts_with("wrote ") && lines[2].contains("flow holds"), "{text}");
+    let edited = octile::format::load(&out).unwrap();
+    assert_eq!(edited.lock_of(lock.level, lock.edge), Some(1));
+    assert!(octile::flow::verify(&edited).holds());
+    // A dungeon without a flow reports none.
+    let plain = dir.join("arena.json");
+    std::fs::copy(ARENA, &plain).unwrap();
+    let o = octile(&["edit", plain.to_str().unwrap(), "--do", "cycle 0,2,2 E"]);
+    assert!(!stdout(&o).contains("; flow"), "{}", stdout(&o));
+}

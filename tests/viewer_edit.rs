@@ -347,3 +347,43 @@ fn the_room_brush_paints_a_room_with_doorways() {
     );
     assert!(err.contains("room 0 0,0..0,2"), "the status line says what was done: {err}");
 }
+
+/// Edit mode says when an edit breaks the flow proof, and when undoing it mends it: a click
+/// on a locked door cycles it to another state (its lock id goes), the HUD (and stderr)
+/// say `flow broken: ...`; Ctrl+Z puts the door and its id back, `flow holds again`.
+#[test]
+fn an_edit_that_breaks_the_flow_is_said_and_undo_mends_it() {
+    const TEST: &str = "an_edit_that_breaks_the_flow_is_said_and_undo_mends_it";
+    let Some((_alone, dir, _, _)) = window_test(TEST) else { return };
+    let file = dir.join("mission.json");
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json");
+    let made = Command::new(env!("CARGO_BIN_EXE_octile"))
+        .args([
+            "generate",
+            "--flow",
+            spec,
+            "--octagons",
+            "24x24",
+            "--seed",
+            "1",
+            "-o",
+            file.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", support::stderr(&made));
+    let d = octile::format::load(&file).unwrap();
+    let lock = d.locks().find(|l| l.id == 1).expect("lock 1");
+    let (slot, wall, _) = d.edge_cells(lock.edge).unwrap();
+    let pixel = seam_pixel(&d, Pos { level: lock.level, slot }, wall);
+    let Some((child, window)) = open_top_view(TEST, &file) else { return };
+    let (_, broken) = click_in_edit_mode(&window, pixel, dir.path());
+    xdotool(&["key", "ctrl+z"]);
+    pause(1500);
+    let mended = grab(&window, &dir.join("mended.png"));
+    let (_, err) = quit_and_load(child, &file);
+    assert!(err.contains("flow broken: "), "the broken flow is said: {err}");
+    let (at_break, at_mend) = (err.find("flow broken: ").unwrap(), err.find("flow holds again"));
+    assert!(at_mend.is_some_and(|m| m > at_break), "undo mends it, and says so: {err}");
+    assert!(differing_near(&broken, &mended, pixel, 12) > 10, "the door looks different once mended");
+}

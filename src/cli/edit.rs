@@ -86,8 +86,9 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
             Ok(Some(done)) => {
                 ran += 1;
                 let connectivity = editor.connectivity();
+                let flow = editor.flow().map(|v| format!("; {v}")).unwrap_or_default();
                 report.push(format!(
-                    "{place}: {}: {}; {connectivity}",
+                    "{place}: {}: {}; {connectivity}{flow}",
                     code(line),
                     summary(&done, editor.dungeon().registry())
                 ));
@@ -99,7 +100,8 @@ pub fn run(args: EditArgs) -> anyhow::Result<ExitCode> {
     for line in &report {
         outln!("{line}")?;
     }
-    outln!("wrote {} ({ran} command(s); {})", out.display(), editor.connectivity())?;
+    let flow = editor.flow().map(|v| format!("; {v}")).unwrap_or_default();
+    outln!("wrote {} ({ran} command(s); {}{flow})", out.display(), editor.connectivity())?;
     for warning in super::validate::inert_seams(editor.dungeon()) {
         errln!("warning: {warning}");
     }

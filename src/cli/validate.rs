@@ -23,19 +23,13 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         Ok(d) => {
             // The flow proof, for a dungeon with locks, keys or mission doors: its first
             // failure (the rest follow from it often enough).
-            if d.has_mission() || d.registry().edges().iter().any(|e| e.mechanism.is_some()) {
+            if d.has_flow() {
                 let verdict = octile::flow::verify(&d);
-                if let Some(failure) = verdict.first() {
-                    outln!("{name}: flow: {failure}")?;
+                outln!("{name}: {verdict}")?;
+                if !verdict.holds() {
                     errln!("{name}: the flow does not hold ({} failure(s))", verdict.failures.len());
                     return Ok(ExitCode::FAILURE);
                 }
-                outln!(
-                    "{name}: flow holds ({} lock(s), {} key(s), critical path of {} cells)",
-                    verdict.locks,
-                    verdict.keys,
-                    verdict.critical_path.len()
-                )?;
             }
             let warnings = inert_seams(&d);
             for w in &warnings {

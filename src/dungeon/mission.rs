@@ -68,6 +68,24 @@ impl Dungeon {
         self.mission.locks.get(&(pos.level, edge)).copied()
     }
 
+    /// The lock id of the locked door on `edge` of `level` ([`Dungeon::lock_at`] by edge).
+    #[must_use]
+    pub fn lock_of(&self, level: u16, edge: EdgeId) -> Option<u32> {
+        self.mission.locks.get(&(level, edge)).copied()
+    }
+
+    /// [`Dungeon::set_lock`] by edge: gives the locked door on `edge` of `level` the lock id
+    /// `lock`, or takes its id away (`None`).
+    ///
+    /// # Errors
+    /// As [`Dungeon::set_lock`].
+    pub fn set_lock_of(&mut self, level: u16, edge: EdgeId, lock: Option<u32>) -> Result<(), DungeonError> {
+        let Some((slot, dir, _)) = self.edge_cells(edge) else {
+            return Err(DungeonError::Registry { what: format!("{edge} is not an edge of the grid") });
+        };
+        self.set_lock(Pos { level, slot }, dir, lock)
+    }
+
     /// Gives the locked door on wall `dir` of the cell at `pos` the lock id `lock`, or takes
     /// its id away (`None`). Setting the edge to any state that is not a locked door takes
     /// the id away too.
@@ -137,6 +155,14 @@ impl Dungeon {
     #[must_use]
     pub fn has_mission(&self) -> bool {
         !self.mission.locks.is_empty() || !self.mission.keys.is_empty()
+    }
+
+    /// Whether the dungeon has a flow to prove: lock ids, keys, or mission doors in its
+    /// registry ([`crate::flow::verify`]; `octile validate`, the editor, the plan and the
+    /// export read it).
+    #[must_use]
+    pub fn has_flow(&self) -> bool {
+        self.has_mission() || self.registry.edges().iter().any(|e| e.mechanism.is_some())
     }
 
     /// The two cells of `edge` (a canonical edge of the grid), first the one earlier in

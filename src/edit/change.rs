@@ -64,6 +64,19 @@ pub enum Change {
         /// Pinned after.
         after: bool,
     },
+    /// A locked door's lock id (`None`: none). Setting a locked door's edge to another
+    /// state takes its id away: that is recorded just before the edge's change, so undoing
+    /// puts the door back before its id.
+    Lock {
+        /// The level.
+        level: u16,
+        /// The edge.
+        edge: EdgeId,
+        /// Its lock id before.
+        before: Option<u32>,
+        /// Its lock id after.
+        after: Option<u32>,
+    },
     /// A cell's room height (`None`: the dungeon's default).
     Height {
         /// The cell.
@@ -91,6 +104,9 @@ impl Change {
             Change::Exit { before, after } => Change::Exit { before: after, after: before },
             Change::Pin { pos, before, after } => Change::Pin { pos, before: after, after: before },
             Change::Height { pos, before, after } => Change::Height { pos, before: after, after: before },
+            Change::Lock { level, edge, before, after } => {
+                Change::Lock { level, edge, before: after, after: before }
+            }
         }
     }
 
@@ -109,6 +125,7 @@ impl Change {
             Change::Pin { pos, after, .. } => d.set_pinned(pos, after),
             Change::Height { pos, after: Some(h), .. } => d.set_room_height(pos, h.to_metres()).map(|_| ()),
             Change::Height { pos, after: None, .. } => d.clear_room_height(pos),
+            Change::Lock { level, edge, after, .. } => d.set_lock_of(level, edge, after),
         }
     }
 }
@@ -132,6 +149,10 @@ impl std::fmt::Display for Change {
             }
             Change::Height { pos, before, after } => {
                 write!(f, "{pos}: room height {} -> {}", height(*before), height(*after))
+            }
+            Change::Lock { level, edge, before, after } => {
+                let id = |l: Option<u32>| l.map_or_else(|| "none".to_string(), |l| l.to_string());
+                write!(f, "level {level}, {edge}: lock {} -> {}", id(*before), id(*after))
             }
         }
     }
@@ -163,6 +184,17 @@ fn opt(p: Option<Pos>) -> String {
     p.map_or_else(|| "none".into(), |p| format!("({p})"))
 }
 
+/// The change of `edge`'s lock id on `level` from `before` to what `d` has now, if any.
+fn lock_change(d: &Dungeon, level: u16, edge: EdgeId, before: Option<u32>) -> Option<Change> {
+    let after = d.lock_of(level, edge);
+    (before != after).then_some(Change::Lock { level, edge, before, after })
+}
+
+/// The lock id of `edge` in a level's `locks` (a [`LevelCopy`]'s).
+fn lock_in(locks: &[(EdgeId, u32)], edge: EdgeId) -> Option<u32> {
+    locks.iter().find(|&&(e, _)| e == edge).map(|&(_, id)| id)
+}
+
 /// A copy of one level's layers taken before generation code changes it directly, for
 /// [`Recorder::record_level`] and [`Recorder::record_cells`].
 pub(crate) struct LevelCopy {
@@ -172,6 +204,8 @@ pub(crate) struct LevelCopy {
     pub(crate) edges: Vec<EdgeStateId>,
     /// The pillar layer.
     pub(crate) pillars: Vec<PillarState>,
+    /// The level's lock ids, by edge.
+    pub(crate) locks: Vec<(EdgeId, u32)>,
 }
 
 impl LevelCopy {
@@ -181,6 +215,7 @@ impl LevelCopy {
             tiles: d.tile_layer(level)?.clone(),
             edges: d.edge_layer(level)?.to_vec(),
             pillars: d.pillar_layer(level)?.to_vec(),
+            locks: d.locks().filter(|l| l.level == level).map(|l| (l.edge, l.id)).collect(),
         })
     }
 }
@@ -219,11 +254,18 @@ impl<'a> Recorder<'a> {
         let before = self.d.edge_state_of(level, edge)?;
         if before != state {
             let open = self.d.open_pillars_at_edge(level, edge);
+            let lock = self.d.lock_of(level, edge);
             self.d.set_edge_of(level, edge, state)?;
+            self.record_lock(level, edge, lock);
             self.record_closed(level, &open);
             self.changes.push(Change::Edge { level, edge, before, after: state });
         }
         Ok(())
+    }
+
+    /// Records that the edge change of `edge` took its lock id `before` away (when it did).
+    fn record_lock(&mut self, level: u16, edge: EdgeId, before: Option<u32>) {
+        self.changes.extend(lock_change(self.d, level, edge, before));
     }
 
     /// Records the pillars of `open` (open before a tile or edge change) that the change
@@ -322,7 +364,7 @@ impl<'a> Recorder<'a> {
     /// generation code working on the dungeon directly), against copies of its layers taken
     /// before: tiles row-major, then edges in index order.
     pub(crate) fn record_level(&mut self, level: u16, before: &LevelCopy) {
-        let LevelCopy { tiles, edges, pillars } = before;
+        let LevelCopy { tiles, edges, pillars, locks } = before;
         self.record_pillars(level, pillars, true);
         let dims = self.d.dims();
         let now_tiles = self.d.tile_layer(level).expect("invariant: a level of the dungeon");
@@ -342,6 +384,7 @@ impl<'a> Recorder<'a> {
             let i = dims.edge_index(edge).expect("invariant: an edge of the grid");
             if i == next {
                 differ.next();
+                self.changes.extend(lock_change(self.d, level, edge, lock_in(locks, edge)));
                 self.changes.push(Change::Edge { level, edge, before: edges[i], after: now_edges[i] });
             }
         }
@@ -352,7 +395,7 @@ impl<'a> Recorder<'a> {
     /// and to their walls' edges: the same changes in the same order, without reading the
     /// rest of the level.
     pub(crate) fn record_cells(&mut self, level: u16, before: &LevelCopy, cells: &[Slot]) {
-        let LevelCopy { tiles, edges, pillars } = before;
+        let LevelCopy { tiles, edges, pillars, locks } = before;
         self.record_pillars(level, pillars, true);
         let dims = self.d.dims();
         let now_tiles = self.d.tile_layer(level).expect("invariant: a level of the dungeon");
@@ -377,6 +420,7 @@ impl<'a> Recorder<'a> {
         let now_edges = self.d.edge_layer(level).expect("invariant: a level of the dungeon");
         for (i, edge) in walls {
             if edges[i] != now_edges[i] {
+                self.changes.extend(lock_change(self.d, level, edge, lock_in(locks, edge)));
                 self.changes.push(Change::Edge { level, edge, before: edges[i], after: now_edges[i] });
             }
         }

@@ -85,7 +85,8 @@ pub fn dirty_chunks(d: &Dungeon, changes: &[Change]) -> Vec<ChunkId> {
                     out.insert(ChunkId::of(Pos { level, slot: edge_slot(seam) }));
                 }
             }
-            Change::Entrance { .. } | Change::Exit { .. } | Change::Pin { .. } => {}
+            // A lock id is no geometry (the door it sits on is an Edge change of its own).
+            Change::Entrance { .. } | Change::Exit { .. } | Change::Pin { .. } | Change::Lock { .. } => {}
         }
     }
     out.into_iter().collect()

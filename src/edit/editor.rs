@@ -4,6 +4,7 @@ use super::change::Recorder;
 use super::dirty::dirty_chunks;
 use super::{Change, Command, Connectivity, EditError, apply};
 use crate::dungeon::Dungeon;
+use crate::flow::Verdict;
 use crate::mesh::chunk::ChunkId;
 use std::sync::OnceLock;
 
@@ -40,13 +41,29 @@ pub struct Editor {
     history: super::history::History,
     /// The connectivity report of `dungeon`, once asked for, until the next change.
     report: OnceLock<Connectivity>,
+    /// The flow proof's verdict on `dungeon`, once asked for, until the next change.
+    flow: OnceLock<Option<Verdict>>,
 }
 
 impl Editor {
     /// An editor of `dungeon`, with an empty history, counted as saved.
     #[must_use]
     pub fn new(dungeon: Dungeon) -> Editor {
-        Editor { dungeon, history: super::history::History::default(), report: OnceLock::new() }
+        Editor {
+            dungeon,
+            history: super::history::History::default(),
+            report: OnceLock::new(),
+            flow: OnceLock::new(),
+        }
+    }
+
+    /// The flow proof's verdict on the dungeon as it is now ([`crate::flow::verify`]), for a
+    /// dungeon with a flow to prove ([`Dungeon::has_flow`]; `None` otherwise): an edit may
+    /// break it (a wall round a key, a passage round a lock), and the editor says so rather
+    /// than refusing the edit. Computed when first asked for after a change, then kept.
+    #[must_use]
+    pub fn flow(&self) -> Option<&Verdict> {
+        self.flow.get_or_init(|| self.dungeon.has_flow().then(|| crate::flow::verify(&self.dungeon))).as_ref()
     }
 
     /// Regions and unreachable cells of the dungeon as it is now (edits may split it; the
@@ -150,6 +167,7 @@ impl Editor {
     fn applied(&mut self, changes: Vec<Change>) -> Applied {
         if !changes.is_empty() {
             self.report = OnceLock::new();
+            self.flow = OnceLock::new();
         }
         let d = &self.dungeon;
         Applied { dirty: dirty_chunks(d, &changes), changes }

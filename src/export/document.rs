@@ -146,7 +146,7 @@ fn scene_extras(dungeon: &Dungeon) -> serde_json::Value {
     }
     // The flow: the critical path and the proof's verdict, for a dungeon with locks, keys
     // or mission doors ([`crate::flow::verify`]).
-    if dungeon.has_mission() || dungeon.registry().edges().iter().any(|e| e.mechanism.is_some()) {
+    if dungeon.has_flow() {
         let verdict = crate::flow::verify(dungeon);
         let path: Vec<serde_json::Value> =
             verdict.critical_path.iter().map(|p| value!([p.level, p.slot.row, p.slot.col])).collect();

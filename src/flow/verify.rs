@@ -138,6 +138,24 @@ impl Verdict {
     }
 }
 
+/// One line for people, as `octile validate`, `octile edit` and the editor's HUD print it:
+/// `flow holds (3 lock(s), 3 key(s), critical path of 47 cells)`, or `flow: ` and the first
+/// failure.
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.first() {
+            Some(failure) => write!(f, "flow: {failure}"),
+            None => write!(
+                f,
+                "flow holds ({} lock(s), {} key(s), critical path of {} cells)",
+                self.locks,
+                self.keys,
+                self.critical_path.len()
+            ),
+        }
+    }
+}
+
 /// Most distinct lock ids the proof tracks (the key sets seen at a cell are a 64-bit set).
 pub const MAX_LOCKS: usize = 6;
 

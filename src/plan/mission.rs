@@ -25,7 +25,7 @@ pub fn lock_colour(id: u32) -> &'static str {
 
 /// The verdict to draw for `dungeon`, when it has a mission.
 pub(super) fn verdict(dungeon: &Dungeon) -> Option<Verdict> {
-    let mission = dungeon.has_mission() || dungeon.registry().edges().iter().any(|e| e.mechanism.is_some());
+    let mission = dungeon.has_flow();
     mission.then(|| crate::flow::verify(dungeon))
 }
 

@@ -75,6 +75,9 @@ pub struct EditMode {
     levels: std::ops::RangeInclusive<u16>,
     /// The torches of the edited dungeon, found again after edits.
     torches: torches::TorchFollow,
+    /// Whether the flow proof held after the last edit (`None` before the first, or for a
+    /// dungeon with no flow to prove): an edit that changes it is said on the HUD.
+    flow_held: Option<bool>,
 }
 
 impl EditMode {
@@ -101,6 +104,7 @@ impl EditMode {
             seen: None,
             levels: NO_LEVELS,
             torches: torches::TorchFollow::default(),
+            flow_held: None,
         }
     }
 
@@ -294,6 +298,9 @@ impl EditMode {
             }
             prepared.world = crate::walk::World::with_rules(session.dungeon(), &VIEW_RULES);
         }
+        if let Some(message) = self.session.as_ref().and_then(|s| flow_news(&mut self.flow_held, s)) {
+            self.messages.push(message);
+        }
         // Torches follow the rooms, found on a thread of their own once an edit is done.
         if let (Some(live), Some(session)) = (self.live.as_mut(), self.session.as_ref())
             && let Some(message) = self.torches.step(device, self.painting, session.dungeon(), live)
@@ -377,6 +384,10 @@ impl EditMode {
         lines.push(format!("EDIT mode | tool: {tool} | {saved} | undo {undo}, redo {redo}"));
         lines.push(format!("hover: {hovered}"));
         lines.push(format!("{} | file {}", session.connectivity(), session.save_path().display()));
+        if let Some(verdict) = session.flow() {
+            let mark = if verdict.holds() { "" } else { "FLOW BROKEN | " };
+            lines.push(format!("{mark}{verdict}"));
+        }
         lines.push(format!("E/X export the edited dungeon to {}", session.export_path().display()));
         if !session.message.is_empty() {
             lines.push(format!("last: {}", session.message));
@@ -389,6 +400,21 @@ impl EditMode {
     #[must_use]
     pub fn help() -> Vec<String> {
         edit_help()
+    }
+}
+
+/// What to say when the flow proof's verdict on `session`'s dungeon changed since `held`
+/// (which it then updates): `flow broken: ` and the first failure when an edit broke it,
+/// `flow holds again` when one mended it; nothing the first time, or without a flow.
+fn flow_news(held: &mut Option<bool>, session: &Session) -> Option<String> {
+    let verdict = session.flow()?;
+    let before = held.replace(verdict.holds())?;
+    match (before, verdict.holds()) {
+        (true, false) => {
+            Some(format!("flow broken: {}", verdict.first().map(ToString::to_string).unwrap_or_default()))
+        }
+        (false, true) => Some("flow holds again".into()),
+        _ => None,
     }
 }
 

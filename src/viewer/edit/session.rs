@@ -84,6 +84,13 @@ impl Session {
         self.editor.connectivity()
     }
 
+    /// The flow proof's verdict now, for a dungeon with a flow to prove
+    /// ([`crate::edit::Editor::flow`]).
+    #[must_use]
+    pub fn flow(&self) -> Option<&crate::flow::Verdict> {
+        self.editor.flow()
+    }
+
     /// Undo and redo steps available.
     #[must_use]
     pub fn steps(&self) -> (usize, usize) {
