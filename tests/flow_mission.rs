@@ -7,7 +7,7 @@
 //! entering its cell.
 //!
 //! - every realised mission spec (entrance, goal, boss, 2 treasure rooms, 3 key-locks, 2
-//!   cycles) on 24x24x1 and 32x32x3 reaches its goal, needs each lock, lets none be walked
+//!   cycles) on 24x24x1, 32x32x3 and 64x64x4 reaches its goal, needs each lock, lets none be walked
 //!   round, and lays each key before its lock; `flow::verify` agrees;
 //! - a lock made bypassable by hand, and a key moved behind its lock, are caught by both;
 //! - on mutated dungeons (random walls, doors, locks, one-way doors, keys) the two agree.
@@ -291,9 +291,9 @@ fn assert_mission_holds(d: &Dungeon, what: &str) {
 }
 
 #[test]
-fn realised_missions_hold_on_both_sizes() {
+fn realised_missions_hold_on_every_size() {
     let seeds = knob("OCTILE_MISSION_SEEDS", 3);
-    for (name, size) in [("one-level.json", 24), ("three-levels.json", 32)] {
+    for (name, size) in [("one-level.json", 24), ("three-levels.json", 32), ("four-levels.json", 64)] {
         let mut made = 0;
         for seed in 0..seeds {
             let Some(d) = realised(name, size, seed) else { continue };
@@ -315,6 +315,7 @@ fn realised_missions_hold_on_both_sizes() {
             }
         }
         // The spec is met on at least 99% of seeds (all of the few CI checks).
+        println!("{name} {size}x{size}: {made} of {seeds} seeds realised, every one holds");
         assert!(made * 100 >= seeds * 99, "{name}: {made} of {seeds} seeds realised");
     }
 }

@@ -387,3 +387,36 @@ fn an_edit_that_breaks_the_flow_is_said_and_undo_mends_it() {
     assert!(at_mend.is_some_and(|m| m > at_break), "undo mends it, and says so: {err}");
     assert!(differing_near(&broken, &mended, pixel, 12) > 10, "the door looks different once mended");
 }
+
+/// Q with unsaved edits does not quit at once: it says what is at stake, and a second Q
+/// quits without saving (the file keeps what it had). Esc with the help open closes the
+/// help, not the window.
+#[test]
+fn quitting_with_unsaved_edits_asks_first_and_esc_closes_the_help() {
+    const TEST: &str = "quitting_with_unsaved_edits_asks_first_and_esc_closes_the_help";
+    let Some((_alone, dir, file, before)) = window_test(TEST) else { return };
+    let (pos, wall) = known_wall(&before);
+    let Some((mut child, window)) = open_top_view(TEST, &file) else { return };
+    pause(2500);
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "F1"]);
+    pause(800);
+    xdotool(&["key", "Escape"]);
+    pause(1500);
+    assert!(child.try_wait().unwrap().is_none(), "Esc closed the help, not the window");
+    let _ = click_in_edit_mode(&window, seam_pixel(&before, pos, wall), dir.path());
+    xdotool(&["key", "q"]);
+    pause(1500);
+    assert!(child.try_wait().unwrap().is_none(), "one Q with unsaved edits does not quit");
+    xdotool(&["key", "q"]);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(5) {
+        pause(100);
+    }
+    let quit = child.try_wait().unwrap().is_some();
+    let err = finish(child);
+    assert!(quit, "the second Q quits: {err}");
+    assert!(err.contains("unsaved edits: Ctrl+S saves them; Q or Esc again quits without saving"), "{err}");
+    assert!(!err.contains(&format!("saved {}", file.display())), "nothing saved: {err}");
+    assert_eq!(octile::format::load(&file).unwrap(), before, "the file keeps what it had");
+}

@@ -84,13 +84,19 @@ impl RoomGraph {
         RoomGraph { out, back, degree }
     }
 
-    /// [`Mission::key_route`] from `entrance` to `goal`: breadth first over (room, keys
-    /// held), the keys by their index in `locks` (the distinct lock ids, sorted) and
-    /// `keys_in` giving each room's keys as a set. Empty when the goal is not reached or
-    /// there are more locks than [`MAX_ROUTE_LOCKS`].
-    fn key_route(&self, entrance: usize, goal: usize, locks: &[u32], keys_in: &[u32]) -> Vec<usize> {
+    /// [`Mission::key_route`] of `d` from `entrance` to `goal`: breadth first over (room,
+    /// keys held), a key by its index in `locks` (the distinct lock ids, sorted). Empty when
+    /// the goal is not reached or there are more locks than [`MAX_ROUTE_LOCKS`].
+    fn key_route(&self, d: &Dungeon, entrance: usize, goal: usize, locks: &[u32]) -> Vec<usize> {
         if locks.len() > MAX_ROUTE_LOCKS {
             return Vec::new();
+        }
+        // Each room's keys, as a set.
+        let mut keys_in = vec![0u32; self.out.len()];
+        for (id, at) in d.keys() {
+            if let (Ok(k), Some(room)) = (locks.binary_search(&id), d.room_at(at)) {
+                keys_in[usize::from(room.0)] |= 1 << k;
+            }
         }
         let sets = 1usize << locks.len();
         let state = |room: usize, held: u32| room * sets + held as usize;
@@ -250,13 +256,7 @@ pub fn mission(d: &Dungeon) -> Option<Mission> {
     let mut levels: Vec<u16> = critical_path.iter().map(|&r| d.rooms()[r].level).collect();
     levels.sort_unstable();
     levels.dedup();
-    let mut keys_in = vec![0u32; n];
-    for (id, at) in d.keys() {
-        if let (Ok(k), Some(room)) = (locks.binary_search(&id), d.room_at(at)) {
-            keys_in[usize::from(room.0)] |= 1 << k.min(31);
-        }
-    }
-    let key_route = graph.key_route(entrance, goal, &locks, &keys_in);
+    let key_route = graph.key_route(d, entrance, goal, &locks);
     let nonlinearity = (!key_route.is_empty()).then(|| {
         let mut entered = vec![0u32; n];
         for &r in &key_route {

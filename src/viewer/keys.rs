@@ -92,8 +92,13 @@ pub const BINDINGS: &[(&str, Binding, Command, &str)] = &[
     ("F1 or H", Binding::Named(NamedKey::F1), Command::Help, "this help"),
     ("", Binding::Char('h'), Command::Help, ""),
     ("F2", Binding::Named(NamedKey::F2), Command::Hud, "HUD on/off"),
-    ("Esc", Binding::Named(NamedKey::Escape), Command::Escape, "release the mouse, else quit"),
-    ("Q", Binding::Char('q'), Command::Quit, "quit"),
+    (
+        "Esc",
+        Binding::Named(NamedKey::Escape),
+        Command::Escape,
+        "release the mouse, else close the help, else quit",
+    ),
+    ("Q", Binding::Char('q'), Command::Quit, "quit (twice with unsaved edits)"),
 ];
 
 /// Mouse and movement help, after the key table.

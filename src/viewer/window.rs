@@ -77,6 +77,7 @@ pub fn run(dungeon: Dungeon, options: ViewOptions, frames: Option<u64>) -> Resul
         last: Instant::now(),
         hud_clock: Instant::now(),
         timing: Timing::default(),
+        quit_asked: None,
     };
     event_loop.run_app(&mut app).map_err(|e| ViewerError::Window { reason: e.to_string() })?;
     if let Some(e) = app.error {
@@ -206,9 +207,20 @@ pub(crate) struct App {
     timing: Timing,
     /// Edit mode and fog of war (src/viewer/edit/).
     edit: super::edit::EditMode,
+    /// When Q or Esc was last refused for unsaved edits: pressed again within
+    /// [`QUIT_CONFIRM_SECONDS`], it quits.
+    pub(crate) quit_asked: Option<Instant>,
 }
 
+/// How long a refused quit (unsaved edits) waits for the key again.
+pub(crate) const QUIT_CONFIRM_SECONDS: f64 = 5.0;
+
 impl App {
+    /// True when edit mode holds changes not saved yet.
+    pub(crate) fn has_unsaved_edits(&self) -> bool {
+        self.edit.has_unsaved_edits()
+    }
+
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: ViewerError) {
         self.error = Some(error);
         event_loop.exit();

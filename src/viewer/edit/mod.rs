@@ -114,6 +114,12 @@ impl EditMode {
         self.on
     }
 
+    /// True when the edited dungeon has changes not saved yet (Ctrl+S saves them).
+    #[must_use]
+    pub fn has_unsaved_edits(&self) -> bool {
+        self.session.as_ref().is_some_and(Session::is_modified)
+    }
+
     /// The dungeon as edited, once edit mode has been entered.
     #[must_use]
     pub fn edited(&self) -> Option<&Dungeon> {
