@@ -112,3 +112,38 @@ fn every_sample_door_opens() {
         assert_eq!(octile::viewer::doors::open_all(&mut d).unwrap(), 0, "{name}: all open");
     }
 }
+
+/// `octile view --critical-path` on a dungeon with locks: every door opens (the locked,
+/// one-way and secret ones too, as if their keys were held), the route is the flow's
+/// critical path, and the walkthrough (`P`) walks it from the entrance to the goal.
+#[test]
+fn the_critical_path_is_the_route_and_the_walkthrough_walks_it_through_the_locks() {
+    use octile::walk::{Tour, waypoints};
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json"))
+            .unwrap();
+    let flow = octile::flow::FlowSpec::from_json(&text).unwrap().check(&Default::default()).unwrap();
+    let options = GenerateOptions { seed: 1, cols: 24, rows: 24, levels: 1, ..GenerateOptions::default() };
+    let d = octile::flow::realise(&flow, &options, &mut |_| {}).unwrap();
+    let view = ViewOptions { critical_path: true, ..ViewOptions::default() };
+    let shown = octile::viewer::options::view_dungeon(d.clone(), &view).unwrap();
+    assert!(door_leaves(&shown).iter().all(|l| l.open), "every door open, mission doors too");
+    let prepared = octile::viewer::prepare(&shown, &view).unwrap();
+    let route = prepared.route.clone().expect("a route");
+    assert_eq!(route, octile::flow::verify(&d).critical_path, "the critical path of the dungeon as made");
+    let world = &prepared.world;
+    let mut tour = Tour::new(waypoints(world, &route));
+    let mut w = Walker::spawn(world, route[0]);
+    for _ in 0..60 * 240 {
+        let Some(wish) = tour.wish(w.xz(), w.body.walk_speed, 0.2) else { break };
+        w.step(world, wish, false, 1.0 / 60.0);
+    }
+    assert!(tour.is_done(), "the walk stops at waypoint {} of {}", tour.next, tour.points.len());
+    let goal = d.layout().center(d.exit().unwrap().slot);
+    assert!(w.xz().distance(goal) < 2.0, "at the goal: {:?}", w.feet);
+    // Without an exit there is no critical path: a typed refusal.
+    let mut lost = d.clone();
+    lost.set_exit(None).unwrap();
+    let no_path = octile::viewer::prepare(&lost, &view).unwrap_err();
+    assert!(matches!(no_path, ViewerError::NoCriticalPath), "{no_path}");
+}

@@ -46,6 +46,11 @@ pub struct ViewArgs {
     /// Draw the route between two cells, `L,R,C:L,R,C`; the walkthrough's `P` key walks it.
     #[arg(long, value_name = "L,R,C:L,R,C")]
     path: Option<RouteArg>,
+    /// Without --path: draw the critical path (entrance to goal, every lock open, as
+    /// `octile validate` proves it) as the route, with every door open (locked ones too),
+    /// so `P` walks the level as a player finishes it.
+    #[arg(long, conflicts_with = "path")]
+    critical_path: bool,
     /// Hide the faint floor cell outlines.
     #[arg(long)]
     no_outlines: bool,
@@ -129,6 +134,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         camera: args.camera,
         level: args.level,
         path: args.path.map(|r| (r.from, r.to)),
+        critical_path: args.critical_path,
         size: (args.size.cols, args.size.rows),
         outlines: !args.no_outlines,
         mesh: octile::mesh::MeshOptions { texture_size: args.texture_size, ..args.budget.mesh_options() },

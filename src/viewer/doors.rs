@@ -95,15 +95,33 @@ pub fn toggle(dungeon: &mut Dungeon, leaf: &DoorLeaf) -> Result<bool, DungeonErr
     Ok(change.walkable.after)
 }
 
-/// Opens every closed door of `dungeon` (`--open-doors`); returns how many.
+/// Opens every closed door of `dungeon` (`--open-doors`); returns how many. A mission door
+/// (locked, one-way, secret: no open state of its own, a game opens it) becomes the
+/// registry's plain open door, as if its key were held: the view walks where `octile path`
+/// routes with doors opened.
 ///
 /// # Errors
-/// The dungeon's refusal ([`Dungeon::open_door`]).
+/// The dungeon's refusal ([`Dungeon::open_door`]); [`DungeonError::Registry`] for a mission
+/// door in a registry without a plain open door.
 pub fn open_all(dungeon: &mut Dungeon) -> Result<usize, DungeonError> {
     let mut opened = 0;
     for leaf in door_leaves(dungeon).iter().filter(|l| !l.open) {
         let (pos, dir) = side(dungeon, leaf)?;
-        dungeon.open_door(pos, dir)?;
+        let state = dungeon.edge_state(pos, dir)?;
+        if state.is_some_and(|s| dungeon.registry().mechanism(s).is_some()) {
+            let open =
+                dungeon.registry().edges().iter().position(|e| {
+                    e.carve == crate::dungeon::Carve::Door && e.walkable && e.mechanism.is_none()
+                });
+            let Some(open) = open else {
+                return Err(DungeonError::Registry {
+                    what: "no plain open door to open a mission door to".into(),
+                });
+            };
+            dungeon.set_edge(pos, dir, crate::dungeon::EdgeStateId(open as u8))?;
+        } else {
+            dungeon.open_door(pos, dir)?;
+        }
         opened += 1;
     }
     Ok(opened)

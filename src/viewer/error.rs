@@ -102,6 +102,10 @@ pub enum ViewerError {
     /// A `--path` cell the pathing core refuses (off the dungeon, or not a cell).
     #[error("--path: {0}")]
     Path(#[from] crate::path::PathError),
+    /// `--critical-path` on a dungeon whose entrance and exit no walk joins, every lock
+    /// open (or that has no entrance or exit).
+    #[error("no critical path: no walk joins the entrance to the exit, even with every lock open")]
+    NoCriticalPath,
     /// No walkable route joins the two cells of `--path`.
     #[error("no walkable route from {from} to {to}")]
     NoRoute {

@@ -24,6 +24,10 @@ pub struct ViewOptions {
     pub level: Option<u16>,
     /// Draw the route between these cells (and let the walkthrough follow it).
     pub path: Option<(Pos, Pos)>,
+    /// Without `path`: draw the flow's critical path ([`crate::flow::verify`]: entrance to
+    /// goal, every lock open) as the route, and open every door ([`ViewOptions::open_doors`])
+    /// so the walkthrough can follow it.
+    pub critical_path: bool,
     /// Image or initial window size in pixels.
     pub size: (u32, u32),
     /// Draw faint outlines of the floor cells.
@@ -61,6 +65,15 @@ pub struct ViewOptions {
     pub rooms: bool,
 }
 
+impl ViewOptions {
+    /// Whether the view opens every door first: [`ViewOptions::open_doors`], or
+    /// [`ViewOptions::critical_path`] (so the walkthrough can follow it).
+    #[must_use]
+    pub fn opens_doors(&self) -> bool {
+        self.open_doors || self.critical_path
+    }
+}
+
 /// Mouse-look radians per pixel by default: 90 degrees in 524 pixels.
 pub const DEFAULT_LOOK_SENSITIVITY: f64 = 0.003;
 
@@ -70,6 +83,7 @@ impl Default for ViewOptions {
             camera: CameraKind::Orbit,
             level: None,
             path: None,
+            critical_path: false,
             size: (1280, 720),
             outlines: true,
             adapter: AdapterPreference::HighPerformance,
@@ -128,6 +142,7 @@ pub fn prepare(dungeon: &Dungeon, options: &ViewOptions) -> Result<Prepared, Vie
     }
     let route = match options.path {
         Some((from, to)) => Some(route(dungeon, from, to)?),
+        None if options.critical_path => Some(critical_path(dungeon)?),
         None => None,
     };
     let walk_refused = walk_refusal(dungeon.proportions().room_height, options.camera)?;
@@ -180,12 +195,23 @@ pub fn route(dungeon: &Dungeon, from: Pos, to: Pos) -> Result<Vec<Pos>, ViewerEr
     }
 }
 
-/// `dungeon` as `options` show it: every door opened with [`ViewOptions::open_doors`].
+/// The flow's critical path of `dungeon` ([`crate::flow::Verdict::critical_path`]).
+///
+/// # Errors
+/// [`ViewerError::NoCriticalPath`] for a dungeon without an entrance and an exit joined
+/// with every lock open.
+pub fn critical_path(dungeon: &Dungeon) -> Result<Vec<Pos>, ViewerError> {
+    let path = crate::flow::verify(dungeon).critical_path;
+    if path.is_empty() { Err(ViewerError::NoCriticalPath) } else { Ok(path) }
+}
+
+/// `dungeon` as `options` show it: every door opened with [`ViewOptions::open_doors`]
+/// (and with [`ViewOptions::critical_path`]).
 ///
 /// # Errors
 /// [`ViewerError::Dungeon`] when a door cannot be opened (its state has no open state).
 pub fn view_dungeon(mut dungeon: Dungeon, options: &ViewOptions) -> Result<Dungeon, ViewerError> {
-    if options.open_doors {
+    if options.opens_doors() {
         super::doors::open_all(&mut dungeon)?;
     }
     Ok(dungeon)
@@ -267,7 +293,7 @@ pub fn offscreen_view(
     options: &ViewOptions,
 ) -> Result<(Gpu, Offscreen, crate::viewer::renderer::Frame), ViewerError> {
     let opened;
-    let dungeon = if options.open_doors {
+    let dungeon = if options.opens_doors() {
         opened = view_dungeon(dungeon.clone(), options)?;
         &opened
     } else {
