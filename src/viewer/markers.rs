@@ -1,6 +1,7 @@
 //! Markers and torch lights in the viewer: every marker of the dungeon
 //! ([`crate::rooms::Markers`]: spawns, props, torch sockets, door hinges) as a small diamond
-//! (key K), and with `--lights` every torch light ([`crate::rooms::torch_lights`]) as a warm
+//! and every placed key of a mission ([`Dungeon::keys`]) as a larger gold one at chest
+//! height (key K), and with `--lights` every torch light ([`crate::rooms::torch_lights`]) as a warm
 //! glowing diamond where the exported `KHR_lights_punctual` light stands.
 
 use glam::Vec3;
@@ -11,6 +12,13 @@ use crate::rooms::{LightPreset, Markers, RoomGraph, torch_lights};
 
 /// Half the height of a marker's diamond (metres).
 const SIZE: f32 = 0.4;
+
+/// Half the height of a key's diamond (metres).
+const KEY_SIZE: f32 = 0.6;
+
+/// How high over its cell's floor a key's diamond floats (metres): at chest height, where a
+/// walker sees it across the room.
+const KEY_LIFT: f32 = 1.2;
 
 /// A diamond (octahedron) of half-size `size` round `at`: 8 triangles facing out.
 fn diamond(at: Vec3, size: f32, out: &mut Vec<Vertex>) {
@@ -51,6 +59,18 @@ pub fn marker_triangles(markers: &Markers) -> Vec<Vertex> {
     out
 }
 
+/// `dungeon`'s keys ([`Dungeon::keys`]) as diamonds larger than the markers' (world metres,
+/// a triangle list), each over its cell's centre at chest height; drawn in gold with the
+/// markers.
+#[must_use]
+pub fn key_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
+    let mut out = Vec::new();
+    for (_, pos) in dungeon.keys() {
+        diamond(dungeon.layout().world_center(pos).as_vec3() + Vec3::Y * KEY_LIFT, KEY_SIZE, &mut out);
+    }
+    out
+}
+
 /// The torch lights of `markers` (as `--lights` exports them) as diamonds at each light.
 #[must_use]
 pub fn light_triangles(markers: &Markers) -> Vec<Vertex> {
@@ -79,6 +99,19 @@ mod tests {
         let markers = markers_of(&d);
         assert!(markers.iter().count() > 0);
         assert_eq!(marker_triangles(&markers).len(), markers.iter().count() * 24);
+        // A key is one larger diamond over its cell.
+        assert!(key_triangles(&d).is_empty());
+        let mut keyed = d.clone();
+        let at = d.entrance().unwrap();
+        keyed.set_key(1, Some(at)).unwrap();
+        let tris = key_triangles(&keyed);
+        assert_eq!(tris.len(), 24);
+        let top = tris.iter().map(|v| v.position[1]).fold(f32::MIN, f32::max);
+        let floor = d.proportions().floor_y(at.level) as f32;
+        assert!(
+            (top - (floor + KEY_LIFT + KEY_SIZE * 1.6)).abs() < 1e-4,
+            "the key floats at chest height: {top}"
+        );
         let lights = torch_lights(&markers, LightPreset::Blender);
         let tris = light_triangles(&markers);
         assert_eq!(torch_positions(&markers).len(), lights.len());

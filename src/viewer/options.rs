@@ -307,6 +307,7 @@ pub fn offscreen_view(
     offscreen.renderer_mut().set_doors(&gpu.device, &super::doors::leaf_triangles(dungeon));
     let (markers, lights) = marker_and_light_triangles(dungeon, options);
     offscreen.renderer_mut().set_markers(&gpu.device, &markers, &lights);
+    offscreen.renderer_mut().set_keys(&gpu.device, &super::markers::key_triangles(dungeon));
     if options.hud {
         let mut hud = super::hud::Hud::new(&super::window::keys_help());
         hud.set_section("view", super::hud::view_lines(&prepared, None));

@@ -158,6 +158,8 @@ pub struct Renderer {
     doors: Vec<Option<(wgpu::Buffer, u32)>>,
     /// Markers and torch lights (world metres).
     markers: [Option<(wgpu::Buffer, u32)>; 2],
+    /// A mission's keys (world metres), drawn with the markers.
+    keys: Option<(wgpu::Buffer, u32)>,
     /// The room tints and stars uploaded so far.
     rooms: rooms::RoomLayers,
     /// The torch lights, baked into every vertex buffer of the scene's geometry.
@@ -249,6 +251,7 @@ impl Renderer {
             highlight: None,
             doors: Vec::new(),
             markers: [None, None],
+            keys: None,
             rooms: rooms::RoomLayers::default(),
             torches: scene.torches.clone(),
             path_slot,
@@ -300,6 +303,12 @@ impl Renderer {
     /// metres ([`super::markers::marker_triangles`]), the torch lights kept.
     pub fn set_marker_diamonds(&mut self, device: &wgpu::Device, markers: &[Vertex]) {
         self.markers[0] = triangles_buffer(device, "markers", markers);
+    }
+
+    /// Sets a mission's keys (drawn in gold when [`Frame::markers`]): a triangle list in
+    /// world metres ([`super::markers::key_triangles`]).
+    pub fn set_keys(&mut self, device: &wgpu::Device, keys: &[Vertex]) {
+        self.keys = triangles_buffer(device, "keys", keys);
     }
 
     /// Sets the door leaves: a triangle list in world metres per level

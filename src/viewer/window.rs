@@ -278,6 +278,7 @@ impl App {
         renderer.set_doors(&gpu.device, &super::doors::leaf_triangles(&self.dungeon));
         let (markers, lights) = super::options::marker_and_light_triangles(&self.dungeon, &self.options);
         renderer.set_markers(&gpu.device, &markers, &lights);
+        renderer.set_keys(&gpu.device, &super::markers::key_triangles(&self.dungeon));
         self.timing.adapter = gpu.describe();
         eprintln!("octile view: {} | F1 or H shows the keys", gpu.describe());
         Ok(Gfx {
@@ -371,6 +372,7 @@ impl App {
             let shown = self.edit.edited().unwrap_or(&self.dungeon);
             let markers = super::markers::marker_triangles(&super::markers::markers_of(shown));
             gfx.renderer.set_marker_diamonds(&gfx.gpu.device, &markers);
+            gfx.renderer.set_keys(&gfx.gpu.device, &super::markers::key_triangles(shown));
             gfx.markers_built = true;
         }
         let target =

@@ -2,6 +2,7 @@
 //! outlines, are drawn chunk by chunk in `levels.rs`) and the rooms (`rooms.rs`): doors,
 //! markers, the route and marks; the frame's globals and the scene pass.
 
+use super::uniforms::KEY_SLOT;
 use super::{
     BACKDROP_SLOT, BACKGROUND, DRAW_STRIDE, Frame, FrameStats, Globals, LIGHT_DIR, LIGHT_SLOT, MARK_SLOT,
     MARKER_SLOT, Renderer, Targets, triangles_buffer,
@@ -16,9 +17,11 @@ impl Renderer {
         frame: &Frame,
         stats: &mut FrameStats,
     ) {
-        for (slot, drawn, buffer) in
-            [(MARKER_SLOT, frame.markers, &self.markers[0]), (LIGHT_SLOT, true, &self.markers[1])]
-        {
+        for (slot, drawn, buffer) in [
+            (MARKER_SLOT, frame.markers, &self.markers[0]),
+            (KEY_SLOT, frame.markers, &self.keys),
+            (LIGHT_SLOT, true, &self.markers[1]),
+        ] {
             if let (true, Some((buffer, n))) = (drawn, buffer) {
                 pass.set_pipeline(self.solid());
                 self.bind_slot(pass, self.path_slot + slot);
