@@ -9,8 +9,9 @@
 //! - `mission/verify/64`: `flow::verify` alone on the 4-level mission spec realised on
 //!   64x64 octagons (budget: 5 ms).
 //!
-//! Before the criterion groups, the bench prints the 95th percentile over 20 seeds of each
-//! (what README's performance table quotes). `OCTILE_BENCH_QUICK=1` (CI) runs the smallest
+//! Before the criterion groups, the bench prints the 95th percentile over 20 seeds of each,
+//! and of the mission's layout and proof beside the maze at 32x32x3 (what README's
+//! performance table quotes). `OCTILE_BENCH_QUICK=1` (CI) runs the smallest
 //! size once.
 
 // A bench that times whole commands itself (p95 over seeds); clippy.toml keeps `Instant` out
@@ -66,10 +67,23 @@ fn sizes() -> Vec<u32> {
     if std::env::var_os("OCTILE_BENCH_QUICK").is_some() { vec![32] } else { vec![32, 64] }
 }
 
+/// The realised 3-level mission spec on 32x32 octagons, proved, for `o`'s seed (the
+/// `percentiles` shape of [`layout_and_proof`]).
+fn mission_32(o: &GenerateOptions) -> octile::dungeon::Dungeon {
+    let d = mission("three-levels.json", 32, o.seed);
+    assert!(octile::flow::verify(&d).holds(), "seed {}: the mission holds", o.seed);
+    d
+}
+
 fn percentiles(_: &mut Criterion) {
     if std::env::var_os("OCTILE_BENCH_QUICK").is_some() {
         return;
     }
+    let (a, b) = (p95(32, mission_32), p95(32, maze));
+    println!(
+        "p95 over 20 seeds, 32x32x3: mission layout and proof {a:?}, maze {b:?} ({:.2}x)",
+        a.as_secs_f64() / b.as_secs_f64()
+    );
     for n in sizes() {
         let (a, b) = (p95(n, room_graph), p95(n, maze));
         println!(
