@@ -16,6 +16,9 @@ const SIZE: f32 = 0.4;
 /// Half the height of a key's diamond (metres).
 const KEY_SIZE: f32 = 0.6;
 
+/// Half the height of a lock's diamond (metres): it stands through a door leaf.
+const LOCK_SIZE: f32 = 0.35;
+
 /// How high over its cell's floor a key's diamond floats (metres): at chest height, where a
 /// walker sees it across the room.
 const KEY_LIFT: f32 = 1.2;
@@ -60,13 +63,24 @@ pub fn marker_triangles(markers: &Markers) -> Vec<Vertex> {
 }
 
 /// `dungeon`'s keys ([`Dungeon::keys`]) as diamonds larger than the markers' (world metres,
-/// a triangle list), each over its cell's centre at chest height; drawn in gold with the
-/// markers.
+/// a triangle list), each over its cell's centre at chest height, then a smaller diamond
+/// in the middle of the opening of every door with a lock id ([`Dungeon::lock_of`]) at the
+/// same height: the lock, through the leaf so it shows from both sides. Drawn in gold with
+/// the markers.
 #[must_use]
 pub fn key_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
     let mut out = Vec::new();
     for (_, pos) in dungeon.keys() {
         diamond(dungeon.layout().world_center(pos).as_vec3() + Vec3::Y * KEY_LIFT, KEY_SIZE, &mut out);
+    }
+    if dungeon.has_mission() {
+        for leaf in crate::mesh::door_leaves(dungeon) {
+            if dungeon.lock_of(leaf.level, leaf.edge).is_some() {
+                let middle =
+                    leaf.hinge + glam::DVec3::new(leaf.along.x, 0.0, leaf.along.y) * (leaf.width / 2.0);
+                diamond(middle.as_vec3() + Vec3::Y * KEY_LIFT, LOCK_SIZE, &mut out);
+            }
+        }
     }
     out
 }
@@ -105,7 +119,7 @@ mod tests {
         let at = d.entrance().unwrap();
         keyed.set_key(1, Some(at)).unwrap();
         let tris = key_triangles(&keyed);
-        assert_eq!(tris.len(), 24);
+        assert_eq!(tris.len(), 24, "a key, and no locked door");
         let top = tris.iter().map(|v| v.position[1]).fold(f32::MIN, f32::max);
         let floor = d.proportions().floor_y(at.level) as f32;
         assert!(
@@ -124,5 +138,29 @@ mod tests {
                 assert!(Vec3::from(v[0].normal).dot(centroid - light.position.as_vec3()) > 0.0);
             }
         }
+    }
+
+    #[test]
+    fn a_locked_door_gets_a_lock_in_the_middle_of_its_opening() {
+        use crate::dungeon::{Fill, Mechanism};
+        use crate::grid::{Direction, Pos};
+        let mut d = Dungeon::new(3, 1, 1, crate::geometry::Proportions::default(), Fill::Floor).unwrap();
+        let locked = d.mission_state(Mechanism::Locked).unwrap();
+        let middle = Pos::new(0, 0, 2);
+        d.set_edge(middle, Direction::E, locked).unwrap();
+        assert!(key_triangles(&d).is_empty(), "a locked door without an id has no lock drawn");
+        d.set_lock(middle, Direction::E, Some(1)).unwrap();
+        d.set_key(1, Some(Pos::new(0, 0, 0))).unwrap();
+        let tris = key_triangles(&d);
+        assert_eq!(tris.len(), 48, "the key and the lock");
+        let lock = &tris[24..];
+        let centre = lock.iter().map(|v| Vec3::from(v.position)).fold(Vec3::ZERO, |a, b| a + b) / 24.0;
+        let [a, b] = d.layout().wall(middle.slot, Direction::E).unwrap();
+        let opening = (a + b) / 2.0;
+        let next = d.layout().wall(Pos::new(0, 0, 4).slot, Direction::W).unwrap();
+        let far = (next[0] + next[1]) / 2.0;
+        let seam = (opening + far) / 2.0;
+        let plan = glam::Vec2::new(centre.x, centre.z);
+        assert!(plan.distance(seam.as_vec2()) < 2.5, "at the door: {plan} against the seam's middle {seam}");
     }
 }
