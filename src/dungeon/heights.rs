@@ -69,9 +69,11 @@ impl Dungeon {
     /// The room height of the cell at `pos` (metres, floor to ceiling): the one set on it,
     /// or the dungeon's default `room_height`; but a cell open above
     /// ([`Dungeon::open_above`]) is carved up to the next level's floor, `layer_height`,
-    /// and a cell under a deck ([`Dungeon::under_deck`]) up to the deck,
-    /// [`DECK_THICKNESS`] below it. Everything that reads space (mesh, walk, export) asks
-    /// this. The default too for positions outside the dungeon and Void slots.
+    /// and a cell under a deck ([`Dungeon::under_deck`]) without a height of its own up to
+    /// the deck, [`DECK_THICKNESS`] below it (a set height keeps the room low, the floor
+    /// over it a slab: how a pit's hole stays a hole in the ceiling of the room below).
+    /// Everything that reads space (mesh, walk, export) asks this. The default too for
+    /// positions outside the dungeon and Void slots.
     #[must_use]
     pub fn room_height_at(&self, pos: Pos) -> f64 {
         let p = self.proportions();
@@ -79,7 +81,7 @@ impl Dungeon {
             if self.open_above(pos) {
                 return p.layer_height;
             }
-            if self.under_deck(pos) {
+            if self.room_height_set(pos).is_none() && self.under_deck(pos) {
                 return p.layer_height - DECK_THICKNESS;
             }
         }

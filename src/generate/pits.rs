@@ -108,6 +108,18 @@ fn try_open(d: &mut Dungeon, pos: Pos, drops: bool, before: usize) -> Result<Opt
         return Ok(None);
     }
     let dims = trial.dims();
+    // The room below keeps its height round the landing: the hole is one in its ceiling,
+    // not a deck over a storey-tall space (the cells beside the landing would otherwise
+    // stand under one, [`Dungeon::under_deck`]).
+    let landing = Pos { level: pos.level - 1, ..pos };
+    for &dir in dims.walls(landing.slot).unwrap_or(&[]) {
+        let Some(slot) = dims.neighbor(landing.slot, dir).ok().flatten() else { continue };
+        let beside = Pos { slot, ..landing };
+        // One already under a deck (an atrium's) keeps it.
+        if trial.under_deck(beside) && !d.under_deck(beside) && trial.room_height_set(beside).is_none() {
+            trial.set_room_height(beside, d.room_height_at(beside))?;
+        }
+    }
     let mut rim: Vec<EdgeId> = dims
         .walls(pos.slot)
         .unwrap_or(&[])
@@ -126,7 +138,7 @@ fn try_open(d: &mut Dungeon, pos: Pos, drops: bool, before: usize) -> Result<Opt
         _ => None,
     };
     *d = trial;
-    Ok(Some(Pit { at: pos, landing: Pos { level: pos.level - 1, ..pos }, rim, drop }))
+    Ok(Some(Pit { at: pos, landing, rim, drop }))
 }
 
 #[cfg(test)]
@@ -147,5 +159,13 @@ mod tests {
         assert_eq!(d.drops(1).len(), 1);
         assert_eq!(d.drops(1)[0].landing, pit.landing);
         assert_eq!(d.railing_edges(1).len(), pit.rim.len() - 1, "a railing round it but the drop");
+        // The hall below keeps its height round the landing: a hole in its ceiling.
+        let around = d.dims().walls(pit.landing.slot).unwrap().iter().filter_map(|&dir| {
+            d.dims().neighbor(pit.landing.slot, dir).unwrap().map(|slot| Pos { slot, ..pit.landing })
+        });
+        for p in around {
+            assert_eq!(d.room_height_at(p), d.proportions().room_height, "{p}");
+        }
+        assert_eq!(d.room_height_at(pit.landing), d.proportions().layer_height);
     }
 }
