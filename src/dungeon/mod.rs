@@ -31,6 +31,7 @@ pub use model::{Dungeon, Fill, MAX_LEVELS, MAX_SLOTS};
 pub use pillars::PillarState;
 pub use ramps::{Ramp, RampCells};
 pub use registry::{EdgeStateId, RegisterError, Registry, TileId};
+pub(crate) use rooms::hex_rgb;
 pub use rooms::{MAX_ROOMS, Passage, PassageKind, Room, RoomId, RoomRole, RoomShape, SizeClass};
 pub use stairs::{Shaft, Stair, Stairs};
 pub use translate::Translation;

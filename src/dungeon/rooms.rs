@@ -43,6 +43,16 @@ pub enum RoomRole {
     Plain,
 }
 
+/// The channels of a `#rrggbb` colour of the crate's own tables (lowercase hex digits).
+pub(crate) fn hex_rgb(hex: &str) -> [u8; 3] {
+    let hex = hex.as_bytes();
+    let nibble = |c: u8| match c {
+        b'0'..=b'9' => c - b'0',
+        _ => c - b'a' + 10,
+    };
+    [1, 3, 5].map(|i| nibble(hex[i]) * 16 + nibble(hex[i + 1]))
+}
+
 impl RoomRole {
     /// Every role, in the order the file format and the docs list them.
     pub const ALL: [RoomRole; 8] = [
@@ -90,12 +100,7 @@ impl RoomRole {
     /// [`RoomRole::tint`] as 8-bit sRGB channels.
     #[must_use]
     pub fn tint_rgb(self) -> [u8; 3] {
-        let hex = self.tint().as_bytes();
-        let nibble = |c: u8| match c {
-            b'0'..=b'9' => c - b'0',
-            _ => c - b'a' + 10,
-        };
-        [1, 3, 5].map(|i| nibble(hex[i]) * 16 + nibble(hex[i + 1]))
+        hex_rgb(self.tint())
     }
 
     /// The role's place in [`RoomRole::ALL`].

@@ -17,10 +17,19 @@ const LOCK_COLOURS: [&str; 6] = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7
 /// The critical path's colour.
 const PATH: &str = "#e67e22";
 
+/// How many lock colours there are ([`lock_colour`] takes the id modulo this).
+pub const LOCK_COLOUR_COUNT: usize = LOCK_COLOURS.len();
+
 /// The colour of lock `id`.
 #[must_use]
 pub fn lock_colour(id: u32) -> &'static str {
     LOCK_COLOURS[id as usize % LOCK_COLOURS.len()]
+}
+
+/// [`lock_colour`] as sRGB channels (the viewer draws keys and locks in it).
+#[must_use]
+pub fn lock_colour_rgb(id: u32) -> [u8; 3] {
+    crate::dungeon::hex_rgb(lock_colour(id))
 }
 
 /// The verdict to draw for `dungeon`, when it has a mission.

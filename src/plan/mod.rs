@@ -13,5 +13,5 @@ mod mission;
 mod svg;
 
 pub use fov::{FovShade, fov_svg_bytes};
-pub use mission::lock_colour;
+pub use mission::{LOCK_COLOUR_COUNT, lock_colour, lock_colour_rgb};
 pub use svg::{MAX_SCALE, MIN_SCALE, PlanOptions, role_tint, to_svg};

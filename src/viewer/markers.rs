@@ -1,7 +1,7 @@
 //! Markers and torch lights in the viewer: every marker of the dungeon
 //! ([`crate::rooms::Markers`]: spawns, props, torch sockets, door hinges) as a small diamond
-//! and every placed key of a mission ([`Dungeon::keys`]) as a larger gold one at chest
-//! height (key K), and with `--lights` every torch light ([`crate::rooms::torch_lights`]) as a warm
+//! and every placed key and lock of a mission ([`Dungeon::keys`]) as a larger one at
+//! chest height in its lock's colour (key K), and with `--lights` every torch light ([`crate::rooms::torch_lights`]) as a warm
 //! glowing diamond where the exported `KHR_lights_punctual` light stands.
 
 use glam::Vec3;
@@ -63,22 +63,25 @@ pub fn marker_triangles(markers: &Markers) -> Vec<Vertex> {
 }
 
 /// `dungeon`'s keys ([`Dungeon::keys`]) as diamonds larger than the markers' (world metres,
-/// a triangle list), each over its cell's centre at chest height, then a smaller diamond
-/// in the middle of the opening of every door with a lock id ([`Dungeon::lock_of`]) at the
-/// same height: the lock, through the leaf so it shows from both sides. Drawn in gold with
-/// the markers.
+/// triangle lists), each over its cell's centre at chest height, and a smaller diamond in
+/// the middle of the opening of every door with a lock id ([`Dungeon::lock_of`]) at the
+/// same height: the lock, through the leaf so it shows from both sides. Grouped by lock
+/// colour (entry `id % LOCK_COLOUR_COUNT`, the plan's [`crate::plan::lock_colour`]), so a
+/// key and its lock share a colour; drawn with the markers.
 #[must_use]
-pub fn key_triangles(dungeon: &Dungeon) -> Vec<Vertex> {
-    let mut out = Vec::new();
-    for (_, pos) in dungeon.keys() {
-        diamond(dungeon.layout().world_center(pos).as_vec3() + Vec3::Y * KEY_LIFT, KEY_SIZE, &mut out);
+pub fn key_triangles(dungeon: &Dungeon) -> Vec<Vec<Vertex>> {
+    let mut out = vec![Vec::new(); crate::plan::LOCK_COLOUR_COUNT];
+    let group = |id: u32| id as usize % crate::plan::LOCK_COLOUR_COUNT;
+    for (id, pos) in dungeon.keys() {
+        let at = dungeon.layout().world_center(pos).as_vec3() + Vec3::Y * KEY_LIFT;
+        diamond(at, KEY_SIZE, &mut out[group(id)]);
     }
     if dungeon.has_mission() {
         for leaf in crate::mesh::door_leaves(dungeon) {
-            if dungeon.lock_of(leaf.level, leaf.edge).is_some() {
+            if let Some(id) = dungeon.lock_of(leaf.level, leaf.edge) {
                 let middle =
                     leaf.hinge + glam::DVec3::new(leaf.along.x, 0.0, leaf.along.y) * (leaf.width / 2.0);
-                diamond(middle.as_vec3() + Vec3::Y * KEY_LIFT, LOCK_SIZE, &mut out);
+                diamond(middle.as_vec3() + Vec3::Y * KEY_LIFT, LOCK_SIZE, &mut out[group(id)]);
             }
         }
     }
@@ -114,12 +117,12 @@ mod tests {
         assert!(markers.iter().count() > 0);
         assert_eq!(marker_triangles(&markers).len(), markers.iter().count() * 24);
         // A key is one larger diamond over its cell.
-        assert!(key_triangles(&d).is_empty());
+        assert!(key_triangles(&d).iter().all(Vec::is_empty));
         let mut keyed = d.clone();
         let at = d.entrance().unwrap();
         keyed.set_key(1, Some(at)).unwrap();
-        let tris = key_triangles(&keyed);
-        assert_eq!(tris.len(), 24, "a key, and no locked door");
+        let tris = key_triangles(&keyed).swap_remove(1);
+        assert_eq!(tris.len(), 24, "a key in lock 1's colour, and no locked door");
         let top = tris.iter().map(|v| v.position[1]).fold(f32::MIN, f32::max);
         let floor = d.proportions().floor_y(at.level) as f32;
         assert!(
@@ -148,11 +151,11 @@ mod tests {
         let locked = d.mission_state(Mechanism::Locked).unwrap();
         let middle = Pos::new(0, 0, 2);
         d.set_edge(middle, Direction::E, locked).unwrap();
-        assert!(key_triangles(&d).is_empty(), "a locked door without an id has no lock drawn");
+        assert!(key_triangles(&d).iter().all(Vec::is_empty), "a locked door without an id has no lock drawn");
         d.set_lock(middle, Direction::E, Some(1)).unwrap();
         d.set_key(1, Some(Pos::new(0, 0, 0))).unwrap();
-        let tris = key_triangles(&d);
-        assert_eq!(tris.len(), 48, "the key and the lock");
+        let tris = key_triangles(&d).swap_remove(1);
+        assert_eq!(tris.len(), 48, "the key and the lock, both in lock 1's colour");
         let lock = &tris[24..];
         let centre = lock.iter().map(|v| Vec3::from(v.position)).fold(Vec3::ZERO, |a, b| a + b) / 24.0;
         let [a, b] = d.layout().wall(middle.slot, Direction::E).unwrap();

@@ -45,9 +45,6 @@ pub const GOAL_STAR: [f32; 3] = [0.85, 0.04, 0.02];
 /// Colour of the markers (linear RGB, lit).
 pub const MARKER: [f32; 3] = [0.2, 0.75, 0.35];
 
-/// The keys of a mission (linear RGB, lit): gold, apart from the green markers.
-pub const KEY: [f32; 3] = [0.95, 0.62, 0.05];
-
 /// Colour of a torch light's glow (linear RGB, unlit): the exported torch colour, bright.
 pub const TORCH: [f32; 3] = [1.0, 0.62, 0.25];
 

@@ -158,8 +158,8 @@ pub struct Renderer {
     doors: Vec<Option<(wgpu::Buffer, u32)>>,
     /// Markers and torch lights (world metres).
     markers: [Option<(wgpu::Buffer, u32)>; 2],
-    /// A mission's keys (world metres), drawn with the markers.
-    keys: Option<(wgpu::Buffer, u32)>,
+    /// A mission's keys and locks (world metres) by lock colour, drawn with the markers.
+    keys: Vec<Option<(wgpu::Buffer, u32)>>,
     /// The room tints and stars uploaded so far.
     rooms: rooms::RoomLayers,
     /// The torch lights, baked into every vertex buffer of the scene's geometry.
@@ -251,7 +251,7 @@ impl Renderer {
             highlight: None,
             doors: Vec::new(),
             markers: [None, None],
-            keys: None,
+            keys: Vec::new(),
             rooms: rooms::RoomLayers::default(),
             torches: scene.torches.clone(),
             path_slot,
@@ -305,10 +305,10 @@ impl Renderer {
         self.markers[0] = triangles_buffer(device, "markers", markers);
     }
 
-    /// Sets a mission's keys (drawn in gold when [`Frame::markers`]): a triangle list in
-    /// world metres ([`super::markers::key_triangles`]).
-    pub fn set_keys(&mut self, device: &wgpu::Device, keys: &[Vertex]) {
-        self.keys = triangles_buffer(device, "keys", keys);
+    /// Sets a mission's keys and locks (drawn when [`Frame::markers`]): per lock colour a
+    /// triangle list in world metres ([`super::markers::key_triangles`]).
+    pub fn set_keys(&mut self, device: &wgpu::Device, keys: &[Vec<Vertex>]) {
+        self.keys = keys.iter().map(|k| triangles_buffer(device, "keys", k)).collect();
     }
 
     /// Sets the door leaves: a triangle list in world metres per level

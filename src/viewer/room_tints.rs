@@ -93,6 +93,13 @@ pub fn tint_colour(role: RoomRole) -> [f32; 3] {
     role.tint_rgb().map(|c| srgb_to_linear(c) * 0.8)
 }
 
+/// The linear colour keys and locks of lock `id` are drawn in: the plan's colour of the
+/// lock ([`crate::plan::lock_colour`]), decoded from sRGB.
+#[must_use]
+pub fn lock_colour(id: u32) -> [f32; 3] {
+    crate::plan::lock_colour_rgb(id).map(srgb_to_linear)
+}
+
 fn srgb_to_linear(c: u8) -> f32 {
     let s = f32::from(c) / 255.0;
     if s <= 0.04045 { s / 12.92 } else { ((s + 0.055) / 1.055).powf(2.4) }

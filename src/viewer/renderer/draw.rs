@@ -17,11 +17,9 @@ impl Renderer {
         frame: &Frame,
         stats: &mut FrameStats,
     ) {
-        for (slot, drawn, buffer) in [
-            (MARKER_SLOT, frame.markers, &self.markers[0]),
-            (KEY_SLOT, frame.markers, &self.keys),
-            (LIGHT_SLOT, true, &self.markers[1]),
-        ] {
+        let keys = self.keys.iter().enumerate().map(|(i, k)| (KEY_SLOT + i, frame.markers, k));
+        let fixed = [(MARKER_SLOT, frame.markers, &self.markers[0]), (LIGHT_SLOT, true, &self.markers[1])];
+        for (slot, drawn, buffer) in fixed.into_iter().chain(keys) {
             if let (true, Some((buffer, n))) = (drawn, buffer) {
                 pass.set_pipeline(self.solid());
                 self.bind_slot(pass, self.path_slot + slot);

@@ -8,9 +8,9 @@ use super::DRAW_STRIDE;
 use crate::dungeon::RoomRole;
 use crate::mesh::MaterialRole;
 use crate::viewer::palette::{
-    BACKDROP, GOAL_STAR, HIGHLIGHT, KEY, MARK, MARKER, OUTLINE, PATH, ROCK_CAP, START_STAR, TORCH, level_tint,
+    BACKDROP, GOAL_STAR, HIGHLIGHT, MARK, MARKER, OUTLINE, PATH, ROCK_CAP, START_STAR, TORCH, level_tint,
 };
-use crate::viewer::room_tints::tint_colour;
+use crate::viewer::room_tints::{lock_colour, tint_colour};
 use crate::viewer::textures::Surface;
 
 /// Draw slots per level: the roles, then the outline, then the rock caps.
@@ -34,11 +34,12 @@ pub(super) const ROOM_SLOT: usize = 7;
 pub(super) const START_STAR_SLOT: usize = ROOM_SLOT + RoomRole::ALL.len();
 /// After the path slot: the goal's star.
 pub(super) const GOAL_STAR_SLOT: usize = START_STAR_SLOT + 1;
-/// After the path slot: a mission's keys.
+/// After the path slot: the first of a mission's keys and locks, one slot per lock colour
+/// ([`crate::plan::LOCK_COLOUR_COUNT`]).
 pub(super) const KEY_SLOT: usize = GOAL_STAR_SLOT + 1;
 /// Slots after the path slot: path, highlight, door leaves, the four above, the room
-/// tints, the two stars and the keys.
-const OVERLAY_SLOTS: usize = KEY_SLOT + 1;
+/// tints, the two stars and the keys' colours.
+const OVERLAY_SLOTS: usize = KEY_SLOT + crate::plan::LOCK_COLOUR_COUNT;
 
 /// A draw's colour alpha in the shader: lit by the lights.
 const LIT: f32 = 1.0;
@@ -128,7 +129,7 @@ pub(crate) fn draw_bind_group(
 
 /// The renderer's draws: per level (floors at `floor_y`) its roles, outline and rock caps,
 /// then the path, highlight, door leaves, marks, inset backdrop, markers, torch lights, room
-/// tints by role, the entrance's and goal's stars and the keys.
+/// tints by role, the entrance's and goal's stars and the keys and locks by colour.
 pub(super) fn renderer_draws(floor_y: &[f32]) -> Vec<DrawUniform> {
     let mut draws = Vec::with_capacity(floor_y.len() * SLOTS_PER_LEVEL + OVERLAY_SLOTS);
     for (l, &y) in floor_y.iter().enumerate() {
@@ -148,7 +149,8 @@ pub(super) fn renderer_draws(floor_y: &[f32]) -> Vec<DrawUniform> {
         world(TORCH, EMISSIVE),
     ]);
     draws.extend(RoomRole::ALL.map(|role| world(tint_colour(role), EMISSIVE)));
-    draws.extend([world(START_STAR, EMISSIVE), world(GOAL_STAR, EMISSIVE), world(KEY, LIT)]);
+    draws.extend([world(START_STAR, EMISSIVE), world(GOAL_STAR, EMISSIVE)]);
+    draws.extend((0..crate::plan::LOCK_COLOUR_COUNT as u32).map(|id| world(lock_colour(id), LIT)));
     draws
 }
 
@@ -169,7 +171,7 @@ mod tests {
         assert_eq!(colour(path + LIGHT_SLOT)[..3], TORCH);
         assert_eq!(colour(path + ROOM_SLOT + RoomRole::Goal.index())[..3], tint_colour(RoomRole::Goal));
         assert_eq!(colour(path + GOAL_STAR_SLOT)[..3], GOAL_STAR);
-        assert_eq!(colour(path + KEY_SLOT)[..3], KEY);
+        assert_eq!(colour(path + KEY_SLOT + 1)[..3], lock_colour(1), "lock 1's keys in the plan's colour");
         assert_eq!(colour(SLOTS_PER_LEVEL + OUTLINE_SLOT), [OUTLINE[0], OUTLINE[1], OUTLINE[2], FADED]);
         // Level 1's floor draw stands at its floor height, on level 1.
         assert_eq!(draws[SLOTS_PER_LEVEL].offset[..2], [12.0, 1.0]);
