@@ -17,8 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use octile::dungeon::{Dungeon, Fill, Mechanism};
-use octile::flow::{FlowSpec, Grammar, realise};
-use octile::generate::GenerateOptions;
+use octile::flow::Grammar;
 use octile::geometry::Proportions;
 use octile::grid::{Direction, Pos};
 
@@ -123,10 +122,7 @@ fn mission_reports_validate_against_the_mission_schema() {
     let dir = support::Scratch::new("mission_reports_validate_against_the_mission_schema");
     let mut reports = Vec::new();
     for (name, size, levels) in [("one-level.json", 24, 1), ("three-levels.json", 32, 3)] {
-        let text = std::fs::read_to_string(root().join("tests/mission_specs").join(name)).unwrap();
-        let flow = FlowSpec::from_json(&text).unwrap().check(&Proportions::default()).unwrap();
-        let options = GenerateOptions { seed: 1, cols: size, rows: size, levels, ..Default::default() };
-        let mut d = realise(&flow, &options, &mut |_| {}).unwrap();
+        let mut d = support::realised_mission(name, size, levels, 1);
         reports.push((format!("{name}.report.json"), octile::flow::report(&d).unwrap()));
         // Broken: a key taken away, so the proof fails and the key route is gone.
         d.set_key(1, None).unwrap();

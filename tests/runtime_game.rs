@@ -4,6 +4,8 @@
 //! game's state without touching the dungeon, a door opened and closed a thousand times with the graph kept
 //! current, and a fireball whose bolt and burst each take the game's own blocking rule.
 
+mod support;
+
 use std::num::NonZeroU32;
 
 use octile::dungeon::{Dungeon, EdgeDef, RegionChange, Registry, TileDef};
@@ -215,12 +217,7 @@ fn a_palette_refuses_tiles_that_mean_something_else() {
 #[test]
 fn a_realised_mission_in_the_games_tiles_keeps_its_flow() {
     use octile::dungeon::Translation;
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json"))
-            .unwrap();
-    let flow = octile::flow::FlowSpec::from_json(&text).unwrap().check(&Default::default()).unwrap();
-    let options = GenerateOptions { seed: 1, cols: 24, rows: 24, levels: 1, ..Default::default() };
-    let made = octile::flow::realise(&flow, &options, &mut |_| {}).unwrap();
+    let made = support::realised_mission("one-level.json", 24, 1, 1);
     let palette = Palette::new(game_registry(), "basalt", "moss", "ladder").unwrap();
     let d = palette.apply(&made).unwrap();
     assert!(d.registry().edge("door_locked").is_some() && d.registry().edge("masonry").is_some());

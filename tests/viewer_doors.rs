@@ -119,12 +119,7 @@ fn every_sample_door_opens() {
 #[test]
 fn the_critical_path_is_the_route_and_the_walkthrough_walks_it_through_the_locks() {
     use octile::walk::{Tour, waypoints};
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json"))
-            .unwrap();
-    let flow = octile::flow::FlowSpec::from_json(&text).unwrap().check(&Default::default()).unwrap();
-    let options = GenerateOptions { seed: 1, cols: 24, rows: 24, levels: 1, ..GenerateOptions::default() };
-    let d = octile::flow::realise(&flow, &options, &mut |_| {}).unwrap();
+    let d = support::realised_mission("one-level.json", 24, 1, 1);
     let view = ViewOptions { critical_path: true, ..ViewOptions::default() };
     let shown = octile::viewer::options::view_dungeon(d.clone(), &view).unwrap();
     assert!(door_leaves(&shown).iter().all(|l| l.open), "every door open, mission doors too");

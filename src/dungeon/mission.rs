@@ -65,7 +65,7 @@ impl Dungeon {
     #[must_use]
     pub fn lock_at(&self, pos: Pos, dir: Direction) -> Option<u32> {
         let edge = self.dims().edge(pos.slot, dir).ok()??;
-        self.mission.locks.get(&(pos.level, edge)).copied()
+        self.lock_of(pos.level, edge)
     }
 
     /// The lock id of the locked door on `edge` of `level` ([`Dungeon::lock_at`] by edge).
@@ -78,11 +78,10 @@ impl Dungeon {
     /// `lock`, or takes its id away (`None`).
     ///
     /// # Errors
-    /// As [`Dungeon::set_lock`].
+    /// As [`Dungeon::set_lock`]; [`DungeonError::Grid`] for an edge not of the grid.
     pub fn set_lock_of(&mut self, level: u16, edge: EdgeId, lock: Option<u32>) -> Result<(), DungeonError> {
-        let Some((slot, dir, _)) = self.edge_cells(edge) else {
-            return Err(DungeonError::Registry { what: format!("{edge} is not an edge of the grid") });
-        };
+        let [(slot, dir), _] =
+            self.dims().edge_sides(edge).map_err(|source| DungeonError::Grid { level, source })?;
         self.set_lock(Pos { level, slot }, dir, lock)
     }
 

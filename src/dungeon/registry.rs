@@ -511,6 +511,14 @@ impl Registry {
         EdgeDef::mission_door(name, symbol, mechanism)
     }
 
+    /// The first plain open door: a door-wide, walkable edge state that is no mission door
+    /// (what a view opens a locked, one-way or secret door to, as if its key were held).
+    #[must_use]
+    pub fn plain_open_door(&self) -> Option<EdgeStateId> {
+        let plain = |e: &EdgeDef| e.carve == Carve::Door && e.walkable && e.mechanism.is_none();
+        self.edges.iter().position(plain).map(|i| EdgeStateId(i as u8))
+    }
+
     /// The first edge state that carves nothing (wall).
     #[must_use]
     pub fn wall_edge(&self) -> Option<EdgeStateId> {

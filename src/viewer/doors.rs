@@ -109,16 +109,12 @@ pub fn open_all(dungeon: &mut Dungeon) -> Result<usize, DungeonError> {
         let (pos, dir) = side(dungeon, leaf)?;
         let state = dungeon.edge_state(pos, dir)?;
         if state.is_some_and(|s| dungeon.registry().mechanism(s).is_some()) {
-            let open =
-                dungeon.registry().edges().iter().position(|e| {
-                    e.carve == crate::dungeon::Carve::Door && e.walkable && e.mechanism.is_none()
-                });
-            let Some(open) = open else {
+            let Some(open) = dungeon.registry().plain_open_door() else {
                 return Err(DungeonError::Registry {
                     what: "no plain open door to open a mission door to".into(),
                 });
             };
-            dungeon.set_edge(pos, dir, crate::dungeon::EdgeStateId(open as u8))?;
+            dungeon.set_edge(pos, dir, open)?;
         } else {
             dungeon.open_door(pos, dir)?;
         }

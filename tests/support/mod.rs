@@ -410,3 +410,17 @@ pub fn ramp_hall() -> (Dungeon, octile::dungeon::Ramp) {
     d.add_ramp(ramp).unwrap();
     (d, ramp)
 }
+
+/// The mission spec `name` of `tests/mission_specs` realised with `seed` on `size x size`
+/// octagons and `levels` levels.
+///
+/// # Panics
+/// When the spec does not read, check or realise.
+pub fn realised_mission(name: &str, size: u32, levels: u32, seed: u64) -> Dungeon {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mission_specs").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let flow = octile::flow::FlowSpec::from_json(&text).unwrap().check(&Default::default()).unwrap();
+    let options =
+        octile::generate::GenerateOptions { seed, cols: size, rows: size, levels, ..Default::default() };
+    octile::flow::realise(&flow, &options, &mut |_| {}).unwrap()
+}
