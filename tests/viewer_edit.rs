@@ -420,3 +420,68 @@ fn quitting_with_unsaved_edits_asks_first_and_esc_closes_the_help() {
     assert!(!err.contains(&format!("saved {}", file.display())), "nothing saved: {err}");
     assert_eq!(octile::format::load(&file).unwrap(), before, "the file keeps what it had");
 }
+
+/// Asks `window` to close as a window manager does for its close button (a
+/// `WM_DELETE_WINDOW` client message, which winit reports as `CloseRequested`); xdotool
+/// can only destroy a window or kill its client.
+fn ask_to_close(window: &str) {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{ClientMessageEvent, ConnectionExt, EventMask};
+    let id: u32 = window.trim().parse().unwrap_or_else(|e| panic!("window id {window:?}: {e}"));
+    let (conn, _) = x11rb::connect(None).expect("the display the window is on");
+    let atom = |name: &[u8]| conn.intern_atom(false, name).unwrap().reply().unwrap().atom;
+    let (protocols, delete) = (atom(b"WM_PROTOCOLS"), atom(b"WM_DELETE_WINDOW"));
+    let message = ClientMessageEvent::new(32, id, protocols, [delete, x11rb::CURRENT_TIME, 0, 0, 0]);
+    conn.send_event(false, id, EventMask::NO_EVENT, message).unwrap();
+    conn.flush().unwrap();
+}
+
+/// Waits up to `seconds` for `child` to end; true when it did.
+fn ended_within(child: &mut Child, seconds: u64) -> bool {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(seconds) {
+        pause(100);
+    }
+    child.try_wait().unwrap().is_some()
+}
+
+/// The window manager's close (the title bar's button) with unsaved edits asks first, as
+/// Q does: the window stays, says what is at stake, and a second close quits without
+/// saving. A window destroyed outright (it cannot ask) keeps the edits in the recovery file
+/// `NAME.unsaved.json` beside the dungeon's, whose own file stays as it was.
+#[test]
+fn closing_the_window_with_unsaved_edits_asks_first_and_a_destroyed_window_keeps_them() {
+    const TEST: &str = "closing_the_window_with_unsaved_edits_asks_first_and_a_destroyed_window_keeps_them";
+    let Some((_alone, dir, file, before)) = window_test(TEST) else { return };
+    let (pos, wall) = known_wall(&before);
+    let recovery =
+        file.with_file_name(format!("{}.unsaved.json", file.file_stem().unwrap().to_str().unwrap()));
+
+    let Some((mut child, window)) = open_top_view(TEST, &file) else { return };
+    let _ = click_in_edit_mode(&window, seam_pixel(&before, pos, wall), dir.path());
+    ask_to_close(&window);
+    pause(1500);
+    assert!(child.try_wait().unwrap().is_none(), "one close with unsaved edits does not quit");
+    ask_to_close(&window);
+    let quit = ended_within(&mut child, 5);
+    let err = finish(child);
+    assert!(quit, "the second close quits: {err}");
+    assert!(
+        err.contains("unsaved edits: Ctrl+S saves them; close the window again quits without saving"),
+        "{err}"
+    );
+    assert_eq!(octile::format::load(&file).unwrap(), before, "the file keeps what it had");
+    assert!(!recovery.exists(), "a close the user confirmed keeps nothing: {err}");
+
+    let Some((mut child, window)) = open_top_view(TEST, &file) else { return };
+    let _ = click_in_edit_mode(&window, seam_pixel(&before, pos, wall), dir.path());
+    xdotool(&["windowclose", &window]);
+    let quit = ended_within(&mut child, 10);
+    let err = finish(child);
+    assert!(quit, "a destroyed window ends the viewer: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(&format!("they are in {}", recovery.display())), "{err}");
+    assert_eq!(octile::format::load(&file).unwrap(), before, "the dungeon's own file is as it was");
+    let kept = octile::format::load(&recovery).unwrap_or_else(|e| panic!("the recovery file: {e}: {err}"));
+    assert_eq!(kept.edge_state(pos, wall).unwrap(), kept.registry().edge("door"), "the edit is kept: {err}");
+}

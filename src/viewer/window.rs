@@ -221,6 +221,36 @@ impl App {
         self.edit.has_unsaved_edits()
     }
 
+    /// Whether a quit (`again` says how the user asks for one: "Q or Esc", "close the
+    /// window") goes ahead now: at once without unsaved edits; with them, only when asked
+    /// again within [`QUIT_CONFIRM_SECONDS`] of the first time, which says what is at stake.
+    pub(crate) fn confirm_quit(&mut self, again: &str) -> bool {
+        if !self.has_unsaved_edits() {
+            return true;
+        }
+        let asked_again = self.quit_asked.is_some_and(|t| t.elapsed().as_secs_f64() < QUIT_CONFIRM_SECONDS);
+        if !asked_again {
+            self.quit_asked = Some(Instant::now());
+            self.hud.warn(format!("unsaved edits: Ctrl+S saves them; {again} again quits without saving"));
+        }
+        asked_again
+    }
+
+    /// The window is gone without a chance to ask (destroyed): unsaved edits go to the
+    /// recovery file beside the dungeon's, and the terminal says where.
+    fn keep_unsaved_edits(&mut self) {
+        match self.edit.save_recovery() {
+            None => {}
+            Some(Ok(to)) => eprintln!(
+                "octile view: the window was closed with unsaved edits; they are in {} (the dungeon's own file is as it was)",
+                to.display()
+            ),
+            Some(Err(e)) => eprintln!(
+                "octile view: the window was closed with unsaved edits, and keeping them failed: {e}"
+            ),
+        }
+    }
+
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: ViewerError) {
         self.error = Some(error);
         event_loop.exit();
@@ -304,7 +334,14 @@ impl App {
     /// and return true when they consumed it; any input marks the view for a redraw.
     fn dispatch(&mut self, event_loop: &ActiveEventLoop, event: &WindowEvent) {
         match event {
-            WindowEvent::CloseRequested | WindowEvent::Destroyed => {
+            WindowEvent::CloseRequested => {
+                if self.confirm_quit("close the window") {
+                    event_loop.exit();
+                }
+                return;
+            }
+            WindowEvent::Destroyed => {
+                self.keep_unsaved_edits();
                 event_loop.exit();
                 return;
             }

@@ -120,6 +120,13 @@ impl EditMode {
         self.session.as_ref().is_some_and(Session::is_modified)
     }
 
+    /// Writes unsaved edits to the session's recovery file ([`Session::save_recovery`]),
+    /// for a window that is gone before it could ask: `None` without unsaved edits.
+    pub fn save_recovery(&mut self) -> Option<Result<PathBuf, crate::format::FormatError>> {
+        let session = self.session.as_mut().filter(|s| s.is_modified())?;
+        Some(session.save_recovery())
+    }
+
     /// The dungeon as edited, once edit mode has been entered.
     #[must_use]
     pub fn edited(&self) -> Option<&Dungeon> {

@@ -252,6 +252,25 @@ impl Session {
         Ok(&self.save_to)
     }
 
+    /// Where [`Session::save_recovery`] writes: beside the save path, `NAME.unsaved.json`.
+    #[must_use]
+    pub fn recovery_path(&self) -> PathBuf {
+        recovery_path(&self.save_to)
+    }
+
+    /// Writes the dungeon as edited to [`Session::recovery_path`], leaving the save path as
+    /// it was and the changes still unsaved: what is kept when the window goes without a
+    /// chance to ask (it was destroyed).
+    ///
+    /// # Errors
+    /// [`crate::format::FormatError`] when the file cannot be written.
+    pub fn save_recovery(&mut self) -> Result<PathBuf, crate::format::FormatError> {
+        self.release();
+        let to = self.recovery_path();
+        crate::format::save(self.editor.dungeon(), &to)?;
+        Ok(to)
+    }
+
     /// Exports the dungeon as a `.glb` to [`Session::export_path`] with `options`.
     ///
     /// # Errors
@@ -280,4 +299,11 @@ fn room_cells(dungeon: &Dungeon, pos: Pos) -> Vec<Pos> {
         Some(room) => room.cells.iter().map(|&slot| Pos { level: room.level, slot }).collect(),
         None => vec![pos],
     }
+}
+
+/// The recovery file of a dungeon saved to `save_to`: `NAME.unsaved.json` beside it, where
+/// `NAME` is its file name less the extension.
+fn recovery_path(save_to: &Path) -> PathBuf {
+    let stem = save_to.file_stem().map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned());
+    save_to.with_file_name(format!("{stem}.unsaved.json"))
 }

@@ -7,7 +7,7 @@ use super::{respawn, set_grab};
 use crate::viewer::camera::CameraKind;
 use crate::viewer::keys::Command;
 use crate::viewer::options::export_view;
-use crate::viewer::window::{App, QUIT_CONFIRM_SECONDS};
+use crate::viewer::window::App;
 use crate::walk::{Tour, Walker, waypoints};
 
 /// Runs a key's command; true to quit.
@@ -68,24 +68,10 @@ pub(super) fn run_command(app: &mut App, event_loop: &ActiveEventLoop, c: Comman
         Command::Textures => toggle(&mut state.textures, "textures", &mut app.hud),
         Command::Escape if app.input.grabbed => set_grab(app, false),
         Command::Escape if app.hud.help_shown() => app.hud.toggle_help(),
-        Command::Escape | Command::Quit => return quit_confirmed(app),
+        Command::Escape | Command::Quit => return app.confirm_quit("Q or Esc"),
     }
     let _ = event_loop;
     false
-}
-
-/// Whether Q or Esc quits now: at once without unsaved edits; with them, only when pressed
-/// again within [`QUIT_CONFIRM_SECONDS`] of the first press, which says what is at stake.
-fn quit_confirmed(app: &mut App) -> bool {
-    if !app.has_unsaved_edits() {
-        return true;
-    }
-    let again = app.quit_asked.is_some_and(|t| t.elapsed().as_secs_f64() < QUIT_CONFIRM_SECONDS);
-    if !again {
-        app.quit_asked = Some(std::time::Instant::now());
-        app.hud.warn("unsaved edits: Ctrl+S saves them; Q or Esc again quits without saving");
-    }
-    again
 }
 
 /// Switches `flag` and says "`name` on" or "off" in the HUD.
