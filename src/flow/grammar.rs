@@ -152,8 +152,8 @@ pub fn write_sparser(
             Grammar::Hub => {
                 // The main path's rooms are hubs; the rest sit round them.
                 for &h in &main {
-                    if w.rooms[h].role == RoomRole::Plain {
-                        w.rooms[h].role = RoomRole::Hub;
+                    if w.rooms[h].role == Some(RoomRole::Plain) {
+                        w.rooms[h].role = Some(RoomRole::Hub);
                         w.rooms[h].shape = RoomShape::Rotunda;
                     }
                 }
@@ -200,7 +200,7 @@ pub fn write_sparser(
                     } else {
                         continue;
                     };
-                    if !w.joined(end, back) && w.rooms[end].role != RoomRole::Treasure {
+                    if !w.joined(end, back) && w.rooms[end].role != Some(RoomRole::Treasure) {
                         w.connect(end, back, PassageKind::Door);
                     }
                 }
@@ -208,8 +208,8 @@ pub fn write_sparser(
         }
         // Where ways meet, a hub.
         for &r in &all {
-            if w.rooms[r].role == RoomRole::Plain && w.degree(r) >= 4 {
-                w.rooms[r].role = RoomRole::Hub;
+            if w.rooms[r].role == Some(RoomRole::Plain) && w.degree(r) >= super::roles::HUB_DEGREE {
+                w.rooms[r].role = Some(RoomRole::Hub);
             }
         }
         if level > 0 {
@@ -219,7 +219,7 @@ pub fn write_sparser(
             let below_last = *below
                 .iter()
                 .rev()
-                .find(|&&r| w.rooms[r].role != RoomRole::Treasure)
+                .find(|&&r| w.rooms[r].role != Some(RoomRole::Treasure))
                 .expect("invariant: rooms");
             w.connect(below_last, main[0], PassageKind::Stair);
             for _ in 1..stairs.max(1) {
@@ -298,7 +298,7 @@ impl Writer<'_> {
         let height = (size == SizeClass::Huge || role == RoomRole::Boss).then_some(7.0);
         self.rooms.push(RoomSpec {
             id,
-            role,
+            role: Some(role),
             size: SizeSpec::Class(size),
             shape,
             level: LevelSpec::One(level),

@@ -65,16 +65,24 @@ struct RoomGraph {
 
 impl RoomGraph {
     fn of(d: &Dungeon) -> RoomGraph {
-        let n = d.rooms().len();
-        let mut out = vec![Vec::new(); n];
-        let mut back = vec![Vec::new(); n];
-        let mut degree = vec![0; n];
-        for p in d.passages() {
-            let (a, b) = (usize::from(p.from.0), usize::from(p.to.0));
-            let lock = if p.kind == PassageKind::Locked { p.lock.or(Some(u32::MAX)) } else { None };
+        let passages =
+            d.passages().iter().map(|p| (usize::from(p.from.0), usize::from(p.to.0), p.kind, p.lock));
+        RoomGraph::new(d.rooms().len(), passages)
+    }
+
+    /// The graph of `rooms` rooms joined by `passages`, each `(from, to, kind, lock id)`.
+    fn new(
+        rooms: usize,
+        passages: impl Iterator<Item = (usize, usize, PassageKind, Option<u32>)>,
+    ) -> RoomGraph {
+        let mut out = vec![Vec::new(); rooms];
+        let mut back = vec![Vec::new(); rooms];
+        let mut degree = vec![0; rooms];
+        for (a, b, kind, lock) in passages {
+            let lock = if kind == PassageKind::Locked { lock.or(Some(u32::MAX)) } else { None };
             out[a].push((b, lock));
             back[b].push((a, lock));
-            if p.kind != PassageKind::OneWay {
+            if kind != PassageKind::OneWay {
                 out[b].push((a, lock));
                 back[a].push((b, lock));
             }
@@ -82,6 +90,40 @@ impl RoomGraph {
             degree[b] += 1;
         }
         RoomGraph { out, back, degree }
+    }
+
+    /// The critical path from `entrance` to `goal` (empty when the goal is not reached) and
+    /// every room's depths ([`Mission::critical_path`], [`Mission::rooms`]).
+    fn depths(&self, entrance: usize, goal: usize) -> (Vec<usize>, Vec<RoomDepth>) {
+        let n = self.out.len();
+        let (depth, parent) = self.walk(&[entrance], |_| true);
+        let mut critical_path = Vec::new();
+        if depth[goal].is_some() {
+            let mut r = Some(goal);
+            while let Some(room) = r {
+                critical_path.push(room);
+                r = parent[room];
+            }
+            critical_path.reverse();
+        }
+        // Branch depth and attachment: breadth first from every critical-path room at once.
+        let (branch, attach) = self.walk(&critical_path, |_| true);
+        let last = critical_path.len().saturating_sub(1).max(1) as f64;
+        let mut along = vec![None; n];
+        for (i, &r) in critical_path.iter().enumerate() {
+            along[r] = Some(i as f64 / last);
+        }
+        let normalized = |r: usize| {
+            let mut at = r;
+            while along[at].is_none() {
+                at = attach[at]?;
+            }
+            along[at]
+        };
+        let rooms = (0..n)
+            .map(|r| RoomDepth { depth: depth[r], normalized: normalized(r), branch: branch[r] })
+            .collect();
+        (critical_path, rooms)
     }
 
     /// [`Mission::key_route`] of `d` from `entrance` to `goal`: breadth first over (room,
@@ -195,34 +237,7 @@ pub fn mission(d: &Dungeon) -> Option<Mission> {
     let (entrance, goal) = (role_room(d, RoomRole::Entrance)?, role_room(d, RoomRole::Goal)?);
     let graph = RoomGraph::of(d);
     let n = graph.out.len();
-    let (depth, parent) = graph.walk(&[entrance], |_| true);
-    let mut critical_path = Vec::new();
-    if depth[goal].is_some() {
-        let mut r = Some(goal);
-        while let Some(room) = r {
-            critical_path.push(room);
-            r = parent[room];
-        }
-        critical_path.reverse();
-    }
-    // Branch depth and attachment: breadth first from every critical-path room at once.
-    let (branch, attach) = graph.walk(&critical_path, |_| true);
-    let last = critical_path.len().saturating_sub(1).max(1) as f64;
-    let mut along = vec![None; n];
-    for (i, &r) in critical_path.iter().enumerate() {
-        along[r] = Some(i as f64 / last);
-    }
-    let normalized: Vec<Option<f64>> = (0..n)
-        .map(|r| {
-            let mut at = r;
-            while along[at].is_none() {
-                at = attach[at]?;
-            }
-            along[at]
-        })
-        .collect();
-    let rooms =
-        (0..n).map(|r| RoomDepth { depth: depth[r], normalized: normalized[r], branch: branch[r] }).collect();
+    let (critical_path, rooms) = graph.depths(entrance, goal);
     // Pieces of the room graph (direction ignored), for the cycle count.
     let mut piece = vec![usize::MAX; n];
     let mut pieces = 0;
@@ -313,4 +328,33 @@ pub(crate) fn place_keys(d: &mut Dungeon, cells: &[Pos]) -> Result<(), DungeonEr
         }
     }
     Ok(())
+}
+
+/// The shape of a checked spec's room graph before it is realised: per room its depths
+/// ([`RoomDepth`], as [`mission`] measures a dungeon's), whether it is on the critical path,
+/// and how many connections touch it.
+pub(crate) struct SpecShape {
+    /// Each room's depths, by room index.
+    pub depths: Vec<RoomDepth>,
+    /// Each room: on the critical path.
+    pub on_path: Vec<bool>,
+    /// Each room: connections touching it.
+    pub degree: Vec<usize>,
+}
+
+/// [`SpecShape`] of `rooms` rooms joined by `connections` (as [`crate::flow::Flow`] holds
+/// them) from `entrance` to `goal`: the same walk as [`mission`]'s, on the spec.
+pub(crate) fn spec_shape(
+    rooms: usize,
+    connections: &[(usize, usize, PassageKind, Option<u32>)],
+    entrance: usize,
+    goal: usize,
+) -> SpecShape {
+    let graph = RoomGraph::new(rooms, connections.iter().copied());
+    let (critical_path, depths) = graph.depths(entrance, goal);
+    let mut on_path = vec![false; rooms];
+    for r in critical_path {
+        on_path[r] = true;
+    }
+    SpecShape { depths, on_path, degree: graph.degree }
 }

@@ -24,6 +24,7 @@ mod guard;
 mod mission;
 mod realise;
 mod report;
+mod roles;
 mod route;
 mod shape;
 mod site;
@@ -35,6 +36,7 @@ pub use grammar::{Grammar, MIN_SIDE, write, write_sparser};
 pub use mission::{MAX_ROUTE_LOCKS, Mission, RoomDepth, mission};
 pub use realise::{GrammarOutcome, realise, realise_grammar};
 pub use report::{critical_metres, report};
+pub use roles::BOSS_MIN_DEPTH;
 pub use spec::{
     ConnectionSpec, CycleSpec, FLOW_FORMAT, FLOW_VERSION, Flow, FlowSpec, LevelSpec, MAX_SPEC_ROOMS,
     RoomSpec, SizeSpec,

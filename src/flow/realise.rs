@@ -720,7 +720,7 @@ fn finish(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError
         let cells: Vec<Pos> = site.cells().into_iter().map(|slot| Pos { level: site.level, slot }).collect();
         let room = Room {
             name: spec.id.clone(),
-            role: spec.role,
+            role: spec.role.unwrap_or_default(),
             shape: spec.shape,
             size: SizeSpec::class_of(site.footprint.cells.len() as u32),
             level: site.level,

@@ -45,9 +45,11 @@ pub struct FlowSpec {
 pub struct RoomSpec {
     /// The room's id: unique, used by connections and kept as the room's name.
     pub id: String,
-    /// What the room is for.
-    #[serde(default)]
-    pub role: RoomRole,
+    /// What the room is for; absent, the spec leaves it open and [`FlowSpec::check`] places
+    /// it by depth (a boss before the goal, treasure at branch ends, hubs where ways meet,
+    /// else plain: docs/flow.md, "Roles left open").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<RoomRole>,
     /// Its size: a class name or `[min, max]` octagons.
     #[serde(default)]
     pub size: SizeSpec,
@@ -156,10 +158,11 @@ pub struct CycleSpec {
 }
 
 /// A spec checked on its own: rooms by index, every connection (cycles' included) between
-/// two of them, each room's level decided.
+/// two of them, each room's level and role decided.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Flow {
-    /// The rooms, as in the spec.
+    /// The rooms, as in the spec but that every `role` is set (those the spec left open
+    /// placed by depth: docs/flow.md, "Roles left open").
     pub rooms: Vec<RoomSpec>,
     /// Each room's level.
     pub levels: Vec<u16>,
@@ -175,7 +178,7 @@ impl Flow {
     /// Never for a flow from [`FlowSpec::check`], which has exactly one.
     #[must_use]
     pub fn entrance(&self) -> usize {
-        self.rooms.iter().position(|r| r.role == RoomRole::Entrance).expect("invariant: checked")
+        role_index(&self.rooms, RoomRole::Entrance)
     }
 
     /// The index of the goal room.
@@ -184,7 +187,7 @@ impl Flow {
     /// Never for a flow from [`FlowSpec::check`], which has exactly one.
     #[must_use]
     pub fn goal(&self) -> usize {
-        self.rooms.iter().position(|r| r.role == RoomRole::Goal).expect("invariant: checked")
+        role_index(&self.rooms, RoomRole::Goal)
     }
 
     /// The connections that touch room `room`, as `(the room at their other end, its kind)`,
@@ -295,7 +298,7 @@ impl FlowSpec {
             }
         }
         for role in [RoomRole::Entrance, RoomRole::Goal] {
-            let count = self.rooms.iter().filter(|r| r.role == role).count();
+            let count = self.rooms.iter().filter(|r| r.role == Some(role)).count();
             if count != 1 {
                 return Err(spec(
                     "rooms".into(),
@@ -348,12 +351,21 @@ impl FlowSpec {
         }
         // A way round a lock is made one-way, walked from behind it (docs/flow.md, "No way
         // round a lock"); the entrance room was checked above.
-        if let Some(entrance) = self.rooms.iter().position(|r| r.role == RoomRole::Entrance) {
+        if let Some(entrance) = self.rooms.iter().position(|r| r.role == Some(RoomRole::Entrance)) {
             super::guard::guard_locks(self.rooms.len(), entrance, &mut connections);
         }
         let levels = decide_levels(self, &connections)?;
-        Ok(Flow { rooms: self.rooms.clone(), levels, connections })
+        let mut rooms = self.rooms.clone();
+        let (entrance, goal) = (role_index(&rooms, RoomRole::Entrance), role_index(&rooms, RoomRole::Goal));
+        super::roles::place_open_roles(&mut rooms, &connections, entrance, goal);
+        Ok(Flow { rooms, levels, connections })
     }
+}
+
+/// The index of the one room of `role` among `rooms` (the entrance or the goal, of which a
+/// checked spec has exactly one).
+fn role_index(rooms: &[RoomSpec], role: RoomRole) -> usize {
+    rooms.iter().position(|r| r.role == Some(role)).expect("invariant: checked")
 }
 
 /// Each room's level: rooms joined by anything but a stair share a level, a stair climbs one;
@@ -365,7 +377,7 @@ fn decide_levels(
 ) -> Result<Vec<u16>, FlowError> {
     let n = spec.rooms.len();
     let mut level: Vec<Option<u32>> = vec![None; n];
-    let entrance = spec.rooms.iter().position(|r| r.role == RoomRole::Entrance).expect("invariant: checked");
+    let entrance = role_index(&spec.rooms, RoomRole::Entrance);
     level[entrance] = Some(spec.rooms[entrance].level.bounds().0);
     let mut queue = std::collections::VecDeque::from([entrance]);
     while let Some(a) = queue.pop_front() {
