@@ -17,7 +17,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use octile::dungeon::{Dungeon, Fill};
-use octile::export::{ExportOptions, to_glb, to_glb_with_mesh};
+use octile::export::{Export, ExportOptions};
 use octile::generate::{GenerateOptions, generate};
 use octile::geometry::Proportions;
 use octile::mesh::{self, MeshOptions};
@@ -60,8 +60,10 @@ fn bench(c: &mut Criterion) {
             let after = MeshOptions { lightmap_uv: uv1, ..Default::default() };
             let (t, verts, acmr0, atvr0, over0) = stats(&mesh::build(&d, &before).unwrap());
             let (_, _, acmr1, atvr1, over1) = stats(&mesh::build(&d, &after).unwrap());
-            let bytes =
-                to_glb(&d, &ExportOptions { mesh: after.clone(), ..Default::default() }).unwrap().len();
+            let bytes = Export::new(&d, &ExportOptions { mesh: after.clone(), ..Default::default() })
+                .to_glb()
+                .unwrap()
+                .len();
             println!(
                 "TABLE | {name} | uv1 {uv1} | {t} | {verts} | {bytes} | {acmr0:.3} -> {acmr1:.3} | {atvr0:.3} -> {atvr1:.3} | {over0:.3} -> {over1:.3} |"
             );
@@ -75,7 +77,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| mesh::build(&d, &raw).unwrap())
         });
         group.bench_function(BenchmarkId::new("export_glb", &name), |b| {
-            b.iter(|| to_glb(&d, &ExportOptions::default()).unwrap())
+            b.iter(|| Export::new(&d, &ExportOptions::default()).to_glb().unwrap())
         });
     }
     group.finish();
@@ -120,9 +122,9 @@ fn stages(c: &mut Criterion) {
         let d = generate(&options, &mut |_| {}).unwrap();
         let raw = MeshOptions { optimize: false, ..Default::default() };
         let m = mesh::build(&d, &MeshOptions::default()).unwrap();
-        let plain = to_glb_with_mesh(&d, &m, &ExportOptions::default()).unwrap();
+        let plain = Export::new(&d, &ExportOptions::default()).mesh(&m).to_glb().unwrap();
         let packed = ExportOptions { compress: true, ..Default::default() };
-        let small = to_glb_with_mesh(&d, &m, &packed).unwrap();
+        let small = Export::new(&d, &packed).mesh(&m).to_glb().unwrap();
         let ratio = plain.len() as f64 / small.len() as f64;
         println!(
             "SIZE | {name} | plain {} bytes | compressed {} bytes | {ratio:.2}x |",
@@ -140,10 +142,11 @@ fn stages(c: &mut Criterion) {
             b.iter(|| mesh::build(&d, &MeshOptions::default()).unwrap())
         });
         group.bench_function("4_encode", |b| {
-            b.iter(|| to_glb_with_mesh(&d, &m, &ExportOptions::default()).unwrap())
+            b.iter(|| Export::new(&d, &ExportOptions::default()).mesh(&m).to_glb().unwrap())
         });
         group.bench_function("5_write", |b| b.iter(|| octile::io::write_atomic(&path, &plain).unwrap()));
-        group.bench_function("6_compress", |b| b.iter(|| to_glb_with_mesh(&d, &m, &packed).unwrap()));
+        group
+            .bench_function("6_compress", |b| b.iter(|| Export::new(&d, &packed).mesh(&m).to_glb().unwrap()));
         group.finish();
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -542,7 +542,7 @@ fn generated_atria_export_railings_as_nodes_of_their_own() {
     check_closed(&d, "generated atria");
     let rails = mesh::railings(&d);
     assert!(!rails.is_empty());
-    let bytes = export::to_glb(&d, &ExportOptions::default()).unwrap();
+    let bytes = export::Export::new(&d, &ExportOptions::default()).to_glb().unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     let named: Vec<_> = g.nodes().filter(|n| n.name().is_some_and(|s| s.starts_with("Railing_"))).collect();
     assert_eq!(named.len(), rails.len());
@@ -645,7 +645,8 @@ fn drops_are_off_mesh_links_of_the_navmesh() {
     let drops = d.drops(1);
     assert_eq!(drops.len(), 1);
     assert_eq!(drops[0].landing, Pos { level: 0, ..drops[0].into });
-    let bytes = export::to_glb(&d, &ExportOptions { navmesh: true, ..Default::default() }).unwrap();
+    let bytes =
+        export::Export::new(&d, &ExportOptions { navmesh: true, ..Default::default() }).to_glb().unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     let nav = g.nodes().find(|n| n.name() == Some("Level_01-navmesh")).unwrap();
     let extras: serde_json::Value = serde_json::from_str(nav.extras().as_ref().unwrap().get()).unwrap();

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use octile::dungeon::{Dungeon, Fill, Registry};
-use octile::export::{ExportOptions, to_glb};
+use octile::export::{Export, ExportOptions};
 use octile::geometry::Proportions;
 use octile::grid::{Direction, Pos};
 use serde_json::Value;
@@ -216,8 +216,8 @@ fn compressed_file_decodes_to_the_plain_mesh_on_one_grid() {
     let route = Some(vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 1, 3)]);
     let plain_options =
         ExportOptions { colliders: true, navmesh: true, tangents: true, route, ..Default::default() };
-    let plain = to_glb(&d, &plain_options).unwrap();
-    let packed = to_glb(&d, &ExportOptions { compress: true, ..plain_options }).unwrap();
+    let plain = Export::new(&d, &plain_options).to_glb().unwrap();
+    let packed = Export::new(&d, &ExportOptions { compress: true, ..plain_options }).to_glb().unwrap();
     let (want, _) = read(&plain);
     let (got, mut steps) = read(&decoded(&packed));
     assert_eq!(want.keys().collect::<Vec<_>>(), got.keys().collect::<Vec<_>>());
@@ -291,8 +291,8 @@ fn compressed_nodes_keep_their_frames_and_door_leaves_their_size() {
     let options = GenerateOptions { seed: 7, levels: 2, cols: 8, rows: 8, doors: 1.0, ..Default::default() };
     let d = generate(&options, &mut |_| {}).unwrap();
     let plain_options = ExportOptions { colliders: true, navmesh: true, markers: true, ..Default::default() };
-    let plain = to_glb(&d, &plain_options).unwrap();
-    let packed = to_glb(&d, &ExportOptions { compress: true, ..plain_options }).unwrap();
+    let plain = Export::new(&d, &plain_options).to_glb().unwrap();
+    let packed = Export::new(&d, &ExportOptions { compress: true, ..plain_options }).to_glb().unwrap();
     let (p, _) = split(&plain);
     let (c, _) = split(&packed);
     let (pn, cn) = (p["nodes"].as_array().unwrap(), c["nodes"].as_array().unwrap());
@@ -364,9 +364,10 @@ fn compressed_file_is_five_times_smaller() {
     let options = GenerateOptions { seed: 1, levels: 4, cols: 64, rows: 64, ..Default::default() };
     let d = generate(&options, &mut |_| {}).unwrap();
     let mesh = octile::mesh::build(&d, &octile::mesh::MeshOptions::default()).unwrap();
-    let plain = octile::export::to_glb_with_mesh(&d, &mesh, &ExportOptions::default()).unwrap().len();
+    let plain =
+        octile::export::Export::new(&d, &ExportOptions::default()).mesh(&mesh).to_glb().unwrap().len();
     let packed = ExportOptions { compress: true, ..Default::default() };
-    let packed = octile::export::to_glb_with_mesh(&d, &mesh, &packed).unwrap().len();
+    let packed = octile::export::Export::new(&d, &packed).mesh(&mesh).to_glb().unwrap().len();
     // 5.14x at this commit (28,064,184 -> 5,460,576 bytes; door leaves with float
     // positions); the JSON chunk (262 KB, mostly 830 door nodes) is not compressed.
     assert!(packed * 5 <= plain, "{packed} bytes compressed, {plain} plain: under 5x");
@@ -375,11 +376,11 @@ fn compressed_file_is_five_times_smaller() {
 #[test]
 fn plain_stays_the_default_and_compress_is_deterministic() {
     let d = dungeon();
-    let plain = to_glb(&d, &ExportOptions::default()).unwrap();
+    let plain = Export::new(&d, &ExportOptions::default()).to_glb().unwrap();
     assert!(!String::from_utf8_lossy(&plain).contains("EXT_meshopt_compression"));
     let options = ExportOptions { compress: true, ..Default::default() };
-    assert_eq!(to_glb(&d, &options).unwrap(), to_glb(&d, &options).unwrap());
+    assert_eq!(Export::new(&d, &options).to_glb().unwrap(), Export::new(&d, &options).to_glb().unwrap());
     let empty = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Solid).unwrap();
-    let bytes = to_glb(&empty, &options).unwrap();
+    let bytes = Export::new(&empty, &options).to_glb().unwrap();
     assert!(!String::from_utf8_lossy(&bytes).contains("extensionsRequired"), "nothing to compress");
 }

@@ -30,7 +30,7 @@ fn dungeons() -> Vec<(String, Dungeon)> {
 
 fn glb(d: &Dungeon) -> gltf::Gltf {
     let options = ExportOptions { colliders: true, navmesh: true, ..Default::default() };
-    gltf::Gltf::from_slice(&export::to_glb(d, &options).unwrap()).unwrap()
+    gltf::Gltf::from_slice(&export::Export::new(d, &options).to_glb().unwrap()).unwrap()
 }
 
 /// The triangles (level-local metres) of the mesh of `node`.
@@ -309,7 +309,7 @@ fn extras_have_a_role_on_every_node_no_null_and_fixed_types() {
     for d in [&seedless, &seeded] {
         let route = d.entrance().zip(d.exit()).map(|(a, b)| vec![a, b]);
         let options = ExportOptions { colliders: true, navmesh: true, route, ..Default::default() };
-        let g = gltf::Gltf::from_slice(&export::to_glb(d, &options).unwrap()).unwrap();
+        let g = gltf::Gltf::from_slice(&export::Export::new(d, &options).to_glb().unwrap()).unwrap();
         for node in g.nodes() {
             let e = extras(&node);
             assert_no_null(&e, node.name().unwrap());
@@ -433,7 +433,9 @@ fn godot3_makes_navigation_from_the_navmesh_and_paths_across_levels() {
     let d = generate(&GenerateOptions { seed: 7, ..GenerateOptions::default() }, &mut |_| {}).unwrap();
     std::fs::write(dir.join("project.godot"), "config_version=4\n").unwrap();
     std::fs::write(dir.join("check.gd"), GODOT_CHECK).unwrap();
-    export::export(&d, &dir.join("d.glb"), &ExportOptions { navmesh: true, ..Default::default() }).unwrap();
+    export::Export::new(&d, &ExportOptions { navmesh: true, ..Default::default() })
+        .to_file(&dir.join("d.glb"))
+        .unwrap();
     // Floor cells' centres (not a stair's octagon, whose centre is its column, nor a hole),
     // by path region: a pair in the biggest region on the lowest and highest level it reaches.
     let regions = octile::path::dungeon_regions(&d);
@@ -492,7 +494,9 @@ fn godot3_paths_from_a_balcony_down_a_ramp_to_the_floor_below() {
     assert!(d.open_above(below), "under the balcony's atrium");
     std::fs::write(dir.join("project.godot"), "config_version=4\n").unwrap();
     std::fs::write(dir.join("check.gd"), GODOT_CHECK).unwrap();
-    export::export(&d, &dir.join("d.glb"), &ExportOptions { navmesh: true, ..Default::default() }).unwrap();
+    export::Export::new(&d, &ExportOptions { navmesh: true, ..Default::default() })
+        .to_file(&dir.join("d.glb"))
+        .unwrap();
     let (a, b) = (d.layout().world_center(balcony), d.layout().world_center(below));
     std::fs::write(
         dir.join("points.txt"),
@@ -558,7 +562,7 @@ fn godot3_imports_railings_as_nodes_of_their_own() {
     assert!(!railings.is_empty());
     std::fs::write(dir.join("project.godot"), "config_version=4\n").unwrap();
     std::fs::write(dir.join("rails.gd"), GODOT_RAILINGS).unwrap();
-    export::export(&d, &dir.join("d.glb"), &ExportOptions::default()).unwrap();
+    export::Export::new(&d, &ExportOptions::default()).to_file(&dir.join("d.glb")).unwrap();
     godot_import(dir.path());
     let out = godot(dir.path(), &["-s", "rails.gd"]).unwrap();
     let rails: Vec<Vec<&str>> =
@@ -626,7 +630,7 @@ fn godot3_reads_each_light_preset() {
     let presets = [LightPreset::Blender, LightPreset::Godot, LightPreset::Godot3];
     for preset in presets {
         let options = ExportOptions { lights: Some(preset), ..Default::default() };
-        export::export(&d, &dir.join(&format!("{}.glb", preset.name())), &options).unwrap();
+        export::Export::new(&d, &options).to_file(&dir.join(&format!("{}.glb", preset.name()))).unwrap();
     }
     let names: Vec<&str> = presets.iter().map(|p| p.name()).collect();
     std::fs::write(dir.join("files.txt"), names.join("\n") + "\n").unwrap();
@@ -664,7 +668,7 @@ fn assimp_exports_once_node_extras_are_scalars() {
     let options = GenerateOptions { seed: 7, levels: 2, cols: 6, rows: 6, ..GenerateOptions::default() };
     let d = generate(&options, &mut |_| {}).unwrap();
     let options = ExportOptions { markers: true, colliders: true, navmesh: true, ..Default::default() };
-    export::export(&d, &dir.join("d.gltf"), &options).unwrap();
+    export::Export::new(&d, &options).to_file(&dir.join("d.gltf")).unwrap();
     let mut doc: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("d.gltf")).unwrap()).unwrap();
     let mut cut = 0;
@@ -739,7 +743,8 @@ fn door_rotations_are_plain_yaws_that_read_back_in_yxz_order() {
     let options =
         GenerateOptions { seed: 7, levels: 2, cols: 8, rows: 8, doors: 1.0, ..GenerateOptions::default() };
     let d = generate(&options, &mut |_| {}).unwrap();
-    let g = gltf::Gltf::from_slice(&export::to_glb(&d, &ExportOptions::default()).unwrap()).unwrap();
+    let g = gltf::Gltf::from_slice(&export::Export::new(&d, &ExportOptions::default()).to_glb().unwrap())
+        .unwrap();
     let leaves = mesh::door_leaves(&d);
     let (mut flipped, mut yaws) = (0, Vec::new());
     for leaf in &leaves {

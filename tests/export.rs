@@ -85,19 +85,20 @@ fn check_document(d: &Dungeon, doc: &gltf::Document, bin: &[u8], uv1: bool, what
 #[test]
 fn samples_read_back_level_by_level() {
     for (name, d) in support::samples() {
-        let bytes = export::to_glb(&d, &ExportOptions::default()).unwrap();
+        let bytes = export::Export::new(&d, &ExportOptions::default()).to_glb().unwrap();
         let g = gltf::Gltf::from_slice(&bytes).unwrap();
         let blob = g.blob.clone().unwrap();
         check_document(&d, &g.document, &blob, true, &name);
-        let again = export::to_glb(&d, &ExportOptions::default()).unwrap();
+        let again = export::Export::new(&d, &ExportOptions::default()).to_glb().unwrap();
         assert!(bytes == again, "{name}: two exports differ");
-        let bare = export::to_glb(
+        let bare = export::Export::new(
             &d,
             &ExportOptions {
                 mesh: MeshOptions { lightmap_uv: false, ..Default::default() },
                 ..Default::default()
             },
         )
+        .to_glb()
         .unwrap();
         let g = gltf::Gltf::from_slice(&bare).unwrap();
         check_document(&d, &g.document, g.blob.as_ref().unwrap(), false, &name);
@@ -109,12 +110,15 @@ fn files_are_written_glb_or_gltf_plus_bin() {
     let dir = temp_dir("files");
     let (_, d) = support::samples().into_iter().find(|(n, _)| n == "two_levels.json").unwrap();
     let glb = dir.join("two.glb");
-    let s = export::export(&d, &glb, &ExportOptions::default()).unwrap();
+    let s = export::Export::new(&d, &ExportOptions::default()).to_file(&glb).unwrap();
     assert_eq!(s.files, vec![glb.clone()]);
-    assert_eq!(std::fs::read(&glb).unwrap(), export::to_glb(&d, &ExportOptions::default()).unwrap());
+    assert_eq!(
+        std::fs::read(&glb).unwrap(),
+        export::Export::new(&d, &ExportOptions::default()).to_glb().unwrap()
+    );
     assert_eq!(s.levels, 2);
     let gltf_path = dir.join("two.gltf");
-    let s = export::export(&d, &gltf_path, &ExportOptions::default()).unwrap();
+    let s = export::Export::new(&d, &ExportOptions::default()).to_file(&gltf_path).unwrap();
     assert_eq!(s.files, vec![gltf_path.clone(), dir.join("two.bin")]);
     let g = gltf::Gltf::open(&gltf_path).unwrap();
     let bin = std::fs::read(dir.join("two.bin")).unwrap();
@@ -134,7 +138,7 @@ fn route_entrance_and_exit_become_nodes() {
     let route =
         vec![Pos::new(0, 0, 0), Pos::new(0, 0, 2), Pos::new(0, 0, 4), Pos::new(1, 0, 4), Pos::new(1, 0, 0)];
     let opts = ExportOptions { route: Some(route), ..Default::default() };
-    let bytes = export::to_glb(&d, &opts).unwrap();
+    let bytes = export::Export::new(&d, &opts).to_glb().unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     let node = |n: &str| g.nodes().find(|x| x.name() == Some(n)).unwrap_or_else(|| panic!("no node {n}"));
     let s = d.layout().spacing() as f32;
@@ -147,13 +151,16 @@ fn route_entrance_and_exit_become_nodes() {
     assert!(pos.iter().all(|p| (p[1] - 0.1).abs() < 1e-5 || (p[1] - 12.1).abs() < 1e-4), "{pos:?}");
     assert!(pos.iter().any(|p| (p[0] - 4.0 * s).abs() < 0.2));
     let bad = ExportOptions { route: Some(vec![Pos::new(0, 0, 1)]), ..Default::default() };
-    assert!(matches!(export::to_glb(&d, &bad), Err(ExportError::RouteOffGrid { index: 0, .. })));
+    assert!(matches!(
+        export::Export::new(&d, &bad).to_glb(),
+        Err(ExportError::RouteOffGrid { index: 0, .. })
+    ));
 }
 
 #[test]
 fn big_levels_use_wide_indices() {
     let d = Dungeon::new(48, 48, 1, Proportions::default(), Fill::Floor).unwrap();
-    let bytes = export::to_glb(&d, &ExportOptions::default()).unwrap();
+    let bytes = export::Export::new(&d, &ExportOptions::default()).to_glb().unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     check_document(&d, &g.document, g.blob.as_ref().unwrap(), true, "48x48");
     let types: Vec<_> = g
@@ -166,11 +173,11 @@ fn big_levels_use_wide_indices() {
 #[test]
 fn export_errors_say_where() {
     let (_, d) = support::samples().into_iter().next().unwrap();
-    let err = export::export(&d, Path::new("/"), &ExportOptions::default()).unwrap_err();
+    let err = export::Export::new(&d, &ExportOptions::default()).to_file(Path::new("/")).unwrap_err();
     assert!(matches!(err, ExportError::BadPath { .. }), "{err}");
     let dir = temp_dir("errors");
     let missing = dir.join("no-such-dir").join("x.glb");
-    let err = export::export(&d, &missing, &ExportOptions::default()).unwrap_err();
+    let err = export::Export::new(&d, &ExportOptions::default()).to_file(&missing).unwrap_err();
     assert!(matches!(err, ExportError::Write(_)), "{err}");
     assert!(err.to_string().contains("no-such-dir"));
     std::fs::remove_dir(&dir).expect("nothing was written into the folder");
@@ -178,14 +185,14 @@ fn export_errors_say_where() {
         mesh: MeshOptions { texture_size: -1.0, ..Default::default() },
         ..Default::default()
     };
-    assert!(matches!(export::to_glb(&d, &bad), Err(ExportError::Mesh(_))));
+    assert!(matches!(export::Export::new(&d, &bad).to_glb(), Err(ExportError::Mesh(_))));
 }
 
 #[test]
 fn tangents_follow_the_texture_u_direction() {
     let (_, d) = support::samples().into_iter().find(|(n, _)| n == "two_levels.json").unwrap();
     let opts = ExportOptions { tangents: true, ..Default::default() };
-    let bytes = export::to_glb(&d, &opts).unwrap();
+    let bytes = export::Export::new(&d, &opts).to_glb().unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     let blob = g.blob.as_deref().unwrap();
     let mut checked = 0;
@@ -214,7 +221,7 @@ fn tangents_follow_the_texture_u_direction() {
         }
     }
     assert!(checked > 500);
-    let plain = export::to_glb(&d, &ExportOptions::default()).unwrap();
+    let plain = export::Export::new(&d, &ExportOptions::default()).to_glb().unwrap();
     let g = gltf::Gltf::from_slice(&plain).unwrap();
     assert!(
         g.meshes()
@@ -234,19 +241,22 @@ fn a_mesh_built_already_exports_as_the_dungeon_does() {
             ..Default::default()
         };
         let built = mesh::build(&d, &options.mesh).unwrap();
-        let with_mesh = export::to_glb_with_mesh(&d, &built, &options).unwrap();
-        assert!(with_mesh == export::to_glb(&d, &options).unwrap(), "uv1 {lightmap_uv}: same bytes");
+        let with_mesh = export::Export::new(&d, &options).mesh(&built).to_glb().unwrap();
+        assert!(
+            with_mesh == export::Export::new(&d, &options).to_glb().unwrap(),
+            "uv1 {lightmap_uv}: same bytes"
+        );
         let g = gltf::Gltf::from_slice(&with_mesh).unwrap();
         check_document(&d, &g.document, g.blob.as_ref().unwrap(), lightmap_uv, "two_levels");
         let dir = temp_dir(&format!("with_mesh_{lightmap_uv}"));
         let file = dir.join("seen.glb");
-        let summary = export::export_mesh(&d, &built, &file, &options).unwrap();
+        let summary = export::Export::new(&d, &options).mesh(&built).to_file(&file).unwrap();
         assert_eq!(std::fs::read(&file).unwrap(), with_mesh);
         assert_eq!(summary.levels, 2);
         std::fs::remove_dir_all(&dir).unwrap();
     }
     let other = Dungeon::new(2, 2, 1, Proportions::default(), Fill::Floor).unwrap();
     let wrong = mesh::build(&other, &MeshOptions::default()).unwrap();
-    let err = export::to_glb_with_mesh(&d, &wrong, &ExportOptions::default()).unwrap_err();
+    let err = export::Export::new(&d, &ExportOptions::default()).mesh(&wrong).to_glb().unwrap_err();
     assert!(matches!(err, ExportError::MeshMismatch { mesh_levels: 1, levels: 2 }), "{err}");
 }

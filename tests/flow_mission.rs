@@ -472,7 +472,7 @@ fn verify_and_the_checker_agree_on_mutated_dungeons() {
 #[cfg(feature = "export")]
 fn the_glb_and_the_plan_carry_the_mission() {
     let d = realised("three-levels.json", 32, 1).unwrap();
-    let glb = octile::export::to_glb(&d, &Default::default()).unwrap();
+    let glb = octile::export::Export::new(&d, &Default::default()).to_glb().unwrap();
     let len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
     let doc: serde_json::Value = serde_json::from_slice(&glb[20..20 + len]).unwrap();
     let nodes = doc["nodes"].as_array().unwrap();

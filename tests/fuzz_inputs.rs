@@ -298,11 +298,13 @@ fn exercise(d: &Dungeon, case: u64, scratch: &Path) -> Result<(), String> {
         colliders: case.is_multiple_of(3),
         ..Default::default()
     };
-    let Ok(glb) = export::to_glb(d, &options) else { return Ok(()) };
+    let Ok(glb) = export::Export::new(d, &options).to_glb() else { return Ok(()) };
     check_glb(&glb)?;
     if case.is_multiple_of(8) {
         let name = if case.is_multiple_of(16) { "d.gltf" } else { "d.glb" };
-        let summary = export::export(d, &scratch.join(name), &options).map_err(|e| format!("export: {e}"))?;
+        let summary = export::Export::new(d, &options)
+            .to_file(&scratch.join(name))
+            .map_err(|e| format!("export: {e}"))?;
         let mut left: Vec<_> = std::fs::read_dir(scratch).unwrap().map(|e| e.unwrap().path()).collect();
         left.sort();
         let mut written = summary.files.clone();

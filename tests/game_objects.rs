@@ -19,7 +19,7 @@ fn dungeon(seed: u64) -> Dungeon {
 }
 
 fn read(d: &Dungeon, options: &ExportOptions) -> (gltf::Gltf, Value) {
-    let bytes = export::to_glb(d, options).unwrap();
+    let bytes = export::Export::new(d, options).to_glb().unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     let json_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
     let json: Value = serde_json::from_slice(&bytes[20..20 + json_len]).unwrap();

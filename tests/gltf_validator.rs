@@ -80,7 +80,7 @@ fn khronos_validator_passes_every_sample() {
             ("compressed.gltf", packed),
         ] {
             let path = dir.join(&format!("{stem}.{suffix}"));
-            export::export(d, &path, &options).unwrap();
+            export::Export::new(d, &options).to_file(&path).unwrap();
             files.push(path);
         }
     }

@@ -9,13 +9,13 @@
 //! default on aarch64) may order triangles differently (README, "What is guaranteed").
 //! Checked here on x86-64 Linux.
 
-use octile::export::{ExportOptions, to_glb};
+use octile::export::{Export, ExportOptions};
 use octile::generate::{GenerateOptions, generate};
 use sha2::{Digest, Sha256};
 
 fn glb(options: &GenerateOptions) -> Vec<u8> {
     let dungeon = generate(options, &mut |_| {}).unwrap();
-    to_glb(&dungeon, &ExportOptions::default()).unwrap()
+    Export::new(&dungeon, &ExportOptions::default()).to_glb().unwrap()
 }
 
 fn sha(bytes: &[u8]) -> String {
@@ -71,6 +71,6 @@ fn golden_room_graph_hash() {
         octile::flow::realise_grammar(octile::flow::Grammar::Default, &options, &mut |_| {}).unwrap();
     let octile::flow::GrammarOutcome::Rooms(dungeon) = dungeon else { panic!("12x12 holds rooms") };
     let dungeon = *dungeon;
-    let bytes = to_glb(&dungeon, &ExportOptions::default()).unwrap();
+    let bytes = Export::new(&dungeon, &ExportOptions::default()).to_glb().unwrap();
     assert_eq!(sha(&bytes), "81054b2de0af6610e2498412d825ddd5f3b958759c0b7aebc19dd10c84841066");
 }

@@ -151,12 +151,12 @@ fn the_same_seed_gives_the_same_markers() {
 /// with markers, lights or both, and that is where the library's torch light hangs.
 #[test]
 fn a_torch_node_stands_where_its_light_hangs_with_or_without_lights() {
-    use octile::export::{ExportOptions, to_glb};
+    use octile::export::{Export, ExportOptions};
     use octile::rooms::{LightPreset, torch_lights};
     let d = with_doors(7);
     // Every `Torch_` node's world point (level translation plus its own), by name.
     let torches = |options: &ExportOptions| -> Vec<(String, glam::DVec3)> {
-        let g = gltf::Gltf::from_slice(&to_glb(&d, options).unwrap()).unwrap();
+        let g = gltf::Gltf::from_slice(&Export::new(&d, options).to_glb().unwrap()).unwrap();
         let mut out = Vec::new();
         for level in g.nodes().filter(|n| n.name().is_some_and(|s| s.starts_with("Level_"))) {
             let lift = glam::Vec3::from(level.transform().decomposed().0).as_dvec3();

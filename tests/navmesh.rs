@@ -83,7 +83,7 @@ struct NavTri {
 /// translation and the navmesh node's own).
 fn navmesh(d: &Dungeon) -> Vec<NavTri> {
     let options = ExportOptions { navmesh: true, colliders: true, ..Default::default() };
-    let g = gltf::Gltf::from_slice(&export::to_glb(d, &options).unwrap()).unwrap();
+    let g = gltf::Gltf::from_slice(&export::Export::new(d, &options).to_glb().unwrap()).unwrap();
     let blob = g.blob.as_deref().unwrap();
     let mut out = Vec::new();
     for level in 0..d.levels() {

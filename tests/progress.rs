@@ -63,12 +63,13 @@ fn export_progress_is_monotone_ends_at_the_totals_and_keeps_the_bytes() {
     let levels = usize::from(d.levels());
     let options = ExportOptions { colliders: true, ..Default::default() };
     let (plain, reported) = (dir.join("plain.glb"), dir.join("reported.glb"));
-    export::export(&d, &plain, &options).unwrap();
+    export::Export::new(&d, &options).to_file(&plain).unwrap();
     let mut seen = Vec::new();
-    let summary = export::export_with_progress(&d, &reported, &options, &mut |p| seen.push(p)).unwrap();
+    let summary =
+        export::Export::new(&d, &options).progress(&mut |p| seen.push(p)).to_file(&reported).unwrap();
     let bytes = std::fs::read(&reported).unwrap();
     assert_eq!(bytes, std::fs::read(&plain).unwrap(), "progress must not change the file");
-    assert_eq!(bytes, export::to_glb(&d, &options).unwrap());
+    assert_eq!(bytes, export::Export::new(&d, &options).to_glb().unwrap());
     assert!(seen.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])), "not monotone: {seen:?}");
     let meshed: Vec<_> = seen.iter().filter(|p| matches!(p, Progress::Mesh(_))).collect();
     let total = d.levels();
@@ -88,12 +89,14 @@ fn gltf_export_reports_each_file_it_writes() {
     let d = five_levels();
     let path = dir.join("five.gltf");
     let mut writes = Vec::new();
-    let summary = export::export_with_progress(&d, &path, &ExportOptions::default(), &mut |p| {
-        if let Progress::Writing { bytes } = p {
-            writes.push(bytes);
-        }
-    })
-    .unwrap();
+    let summary = export::Export::new(&d, &ExportOptions::default())
+        .progress(&mut |p| {
+            if let Progress::Writing { bytes } = p {
+                writes.push(bytes);
+            }
+        })
+        .to_file(&path)
+        .unwrap();
     let sizes: Vec<usize> = [dir.join("five.bin"), path.clone()]
         .iter()
         .map(|f| std::fs::metadata(f).unwrap().len() as usize)
@@ -101,7 +104,7 @@ fn gltf_export_reports_each_file_it_writes() {
     assert_eq!(writes, sizes, "the .bin first, then the JSON");
     assert_eq!(summary.bytes, sizes.iter().sum::<usize>());
     let plain = dir.join("plain.gltf");
-    export::export(&d, &plain, &ExportOptions::default()).unwrap();
+    export::Export::new(&d, &ExportOptions::default()).to_file(&plain).unwrap();
     assert_eq!(std::fs::read(dir.join("five.bin")).unwrap(), std::fs::read(dir.join("plain.bin")).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -138,7 +138,8 @@ fn a_walker_walks_up_the_ramp_onto_the_level_above() {
 
 /// The navigation mesh's triangles of every level in world metres.
 fn navmesh_world(d: &octile::dungeon::Dungeon) -> Vec<Tri> {
-    let bytes = export::to_glb(d, &ExportOptions { navmesh: true, ..Default::default() }).unwrap();
+    let bytes =
+        export::Export::new(d, &ExportOptions { navmesh: true, ..Default::default() }).to_glb().unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     let blob = g.blob.as_deref().unwrap();
     let mut out = Vec::new();

@@ -96,7 +96,7 @@ fn a_failed_gltf_export_leaves_the_bin_as_it_was() {
     let (gltf, bin) = (dir.join("p.gltf"), dir.join("p.bin"));
     std::fs::write(&bin, b"old").unwrap();
     std::fs::create_dir(&gltf).unwrap();
-    assert!(export::export(&d, &gltf, &ExportOptions::default()).is_err());
+    assert!(export::Export::new(&d, &ExportOptions::default()).to_file(&gltf).is_err());
     assert_eq!(std::fs::read(&bin).unwrap(), b"old");
     let mut left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     left.sort();
@@ -112,7 +112,7 @@ fn a_long_output_name_is_written() {
     let dir = folder("long");
     let d = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/l_bend.json")).unwrap();
     let path = dir.join("d".repeat(246) + ".glb");
-    let summary = export::export(&d, &path, &ExportOptions::default()).unwrap();
+    let summary = export::Export::new(&d, &ExportOptions::default()).to_file(&path).unwrap();
     assert_eq!(std::fs::metadata(&path).unwrap().len() as usize, summary.bytes);
     std::fs::remove_dir_all(&dir).unwrap();
 }

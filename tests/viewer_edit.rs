@@ -220,7 +220,7 @@ fn a_click_on_a_wall_in_edit_mode_cycles_it_and_ctrl_s_saves_it() {
     assert!(err.contains(&format!("exported {}", glb.display())), "{err}");
     let reference = |d: &Dungeon, name: &str| {
         let to = dir.join(name);
-        octile::export::export(d, &to, &octile::export::ExportOptions::default()).unwrap();
+        octile::export::Export::new(d, &octile::export::ExportOptions::default()).to_file(&to).unwrap();
         glb_triangles(&to)
     };
     let exported = glb_triangles(&glb);

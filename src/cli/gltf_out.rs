@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use octile::dungeon::Dungeon;
-use octile::export::{ExportError, ExportOptions, PhysicsFormat, Progress, export_with_progress};
+use octile::export::{Export, ExportError, ExportOptions, PhysicsFormat, Progress};
 use octile::mesh::MeshOptions;
 use octile::mesh::MeshProgress;
 use octile::path::{PathRules, find_path};
@@ -156,16 +156,18 @@ impl GltfArgs {
         });
         let pending = graph.as_ref().map(|(p, b)| octile::io::stage_all(&[(p, b)])).transpose()?;
         let mut bar = Bar::new("meshing").with_unit("levels");
-        let result = export_with_progress(dungeon, output, &options, &mut |p| match p {
-            Progress::Mesh(MeshProgress::Levels { done, total }) => {
-                bar.update(u64::from(done), u64::from(total));
-            }
-            Progress::Document { done, total } => {
-                bar.set_label("packing");
-                bar.update(done as u64, total as u64);
-            }
-            Progress::Writing { .. } => bar.set_label("writing"),
-        });
+        let result = Export::new(dungeon, &options)
+            .progress(&mut |p| match p {
+                Progress::Mesh(MeshProgress::Levels { done, total }) => {
+                    bar.update(u64::from(done), u64::from(total));
+                }
+                Progress::Document { done, total } => {
+                    bar.set_label("packing");
+                    bar.update(done as u64, total as u64);
+                }
+                Progress::Writing { .. } => bar.set_label("writing"),
+            })
+            .to_file(output);
         bar.finish();
         let summary = result.map_err(|e| match e {
             // These name the file themselves.

@@ -29,7 +29,7 @@ pub enum ExportError {
         /// The position given.
         pos: Pos,
     },
-    /// A mesh given to [`super::export_mesh`] that is not the dungeon's: its level count
+    /// A mesh given to [`super::Export::mesh`] that is not the dungeon's: its level count
     /// differs.
     #[error(
         "the mesh has {mesh_levels} level(s) but the dungeon has {levels}; export the dungeon's own mesh"

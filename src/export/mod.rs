@@ -28,12 +28,12 @@ use crate::dungeon::Dungeon;
 use crate::grid::Pos;
 use crate::mesh::{self, DungeonMesh, MeshOptions};
 
-/// How [`export`] writes a dungeon (the default: a lightmapped mesh, no route, colliders,
+/// How an [`Export`] writes a dungeon (the default: a lightmapped mesh, no route, colliders,
 /// navigation mesh or tangents).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ExportOptions {
-    /// How the mesh is built (not used by [`export_mesh`] and [`to_glb_with_mesh`], which
-    /// take a mesh built already). Its `lightmap_uv` is the one lightmap switch: the mesh
+    /// How the mesh is built (not used by an [`Export`] given a mesh built already,
+    /// [`Export::mesh`]). Its `lightmap_uv` is the one lightmap switch: the mesh
     /// fills UV1 and the file has `TEXCOORD_1` exactly when it is on (on by default;
     /// `--no-lightmap-uv` turns it off).
     pub mesh: MeshOptions,
@@ -96,7 +96,7 @@ pub enum PhysicsFormat {
     Omi,
 }
 
-/// What [`export`] wrote.
+/// What [`Export::to_file`] wrote.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExportSummary {
     /// Every file written, the glTF or GLB first.
@@ -111,85 +111,106 @@ pub struct ExportSummary {
     pub vertices: usize,
 }
 
-/// Writes `dungeon` to `path`: a `.gltf` name writes JSON plus a `.bin` beside it, any other
-/// name one binary `.glb`. Files are written atomically.
+/// One export of a dungeon to glTF, the one way in: what to write ([`ExportOptions`]),
+/// optionally a mesh built already ([`Export::mesh`], as the viewer holds one; otherwise it
+/// is built from `options.mesh`) and a progress callback ([`Export::progress`]), then
+/// [`Export::to_file`] or [`Export::to_glb`]. The same dungeon, options and mesh give the
+/// same bytes either way.
 ///
-/// # Errors
-/// [`ExportError`]: a path without a UTF-8 file name, bad mesh options or a dungeon the
-/// mesh builder refuses, a route step off the grid, a buffer over glTF's limits, or a
-/// failed write.
-pub fn export(dungeon: &Dungeon, path: &Path, options: &ExportOptions) -> Result<ExportSummary, ExportError> {
-    export_with_progress(dungeon, path, options, &mut |_| {})
+/// ```
+/// use octile::export::{Export, ExportOptions};
+/// use octile::generate::{GenerateOptions, generate};
+///
+/// let options = GenerateOptions { cols: 4, rows: 4, levels: 1, ..Default::default() };
+/// let dungeon = generate(&options, &mut |_| {}).unwrap();
+/// let mut steps = 0;
+/// let glb = Export::new(&dungeon, &ExportOptions::default()).progress(&mut |_| steps += 1).to_glb().unwrap();
+/// assert_eq!(&glb[..4], b"glTF");
+/// assert!(steps > 0);
+/// ```
+#[must_use = "an export writes nothing until `to_file` or `to_glb`"]
+pub struct Export<'a> {
+    dungeon: &'a Dungeon,
+    options: &'a ExportOptions,
+    mesh: Option<&'a DungeonMesh>,
+    progress: Option<&'a mut dyn FnMut(Progress)>,
 }
 
-/// [`export`], calling `progress` on the calling thread as it goes (see [`Progress`] for
-/// the order). The files are byte-identical to [`export`]'s.
-///
-/// # Errors
-/// As [`export`].
-pub fn export_with_progress(
-    dungeon: &Dungeon,
-    path: &Path,
-    options: &ExportOptions,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<ExportSummary, ExportError> {
-    let target = Target::of(path)?;
-    // Checked before the game objects' thread starts: a mesh over the budget is refused
-    // before the room graph of a dungeon that size is built beside it.
-    mesh::check_meshable(dungeon, &options.mesh)?;
-    // The game objects (room graph, door leaves, markers) do not depend on the mesh: they
-    // are found on their own thread while the levels are meshed.
-    let (mesh, objects) = std::thread::scope(|s| {
-        let objects = s.spawn(|| nodes::GameObjects::new(dungeon, options));
-        // Each primitive's bounds are read by the worker that built its level, while the
-        // vertices are in its cache, not in series by the document afterwards.
-        let on_progress = &mut |p| progress(Progress::Mesh(p));
-        let mesh = mesh::build_levels(dungeon, &options.mesh, on_progress, &primitive::level_bounds);
-        (mesh, objects.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    });
-    let (mesh, bounds) = mesh?;
-    let built = document(dungeon, &mesh, Some(&bounds), options, Some(objects), progress)?;
-    target.write(built, progress)
-}
+impl<'a> Export<'a> {
+    /// An export of `dungeon` as `options` say, its mesh built from `options.mesh`, with no
+    /// progress reported.
+    pub fn new(dungeon: &'a Dungeon, options: &'a ExportOptions) -> Export<'a> {
+        Export { dungeon, options, mesh: None, progress: None }
+    }
 
-/// Writes `dungeon` with `mesh`, a mesh of it built already (as the viewer holds one), to
-/// `path` as [`export`] does; `options.mesh` is not used. The same mesh gives the same
-/// bytes as [`export`] with the options it was built with.
-///
-/// # Errors
-/// As [`export`], and [`ExportError::MeshMismatch`] when `mesh` has another number of
-/// levels than `dungeon`.
-pub fn export_mesh(
-    dungeon: &Dungeon,
-    mesh: &DungeonMesh,
-    path: &Path,
-    options: &ExportOptions,
-) -> Result<ExportSummary, ExportError> {
-    let target = Target::of(path)?;
-    let built = document(dungeon, mesh, None, options, None, &mut |_| {})?;
-    target.write(built, &mut |_| {})
-}
+    /// Exports `mesh`, a mesh of the dungeon built already, instead of building one
+    /// (`options.mesh` is then not used). The mesh built with the same options gives the
+    /// same bytes.
+    pub fn mesh(self, mesh: &'a DungeonMesh) -> Export<'a> {
+        Export { mesh: Some(mesh), ..self }
+    }
 
-/// The `.glb` bytes of `dungeon`, for in-memory use.
-///
-/// # Errors
-/// As [`export`], less the path and write errors.
-pub fn to_glb(dungeon: &Dungeon, options: &ExportOptions) -> Result<Vec<u8>, ExportError> {
-    let mesh = mesh::build(dungeon, &options.mesh)?;
-    to_glb_with_mesh(dungeon, &mesh, options)
-}
+    /// Calls `progress` on the calling thread as the export goes (see [`Progress`] for the
+    /// order); the bytes are the same as without it.
+    pub fn progress(self, progress: &'a mut dyn FnMut(Progress)) -> Export<'a> {
+        Export { progress: Some(progress), ..self }
+    }
 
-/// The `.glb` bytes of `dungeon` with `mesh`, a mesh of it built already (`options.mesh`
-/// is not used).
-///
-/// # Errors
-/// As [`export_mesh`], less the path and write errors.
-pub fn to_glb_with_mesh(
-    dungeon: &Dungeon,
-    mesh: &DungeonMesh,
-    options: &ExportOptions,
-) -> Result<Vec<u8>, ExportError> {
-    document(dungeon, mesh, None, options, None, &mut |_| {})?.into_glb()
+    /// Writes the dungeon to `path`: a `.gltf` name writes JSON plus a `.bin` beside it, any
+    /// other name one binary `.glb`. Files are written atomically (each to a temporary
+    /// file, renamed into place once all are written).
+    ///
+    /// # Errors
+    /// [`ExportError`]: a path without a UTF-8 file name, bad mesh options or a dungeon the
+    /// mesh builder refuses, a mesh of another level count than the dungeon's
+    /// ([`ExportError::MeshMismatch`]), a route step off the grid, a buffer over glTF's
+    /// limits, or a failed write.
+    pub fn to_file(self, path: &Path) -> Result<ExportSummary, ExportError> {
+        let target = Target::of(path)?;
+        self.with_document(|built, progress| target.write(built, progress))
+    }
+
+    /// The `.glb` bytes, for in-memory use.
+    ///
+    /// # Errors
+    /// As [`Export::to_file`], less the path and write errors.
+    pub fn to_glb(self) -> Result<Vec<u8>, ExportError> {
+        self.with_document(|built, _| built.into_glb())
+    }
+
+    /// Builds the document (and the mesh, when none was given) and hands it to `finish`
+    /// with the progress callback.
+    fn with_document<T>(
+        self,
+        finish: impl FnOnce(document::Built<'_>, &mut dyn FnMut(Progress)) -> Result<T, ExportError>,
+    ) -> Result<T, ExportError> {
+        let Export { dungeon, options, mesh, progress } = self;
+        let mut silent = |_: Progress| {};
+        let progress: &mut dyn FnMut(Progress) = match progress {
+            Some(p) => p,
+            None => &mut silent,
+        };
+        if let Some(mesh) = mesh {
+            let built = document(dungeon, mesh, None, options, None, progress)?;
+            return finish(built, progress);
+        }
+        // Checked before the game objects' thread starts: a mesh over the budget is refused
+        // before the room graph of a dungeon that size is built beside it.
+        mesh::check_meshable(dungeon, &options.mesh)?;
+        // The game objects (room graph, door leaves, markers) do not depend on the mesh: they
+        // are found on their own thread while the levels are meshed.
+        let (mesh, objects) = std::thread::scope(|s| {
+            let objects = s.spawn(|| nodes::GameObjects::new(dungeon, options));
+            // Each primitive's bounds are read by the worker that built its level, while the
+            // vertices are in its cache, not in series by the document afterwards.
+            let on_progress = &mut |p| progress(Progress::Mesh(p));
+            let mesh = mesh::build_levels(dungeon, &options.mesh, on_progress, &primitive::level_bounds);
+            (mesh, objects.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        });
+        let (mesh, bounds) = mesh?;
+        let built = document(dungeon, &mesh, Some(&bounds), options, Some(objects), progress)?;
+        finish(built, progress)
+    }
 }
 
 /// The glTF document of `dungeon` with its `mesh` and the route ribbon of `options`, with

@@ -1,4 +1,4 @@
-//! What [`super::export_with_progress`] reports while it works.
+//! What an export ([`super::Export::progress`]) reports while it works.
 
 use crate::mesh::MeshProgress;
 

@@ -9,7 +9,7 @@ use super::scene::Scene;
 use super::screenshot::{Offscreen, Shot};
 use super::state::{LevelMode, ViewState};
 use crate::dungeon::Dungeon;
-use crate::export::{ExportOptions, ExportSummary, export_mesh};
+use crate::export::{Export, ExportOptions, ExportSummary};
 use crate::grid::Pos;
 use crate::mesh::MeshOptions;
 use crate::path::{PathRules, find_path};
@@ -255,7 +255,7 @@ pub fn path_ribbon(dungeon: &Dungeon, prepared: &Prepared) -> Vec<crate::mesh::V
 
 /// Exports what `prepared` shows of `dungeon` to `path` (a `.glb`, or `.gltf` plus `.bin`):
 /// the whole mesh, built here with the view's mesh options (the view builds only the
-/// chunks it draws), and the route ribbon, when a path is shown, as [`export_mesh`] writes
+/// chunks it draws), and the route ribbon, when a path is shown, as [`Export::mesh`] writes
 /// them.
 ///
 /// # Errors
@@ -268,7 +268,7 @@ pub fn export_view(
 ) -> Result<ExportSummary, ViewerError> {
     let options = ExportOptions { route: prepared.route.clone(), ..ExportOptions::default() };
     let mesh = crate::mesh::build(dungeon, &prepared.scene.mesh_options)?;
-    Ok(export_mesh(dungeon, &mesh, path, &options)?)
+    Ok(Export::new(dungeon, &options).mesh(&mesh).to_file(path)?)
 }
 
 /// Renders one frame of `dungeon` offscreen, no window.
@@ -382,7 +382,7 @@ mod tests {
         let file = dir.join("seen.glb");
         let summary = export_view(&d, &prepared, &file).unwrap();
         let export = ExportOptions { route: prepared.route.clone(), ..ExportOptions::default() };
-        let fresh = crate::export::to_glb(&d, &export).unwrap();
+        let fresh = crate::export::Export::new(&d, &export).to_glb().unwrap();
         assert_eq!(std::fs::read(&file).unwrap(), fresh, "the view's mesh exports as a fresh build does");
         assert_eq!(summary.levels, 2);
         std::fs::remove_dir_all(&dir).unwrap();

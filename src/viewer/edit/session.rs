@@ -274,13 +274,13 @@ impl Session {
     /// Exports the dungeon as a `.glb` to [`Session::export_path`] with `options`.
     ///
     /// # Errors
-    /// [`crate::export::ExportError`] as [`crate::export::export`].
+    /// [`crate::export::ExportError`] as [`crate::export::Export::to_file`].
     pub fn export(
         &mut self,
         options: &crate::export::ExportOptions,
     ) -> Result<(PathBuf, crate::export::ExportSummary), crate::export::ExportError> {
         let to = self.export_path();
-        let summary = crate::export::export(self.editor.dungeon(), &to, options)?;
+        let summary = crate::export::Export::new(self.editor.dungeon(), options).to_file(&to)?;
         self.message = format!("exported {}", to.display());
         Ok((to, summary))
     }
