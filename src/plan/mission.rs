@@ -11,8 +11,10 @@ use crate::dungeon::{Dungeon, Mechanism};
 use crate::flow::Verdict;
 use crate::grid::Pos;
 
-/// One colour per lock id (id modulo the list): lock and key share it.
-const LOCK_COLOURS: [&str; 6] = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65"];
+/// One colour per lock id (id modulo the list): lock and key share it. Locks 1 to 5 (blue,
+/// magenta, cyan, purple, olive green) keep 30 degrees of hue from each other, from the
+/// route's orange and from the viewer's green markers; 6 (and 0) is slate grey.
+const LOCK_COLOURS: [&str; 6] = ["#37474f", "#2456a3", "#c2185b", "#00979c", "#7d3c98", "#5e8c00"];
 
 /// The critical path's colour.
 const PATH: &str = "#e67e22";

@@ -108,6 +108,56 @@ fn srgb_to_linear(c: u8) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hue in degrees and saturation of a colour (HSV; the channels' scale does not matter).
+    fn hue_saturation([r, g, b]: [f32; 3]) -> (f32, f32) {
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        let chroma = max - min;
+        let hue = if chroma == 0.0 {
+            0.0
+        } else if max == r {
+            60.0 * ((g - b) / chroma).rem_euclid(6.0)
+        } else if max == g {
+            60.0 * ((b - r) / chroma + 2.0)
+        } else {
+            60.0 * ((r - g) / chroma + 4.0)
+        };
+        (hue, if max == 0.0 { 0.0 } else { chroma / max })
+    }
+
+    fn hue_apart(a: f32, b: f32) -> f32 {
+        let d = (a - b).abs() % 360.0;
+        d.min(360.0 - d)
+    }
+
+    /// A key is told from a marker and from the route, and lock 2 from lock 3, by colour:
+    /// locks 1 to 5 keep 30 degrees of hue from the markers' green, the route's orange and
+    /// each other; lock 6 (0) is a grey, told by its low saturation.
+    #[test]
+    fn lock_colours_stand_apart_from_markers_the_route_and_each_other() {
+        // As seen: sRGB-encoded, the lock colours as the plan writes them, the viewer's
+        // linear colours encoded.
+        let encoded = |linear: [f32; 3]| {
+            linear.map(|c| if c <= 0.003_130_8 { c * 12.92 } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 })
+        };
+        let others = [
+            ("marker", encoded(crate::viewer::palette::MARKER)),
+            ("route", encoded(crate::viewer::palette::PATH)),
+        ];
+        let seen = |id: u32| crate::plan::lock_colour_rgb(id).map(f32::from);
+        let hue = |id: u32| hue_saturation(seen(id)).0;
+        for id in 1..=5u32 {
+            for (name, colour) in others {
+                let apart = hue_apart(hue(id), hue_saturation(colour).0);
+                assert!(apart >= 30.0, "lock {id} is {apart} degrees from the {name} colour");
+            }
+            for other in (id + 1)..=5 {
+                assert!(hue_apart(hue(id), hue(other)) >= 30.0, "locks {id} and {other}");
+            }
+            assert!(hue_saturation(seen(id)).1 > 0.5, "lock {id} is a strong colour");
+        }
+        assert!(hue_saturation(seen(6)).1 < 0.4, "lock 6 is a grey");
+    }
     use crate::flow::{Grammar, GrammarOutcome, realise_grammar};
     use crate::generate::GenerateOptions;
 
