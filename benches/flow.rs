@@ -9,7 +9,9 @@
 //! - `mission/verify/64`: `flow::verify` alone on the 4-level mission spec realised on
 //!   64x64 octagons (budget: 5 ms).
 //!
-//! Before the criterion groups, the bench prints the 95th percentile over 20 seeds of each,
+//! Before the criterion groups, the bench prints the 95th percentile and the slowest pair of
+//! the 50 hand-written missions of `tests/missions` over 20 seeds (budget: 1 s a pair), and
+//! the 95th percentile over 20 seeds of each,
 //! and of the mission's layout and proof beside the maze at 32x32x3 (what README's
 //! performance table quotes). `OCTILE_BENCH_QUICK=1` (CI) runs the smallest
 //! size once.
@@ -75,10 +77,41 @@ fn mission_32(o: &GenerateOptions) -> octile::dungeon::Dungeon {
     d
 }
 
+/// Realises each of the 50 hand-written missions of `tests/missions` on 32x32 octagons over
+/// seeds 0..20 (layout and proof): the 95th percentile and the slowest (spec, seed) pair.
+fn hand_written_missions() -> (Duration, Duration, String) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/missions");
+    let mut files: Vec<_> =
+        std::fs::read_dir(dir).expect("tests/missions").map(|e| e.expect("entry").path()).collect();
+    files.sort();
+    let mut times = Vec::new();
+    for file in &files {
+        let spec =
+            octile::flow::FlowSpec::from_json(&std::fs::read_to_string(file).expect("spec")).expect("a spec");
+        let flow = spec.check(&Default::default()).expect("valid");
+        for seed in 0..20 {
+            let o = GenerateOptions { seed, cols: 32, rows: 32, ..Default::default() };
+            let start = Instant::now();
+            let holds =
+                octile::flow::realise(&flow, &o, &mut |_| {}).is_ok_and(|d| octile::flow::verify(&d).holds());
+            let t = start.elapsed();
+            assert!(holds, "{} seed {seed} realises and holds", file.display());
+            times.push((t, format!("{} seed {seed}", file.file_name().expect("a name").to_string_lossy())));
+        }
+    }
+    times.sort();
+    let (slowest, which) = times.last().cloned().expect("pairs");
+    (times[times.len() * 95 / 100].0, slowest, which)
+}
+
 fn percentiles(_: &mut Criterion) {
     if std::env::var_os("OCTILE_BENCH_QUICK").is_some() {
         return;
     }
+    let (typical, slowest, which) = hand_written_missions();
+    println!(
+        "50 hand-written missions x 20 seeds, 32x32x3, layout and proof: p95 {typical:?}, slowest {slowest:?} ({which})"
+    );
     let (a, b) = (p95(32, mission_32), p95(32, maze));
     println!(
         "p95 over 20 seeds, 32x32x3: mission layout and proof {a:?}, maze {b:?} ({:.2}x)",

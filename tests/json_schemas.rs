@@ -72,7 +72,7 @@ fn every_spec_validates_against_the_flow_schema() {
     }
     let dir = support::Scratch::new("every_spec_validates_against_the_flow_schema");
     let mut files: Vec<PathBuf> = Vec::new();
-    for folder in ["tests/flow_specs", "tests/mission_specs"] {
+    for folder in ["tests/flow_specs", "tests/mission_specs", "tests/missions"] {
         let mut here: Vec<PathBuf> =
             std::fs::read_dir(root().join(folder)).unwrap().map(|e| e.unwrap().path()).collect();
         here.sort();
