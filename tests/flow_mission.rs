@@ -636,8 +636,47 @@ fn the_hand_written_missions_realise_and_hold() {
             }
             assert_eq!(verdict_facts(&d), facts, "{what}: flow::verify agrees");
             assert!(octile::flow::verify(&d).holds(), "{what}");
+            // One key a room: the keys lead the player on, lock by lock (they once piled up
+            // in the room farthest out, half the dungeons with two keys on one cell).
+            let mut rooms: Vec<_> = d.keys().map(|(_, at)| d.room_at(at)).collect();
+            rooms.sort_unstable();
+            rooms.dedup();
+            assert_eq!(rooms.len(), locks.len(), "{what}: each key in a room of its own");
         }
     }
     println!("{} of {pairs} (spec, seed) pairs realised, every one holds", pairs - failed.len() as u64);
     assert!(failed.len() as u64 * 100 <= pairs, "{} of {pairs} failed: {failed:#?}", failed.len());
+}
+
+/// An entrance room above the ground floor holds the dungeon's entrance (generation around
+/// the design once put its own on level 0, in no room), and a one-way door home from behind
+/// a lock to a room well before it leaves the way to the lock two-way (the lock guard once
+/// turned the entrance's own door, sealing the player in): both realise and hold.
+#[test]
+fn an_upstairs_entrance_and_a_one_way_door_home_hold() {
+    for seed in 0..3 {
+        let d = realised("entrance-upstairs.json", 24, seed).expect("realises");
+        let entrance = d.entrance().unwrap();
+        let room = d.room_at(entrance).map(|r| d.rooms()[usize::from(r.0)].role);
+        assert_eq!((entrance.level, room), (1, Some(RoomRole::Entrance)), "seed {seed}");
+        assert!(octile::flow::verify(&d).holds(), "seed {seed}: {:?}", octile::flow::verify(&d).failures);
+        let d = realised("one-way-home.json", 16, seed).expect("realises");
+        let (facts, needed) = checker_facts(&d);
+        assert!(facts.goal && needed == [(1, true)], "seed {seed}: the goal, through lock 1 only");
+        assert_eq!(verdict_facts(&d), facts, "seed {seed}");
+    }
+}
+
+/// A spec no layout can finish (the goal only one-way into the hall) is refused by name,
+/// never written: realise proves what it hands out.
+#[test]
+fn a_spec_that_cannot_be_finished_is_refused() {
+    let json = r#"{ "format": "octile-flow", "version": 1,
+        "rooms": [ { "id": "in", "role": "entrance", "size": "small" }, { "id": "hall", "size": "small" },
+                   { "id": "out", "role": "goal", "size": "small" } ],
+        "connections": [ { "from": "in", "to": "hall" }, { "from": "out", "to": "hall", "kind": "one-way" } ] }"#;
+    let flow = FlowSpec::from_json(json).unwrap().check(&Default::default()).unwrap();
+    let options = GenerateOptions { cols: 16, rows: 16, ..Default::default() };
+    let err = realise(&flow, &options, &mut |_| {}).unwrap_err().to_string();
+    assert!(err.contains("the flow's proof") && err.contains("cannot be reached from the entrance"), "{err}");
 }

@@ -8,21 +8,34 @@ use crate::dungeon::PassageKind;
 /// One connection of a flow: `(from, to, kind, lock)`, room indices.
 pub(crate) type Connection = (usize, usize, PassageKind, Option<u32>);
 
-/// BFS distances (in connections) from `start` over `connections` without `skip`: one-way
-/// connections walked their way only, everything else both ways. `usize::MAX`: not reached.
-fn distances(rooms: usize, connections: &[Connection], skip: usize, start: usize) -> Vec<usize> {
+/// BFS distances (in connections) between every room and the nearest of `ends` over
+/// `connections` without `skip`: one-way connections walked their way only, everything else
+/// both ways. `towards`: the distance of a walk from each room to an end, else of a walk
+/// from an end to each room. `usize::MAX`: no such walk.
+fn distances(
+    rooms: usize,
+    connections: &[Connection],
+    skip: usize,
+    ends: &[usize],
+    towards: bool,
+) -> Vec<usize> {
     let mut dist = vec![usize::MAX; rooms];
-    dist[start] = 0;
-    let mut queue = std::collections::VecDeque::from([start]);
+    for &end in ends {
+        dist[end] = 0;
+    }
+    let mut queue: std::collections::VecDeque<usize> = ends.iter().copied().collect();
     while let Some(r) = queue.pop_front() {
         for (c, &(a, b, kind, _)) in connections.iter().enumerate() {
             if c == skip {
                 continue;
             }
-            let next = if a == r {
-                b
-            } else if b == r && kind != PassageKind::OneWay {
-                a
+            // Walking away from `end`, a one-way connection is taken from `a`; walking
+            // towards it (the search runs backwards), from `b`.
+            let (ahead, behind) = if towards { (b, a) } else { (a, b) };
+            let next = if ahead == r {
+                behind
+            } else if behind == r && kind != PassageKind::OneWay {
+                ahead
             } else {
                 continue;
             };
@@ -36,10 +49,18 @@ fn distances(rooms: usize, connections: &[Connection], skip: usize, start: usize
 }
 
 /// Turns every way round each lock one-way, walked from behind it back. For each locked
-/// connection (in order) from room `front` to room `back`: the rooms behind it are those
-/// nearer `back` than `front` once it is taken out; every connection but a stair or a lock
-/// between a room behind and one in front becomes one-way from the room behind. The
-/// entrance is never behind a lock. A stair round a lock stays as it is (a stair has no
+/// connection (in order) from room `front` to room `back`, when `back` can be walked to from
+/// `front` without it (a way round), and with it taken out:
+///
+/// - the approach is every room on a fewest-connection walk from the entrance to `front`
+///   (the player's way to the lock; only `front` when the entrance does not reach it);
+/// - the rooms behind the lock are those off the approach that walk to `back` in fewer
+///   connections than to the approach (a one-way connection counts only its way, so a
+///   one-way door home from behind the lock is no way round);
+/// - every connection but a stair or a lock between a room behind and one in front becomes
+///   one-way, walked from the room behind.
+///
+/// The entrance is never behind a lock. A stair round a lock stays as it is (a stair has no
 /// direction), and [`super::verify`] then says the lock can be bypassed.
 pub(crate) fn guard_locks(rooms: usize, entrance: usize, connections: &mut [Connection]) {
     for l in 0..connections.len() {
@@ -47,10 +68,22 @@ pub(crate) fn guard_locks(rooms: usize, entrance: usize, connections: &mut [Conn
         if kind != PassageKind::Locked {
             continue;
         }
-        let from_front = distances(rooms, connections, l, front);
-        let from_back = distances(rooms, connections, l, back);
-        let behind: Vec<bool> = (0..rooms).map(|r| r != entrance && from_back[r] < from_front[r]).collect();
-        if behind[front] || !behind[back] {
+        if distances(rooms, connections, l, &[front], false)[back] == usize::MAX {
+            continue;
+        }
+        let from_entrance = distances(rooms, connections, l, &[entrance], false);
+        let to_front = distances(rooms, connections, l, &[front], true);
+        let approach: Vec<usize> = match from_entrance[front] {
+            usize::MAX => vec![front],
+            length => (0..rooms)
+                .filter(|&r| from_entrance[r] != usize::MAX && to_front[r] != usize::MAX)
+                .filter(|&r| from_entrance[r] + to_front[r] == length)
+                .collect(),
+        };
+        let to_approach = distances(rooms, connections, l, &approach, true);
+        let to_back = distances(rooms, connections, l, &[back], true);
+        let behind: Vec<bool> = (0..rooms).map(|r| r != entrance && to_back[r] < to_approach[r]).collect();
+        if !behind[back] {
             continue;
         }
         for c in connections.iter_mut() {
@@ -77,9 +110,9 @@ mod tests {
         guard_locks(3, 0, &mut c);
         assert_eq!(c, vec![(0, 1, Open, None), (1, 2, Locked, Some(1)), (2, 0, OneWay, None)]);
         // Behind the lock a player still walks home, in front no way reaches the vault.
-        let home = distances(3, &c, usize::MAX, 2);
+        let home = distances(3, &c, usize::MAX, &[2], false);
         assert!(home[0] != usize::MAX);
-        assert_eq!(distances(3, &c, 1, 0)[2], usize::MAX, "the vault only through its lock");
+        assert_eq!(distances(3, &c, 1, &[0], false)[2], usize::MAX, "the vault only through its lock");
     }
 
     #[test]
@@ -111,7 +144,34 @@ mod tests {
         assert_eq!(c[2], (2, 3, Door, None), "inside the part behind the lock");
         assert_eq!(c[3], (3, 4, OneWay, None), "the crossing, walked from behind");
         assert_eq!(c[4], (4, 0, Door, None));
-        assert_eq!(distances(5, &c, 1, 0)[2], usize::MAX);
-        assert_eq!(distances(5, &c, 1, 0)[3], usize::MAX);
+        assert_eq!(distances(5, &c, 1, &[0], false)[2], usize::MAX);
+        assert_eq!(distances(5, &c, 1, &[0], false)[3], usize::MAX);
+    }
+
+    /// A one-way door home from behind a lock to a room well before it is no way round:
+    /// nothing in front turns (it once turned the entrance's own door, sealing the player
+    /// in). Rooms: 0 entrance - 1 hall - 2 anteroom - 3 hub, 3 -> 4 vault locked, 4 -> 1
+    /// one-way home, 4 - 5 goal.
+    #[test]
+    fn a_one_way_door_home_from_behind_a_lock_turns_nothing_in_front() {
+        let mut c = vec![
+            (0, 1, Door, None),
+            (1, 2, Door, None),
+            (2, 3, Door, None),
+            (3, 4, Locked, Some(1)),
+            (4, 1, OneWay, None),
+            (4, 5, Door, None),
+        ];
+        let before = c.clone();
+        guard_locks(6, 0, &mut c);
+        assert_eq!(c, before);
+        // And where the same door home is two-way, it is the way round, and it turns (not
+        // the hall's doors on the way to the lock, though the hall is one step from the
+        // vault and two from the hub).
+        let mut round = before.clone();
+        round[4] = (4, 1, Door, None);
+        guard_locks(6, 0, &mut round);
+        assert_eq!(round[4], (4, 1, OneWay, None));
+        assert_eq!(round[..4], before[..4], "the entrance's side is as it was");
     }
 }

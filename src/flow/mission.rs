@@ -294,9 +294,11 @@ pub fn mission(d: &Dungeon) -> Option<Mission> {
 /// Places the key of every lock id of `d`'s locked passages (metazelda's key-levels): the
 /// key of lock `n` goes to a room reached from the entrance room, and that reaches it back,
 /// through locks below `n` only (so never behind its own lock or a later one, nor past a
-/// one-way passage with no way back), preferring a room of role `key`,
-/// then a room off the critical path, then the one farthest out on its branch, then the
-/// deepest, then the lowest id; at `cells[room]` (a cell of each room, by [`RoomId`]).
+/// one-way passage with no way back). Among those it prefers, in order: a room of role `key`
+/// that holds no key yet; the deepest key-level (a room only the last lock below `n` opens
+/// the way to, so the keys lead the player on, lock by lock); a room that holds no key yet;
+/// a room off the critical path; the one farthest out on its branch; the deepest; the
+/// lowest id. At `cells[room]` (a cell of each room, by [`RoomId`]).
 ///
 /// # Errors
 /// As [`Dungeon::set_key`] for a cell that is not the dungeon's.
@@ -304,27 +306,39 @@ pub(crate) fn place_keys(d: &mut Dungeon, cells: &[Pos]) -> Result<(), DungeonEr
     let Some(m) = mission(d) else { return Ok(()) };
     let Some(entrance) = role_room(d, RoomRole::Entrance) else { return Ok(()) };
     let graph = RoomGraph::of(d);
+    let rooms = graph.out.len();
     let on_path: Vec<bool> =
-        (0..graph.out.len()).map(|r| m.critical_path.iter().any(|p| usize::from(p.0) == r)).collect();
-    for &lock in &m.locks {
+        (0..rooms).map(|r| m.critical_path.iter().any(|p| usize::from(p.0) == r)).collect();
+    // Per room: the key-level, the fewest of the locks (in id order) that must be open to
+    // reach it (0: none); and whether it holds a key already.
+    let mut key_level = vec![usize::MAX; rooms];
+    let mut holds_key = vec![false; rooms];
+    for (i, &lock) in m.locks.iter().enumerate() {
         // Reached through locks below this one, and with a way back (a one-way passage may
         // lead where no walk returns from).
         let (reached, _) = graph.walk(&[entrance], |l| l < lock);
         let (returns, _) = RoomGraph::walk_over(&graph.back, &[entrance], |l| l < lock);
-        let best =
-            (0..graph.out.len()).filter(|&r| reached[r].is_some() && returns[r].is_some()).max_by_key(|&r| {
-                let room = &d.rooms()[r];
-                (
-                    room.role == RoomRole::Key,
-                    !on_path[r],
-                    r != entrance,
-                    m.rooms[r].branch,
-                    reached[r],
-                    std::cmp::Reverse(r),
-                )
-            });
-        if let Some(&cell) = best.and_then(|r| cells.get(r)) {
+        for r in 0..rooms {
+            if reached[r].is_some() && key_level[r] == usize::MAX {
+                key_level[r] = i;
+            }
+        }
+        let best = (0..rooms).filter(|&r| reached[r].is_some() && returns[r].is_some()).max_by_key(|&r| {
+            let room = &d.rooms()[r];
+            (
+                room.role == RoomRole::Key && !holds_key[r],
+                key_level[r],
+                !holds_key[r],
+                !on_path[r],
+                r != entrance,
+                m.rooms[r].branch,
+                reached[r],
+                std::cmp::Reverse(r),
+            )
+        });
+        if let Some((r, &cell)) = best.and_then(|r| cells.get(r).map(|c| (r, c))) {
             d.set_key(lock, Some(cell))?;
+            holds_key[r] = true;
         }
     }
     Ok(())

@@ -20,6 +20,10 @@ use crate::grid::{Direction, Grid, Pos, Slot, SlotKind};
 /// Layouts of rooms and corridors tried before a flow is refused.
 const LAYOUTS: u32 = 24;
 
+/// Layouts whose flow proof ([`super::verify`]) fails before [`realise`] gives up on a spec:
+/// such a failure comes from the spec's graph far more often than from one layout.
+const MAX_UNPROVED: u32 = 3;
+
 /// Free octagons a level has for each opening from the room graph into the filler.
 const OCTAGONS_PER_OPENING: usize = 40;
 
@@ -40,12 +44,25 @@ struct Layout {
     ground: Ground,
 }
 
+impl Layout {
+    /// The middle octagon of room `room`: where its key goes, and the dungeon's entrance
+    /// (exit) in the entrance (goal) room.
+    fn middle(&self, room: usize) -> Pos {
+        let site = &self.sites[room];
+        Pos { level: site.level, slot: site.middle() }
+    }
+}
+
 /// Generates a dungeon from `flow` on the size and seed of `options` (the flow decides the
 /// level count). The result is one connected region; its room table holds the flow's rooms
 /// and passages.
 ///
+/// A dungeon with locks, keys or mission doors is proved ([`super::verify`]) before it is
+/// returned: one that cannot be finished is never handed out.
+///
 /// # Errors
-/// [`FlowError::Placement`] naming the room or connection the last layout could not place,
+/// [`FlowError::Placement`] naming the room or connection the last layout could not place
+/// (`the flow's proof` and its first failure when layouts could be built but not finished),
 /// [`FlowError::Generate`] when the options are refused or the filler cannot be generated.
 pub fn realise(
     flow: &Flow,
@@ -82,7 +99,9 @@ pub fn realise(
     }
     let octagons_per_room = options.cols * options.rows * levels / flow.rooms.len().max(1) as u32;
     let roomy = octagons_per_room >= 100;
+    let (mut unproved, mut tried) = (0, 0);
     for attempt in 0..LAYOUTS {
+        tried = attempt + 1;
         // Two octagons of rock between rooms where the grid has room for it, else one.
         let gap = if attempt < LAYOUTS / 4 && roomy { 2 } else { 1 };
         let layout = match lay_out(flow, &mut shapes, dims, levels as u16, gap, &mut rng) {
@@ -121,6 +140,17 @@ pub fn realise(
                 crate::generate::open_atrium(&mut d, level, &slots)?;
             }
         }
+        // A level that cannot be finished is never handed out: a layout whose proof fails is
+        // tried again, and a spec whose layouts keep failing it is refused.
+        let verdict = d.has_flow().then(|| super::verify(&d));
+        if let Some(first) = verdict.as_ref().and_then(|v| v.failures.first()) {
+            failure = ("the flow's proof".into(), first.to_string());
+            unproved += 1;
+            if unproved == MAX_UNPROVED {
+                break;
+            }
+            continue;
+        }
         d.set_seed(Some(options.seed));
         return Ok(d);
     }
@@ -131,7 +161,7 @@ pub fn realise(
         rows: options.rows,
         levels,
         seed: options.seed,
-        tries: LAYOUTS,
+        tries: tried,
     })
 }
 
@@ -516,9 +546,8 @@ fn design(
         }
     }
     open_into_filler(&mut d, layout, rng)?;
-    let middle = |room: usize| Pos { level: layout.sites[room].level, slot: layout.sites[room].middle() };
-    d.set_entrance(Some(middle(flow.entrance())))?;
-    d.set_exit(Some(middle(flow.goal())))?;
+    d.set_entrance(Some(layout.middle(flow.entrance())))?;
+    d.set_exit(Some(layout.middle(flow.goal())))?;
     Ok(d)
 }
 
@@ -745,8 +774,11 @@ fn finish(d: &mut Dungeon, flow: &Flow, layout: &Layout) -> Result<(), FlowError
         d.add_passage(Passage { from: RoomId(a as u16), to: RoomId(b as u16), kind, lock })?;
     }
     mission_doors(d, flow, layout)?;
-    let middles: Vec<Pos> =
-        layout.sites.iter().map(|site| Pos { level: site.level, slot: site.middle() }).collect();
+    // Generation around the design keeps only an entrance on level 0, where it puts its
+    // own: the entrance and exit are set again in the middle of their rooms, on any level.
+    d.set_entrance(Some(layout.middle(flow.entrance())))?;
+    d.set_exit(Some(layout.middle(flow.goal())))?;
+    let middles: Vec<Pos> = (0..layout.sites.len()).map(|room| layout.middle(room)).collect();
     super::mission::place_keys(d, &middles)?;
     Ok(())
 }
