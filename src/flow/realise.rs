@@ -343,15 +343,18 @@ fn lay_out(
 /// Placing a room or a corridor that fails this walls a room into a pocket too small for
 /// what hangs off it.
 fn room_for_the_rest(ground: &Ground, flow: &Flow, sites: &[Option<Site>], level: u16) -> bool {
-    let labels = route::pieces(ground, level);
     let dims = ground.dims;
-    let sizes = {
+    // The pieces of free ground and their sizes, found once a room needs them (most
+    // placements leave no room of the level waiting).
+    let mut pieces: Option<(Vec<u32>, Vec<u32>)> = None;
+    let labelled = || {
+        let labels = route::pieces(ground, level);
         let mut sizes =
             vec![0u32; labels.iter().filter(|&&l| l != u32::MAX).map(|&l| l as usize + 1).max().unwrap_or(0)];
         for &l in labels.iter().filter(|&&l| l != u32::MAX) {
             sizes[l as usize] += 1;
         }
-        sizes
+        (labels, sizes)
     };
     for (room, site) in sites.iter().enumerate() {
         let Some(site) = site.as_ref().filter(|s| s.level == level) else { continue };
@@ -377,6 +380,7 @@ fn room_for_the_rest(ground: &Ground, flow: &Flow, sites: &[Option<Site>], level
                 lo + 2 * lo.isqrt() + 2
             })
             .sum();
+        let (labels, sizes) = pieces.get_or_insert_with(labelled);
         let mut touched: Vec<u32> = Vec::new();
         for o in site.octagons() {
             for dir in Direction::ALL {

@@ -73,6 +73,10 @@ pub(crate) struct Router {
     stamp: Vec<u32>,
     search: u32,
     heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    /// Per slot: whether it stands beside another room (valid when `beside_stamp` is the
+    /// current search's), worked out once per search and slot.
+    beside: Vec<bool>,
+    beside_stamp: Vec<u32>,
 }
 
 impl Router {
@@ -95,11 +99,14 @@ impl Router {
             self.cost = vec![0; states];
             self.came = vec![0; states];
             self.stamp = vec![0; states];
+            self.beside = vec![false; dims.slot_count()];
+            self.beside_stamp = vec![0; dims.slot_count()];
             self.search = 0;
         }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
             self.stamp.fill(0);
+            self.beside_stamp.fill(0);
             self.search = 1;
         }
         self.heap.clear();
@@ -142,7 +149,8 @@ impl Router {
             }
             for dir in Direction::ALL {
                 let Some(next) = octagon_step(ground, here, dir) else { continue };
-                let allowed = if is_target(next) { entry_ok(dir) } else { ground.is_free(level, next) };
+                let target = is_target(next);
+                let allowed = if target { entry_ok(dir) } else { ground.is_free(level, next) };
                 if !allowed || (dir.is_diagonal() && !ground.is_free(level, connector_of(here, dir))) {
                     continue;
                 }
@@ -151,13 +159,22 @@ impl Router {
                     d.min(8 - d) as u32 * TURN
                 });
                 let step = if dir.is_diagonal() { DIAGONAL } else { STRAIGHT };
-                let beside = |o: Slot| {
-                    Direction::ALL.into_iter().filter_map(|d| octagon_step(ground, o, d)).any(|n| {
-                        let owner = ground.owner(level, n);
-                        matches!(owner, Owner::Room(_)) && owner != source_owner && !is_target(n)
-                    })
+                let penalty = if target {
+                    0
+                } else {
+                    let at = dims.index(next).expect("invariant: on the grid");
+                    if self.beside_stamp[at] != search {
+                        self.beside_stamp[at] = search;
+                        self.beside[at] = Direction::ALL
+                            .into_iter()
+                            .filter_map(|d| octagon_step(ground, next, d))
+                            .any(|n| {
+                                let owner = ground.owner(level, n);
+                                matches!(owner, Owner::Room(_)) && owner != source_owner && !is_target(n)
+                            });
+                    }
+                    if self.beside[at] { BESIDE_A_ROOM } else { 0 }
                 };
-                let penalty = if !is_target(next) && beside(next) { BESIDE_A_ROOM } else { 0 };
                 let j = state(next, Some(dir));
                 let nc = c + step + turn + penalty;
                 if self.stamp[j] != search || nc < self.cost[j] {
