@@ -2,6 +2,7 @@
 
 /// Any error of the octile library.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// Grid addressing.
     #[error(transparent)]

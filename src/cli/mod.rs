@@ -79,7 +79,10 @@ pub fn run() -> ExitCode {
     // failing to install it (a handler already set) is no reason to refuse to run.
     let _ = ctrlc::set_handler(|| {
         stdout::errln!("interrupted");
-        octile::io::remove_temporaries_and_exit(INTERRUPTED)
+        // The registry stays locked until the process is gone: no write makes a new
+        // temporary between the removal and the exit.
+        let _no_new_temporaries = octile::io::remove_temporaries();
+        std::process::exit(INTERRUPTED)
     });
     let cli = Cli::parse();
     let result = match cli.command {

@@ -5,6 +5,7 @@ use crate::grid::{Direction, GridError, SlotKind};
 
 /// A dungeon operation that was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DungeonError {
     /// A grid address problem, with the level it happened on.
     #[error("level {level}: {source}")]

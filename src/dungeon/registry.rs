@@ -6,6 +6,7 @@ use super::defs::{Carve, EdgeDef, Mechanism, TileDef};
 
 /// Why a tile or edge state was not registered, or a name not found.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RegisterError {
     /// A tile or edge state already has this name (tiles and edge states share one set
     /// of names).

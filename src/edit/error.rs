@@ -6,6 +6,7 @@ use crate::wfc::SolveError;
 
 /// Why an edit command was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EditError {
     /// The dungeon refused a change (an address outside it, a Void slot, an unknown id, a
     /// border wall, a stair off an octagon or on the top level, ...).

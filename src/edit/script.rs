@@ -35,6 +35,7 @@ pub enum Line {
 
 /// A script line that could not be parsed or applied.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ScriptError {
     /// The line does not follow the grammar.
     #[error("{0}")]

@@ -6,6 +6,7 @@ use crate::grid::Pos;
 
 /// An export that failed, saying where.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ExportError {
     /// Meshing failed.
     #[error(transparent)]

@@ -5,6 +5,7 @@ use crate::generate::GenerateError;
 
 /// A spec that could not be read or realised.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FlowError {
     /// The text is not JSON or not a spec's shape.
     #[error("flow spec, line {line}, column {column}: {message}")]

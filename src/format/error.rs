@@ -176,6 +176,7 @@ pub enum Problem {
 
 /// A dungeon file that could not be read or written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum FormatError {
     /// The file could not be read. The message ends with the cause, so the cause is not
     /// also its [`std::error::Error::source`] (an error chain would print it twice).

@@ -5,6 +5,7 @@ use crate::wfc::SolveError;
 
 /// A dungeon that could not be generated.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// An option out of range.
     #[error("option `{name}` = {value}: {reason}")]

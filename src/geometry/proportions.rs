@@ -68,6 +68,7 @@ impl Default for Proportions {
 
 /// A proportion that cannot make a sound dungeon.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GeometryError {
     /// A field that is not finite, or out of its range (the reason names the limit).
     #[error("proportion `{field}` = {}: {reason}", show(*value))]

@@ -4,6 +4,7 @@ use super::{Direction, Slot, SlotKind};
 
 /// A grid address that does not exist or names the wrong kind of slot.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// A grid size that cannot be built.
     #[error("grid of {cols}x{rows} octagons (COLSxROWS): {reason}")]

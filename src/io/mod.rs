@@ -4,7 +4,7 @@
 //! target, and the targets are replaced only when every temporary was written, so a failed
 //! write never leaves a half-written file or a half-replaced set of files behind. Every
 //! temporary file alive is listed in one registry, so that an interrupted command (Ctrl+C)
-//! can remove them before it exits ([`remove_temporaries_and_exit`]).
+//! can remove them before it exits ([`remove_temporaries`]; the exit is the binary's).
 //!
 //! What a target path names decides how it is written ([`Target`]):
 //! - a symbolic link is followed: the file it points to is replaced (its temporary beside
@@ -56,16 +56,30 @@ pub fn live_temporaries() -> Vec<PathBuf> {
     live().clone()
 }
 
-/// Removes every live temporary and backup file of this process and exits with `code`,
-/// without returning: what an interrupt handler (Ctrl+C) calls. The registry stays locked
-/// while the process exits, so no other thread can make a new temporary after the removal.
-/// Targets already replaced stay replaced; files not yet placed keep their old contents.
-pub fn remove_temporaries_and_exit(code: i32) -> ! {
+/// Removes every live temporary and backup file of this process, for an interrupt handler
+/// (Ctrl+C) about to end the process: the binary's policy, which exits while it holds the
+/// returned guard. Until the guard is dropped no thread can make a new temporary (the
+/// registry stays locked), so none is left behind by a write racing the exit. Targets
+/// already replaced stay replaced; files not yet placed keep their old contents.
+#[must_use = "hold the guard until the process exits, or new temporaries may follow"]
+pub fn remove_temporaries() -> TemporariesRemoved {
     let live = live();
     for path in live.iter() {
         let _ = std::fs::remove_file(path);
     }
-    std::process::exit(code)
+    TemporariesRemoved { _registry: live }
+}
+
+/// What [`remove_temporaries`] returns: while it lives, no new temporary file is made
+/// (writes wait for it), so a process that exits holding it leaves none behind.
+pub struct TemporariesRemoved {
+    _registry: MutexGuard<'static, Vec<PathBuf>>,
+}
+
+impl std::fmt::Debug for TemporariesRemoved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TemporariesRemoved")
+    }
 }
 
 /// A file that could not be written. Its message ends with the cause, so the cause is not

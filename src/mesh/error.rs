@@ -4,6 +4,7 @@ use crate::dungeon::DungeonError;
 
 /// A dungeon or option the mesh builder refuses.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MeshError {
     /// A stair the dungeon reports as a problem (off an octagon, on the top level, or
     /// landing on rock): its shaft and hole cannot be built.

@@ -4,6 +4,7 @@ use crate::grid::Direction;
 
 /// A path query or graph build that was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PathError {
     /// A position outside the dungeon's levels or slot array.
     #[error(

@@ -10,6 +10,7 @@ use crate::grid::{EdgeId, Pos};
 
 /// Why doors cannot be placed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DoorError {
     /// The density is not a number in `0..=1`.
     #[error("door density {density} must be a number from 0 (no doors) to 1 (every site)")]

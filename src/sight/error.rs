@@ -4,6 +4,7 @@ use crate::dungeon::DungeonError;
 
 /// Why a line of sight, field of view or footprint query was refused.
 #[derive(Debug, thiserror::Error, PartialEq)]
+#[non_exhaustive]
 pub enum SightError {
     /// A position is not a cell of the dungeon (a level out of range, a slot off the grid
     /// or a Void slot).

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 /// Why the viewer could not show or capture a dungeon.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ViewerError {
     /// No GPU adapter (not even a CPU one such as lavapipe) is available.
     #[error(

@@ -77,6 +77,7 @@ impl Body {
 
 /// Why a walkthrough cannot start.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum WalkError {
     /// The rooms are lower than the walker's eye plus its clearance: its eye would start in
     /// or above the ceiling.

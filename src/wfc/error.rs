@@ -33,6 +33,7 @@ impl std::fmt::Display for Conflict {
 
 /// A WFC problem that could not be set up or solved.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// A weight that is negative, infinite or NaN.
     #[error("weight `{name}` = {value}: weights must be finite and not negative")]
