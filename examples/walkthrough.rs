@@ -18,7 +18,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use octile::grid::Pos;
 use octile::path::{AStar, PathGraph, PathRules};
-use octile::viewer::camera::CameraKind;
+use octile::viewer::CameraKind;
 use octile::viewer::gpu::Gpu;
 use octile::viewer::screenshot::Offscreen;
 use octile::viewer::{ViewOptions, path_ribbon, prepare};
@@ -62,7 +62,7 @@ fn main() -> anyhow::Result<()> {
     let options =
         ViewOptions { camera: CameraKind::Walk, path: Some((start, goal)), ..ViewOptions::default() };
     if window {
-        octile::viewer::window::run(dungeon, options, None)?;
+        octile::viewer::run(dungeon, options, None)?;
         return Ok(());
     }
 

@@ -10,8 +10,8 @@ use glam::Vec3;
 use octile::dungeon::Dungeon;
 use octile::grid::SlotKind;
 use octile::mesh::MaterialRole;
-use octile::viewer::camera::CameraKind;
-use octile::viewer::gpu::AdapterPreference;
+use octile::viewer::AdapterPreference;
+use octile::viewer::CameraKind;
 use octile::viewer::palette::{BACKGROUND, shade, to_srgb8};
 use octile::viewer::{ViewOptions, ViewerError, screenshot};
 

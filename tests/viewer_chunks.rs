@@ -9,13 +9,13 @@ mod support;
 
 use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, generate};
+use octile::viewer::AdapterPreference;
+use octile::viewer::CameraKind;
+use octile::viewer::Shot;
 use octile::viewer::ViewOptions;
 use octile::viewer::ViewerError;
-use octile::viewer::camera::CameraKind;
 use octile::viewer::chunks::lod::ChunkPolicy;
-use octile::viewer::gpu::AdapterPreference;
 use octile::viewer::palette::{BACKGROUND, to_srgb8};
-use octile::viewer::screenshot::Shot;
 
 fn generated(cols: u32, rows: u32, levels: u32) -> Dungeon {
     let options = GenerateOptions { seed: 7, levels, cols, rows, ..GenerateOptions::default() };

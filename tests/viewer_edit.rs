@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use octile::dungeon::Dungeon;
 use octile::grid::{Direction, Pos};
-use octile::viewer::camera::CameraKind;
+use octile::viewer::CameraKind;
 use octile::viewer::{ViewOptions, prepare};
 
 const SIZE: (u32, u32) = (800, 600);

@@ -10,8 +10,8 @@
 mod support;
 
 use octile::generate::{GenerateOptions, generate};
-use octile::viewer::camera::CameraKind;
-use octile::viewer::gpu::AdapterPreference;
+use octile::viewer::AdapterPreference;
+use octile::viewer::CameraKind;
 use octile::viewer::{ViewOptions, ViewerError, offscreen_view};
 
 /// Minor page faults of this process so far (`/proc/self/stat`, field 10).

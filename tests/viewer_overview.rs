@@ -9,11 +9,11 @@ use support::shoot;
 
 use octile::dungeon::Dungeon;
 use octile::generate::{GenerateOptions, generate};
+use octile::viewer::AdapterPreference;
+use octile::viewer::CameraKind;
+use octile::viewer::LevelMode;
 use octile::viewer::ViewOptions;
-use octile::viewer::camera::CameraKind;
-use octile::viewer::gpu::AdapterPreference;
 use octile::viewer::palette::{BACKGROUND, ROCK_CAP, level_tint, lit, to_srgb8};
-use octile::viewer::state::LevelMode;
 
 fn generated(cols: u32, rows: u32, levels: u32) -> Dungeon {
     let options = GenerateOptions { seed: 7, levels, cols, rows, ..GenerateOptions::default() };
@@ -232,7 +232,7 @@ fn the_top_view_tints_rooms_by_role_and_stars_the_entrance_and_goal() {
         };
         let Some(tinted) = shoot(TEST, &d, &view(true)) else { return };
         let plain = shoot(TEST, &d, &view(false)).unwrap();
-        let at = |shot: &octile::viewer::screenshot::Shot, p: glam::Vec3| {
+        let at = |shot: &octile::viewer::Shot, p: glam::Vec3| {
             let (x, y) = shot.view.project(p, shot.width, shot.height).unwrap();
             shot.pixel(x as u32, y as u32).unwrap()
         };

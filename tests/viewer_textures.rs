@@ -13,7 +13,7 @@ use support::differing;
 use glam::Vec3;
 use octile::dungeon::Dungeon;
 use octile::grid::SlotKind;
-use octile::viewer::camera::CameraKind;
+use octile::viewer::CameraKind;
 use octile::viewer::gpu::{AdapterPreference, Gpu};
 use octile::viewer::renderer::Frame;
 use octile::viewer::screenshot::{Offscreen, Shot};

@@ -198,11 +198,8 @@ fn in_a_window_f_opens_the_faced_door_and_the_walker_passes() {
         ..octile::generate::GenerateOptions::default()
     };
     let mut d = octile::generate::generate(&generated, &mut |_| {}).unwrap();
-    let options = ViewOptions {
-        camera: octile::viewer::camera::CameraKind::Walk,
-        size: (400, 300),
-        ..ViewOptions::default()
-    };
+    let options =
+        ViewOptions { camera: octile::viewer::CameraKind::Walk, size: (400, 300), ..ViewOptions::default() };
     // A closed door within reach of its hinge cell's spawn point: the walker starts there.
     let (walker, middle) = octile::mesh::door_leaves(&d)
         .into_iter()

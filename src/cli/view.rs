@@ -5,9 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
-use octile::viewer::camera::CameraKind;
-use octile::viewer::screenshot::Shot;
-use octile::viewer::{ViewOptions, offscreen_view, screenshot};
+use octile::viewer::{CameraKind, Shot, ViewOptions, offscreen_view, screenshot};
 
 use super::args::{MeshBudgetArgs, RouteArg, Size};
 use super::generate::GenOptionsArgs;
@@ -16,7 +14,7 @@ use super::stdout::errln;
 /// Options of `octile view`.
 #[derive(Args)]
 #[command(
-    after_help = octile::viewer::window::keys_help(),
+    after_help = octile::viewer::keys_help(),
     override_usage = "octile view [OPTIONS] <FILE>\n       octile view --generate [GENERATION OPTIONS] [OPTIONS]"
 )]
 pub struct ViewArgs {
@@ -57,7 +55,7 @@ pub struct ViewArgs {
     /// Which levels to show: all, only (the current one), cutaway (it and those below) or
     /// exploded (all, lifted apart); key L cycles them.
     #[arg(long, value_name = "MODE")]
-    level_mode: Option<octile::viewer::state::LevelMode>,
+    level_mode: Option<octile::viewer::LevelMode>,
     /// Open every door first (closed doors block walking and --path, as in `octile path`;
     /// F opens the one you face in walk mode).
     #[arg(long)]
@@ -65,7 +63,7 @@ pub struct ViewArgs {
     /// The walk mode's map: off, mini (a minimap in the corner) or full (the level from
     /// above); key M cycles them.
     #[arg(long, value_name = "MAP", default_value = "off")]
-    map: octile::viewer::state::MapMode,
+    map: octile::viewer::MapMode,
     /// Dither half an 8-bit step against colour banding on smooth walls (costs about a
     /// sixth of a walk frame on a CPU renderer).
     #[arg(long)]
@@ -94,7 +92,7 @@ pub struct ViewArgs {
     #[arg(long)]
     hud: bool,
     /// Mouse-look speed in radians per pixel (keys [ and ] change it in the window).
-    #[arg(long, default_value_t = octile::viewer::options::DEFAULT_LOOK_SENSITIVITY, value_parser = look_speed)]
+    #[arg(long, default_value_t = octile::viewer::DEFAULT_LOOK_SENSITIVITY, value_parser = look_speed)]
     look_speed: f64,
     /// Invert mouse-look's up/down (key I in the window).
     #[arg(long)]
@@ -175,7 +173,7 @@ pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    octile::viewer::window::run(dungeon, options, args.frames)?;
+    octile::viewer::run(dungeon, options, args.frames)?;
     Ok(ExitCode::SUCCESS)
 }
 

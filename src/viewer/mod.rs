@@ -1,6 +1,13 @@
 //! The wgpu viewer: a window with orbit, top and first-person walkthrough cameras, level
 //! modes and a path overlay, and headless screenshots. Behind the `viewer` feature.
 //!
+//! What an application uses is re-exported here: [`run`] opens the window, [`screenshot()`]
+//! and [`offscreen_view`] draw without one, with [`ViewOptions`] (its [`CameraKind`],
+//! [`LevelMode`], [`MapMode`], [`AdapterPreference`]), [`Shot`], [`keys_help`] and
+//! [`ViewerError`]. The modules still public beside them are the renderer's parts that the
+//! GPU tests and benches reach into; the window's input, HUD, key table, focus, limits,
+//! scene and textures are private.
+//!
 //! The renderer draws into any `&TextureView`, so the window ([`window`]) and the
 //! screenshot ([`screenshot()`]) share it. Collision and walking live in the core
 //! ([`crate::walk`]), so they are tested without a GPU.
@@ -10,12 +17,12 @@ pub mod chunks;
 pub mod doors;
 pub mod edit;
 mod error;
-pub mod focus;
+pub(crate) mod focus;
 pub mod gpu;
-pub mod hud;
+pub(crate) mod hud;
 mod input;
-pub mod keys;
-pub mod limits;
+pub(crate) mod keys;
+pub(crate) mod limits;
 pub mod markers;
 pub mod memory;
 pub mod options;
@@ -23,12 +30,20 @@ pub mod palette;
 mod pipeline;
 pub mod renderer;
 pub mod room_tints;
-pub mod scene;
+pub(crate) mod scene;
 pub mod screenshot;
 pub mod state;
-pub mod textures;
+pub(crate) mod textures;
 pub mod torchlight;
 pub mod window;
 
+pub use camera::CameraKind;
 pub use error::ViewerError;
-pub use options::{Prepared, ViewOptions, export_view, offscreen_view, path_ribbon, prepare, screenshot};
+pub use gpu::AdapterPreference;
+pub use options::{
+    DEFAULT_LOOK_SENSITIVITY, Prepared, ViewOptions, export_view, offscreen_view, path_ribbon, prepare,
+    screenshot,
+};
+pub use screenshot::Shot;
+pub use state::{LevelMode, MapMode};
+pub use window::{keys_help, run};

@@ -1,4 +1,4 @@
-//! The renderer: draws a [`Scene`] into any `&TextureView` (a window's surface texture or
+//! The renderer: draws a scene (`viewer::scene::Scene`) into any `&TextureView` (a window's surface texture or
 //! an offscreen image), with depth, MSAA where allowed, lit materials per role, fog,
 //! outlines and the path overlay. One draw per material role per visible chunk of a
 //! visible level; chunks outside the frustum are skipped, far ones drawn coarse, and near
@@ -90,7 +90,7 @@ pub struct Frame {
     /// Dither half an 8-bit step against banding (costs about a sixth of a walk frame on
     /// a CPU renderer).
     pub dither: bool,
-    /// Texture the levels' surfaces with the texture set ([`super::textures`]), sampled
+    /// Texture the levels' surfaces with the texture set (`viewer::textures`), sampled
     /// with the mesh's UV0; generated and uploaded on the first textured frame.
     pub textures: bool,
     /// Tint the rooms of the room table by role and mark the entrance and goal with stars
@@ -330,7 +330,7 @@ impl Renderer {
         self.chunks = policy;
     }
 
-    /// Sets the HUD drawn over every frame (empty: none), as [`super::hud::Hud::quads`]
+    /// Sets the HUD drawn over every frame (empty: none), as `viewer::hud::Hud::quads`
     /// lays it out for the target's size.
     pub fn set_hud(&mut self, device: &wgpu::Device, quads: &[HudQuad]) {
         self.hud.set(device, quads);

@@ -98,7 +98,7 @@ impl Offscreen {
     /// # Errors
     /// Before anything is created: [`ViewerError::BadSize`] or
     /// [`ViewerError::ReadbackTooLarge`] when the image or its read-back buffer exceeds the
-    /// device's limits ([`DeviceLimits::check_screenshot`]), [`ViewerError::BadMsaa`];
+    /// device's limits (`DeviceLimits::check_screenshot`), [`ViewerError::BadMsaa`];
     /// then the errors of [`Renderer::new`].
     pub fn new(gpu: &Gpu, scene: &Scene, width: u32, height: u32) -> Result<Offscreen, ViewerError> {
         DeviceLimits::of(&gpu.device).check_screenshot(width, height)?;

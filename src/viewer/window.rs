@@ -1,6 +1,6 @@
 //! The window: a winit shell round the renderer. It redraws only when something changed
 //! (input, the walker moving, a tour, a message expiring) and never while minimised or
-//! hidden. Input is handled in `viewer::input`, the HUD in [`super::hud`].
+//! hidden. Input is handled in `viewer::input`, the HUD in `viewer::hud`.
 //!
 //! Hooks for other viewer modules (keep these call sites stable): events go through
 //! `App::dispatch` (a module that consumes an event returns before the view's own
@@ -26,7 +26,7 @@ use super::renderer::Renderer;
 use crate::dungeon::Dungeon;
 
 /// The controls, for `--help` and the window's help panel (F1): the key table
-/// ([`super::keys::BINDINGS`]) in words, then edit mode's keys
+/// (`viewer::keys::BINDINGS`) in words, then edit mode's keys
 /// ([`super::edit::keys::EDIT_BINDINGS`]).
 #[must_use]
 pub fn keys_help() -> String {

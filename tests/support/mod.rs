@@ -312,7 +312,7 @@ pub fn shoot(
     test: &str,
     dungeon: &Dungeon,
     options: &octile::viewer::ViewOptions,
-) -> Option<octile::viewer::screenshot::Shot> {
+) -> Option<octile::viewer::Shot> {
     match octile::viewer::screenshot(dungeon, options) {
         Ok(shot) => Some(shot),
         Err(e @ octile::viewer::ViewerError::NoAdapter { .. }) => {
@@ -326,7 +326,7 @@ pub fn shoot(
 /// Pixels of `a` and `b` (pictures of one size) whose colour differs by more than 8 in a
 /// channel: the measure the render tests compare two frames by.
 #[cfg(feature = "viewer")]
-pub fn differing(a: &octile::viewer::screenshot::Shot, b: &octile::viewer::screenshot::Shot) -> usize {
+pub fn differing(a: &octile::viewer::Shot, b: &octile::viewer::Shot) -> usize {
     a.pixels
         .chunks(4)
         .zip(b.pixels.chunks(4))
@@ -364,7 +364,7 @@ pub fn draw_live(
     live: &mut octile::viewer::edit::live::LiveMesh,
     d: &Dungeon,
     frame: &octile::viewer::renderer::Frame,
-) -> (octile::viewer::screenshot::Shot, octile::viewer::edit::gpu::Drawn) {
+) -> (octile::viewer::Shot, octile::viewer::edit::gpu::Drawn) {
     live.shade_as(&gpu.device, frame);
     live.prepare(&gpu.device, d, frame).expect("the live mesh's chunks mesh");
     let empty =

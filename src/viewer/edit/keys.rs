@@ -1,5 +1,5 @@
 //! The keys of edit mode and fog of war, in one table that the help and the dispatcher
-//! both read. As in view mode ([`crate::viewer::keys`]), letters are matched by the
+//! both read. As in view mode (`viewer::keys`), letters are matched by the
 //! character typed (an AZERTY user undoes with Ctrl and the key marked Z), keys without a
 //! character (F3) by position; with Ctrl and Shift.
 
@@ -45,7 +45,7 @@ pub enum EditKey {
 }
 
 /// Every binding: key, Ctrl held, Shift held (`None`: either), command, key help. No
-/// letter here is a view-mode letter ([`crate::viewer::keys::BINDINGS`]) but E, which
+/// letter here is a view-mode letter (`viewer::keys::BINDINGS`) but E, which
 /// exports in both (the edited dungeon once edit mode has been entered): edit mode takes
 /// keys first, so a shared letter would hide the view's command while editing.
 pub const EDIT_BINDINGS: &[(Trigger, bool, Option<bool>, EditKey, &str)] = &[

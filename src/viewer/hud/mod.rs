@@ -13,7 +13,7 @@ mod info;
 mod layout;
 
 pub use info::view_lines;
-pub use layout::{HudQuad, SOLID, Style, layout_lines};
+pub use layout::{HudQuad, Style, layout_lines};
 
 /// How long a message stays on screen (seconds).
 pub const MESSAGE_SECONDS: f64 = 4.0;
@@ -81,7 +81,8 @@ impl Hud {
         }
     }
 
-    /// The lines of section `owner`, if set.
+    /// The lines of section `owner`, if set (what the tests read back).
+    #[cfg(test)]
     #[must_use]
     pub fn section(&self, owner: &str) -> Option<&[String]> {
         self.sections.iter().find(|(o, _)| o == owner).map(|(_, l)| l.as_slice())
@@ -107,7 +108,8 @@ impl Hud {
         self.revision += 1;
     }
 
-    /// The messages on screen, oldest first.
+    /// The messages on screen, oldest first (what the tests read back).
+    #[cfg(test)]
     pub fn messages(&self) -> impl Iterator<Item = (&str, Tone)> {
         self.messages.iter().map(|m| (m.text.as_str(), m.tone))
     }
