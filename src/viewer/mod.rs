@@ -6,9 +6,9 @@
 //! [`LevelMode`], [`MapMode`], [`AdapterPreference`]), [`Shot`], [`keys_help`] and
 //! [`ViewerError`]. The modules still public beside them are the renderer's parts that the
 //! GPU tests and benches reach into; the window's input, HUD, key table, focus, limits,
-//! scene and textures are private.
+//! scene, textures, state and window are private.
 //!
-//! The renderer draws into any `&TextureView`, so the window ([`window`]) and the
+//! The renderer draws into any `&TextureView`, so the window ([`run`]) and the
 //! screenshot ([`screenshot()`]) share it. Collision and walking live in the core
 //! ([`crate::walk`]), so they are tested without a GPU.
 
@@ -32,10 +32,10 @@ pub mod renderer;
 pub mod room_tints;
 pub(crate) mod scene;
 pub mod screenshot;
-pub mod state;
+pub(crate) mod state;
 pub(crate) mod textures;
 pub mod torchlight;
-pub mod window;
+pub(crate) mod window;
 
 pub use camera::CameraKind;
 pub use error::ViewerError;
