@@ -7,7 +7,7 @@
 //! ([`Dungeon::railing_edges`]) and what a column may not hold
 //! ([`Dungeon::column_problems`]).
 
-use super::{Carve, Dungeon, DungeonError, EdgeStateId, Registry, TileId};
+use super::{Carve, Dungeon, DungeonError, EdgeStateId, Mechanism, Registry, TileId};
 use glam::DVec2;
 
 use crate::grid::{Direction, EdgeId, PillarId, Pos, Slot};
@@ -173,6 +173,32 @@ impl Dungeon {
             Some(id) => Ok(id),
             None => self.add_edge_state(Registry::standard_drop()),
         }
+    }
+
+    /// Makes the registry know the standard state called `name` when it has nothing of that
+    /// name yet: the void tile `void` ([`Dungeon::void_tile`]), the drop point `drop`
+    /// ([`Dungeon::drop_state`]) or a mission door (`door_locked`, `door_one_way`,
+    /// `door_one_way_back`, `door_secret`: [`Dungeon::mission_state`]), the states a
+    /// dungeon gets only once it needs them. False for any other name (nothing changes).
+    ///
+    /// # Errors
+    /// As [`Dungeon::void_tile`] when the registry has no room for it or its symbol is taken.
+    pub fn add_standard_state(&mut self, name: &str) -> Result<bool, DungeonError> {
+        if self.registry.tile(name).is_some() || self.registry.edge(name).is_some() {
+            return Ok(false);
+        }
+        if name == Registry::standard_void().name {
+            self.void_tile()?;
+        } else if name == Registry::standard_drop().name {
+            self.drop_state()?;
+        } else if let Some(m) =
+            Mechanism::ALL.into_iter().find(|&m| Registry::standard_mission_door(m).name == name)
+        {
+            self.mission_state(m)?;
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
     }
 
     /// Whether the registry has a void tile, so that some columns may run through storeys

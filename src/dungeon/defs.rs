@@ -196,6 +196,10 @@ pub enum Mechanism {
 }
 
 impl Mechanism {
+    /// Every mechanism, in declaration order.
+    pub const ALL: [Mechanism; 4] =
+        [Mechanism::Locked, Mechanism::OneWayForward, Mechanism::OneWayBackward, Mechanism::Secret];
+
     /// Whether a door of this mechanism may be crossed from the cell at `from` to the
     /// cell at `to` (its two sides, on one level) as far as direction goes: false only for
     /// a one-way door walked the wrong way.

@@ -145,6 +145,17 @@ impl Editor {
         self.history.redo_len()
     }
 
+    /// Makes the dungeon's registry know the standard state `name` (`void`, `drop`, a mission
+    /// door) when it has nothing of that name yet ([`Dungeon::add_standard_state`]), so a
+    /// command may name it. Not an edit: nothing is changed on the grid, and undo keeps the
+    /// registry's new entry (it is unused until a command uses it). True when it was added.
+    ///
+    /// # Errors
+    /// [`EditError::Dungeon`] when the registry has no room for it.
+    pub fn add_standard_state(&mut self, name: &str) -> Result<bool, EditError> {
+        Ok(self.dungeon.add_standard_state(name)?)
+    }
+
     /// True when the dungeon has changes since it was opened or last saved.
     #[must_use]
     pub fn is_modified(&self) -> bool {

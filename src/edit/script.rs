@@ -169,6 +169,14 @@ pub fn parse_line(d: &Dungeon, text: &str) -> Result<Option<Line>, ScriptError> 
 /// # Errors
 /// As [`parse_line`], and the editor's refusal ([`ScriptError::Edit`]; nothing changes).
 pub fn run_line(editor: &mut Editor, text: &str) -> Result<Option<Applied>, ScriptError> {
+    // A tile or edge state a dungeon gets only once it needs it (`void`, `drop`, mission
+    // doors) is added to the registry when a `cell`, `paint` or `edge` line names it.
+    let words: Vec<&str> = text.split('#').next().unwrap_or("").split_whitespace().collect();
+    if let [keyword, .., state] = words[..]
+        && ["cell", "paint", "edge"].contains(&keyword.to_ascii_lowercase().as_str())
+    {
+        editor.add_standard_state(state)?;
+    }
     Ok(match parse_line(editor.dungeon(), text)? {
         None => None,
         Some(Line::Undo) => Some(editor.undo()?),
@@ -322,6 +330,28 @@ mod tests {
 
     fn d() -> Dungeon {
         Dungeon::new(3, 3, 2, Proportions::default(), Fill::Floor).unwrap()
+    }
+
+    /// `void`, `drop` and the mission doors, which a dungeon's registry gets only once it
+    /// needs them, may be named by `paint`, `cell` and `edge` from the start: the void
+    /// painted over the floor below is sound (railed round, no problem), a locked door is
+    /// set, and undo gives the grid back. Other unknown names are still refused by name.
+    #[test]
+    fn standard_states_are_there_when_a_line_names_them() {
+        let mut editor = Editor::new(d());
+        assert!(editor.dungeon().registry().void_tile().is_none());
+        run_line(&mut editor, "paint 1 0,0..2,2 void").unwrap();
+        let void = editor.dungeon().registry().void_tile().expect("added");
+        assert_eq!(editor.dungeon().tile(Pos::new(1, 0, 0)).unwrap(), void);
+        assert!(editor.dungeon().problems().is_empty(), "{:?}", editor.dungeon().problems());
+        run_line(&mut editor, "edge 0,2,2 e door_locked").unwrap();
+        let locked = editor.dungeon().registry().edge("door_locked").expect("added");
+        assert_eq!(editor.dungeon().edge_state(Pos::new(0, 2, 2), Direction::E).unwrap(), Some(locked));
+        run_line(&mut editor, "undo").unwrap();
+        run_line(&mut editor, "undo").unwrap();
+        assert_eq!(editor.dungeon().tile(Pos::new(1, 0, 0)).unwrap(), Registry::FLOOR);
+        let refused = run_line(&mut editor, "paint 1 0,0..2,2 lava").unwrap_err().to_string();
+        assert!(refused.contains("no tile named \"lava\""), "{refused}");
     }
 
     #[test]
