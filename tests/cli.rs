@@ -161,11 +161,9 @@ fn validate_warns_of_a_passage_into_rock() {
 #[test]
 fn validate_proves_a_mission_and_info_flow_reports_it() {
     let dir = Scratch::new("validate_proves_a_mission");
-    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json");
     let path = dir.join("m.json");
     let p = path.to_str().unwrap();
-    let o = octile(&["generate", "--flow", spec, "--octagons", "24x24", "--seed", "1", "-o", p]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    support::generate_mission_file("one-level.json", 24, 1, &path);
     let o = octile(&["validate", p]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("flow holds (3 lock(s), 3 key(s)"), "{}", stdout(&o));

@@ -234,11 +234,9 @@ fn the_readme_edit_example_changes_something_visible() {
 #[test]
 fn each_line_says_whether_the_flow_still_holds_and_undo_gives_a_lock_back() {
     let dir = Scratch::new("edit_flow_per_line");
-    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mission_specs/one-level.json");
     let file = dir.join("m.json");
     let f = file.to_str().unwrap();
-    let o = octile(&["generate", "--flow", spec, "--octagons", "24x24", "--seed", "1", "-o", f]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    support::generate_mission_file("one-level.json", 24, 1, &file);
     let d = octile::format::load(&file).unwrap();
     let lock = d.locks().find(|l| l.id == 1).expect("lock 1");
     let (slot, dir_of, _) = d.edge_cells(lock.edge).unwrap();

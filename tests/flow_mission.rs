@@ -516,13 +516,9 @@ fn the_glb_and_the_plan_carry_the_mission() {
 /// round a lock"); without that 26 of the 100 default pairs walked round a lock.
 #[test]
 fn no_spec_lets_a_player_walk_round_a_lock() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/flow_specs");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
     let seeds = knob("OCTILE_FLOW_SPEC_SEEDS", 2);
     let (mut with_locks, mut realised_pairs) = (0, 0);
-    for file in &files {
-        let spec = FlowSpec::from_json(&std::fs::read_to_string(file).unwrap()).unwrap();
+    for (file, spec) in specs_in("flow_specs") {
         let flow = spec.check(&Default::default()).unwrap();
         if !flow.connections.iter().any(|c| c.2 == PassageKind::Locked) {
             continue;
@@ -532,7 +528,7 @@ fn no_spec_lets_a_player_walk_round_a_lock() {
             let options = GenerateOptions { seed, cols: 32, rows: 32, ..Default::default() };
             let Ok(d) = realise(&flow, &options, &mut |_| {}) else { continue };
             realised_pairs += 1;
-            let what = format!("{} seed {seed}", file.display());
+            let what = format!("{file} seed {seed}");
             let (facts, _) = checker_facts(&d);
             assert!(facts.goal, "{what}: the goal is reached");
             for &(id, key, bypassed) in &facts.locks {
@@ -546,9 +542,9 @@ fn no_spec_lets_a_player_walk_round_a_lock() {
     assert!(realised_pairs * 100 >= with_locks * seeds * 99, "{realised_pairs} pairs realised");
 }
 
-/// The specs of `tests/missions`, by file name.
-fn hand_written_missions() -> Vec<(String, FlowSpec)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/missions");
+/// The specs of `tests/FOLDER`, by file name, in name order.
+fn specs_in(folder: &str) -> Vec<(String, FlowSpec)> {
+    let dir = format!("{}/tests/{folder}", env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "json"));
     files.sort();
@@ -596,7 +592,7 @@ fn spec_needs(flow: &octile::flow::Flow, id: u32) -> bool {
 /// before its lock and no lock walked round; `flow::verify` agrees.
 #[test]
 fn the_hand_written_missions_realise_and_hold() {
-    let missions = hand_written_missions();
+    let missions = specs_in("missions");
     assert_eq!(missions.len(), 50, "50 hand-written missions");
     let seeds = knob("OCTILE_MISSIONS_SEEDS", 1);
     let (mut pairs, mut failed) = (0u64, Vec::new());

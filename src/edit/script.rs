@@ -62,8 +62,7 @@ fn syntax(message: String) -> ScriptError {
 /// [`ScriptError::Syntax`] naming what is wrong; [`ScriptError::Edit`] for a rectangle
 /// outside the grid or a name the registry does not know.
 pub fn parse_line(d: &Dungeon, text: &str) -> Result<Option<Line>, ScriptError> {
-    let code = text.split('#').next().unwrap_or("");
-    let words: Vec<&str> = code.split_whitespace().collect();
+    let words = words(text);
     let Some((&keyword, args)) = words.split_first() else { return Ok(None) };
     let keyword = keyword.to_ascii_lowercase();
     let want = |n: usize, usage: &str| {
@@ -170,19 +169,37 @@ pub fn parse_line(d: &Dungeon, text: &str) -> Result<Option<Line>, ScriptError> 
 /// As [`parse_line`], and the editor's refusal ([`ScriptError::Edit`]; nothing changes).
 pub fn run_line(editor: &mut Editor, text: &str) -> Result<Option<Applied>, ScriptError> {
     // A tile or edge state a dungeon gets only once it needs it (`void`, `drop`, mission
-    // doors) is added to the registry when a `cell`, `paint` or `edge` line names it.
-    let words: Vec<&str> = text.split('#').next().unwrap_or("").split_whitespace().collect();
-    if let [keyword, .., state] = words[..]
+    // doors) is added to the registry when a `cell`, `paint` or `edge` line names it. The
+    // line is tried on a copy then, so a line refused after all leaves the editor (its
+    // registry included) as it was.
+    if let [keyword, .., state] = words(text)[..]
         && ["cell", "paint", "edge"].contains(&keyword.to_ascii_lowercase().as_str())
+        && editor.dungeon().registry().tile(state).is_none()
+        && editor.dungeon().registry().edge(state).is_none()
     {
-        editor.add_standard_state(state)?;
+        let mut trial = editor.clone();
+        if trial.add_standard_state(state)? {
+            let applied = run_parsed(&mut trial, text)?;
+            *editor = trial;
+            return Ok(applied);
+        }
     }
+    run_parsed(editor, text)
+}
+
+/// [`run_line`] once the registry knows every name the line uses.
+fn run_parsed(editor: &mut Editor, text: &str) -> Result<Option<Applied>, ScriptError> {
     Ok(match parse_line(editor.dungeon(), text)? {
         None => None,
         Some(Line::Undo) => Some(editor.undo()?),
         Some(Line::Redo) => Some(editor.redo()?),
         Some(Line::Command(cmd)) => Some(editor.apply(&cmd)?),
     })
+}
+
+/// The words of a script line before its comment (`#`).
+fn words(text: &str) -> Vec<&str> {
+    text.split('#').next().unwrap_or("").split_whitespace().collect()
 }
 
 /// A room height: metres (rounded to the centimetre), or `default` (`None`).
@@ -352,6 +369,11 @@ mod tests {
         assert_eq!(editor.dungeon().tile(Pos::new(1, 0, 0)).unwrap(), Registry::FLOOR);
         let refused = run_line(&mut editor, "paint 1 0,0..2,2 lava").unwrap_err().to_string();
         assert!(refused.contains("no tile named \"lava\""), "{refused}");
+        // A line naming a standard state but refused for another reason adds nothing.
+        let before = editor.dungeon().clone();
+        assert!(run_line(&mut editor, "edge 9,0,0 e drop").is_err(), "no level 9");
+        assert!(editor.dungeon().registry().drop_state().is_none(), "the refused line added no drop");
+        assert!(editor.dungeon() == &before);
     }
 
     #[test]

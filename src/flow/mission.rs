@@ -215,6 +215,14 @@ impl RoomGraph {
 /// and a set of keys held).
 pub const MAX_ROUTE_LOCKS: usize = 10;
 
+/// The distinct lock ids of `d`'s passages, lowest first ([`Mission::locks`]).
+fn lock_ids(d: &Dungeon) -> Vec<u32> {
+    let mut locks: Vec<u32> = d.passages().iter().filter_map(|p| p.lock).collect();
+    locks.sort_unstable();
+    locks.dedup();
+    locks
+}
+
 fn role_room(d: &Dungeon, role: RoomRole) -> Option<usize> {
     d.rooms().iter().position(|r| r.role == role)
 }
@@ -265,9 +273,7 @@ pub fn mission(d: &Dungeon) -> Option<Mission> {
         .filter(|&r| graph.degree[r] == 1 && r != entrance && r != goal)
         .map(|r| RoomId(r as u16))
         .collect();
-    let mut locks: Vec<u32> = d.passages().iter().filter_map(|p| p.lock).collect();
-    locks.sort_unstable();
-    locks.dedup();
+    let locks = lock_ids(d);
     let mut levels: Vec<u16> = critical_path.iter().map(|&r| d.rooms()[r].level).collect();
     levels.sort_unstable();
     levels.dedup();
@@ -303,17 +309,22 @@ pub fn mission(d: &Dungeon) -> Option<Mission> {
 /// # Errors
 /// As [`Dungeon::set_key`] for a cell that is not the dungeon's.
 pub(crate) fn place_keys(d: &mut Dungeon, cells: &[Pos]) -> Result<(), DungeonError> {
-    let Some(m) = mission(d) else { return Ok(()) };
-    let Some(entrance) = role_room(d, RoomRole::Entrance) else { return Ok(()) };
+    let (Some(entrance), Some(goal)) = (role_room(d, RoomRole::Entrance), role_room(d, RoomRole::Goal))
+    else {
+        return Ok(());
+    };
     let graph = RoomGraph::of(d);
     let rooms = graph.out.len();
-    let on_path: Vec<bool> =
-        (0..rooms).map(|r| m.critical_path.iter().any(|p| usize::from(p.0) == r)).collect();
+    let (critical_path, depths) = graph.depths(entrance, goal);
+    let mut on_path = vec![false; rooms];
+    for r in critical_path {
+        on_path[r] = true;
+    }
     // Per room: the key-level, the fewest of the locks (in id order) that must be open to
     // reach it (0: none); and whether it holds a key already.
     let mut key_level = vec![usize::MAX; rooms];
     let mut holds_key = vec![false; rooms];
-    for (i, &lock) in m.locks.iter().enumerate() {
+    for (i, &lock) in lock_ids(d).iter().enumerate() {
         // Reached through locks below this one, and with a way back (a one-way passage may
         // lead where no walk returns from).
         let (reached, _) = graph.walk(&[entrance], |l| l < lock);
@@ -331,7 +342,7 @@ pub(crate) fn place_keys(d: &mut Dungeon, cells: &[Pos]) -> Result<(), DungeonEr
                 !holds_key[r],
                 !on_path[r],
                 r != entrance,
-                m.rooms[r].branch,
+                depths[r].branch,
                 reached[r],
                 std::cmp::Reverse(r),
             )

@@ -72,14 +72,9 @@ pub fn remove_temporaries() -> TemporariesRemoved {
 
 /// What [`remove_temporaries`] returns: while it lives, no new temporary file is made
 /// (writes wait for it), so a process that exits holding it leaves none behind.
+#[derive(Debug)]
 pub struct TemporariesRemoved {
     _registry: MutexGuard<'static, Vec<PathBuf>>,
-}
-
-impl std::fmt::Debug for TemporariesRemoved {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("TemporariesRemoved")
-    }
 }
 
 /// A file that could not be written. Its message ends with the cause, so the cause is not

@@ -411,6 +411,18 @@ pub fn ramp_hall() -> (Dungeon, octile::dungeon::Ramp) {
     (d, ramp)
 }
 
+/// Runs `octile generate --flow tests/mission_specs/NAME --octagons SIZExSIZE --seed SEED
+/// -o TO` and asserts it succeeded: a mission's dungeon file, made as a user makes one.
+#[cfg(feature = "cli")]
+pub fn generate_mission_file(name: &str, size: u32, seed: u64, to: &Path) {
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mission_specs").join(name);
+    let octagons = format!("{size}x{size}");
+    let seed = seed.to_string();
+    let args = ["generate", "--flow", spec.to_str().unwrap(), "--octagons", &octagons, "--seed", &seed, "-o"];
+    let out = run_octile(&[&args[..], &[to.to_str().unwrap()]].concat(), &[]);
+    assert!(out.status.success(), "octile {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
 /// The mission spec `name` of `tests/mission_specs` realised with `seed` on `size x size`
 /// octagons and `levels` levels.
 ///
