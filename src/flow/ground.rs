@@ -14,17 +14,38 @@ pub(crate) enum Owner {
     Corridor(usize),
 }
 
-/// Per level, the owner of every slot (Void slots stay [`Owner::Free`] and are never asked).
+/// Per level, the owner of every slot (Void slots stay [`Owner::Free`] and are never asked),
+/// with a journal of every change since it was made, so a layout can be taken back to any
+/// earlier [`Ground::mark`] ([`Ground::roll_back`]) without copying the levels.
 #[derive(Debug, Clone)]
 pub(crate) struct Ground {
     pub(crate) dims: Dims,
     owners: Vec<Vec<Owner>>,
+    /// Every [`Ground::set`] in order: level, slot index and the owner it replaced.
+    journal: Vec<(u16, u32, Owner)>,
 }
 
 impl Ground {
     /// All ground free on `levels` levels of `dims`.
     pub(crate) fn new(dims: Dims, levels: u16) -> Ground {
-        Ground { dims, owners: vec![vec![Owner::Free; dims.slot_count()]; usize::from(levels)] }
+        Ground {
+            dims,
+            owners: vec![vec![Owner::Free; dims.slot_count()]; usize::from(levels)],
+            journal: Vec::new(),
+        }
+    }
+
+    /// A point in the ground's history that [`Ground::roll_back`] returns to.
+    pub(crate) fn mark(&self) -> usize {
+        self.journal.len()
+    }
+
+    /// Undoes every change made since `mark`, newest first.
+    pub(crate) fn roll_back(&mut self, mark: usize) {
+        while self.journal.len() > mark {
+            let (level, i, owner) = self.journal.pop().expect("invariant: longer than the mark");
+            self.owners[usize::from(level)][i as usize] = owner;
+        }
     }
 
     /// The owner of `slot` on `level` (outside the grid: not free, so nothing goes there).
@@ -38,7 +59,9 @@ impl Ground {
     /// Gives `slot` on `level` to `owner`.
     pub(crate) fn set(&mut self, level: u16, slot: Slot, owner: Owner) {
         let i = self.dims.index(slot).expect("invariant: a slot of the grid");
-        self.owners[usize::from(level)][i] = owner;
+        let cell = &mut self.owners[usize::from(level)][i];
+        self.journal.push((level, i as u32, *cell));
+        *cell = owner;
     }
 
     /// True when `slot` is a cell of the grid and free on `level`.
@@ -72,5 +95,29 @@ impl Ground {
                 None => true,
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolling_back_restores_every_owner_since_the_mark() {
+        let dims = Dims::from_octagons(6, 6).unwrap();
+        let mut ground = Ground::new(dims, 2);
+        ground.set(0, Slot::octagon(1, 1), Owner::Room(0));
+        let mark = ground.mark();
+        ground.set(0, Slot::octagon(1, 1), Owner::Corridor(3));
+        ground.set(1, Slot::octagon(2, 2), Owner::Room(1));
+        ground.set(1, Slot::octagon(2, 2), Owner::Free);
+        ground.set(1, Slot::octagon(4, 4), Owner::Room(2));
+        ground.roll_back(mark);
+        assert_eq!(ground.owner(0, Slot::octagon(1, 1)), Owner::Room(0));
+        assert!(ground.is_free(1, Slot::octagon(2, 2)));
+        assert!(ground.is_free(1, Slot::octagon(4, 4)));
+        assert_eq!(ground.mark(), mark);
+        ground.roll_back(0);
+        assert!(ground.is_free(0, Slot::octagon(1, 1)));
     }
 }

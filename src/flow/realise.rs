@@ -229,9 +229,30 @@ fn stairs_per_pair(flow: &Flow) -> u32 {
         .unwrap_or(0)
 }
 
-/// Rooms placed and every connection routed, or the element that failed and why. Each room
-/// is placed where its connection to an earlier room (breadth first from the entrance) finds
-/// a corridor, trying its best few places; the connections that close loops are routed last.
+/// Times one layout lays a level out again, from its first room, before the layout is given
+/// up and a fresh one drawn: a level that walls a room in is laid out again on the levels
+/// below it, which is far cheaper than starting again.
+const LEVEL_RESTARTS: u32 = 8;
+
+/// Times, in one try of a level, a room with no place left sends the search back to the room
+/// before it on its level to try that room's next place, before the level is laid out again.
+const BACKTRACKS_PER_TRY: u32 = 1;
+
+/// One room being placed in [`lay_out`]: the places it has left to try, the ground's mark
+/// before it, and its connections to earlier rooms, which its place routes.
+struct Frame {
+    room: usize,
+    mark: usize,
+    places: std::vec::IntoIter<Site>,
+    /// Its connections to rooms placed before it, nearest in the order first.
+    links: Vec<usize>,
+}
+
+/// Rooms placed and every connection routed, or the element that failed and why. Rooms are
+/// placed in [`site::placement_order`] (level by level); each where its connections to
+/// earlier rooms find corridors, trying its best few places. A room with no place left sends
+/// the search back to the room before it on its level, which tries its next place; failing
+/// that, the level is laid out again from its first room (up to [`LEVEL_RESTARTS`] times).
 fn lay_out(
     flow: &Flow,
     shapes: &mut Shapes,
@@ -242,91 +263,60 @@ fn lay_out(
 ) -> Result<Layout, (String, String)> {
     let mut ground = Ground::new(dims, levels);
     let mut router = Router::default();
-    let room_name = |i: usize| format!("room {:?}", flow.rooms[i].id);
-    let connection_name = |c: usize| {
-        let (a, b, _, _) = flow.connections[c];
-        format!("connection {} ({} -> {})", c + 1, flow.rooms[a].id, flow.rooms[b].id)
-    };
-    let no_way = "no corridor finds a way between the rooms around what is placed".to_string();
     let mut sites: Vec<Option<Site>> = vec![None; flow.rooms.len()];
     let mut joints: Vec<Option<Joint>> = vec![None; flow.connections.len()];
     let order = site::placement_order(flow);
-    let rank = |room: usize| order.iter().position(|&r| r == room).expect("invariant: every room is reached");
-    for &room in &order {
-        // Every connection to a room placed before this one, nearest in the order first.
-        let mut links: Vec<usize> = (0..flow.connections.len())
-            .filter(|&c| {
-                let (a, b, _, _) = flow.connections[c];
-                (a == room && rank(b) < rank(room)) || (b == room && rank(a) < rank(room))
-            })
-            .collect();
-        links.sort_by_key(|&c| {
-            let (a, b, _, _) = flow.connections[c];
-            (rank(if a == room { b } else { a }), c)
-        });
-        // Only where a corridor from each room it joins on its level can reach.
-        let level = flow.levels[room];
-        let mut allowed: Option<Vec<bool>> = None;
-        for &c in &links {
-            let (a, b, kind, _) = flow.connections[c];
-            let other = if a == room { b } else { a };
-            if kind == PassageKind::Stair {
+    let mut rank = vec![usize::MAX; flow.rooms.len()];
+    for (k, &room) in order.iter().enumerate() {
+        rank[room] = k;
+    }
+    let mut frames: Vec<Frame> = Vec::with_capacity(order.len());
+    // Per level: restarts left, and backtracks left in this try of the level.
+    let mut restarts = vec![LEVEL_RESTARTS; usize::from(levels)];
+    let mut backtracks = vec![BACKTRACKS_PER_TRY; usize::from(levels)];
+    while frames.len() < order.len() {
+        let room = order[frames.len()];
+        // The room that failed and why, if one did.
+        let mut failure = match open_frame(flow, shapes, &ground, &sites, room, &rank, gap, rng) {
+            Ok(frame) => {
+                frames.push(frame);
+                None
+            }
+            Err(why) => Some((room, why)),
+        };
+        // Try the top frame's next place; when it has none, go back and try again.
+        loop {
+            if failure.is_none() {
+                let top = frames.last_mut().expect("invariant: a frame is open");
+                match next_place(top, flow, &mut router, &mut ground, &mut sites, &mut joints) {
+                    Ok(()) => break,
+                    Err(why) => failure = Some((top.room, why)),
+                }
+            }
+            let (failed, why) = failure.take().expect("invariant: set above");
+            let level = flow.levels[failed];
+            let l = usize::from(level);
+            if frames.last().is_some_and(|f| f.room == failed) {
+                let top = frames.pop().expect("invariant: checked");
+                undo(&top, &mut ground, &mut sites, &mut joints);
+            }
+            let on_level = frames.last().is_some_and(|f| flow.levels[f.room] == level);
+            if on_level && backtracks[l] > 0 {
+                // The room before it on its level tries its next place.
+                backtracks[l] -= 1;
                 continue;
             }
-            let sources: Vec<Slot> = sites[other].as_ref().expect("invariant: placed").octagons().collect();
-            let reach = route::reachable(&ground, level, &sources);
-            allowed = Some(match allowed {
-                None => reach,
-                Some(prev) => prev.iter().zip(&reach).map(|(x, y)| *x && *y).collect(),
-            });
-        }
-        let ask = site::Ask { room, gap, allowed: allowed.as_deref() };
-        let places = site::candidates(flow, shapes, &ground, &sites, ask, rng)
-            .map_err(|why| (room_name(room), why))?;
-        let mut failed = None;
-        for place in places {
-            let before = ground.clone();
-            for cell in place.cells() {
-                ground.set(place.level, cell, Owner::Room(room));
+            if restarts[l] == 0 {
+                return Err(why);
             }
-            sites[room] = Some(place);
-            failed = None;
-            let mut routed = Vec::new();
-            for &c in &links {
-                match route_connection(&mut router, &mut ground, flow, &sites, c) {
-                    Some(joint) => {
-                        commit(&mut ground, c, &joint);
-                        routed.push((c, joint));
-                    }
-                    None => {
-                        failed = Some(c);
-                        break;
-                    }
-                }
+            // The level again, from its first room, with fresh draws.
+            restarts[l] -= 1;
+            backtracks[l] = BACKTRACKS_PER_TRY;
+            while frames.last().is_some_and(|f| flow.levels[f.room] == level) {
+                let top = frames.pop().expect("invariant: checked");
+                undo(&top, &mut ground, &mut sites, &mut joints);
             }
-            if failed.is_none() && !room_for_the_rest(&ground, flow, &sites, level) {
-                failed = Some(usize::MAX);
-            }
-            if failed.is_none() {
-                for (c, joint) in routed {
-                    joints[c] = Some(joint);
-                }
-                break;
-            }
-            ground = before;
-            sites[room] = None;
-        }
-        if failed == Some(usize::MAX) {
-            return Err((
-                room_name(room),
-                "every place for it walls in rooms whose neighbours are still to place".into(),
-            ));
-        }
-        if let Some(c) = failed {
-            return Err((connection_name(c), no_way));
-        }
-        if sites[room].is_none() {
-            return Err((room_name(room), "no place for it".into()));
+            break;
         }
     }
     let sites: Vec<Site> = sites.into_iter().map(|s| s.expect("invariant: every room placed")).collect();
@@ -335,6 +325,113 @@ fn lay_out(
         joints: joints.into_iter().map(|j| j.expect("invariant: all routed")).collect(),
         ground,
     })
+}
+
+/// The frame of `room`: its connections to rooms placed before it (by `rank`) and its best
+/// places, each where a corridor from every room it joins on its level can reach.
+#[allow(clippy::too_many_arguments)]
+fn open_frame(
+    flow: &Flow,
+    shapes: &mut Shapes,
+    ground: &Ground,
+    sites: &[Option<Site>],
+    room: usize,
+    rank: &[usize],
+    gap: u32,
+    rng: &mut ChaCha8Rng,
+) -> Result<Frame, (String, String)> {
+    let mut links: Vec<usize> = (0..flow.connections.len())
+        .filter(|&c| {
+            let (a, b, _, _) = flow.connections[c];
+            (a == room && rank[b] < rank[room]) || (b == room && rank[a] < rank[room])
+        })
+        .collect();
+    links.sort_by_key(|&c| {
+        let (a, b, _, _) = flow.connections[c];
+        (rank[if a == room { b } else { a }], c)
+    });
+    let level = flow.levels[room];
+    let mut allowed: Option<Vec<bool>> = None;
+    for &c in &links {
+        let (a, b, kind, _) = flow.connections[c];
+        let other = if a == room { b } else { a };
+        if kind == PassageKind::Stair {
+            continue;
+        }
+        let sources: Vec<Slot> = sites[other].as_ref().expect("invariant: placed").octagons().collect();
+        let reach = route::reachable(ground, level, &sources);
+        allowed = Some(match allowed {
+            None => reach,
+            Some(prev) => prev.iter().zip(&reach).map(|(x, y)| *x && *y).collect(),
+        });
+    }
+    let ask = site::Ask { room, gap, allowed: allowed.as_deref() };
+    let places = site::candidates(flow, shapes, ground, sites, ask, rng)
+        .map_err(|why| (room_name(flow, room), why))?;
+    Ok(Frame { room, mark: ground.mark(), places: places.into_iter(), links })
+}
+
+/// Places `frame`'s room at its next place whose connections all route and that walls in
+/// no room still waiting for its neighbours; `Err` with the last reason when none is left.
+fn next_place(
+    frame: &mut Frame,
+    flow: &Flow,
+    router: &mut Router,
+    ground: &mut Ground,
+    sites: &mut [Option<Site>],
+    joints: &mut [Option<Joint>],
+) -> Result<(), (String, String)> {
+    let room = frame.room;
+    let level = flow.levels[room];
+    let mut why = (room_name(flow, room), "no place for it".to_string());
+    undo(frame, ground, sites, joints);
+    while let Some(place) = frame.places.next() {
+        for cell in place.cells() {
+            ground.set(place.level, cell, Owner::Room(room));
+        }
+        sites[room] = Some(place);
+        let mut routed = true;
+        for &c in &frame.links {
+            match route_connection(router, ground, flow, sites, c) {
+                Some(joint) => {
+                    commit(ground, c, &joint);
+                    joints[c] = Some(joint);
+                }
+                None => {
+                    let (a, b, _, _) = flow.connections[c];
+                    let name = format!("connection {} ({} -> {})", c + 1, flow.rooms[a].id, flow.rooms[b].id);
+                    why = (name, "no corridor finds a way between the rooms around what is placed".into());
+                    routed = false;
+                    break;
+                }
+            }
+        }
+        if routed && room_for_the_rest(ground, flow, sites, level) {
+            return Ok(());
+        }
+        if routed {
+            why = (
+                room_name(flow, room),
+                "every place for it walls in rooms whose neighbours are still to place".into(),
+            );
+        }
+        undo(frame, ground, sites, joints);
+    }
+    Err(why)
+}
+
+/// Takes `frame`'s room and the connections it routed off the ground.
+fn undo(frame: &Frame, ground: &mut Ground, sites: &mut [Option<Site>], joints: &mut [Option<Joint>]) {
+    ground.roll_back(frame.mark);
+    sites[frame.room] = None;
+    for &c in &frame.links {
+        joints[c] = None;
+    }
+}
+
+/// How an error names room `room` of `flow`.
+fn room_name(flow: &Flow, room: usize) -> String {
+    format!("room {:?}", flow.rooms[room].id)
 }
 
 /// Whether every placed room on `level` that still has rooms to join there can reach free

@@ -192,9 +192,10 @@ pub(crate) fn candidates(
     Ok(found.into_iter().take(CANDIDATES).map(|(_, s)| s).collect())
 }
 
-/// The rooms in the order they are placed: depth first from the entrance along the
-/// connections (the spec's order among siblings), so a room's branch is placed before other
-/// corridors can wall it in.
+/// The rooms in the order they are placed: level by level from the lowest, and on each
+/// level depth first from the entrance along the connections (the spec's last connection
+/// first), so a room's branch is placed before other corridors can wall it in, and a level
+/// that cannot be laid out is laid out again without moving the levels below it.
 pub(crate) fn placement_order(flow: &Flow) -> Vec<usize> {
     let n = flow.rooms.len();
     let mut seen = vec![false; n];
@@ -206,9 +207,44 @@ pub(crate) fn placement_order(flow: &Flow) -> Vec<usize> {
         }
         seen[a] = true;
         order.push(a);
-        // Pushed in reverse, so the first connection is followed first.
+        // Pushed in the spec's order, so its last connection is followed first: a branch
+        // before the main path goes on, so a loop's far end is placed while there is room.
         let next: Vec<usize> = flow.neighbours(a).map(|(b, _)| b).filter(|&b| !seen[b]).collect();
-        stack.extend(next.into_iter().rev());
+        stack.extend(next);
     }
+    // Stable: each level keeps the depth-first order.
+    order.sort_by_key(|&room| flow.levels[room]);
     order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flow::FlowSpec;
+
+    /// Two levels: the entrance's main path goes on to `b` and a branch to `c` (spec order),
+    /// a stair from `b` up to `d`, and `e` beyond `d`. Level 0 is placed before level 1, and
+    /// the branch before the main path goes on.
+    #[test]
+    fn rooms_are_placed_level_by_level_branches_first() {
+        let json = serde_json::json!({
+            "format": "octile-flow", "version": 1,
+            "rooms": [
+                { "id": "a", "role": "entrance", "level": 0 },
+                { "id": "b", "level": 0 },
+                { "id": "c", "level": 0 },
+                { "id": "d", "level": 1 },
+                { "id": "e", "role": "goal", "level": 1 },
+            ],
+            "connections": [
+                { "from": "a", "to": "b" },
+                { "from": "a", "to": "c" },
+                { "from": "b", "to": "d", "kind": "stair" },
+                { "from": "d", "to": "e" },
+            ],
+        });
+        let flow = FlowSpec::from_json(&json.to_string()).unwrap().check(&Default::default()).unwrap();
+        let ids: Vec<&str> = placement_order(&flow).into_iter().map(|r| flow.rooms[r].id.as_str()).collect();
+        assert_eq!(ids, ["a", "c", "b", "d", "e"]);
+    }
 }
