@@ -17,7 +17,7 @@ pub(crate) enum Owner {
 /// Per level, the owner of every slot (Void slots stay [`Owner::Free`] and are never asked),
 /// with a journal of every change since it was made, so a layout can be taken back to any
 /// earlier [`Ground::mark`] ([`Ground::roll_back`]) without copying the levels.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Ground {
     pub(crate) dims: Dims,
     owners: Vec<Vec<Owner>>,

@@ -21,6 +21,7 @@ mod error;
 mod grammar;
 mod ground;
 mod guard;
+mod layout;
 mod mission;
 mod realise;
 mod report;
